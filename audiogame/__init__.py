@@ -1,0 +1,1 @@
+"""audiogame: screen-reader-first audio games."""
