@@ -1,0 +1,1 @@
+"""Speech output behind one small interface (see ``base.Speaker``)."""

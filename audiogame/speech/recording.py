@@ -1,0 +1,44 @@
+"""The recording backend: keeps a transcript, for tests and benchmarks."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Spoken:
+    text: str
+    interrupt: bool
+    at: float  # perf_counter() when the speaker received it
+
+
+@dataclass
+class RecordingSpeaker:
+    name: str = "recording"
+    spoken: list[Spoken] = field(default_factory=list)
+    brailled: list[str] = field(default_factory=list)
+    silenced: int = 0
+
+    def speak(self, text: str, interrupt: bool = False) -> None:
+        self.spoken.append(Spoken(text, interrupt, time.perf_counter()))
+
+    def silence(self) -> None:
+        self.silenced += 1
+
+    def braille(self, text: str) -> None:
+        self.brailled.append(text)
+
+    def update(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+    @property
+    def transcript(self) -> list[str]:
+        return [s.text for s in self.spoken]
+
+    def clear(self) -> None:
+        self.spoken.clear()
+        self.brailled.clear()
