@@ -1,0 +1,5 @@
+import sys
+
+from audiogame.cli import main
+
+sys.exit(main())

@@ -1,0 +1,259 @@
+"""The loop and the scene stack.
+
+One frame: read pygame's events, run what the scheduler has due, let the top
+scene update, speak what the frame queued, let the speech backend pump, redraw
+the window. The loop never blocks: it sleeps in ``pygame.event.wait`` only
+until the next key or the next scheduled call, whichever comes first.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol
+
+import pygame
+
+from audiogame.announce import Announcer
+from audiogame.clock import Clock, RealClock, Scheduler
+from audiogame.history import History
+from audiogame.i18n import Localizer
+from audiogame.keys import CTRL_KEYS, MODIFIER_KEYS, Key
+from audiogame.settings import Settings, save_settings
+from audiogame.speech.base import Speaker
+from audiogame.ui.scene import Scene
+from audiogame.window import Window
+
+log = logging.getLogger(__name__)
+
+FRAME = 1 / 60  # the longest the loop sleeps when nothing is scheduled
+VOLUME_STEP = 0.1
+
+
+class Audio(Protocol):
+    available: bool
+    cue_volume: float
+    speech_volume: float
+
+    def play(self, cue: str, pan: float = 0.0, volume: float = 1.0) -> None: ...
+
+
+class App:
+    def __init__(
+        self,
+        *,
+        localizer: Localizer,
+        speaker: Speaker,
+        audio: Audio,
+        settings: Settings,
+        settings_path: Path | None,
+        clock: Clock | None = None,
+        window: Window | None = None,
+        speech_active: str | None = None,
+    ) -> None:
+        self.localizer = localizer
+        self.speaker = speaker
+        self.audio = audio
+        self.settings = settings
+        self.settings_path = settings_path
+        self.clock = clock or RealClock()
+        self.scheduler = Scheduler(self.clock)
+        self.window = window
+        self.history = History()
+        self.speech_active = speech_active or speaker.name
+        self.announcer = Announcer(
+            speaker,
+            audio,
+            localizer,
+            lambda kind: settings.verbosity.get(kind, "speak"),
+            self.history,
+        )
+        self.scenes: list[Scene] = []
+        self.running = True
+        self._settings_failed = False
+        #: called with (key, handled) after every key, for fuzzing and benchmarks
+        self.key_listeners: list[Callable[[Key, bool], None]] = []
+
+    # -- the stack -------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        scene.on_enter()
+
+    def pop(self, scene: Scene | None = None) -> None:
+        if not self.scenes or (scene is not None and self.scenes[-1] is not scene):
+            return
+        self.scenes.pop().on_exit()
+        if self.top is not None:
+            self.top.on_resume()
+        else:
+            self.running = False
+
+    def replace(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes.pop().on_exit()
+        self.push(scene)
+
+    def pop_to(self, scene: Scene) -> None:
+        """Pop every scene above ``scene`` (which then resumes)."""
+        while self.scenes and self.scenes[-1] is not scene:
+            self.scenes.pop().on_exit()
+        if self.top is not None:
+            self.top.on_resume()
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- one frame -------------------------------------------------------------------
+    def step(self) -> None:
+        for event in pygame.event.get():
+            self.handle_event(event)
+        self.tick()
+
+    def tick(self) -> None:
+        now = self.clock.now()
+        self.scheduler.run_due(now)
+        if self.top is not None:
+            self.top.update(now)
+        self.announcer.flush()
+        self.speaker.update()
+        if self.window is not None:
+            self.window.draw(self.history)
+
+    def run(self) -> None:
+        while self.running:
+            timeout = FRAME
+            due = self.scheduler.next_time()
+            if due is not None:
+                timeout = min(timeout, max(0.0, due - self.clock.now()))
+            first = pygame.event.wait(max(1, int(timeout * 1000)))
+            if first.type != pygame.NOEVENT:
+                self.handle_event(first)
+            self.step()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type == pygame.KEYDOWN:
+            key = Key.from_event(event)
+            handled = self.handle_key(key)
+            for listener in self.key_listeners:
+                listener(key, handled)
+
+    # -- keys ------------------------------------------------------------------------
+    def handle_key(self, key: Key) -> bool:
+        if key.key in MODIFIER_KEYS:
+            if key.key in CTRL_KEYS:
+                self.announcer.silence()
+            return True
+        if self.global_key(key):
+            return True
+        scene = self.top
+        if scene is None:
+            return False
+        if key.key == pygame.K_ESCAPE and key.plain:
+            scene.on_escape()
+            return True
+        try:
+            handled = scene.on_key(key)
+        except Exception:  # a bug in one scene must not take the game down
+            log.exception("scene %s failed on a key", type(scene).__name__)
+            self.announcer.say("internal-error", cue="menu_error")
+            return True
+        if not handled:
+            self.announcer.cue("menu_error")
+        return handled
+
+    def global_key(self, key: Key) -> bool:
+        k = key.key
+        if k == pygame.K_F1:
+            self.read_help(rules=key.ctrl)
+        elif k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.read_history(up=k == pygame.K_PAGEUP, to_end=key.shift or key.ctrl)
+        elif k in (pygame.K_F7, pygame.K_F8):
+            step = VOLUME_STEP if k == pygame.K_F8 else -VOLUME_STEP
+            if key.shift:
+                self.set_speech_volume(self.settings.speech_volume + step, announce=True)
+            else:
+                self.set_cue_volume(self.settings.cue_volume + step, announce=True)
+            self.save_settings()
+        else:
+            return False
+        return True
+
+    def read_help(self, rules: bool) -> None:
+        scene = self.top
+        if scene is None:
+            return
+        if rules:
+            from audiogame.ui.reader import ReaderScene
+
+            self.push(ReaderScene(self, scene.rules_doc))
+        else:
+            self.announcer.say_text(self.localizer(scene.keys_id), record=False)
+
+    def read_history(self, up: bool, to_end: bool) -> None:
+        if to_end:
+            text = self.history.first() if up else self.history.newest()
+            edge = False
+        else:
+            step = self.history.previous() if up else self.history.next()
+            text, edge = step if step else (None, False)
+        if text is None:
+            self.announcer.say("history-empty", cue="menu_edge")
+            return
+        self.announcer.cue("menu_edge" if edge else "menu_move")
+        self.announcer.say_text(text, record=False)
+
+    # -- settings that take effect at once --------------------------------------------
+    def save_settings(self) -> None:
+        if self.settings_path is None:
+            return
+        problem = save_settings(self.settings, self.settings_path)
+        if problem and not self._settings_failed:
+            self.announcer.say(problem, cue="menu_error")
+        self._settings_failed = problem is not None
+
+    def set_language(self, lang: str) -> None:
+        self.settings.language = lang
+        self.localizer.set_language(lang)
+        setter = getattr(self.speaker, "set_language", None)
+        if setter:
+            setter(lang)
+        for scene in self.scenes:
+            scene.on_language_changed()
+
+    def set_speech(self, choice: str) -> None:
+        self.settings.speech = choice
+        switch = getattr(self.speaker, "switch_to", None)
+        if switch is not None:
+            self.speech_active = switch(choice)
+
+    def set_voice_rate(self, rate: int) -> None:
+        self.settings.voice_rate = rate
+        setter = getattr(self.speaker, "set_rate", None)
+        if setter:
+            setter(rate)
+
+    def set_cue_volume(self, volume: float, announce: bool = False) -> None:
+        self.settings.cue_volume = round(min(1.0, max(0.0, volume)), 2)
+        self.audio.cue_volume = self.settings.cue_volume
+        if announce:
+            self.announcer.say("volume-cues", cue="toggle", n=round(self.settings.cue_volume * 100))
+
+    def set_speech_volume(self, volume: float, announce: bool = False) -> None:
+        self.settings.speech_volume = round(min(1.0, max(0.0, volume)), 2)
+        self.audio.speech_volume = self.settings.speech_volume
+        if announce:
+            self.announcer.say("volume-speech", n=round(self.settings.speech_volume * 100))
+
+    def set_verbosity(self, kind: str, level: str) -> None:
+        self.settings.verbosity[kind] = level
+
+    def notify(self, msg_id: str, **args: Any) -> None:
+        """A notice from the system (no sound, settings damaged ...): queued, never lost."""
+        self.announcer.post_system(msg_id, **args)

@@ -1,0 +1,118 @@
+"""The ``audiogame`` command: parse the options, build the parts, run the loop."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from audiogame.i18n import LANGUAGES, Localizer, system_language
+from audiogame.settings import SPEECH_CHOICES, config_dir, load_settings
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="audiogame", description="Audio games for blind players: Domino and Tira & Passa."
+    )
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, help="language (default: options, then system)"
+    )
+    parser.add_argument(
+        "--speech", choices=SPEECH_CHOICES, help="speech backend (default: options)"
+    )
+    parser.add_argument("--no-sound", action="store_true", help="play without sound cues")
+    parser.add_argument("--config-dir", type=Path, help="where settings are kept")
+    parser.add_argument("--data-dir", type=Path, help="where saved matches are kept")
+    parser.add_argument("--seed", type=int, help="seed for the games (replays a match)")
+    parser.add_argument(
+        "--no-window", action="store_true", help="no window: speech and terminal only"
+    )
+    parser.add_argument("--verbose", action="store_true", help="log to the terminal")
+    return parser.parse_args(argv)
+
+
+def build_speech(choice: str, audio, lang: str, rate: int):
+    """The speech chain; falls back to text when the chain cannot be built."""
+    from audiogame.speech.chain import build_speech as build_chain
+
+    sink = audio if getattr(audio, "available", False) else None
+    return build_chain(choice, sink, lang, rate)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+    import pygame
+
+    from audiogame.app import App
+    from audiogame.audio import AudioSystem
+    from audiogame.ui.main_menu import MainMenu
+    from audiogame.window import Window
+
+    settings_path = (args.config_dir or config_dir()) / "settings.json"
+    loaded = load_settings(settings_path)
+    settings = loaded.settings
+    if args.speech:
+        settings.speech = args.speech
+    lang = args.lang or settings.language or system_language()
+    localizer = Localizer(lang)
+
+    audio = AudioSystem(enabled=not args.no_sound)
+    audio.start()  # before pygame.init(): the mixer wants its small buffer first
+    audio.cue_volume = settings.cue_volume
+    audio.speech_volume = settings.speech_volume
+    pygame.init()
+    speaker, active = build_speech(settings.speech, audio, lang, settings.voice_rate)
+    window = None if args.no_window else Window.open(localizer("window-title"))
+    app = App(
+        localizer=localizer,
+        speaker=speaker,
+        audio=audio,
+        settings=settings,
+        settings_path=settings_path,
+        window=window,
+        speech_active=active,
+    )
+    app.seed = args.seed
+    app.data_dir = args.data_dir
+    wire_faults(app, audio, speaker)
+    app.push(MainMenu(app))
+    if loaded.notice:
+        app.notify(loaded.notice)
+    if not audio.available and not args.no_sound:
+        app.notify("no-sound-device")
+    try:
+        app.run()
+    finally:
+        speaker.close()
+        audio.close()
+        pygame.quit()
+    return 0
+
+
+def wire_faults(app, audio, speaker) -> None:
+    """Tell the player, once, when the sound device or the screen reader goes away."""
+
+    def sound_failed(_reason: str) -> None:
+        app.notify("sound-lost")
+
+    def speech_fell_back(old: str, new: str) -> None:
+        app.speech_active = new
+        app.notify(
+            "speech-fallback",
+            old=app.localizer(f"speech-{old}"),
+            new=app.localizer(f"speech-{new}"),
+        )
+
+    audio.on_failure = sound_failed
+    if hasattr(speaker, "on_fallback"):
+        speaker.on_fallback = speech_fell_back
+
+
+if __name__ == "__main__":
+    sys.exit(main())

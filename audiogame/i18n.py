@@ -1,0 +1,99 @@
+"""Messages in Italian and English, from Fluent files in ``locales/<lang>/``.
+
+Every sentence the game says is a message id with arguments; the words live in
+the ``.ftl`` files, so plurals and agreement ("una tessera / 3 tessere") are
+the translators' business, not the code's. The language can change at any
+moment; the next message is in the new language.
+"""
+
+from __future__ import annotations
+
+import locale
+import logging
+import os
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from fluent.runtime import FluentBundle, FluentResource
+
+from audiogame.resources import data_dir
+
+LANGUAGES: tuple[str, ...] = ("it", "en")
+DEFAULT_LANGUAGE = "it"
+
+log = logging.getLogger(__name__)
+
+# Bidi isolation marks and other zero-width characters that screen readers may
+# spell out or that confuse braille: never let them reach speech.
+INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
+
+
+def strip_invisible(text: str) -> str:
+    return INVISIBLE.sub("", text)
+
+
+def system_language(environ: Mapping[str, str] | None = None) -> str:
+    """The system's language if we speak it, else Italian (the spec's default)."""
+    env = os.environ if environ is None else environ
+    candidates = [env.get(k, "") for k in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]
+    if environ is None:
+        try:
+            candidates.append(locale.getlocale()[0] or "")
+        except ValueError:
+            pass
+    for value in candidates:
+        for part in value.split(":"):
+            code = part.strip().lower()[:2]
+            if code in LANGUAGES:
+                return code
+    return DEFAULT_LANGUAGE
+
+
+def load_bundle(lang: str, root: Path | None = None) -> FluentBundle:
+    folder = (root or data_dir("locales")) / lang
+    bundle = FluentBundle([lang], use_isolating=False)
+    for path in sorted(folder.glob("*.ftl")):
+        errors = bundle.add_resource(FluentResource(path.read_text(encoding="utf-8")))
+        for error in errors or ():
+            log.warning("%s: %s", path.name, error)
+    return bundle
+
+
+class Localizer:
+    """Formats message ids in the current language; switchable at run time."""
+
+    def __init__(self, lang: str = DEFAULT_LANGUAGE, root: Path | None = None) -> None:
+        self._root = root
+        self._bundles: dict[str, FluentBundle] = {}
+        self.lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+
+    def bundle(self, lang: str) -> FluentBundle:
+        if lang not in self._bundles:
+            self._bundles[lang] = load_bundle(lang, self._root)
+        return self._bundles[lang]
+
+    def set_language(self, lang: str) -> None:
+        if lang in LANGUAGES:
+            self.lang = lang
+
+    def has(self, msg_id: str) -> bool:
+        return self.bundle(self.lang).has_message(msg_id)
+
+    def __call__(self, msg_id: str, **args: Any) -> str:
+        return self.format(self.lang, msg_id, args)
+
+    def format(self, lang: str, msg_id: str, args: Mapping[str, Any]) -> str:
+        for candidate in (lang, *[x for x in LANGUAGES if x != lang]):
+            bundle = self.bundle(candidate)
+            if bundle.has_message(msg_id):
+                message = bundle.get_message(msg_id)
+                if message.value is None:
+                    break
+                text, errors = bundle.format_pattern(message.value, dict(args))
+                if errors:
+                    log.warning("%s/%s: %s", candidate, msg_id, errors)
+                return strip_invisible(text)
+        log.error("missing message %s", msg_id)
+        return msg_id

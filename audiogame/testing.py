@@ -1,0 +1,148 @@
+"""Drive the real app loop from tests and benchmarks.
+
+``Harness`` builds the real ``App`` with the dummy SDL drivers, the recording
+speaker, the real mixer (silent on the dummy device) and a virtual clock. Keys
+are posted to pygame's own event queue and the loop runs frame by frame, so
+tests exercise the same code paths as a player's key presses.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from audiogame.app import App  # noqa: E402
+from audiogame.clock import VirtualClock  # noqa: E402
+from audiogame.i18n import Localizer  # noqa: E402
+from audiogame.settings import Settings, load_settings  # noqa: E402
+from audiogame.speech.recording import RecordingSpeaker  # noqa: E402
+from audiogame.ui.scene import Scene  # noqa: E402
+
+FRAME = 1 / 60
+
+#: key names tests may use: press("down"), press("f1", ctrl=True), press("b", shift=True)
+KEY_NAMES = {
+    "up": pygame.K_UP,
+    "down": pygame.K_DOWN,
+    "left": pygame.K_LEFT,
+    "right": pygame.K_RIGHT,
+    "enter": pygame.K_RETURN,
+    "escape": pygame.K_ESCAPE,
+    "space": pygame.K_SPACE,
+    "home": pygame.K_HOME,
+    "end": pygame.K_END,
+    "pageup": pygame.K_PAGEUP,
+    "pagedown": pygame.K_PAGEDOWN,
+    "tab": pygame.K_TAB,
+    "ctrl": pygame.K_LCTRL,
+    **{f"f{i}": getattr(pygame, f"K_F{i}") for i in range(1, 13)},
+}
+
+
+def keycode(name: str) -> int:
+    if name in KEY_NAMES:
+        return KEY_NAMES[name]
+    if len(name) == 1:
+        return ord(name.lower())
+    raise ValueError(f"unknown key {name!r}")
+
+
+def key_event(name: str, *, ctrl: bool = False, shift: bool = False, alt: bool = False):
+    mod = (pygame.KMOD_LCTRL if ctrl else 0) | (pygame.KMOD_LSHIFT if shift else 0)
+    mod |= pygame.KMOD_LALT if alt else 0
+    char = name if len(name) == 1 and not ctrl else ""
+    if char and shift:
+        char = char.upper()
+    return pygame.event.Event(pygame.KEYDOWN, key=keycode(name), mod=mod, unicode=char, scancode=0)
+
+
+class Harness:
+    def __init__(
+        self,
+        tmp: Path,
+        lang: str = "it",
+        settings: Settings | None = None,
+        with_audio: bool = True,
+        seed: int | None = 1,
+    ) -> None:
+        pygame.init()
+        self.audio = _audio(with_audio)
+        self.speaker = RecordingSpeaker()
+        self.clock = VirtualClock(1000.0)
+        self.settings_path = tmp / "config" / "settings.json"
+        if settings is None:
+            settings = load_settings(self.settings_path).settings
+            settings.language = settings.language or lang
+        self.app = App(
+            localizer=Localizer(settings.language or lang),
+            speaker=self.speaker,
+            audio=self.audio,
+            settings=settings,
+            settings_path=self.settings_path,
+            clock=self.clock,
+        )
+        self.app.seed = seed
+        self.app.data_dir = tmp / "data"
+        pygame.event.clear()
+
+    def start(self, scene: Scene | None = None) -> Harness:
+        from audiogame.ui.main_menu import MainMenu
+
+        self.app.push(scene or MainMenu(self.app))
+        self.app.step()
+        return self
+
+    def press(
+        self, name: str, *, ctrl: bool = False, shift: bool = False, alt: bool = False
+    ) -> str:
+        """Post one key to pygame's queue, run a frame; returns what was spoken meanwhile."""
+        mark = len(self.speaker.spoken)
+        pygame.event.post(key_event(name, ctrl=ctrl, shift=shift, alt=alt))
+        self.app.step()
+        return " | ".join(self.speaker.transcript[mark:])
+
+    def advance(self, seconds: float, frame: float = FRAME) -> str:
+        """Let time pass, frame by frame, on the virtual clock."""
+        mark = len(self.speaker.spoken)
+        end = self.clock.now() + seconds
+        while self.clock.now() < end and self.app.running:
+            nxt = self.app.scheduler.next_time()
+            step = frame if nxt is None else max(0.0, min(frame, nxt - self.clock.now()))
+            self.clock.set(min(end, self.clock.now() + max(step, 1e-6)))
+            self.app.step()
+        return " | ".join(self.speaker.transcript[mark:])
+
+    def run_until(self, predicate, timeout: float = 600.0, frame: float = FRAME) -> bool:
+        end = self.clock.now() + timeout
+        while self.clock.now() < end and self.app.running:
+            if predicate():
+                return True
+            self.advance(frame, frame)
+        return predicate()
+
+    @property
+    def transcript(self) -> list[str]:
+        return self.speaker.transcript
+
+    @property
+    def last(self) -> str:
+        return self.speaker.transcript[-1] if self.speaker.spoken else ""
+
+    def close(self) -> None:
+        close = getattr(self.audio, "close", None)
+        if close:
+            close()
+
+
+def _audio(with_audio: bool):
+    from audiogame.audio import AudioSystem
+
+    audio = AudioSystem(enabled=with_audio)
+    audio.start()
+    return audio

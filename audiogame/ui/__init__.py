@@ -1,0 +1,1 @@
+"""Scenes: what the keys mean where the player is."""

@@ -1,0 +1,43 @@
+"""The main menu: the games, Options, Help, Quit."""
+
+from __future__ import annotations
+
+from audiogame.ui.catalog import available_games
+from audiogame.ui.confirm import ConfirmScene
+from audiogame.ui.menu import MenuItem, MenuScene
+from audiogame.ui.options import OptionsScene
+from audiogame.ui.reader import ReaderScene
+
+
+class MainMenu(MenuScene):
+    title_id = "main-menu-title"
+    keys_id = "keys-main-menu"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.items = self.build_items()
+
+    def build_items(self) -> list[MenuItem]:
+        items = [
+            MenuItem(lambda e=entry: self.t(e.title_id), lambda fn=fn: self.app.push(fn(self.app)))
+            for entry, fn in available_games()
+        ]
+        items += [
+            MenuItem(lambda: self.t("menu-options"), lambda: self.app.push(OptionsScene(self.app))),
+            MenuItem(
+                lambda: self.t("menu-help"), lambda: self.app.push(ReaderScene(self.app, "guide"))
+            ),
+            MenuItem(lambda: self.t("menu-quit"), self.ask_quit),
+        ]
+        return items
+
+    def on_enter(self) -> None:
+        self.app.announcer.say_text(
+            self.t("welcome") + " " + self.t(self.title_id) + ". " + self.item_text(self.index)
+        )
+
+    def ask_quit(self) -> None:
+        self.app.push(ConfirmScene(self.app, "confirm-quit", self.app.quit))
+
+    def on_escape(self) -> None:
+        self.ask_quit()

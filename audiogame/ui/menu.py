@@ -1,0 +1,109 @@
+"""A vertical menu: items spoken with their position, wrap with an edge sound,
+first-letter jumps."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from audiogame.keys import Key
+from audiogame.ui.scene import Scene
+
+
+@dataclass
+class MenuItem:
+    label: Callable[[], str]
+    activate: Callable[[], None] | None = None
+    #: Left/Right change the item's value, with -1 or +1 (options)
+    adjust: Callable[[int], None] | None = None
+
+
+class MenuScene(Scene):
+    title_id: str = ""
+    wrap: bool = True
+
+    def __init__(self, app, items: list[MenuItem] | None = None, title_id: str = "") -> None:
+        super().__init__(app)
+        self.items: list[MenuItem] = items or []
+        self.index = 0
+        if title_id:
+            self.title_id = title_id
+
+    def on_enter(self) -> None:
+        title = self.t(self.title_id) if self.title_id else ""
+        self.speak_item(prefix=title)
+
+    def on_resume(self) -> None:
+        self.speak_item()
+
+    def item_text(self, index: int) -> str:
+        return self.t(
+            "menu-item", label=self.items[index].label(), pos=index + 1, total=len(self.items)
+        )
+
+    def speak_item(self, prefix: str = "") -> None:
+        if not self.items:
+            return
+        text = self.item_text(self.index)
+        self.app.announcer.say_text(f"{prefix}. {text}" if prefix else text)
+
+    def move(self, delta: int) -> None:
+        if not self.items:
+            return
+        target = self.index + delta
+        if 0 <= target < len(self.items):
+            self.cue("menu_move")
+        elif self.wrap:
+            self.cue("menu_edge")
+            target %= len(self.items)
+        else:
+            self.cue("menu_edge")
+            target = max(0, min(len(self.items) - 1, target))
+        self.index = target
+        self.speak_item()
+
+    def jump(self, index: int) -> None:
+        self.index = index
+        self.cue("menu_move")
+        self.speak_item()
+
+    def jump_letter(self, char: str) -> bool:
+        n = len(self.items)
+        for step in range(1, n + 1):
+            i = (self.index + step) % n
+            if self.items[i].label().lower().startswith(char):
+                self.jump(i)
+                return True
+        return False
+
+    def on_key(self, key: Key) -> bool:
+        k = key.key
+        if k == pygame.K_UP:
+            self.move(-1)
+        elif k == pygame.K_DOWN:
+            self.move(1)
+        elif k == pygame.K_HOME:
+            self.jump(0)
+        elif k == pygame.K_END:
+            self.jump(len(self.items) - 1)
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT) and self.items:
+            item = self.items[self.index]
+            if item.adjust is None:
+                return False
+            item.adjust(-1 if k == pygame.K_LEFT else 1)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.items:
+            item = self.items[self.index]
+            if item.activate is not None:
+                self.cue("menu_select")
+                item.activate()
+            elif item.adjust is not None:
+                item.adjust(1)
+            else:
+                return False
+        elif key.plain and key.char and key.char.isalnum() and not self.letters_are_commands:
+            return self.jump_letter(key.char.lower())
+        else:
+            return False
+        return True

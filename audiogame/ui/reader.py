@@ -1,0 +1,84 @@
+"""Reads a document paragraph by paragraph: Up/Down, Home/End, Escape closes."""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+
+from audiogame.keys import Key
+from audiogame.resources import data_dir
+from audiogame.ui.scene import Scene
+
+
+def load_document(name: str, lang: str) -> list[str]:
+    """A Markdown document as speakable paragraphs (headings and list items apart)."""
+    path = data_dir("docs") / f"{name}.{lang}.md"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return []
+    paragraphs: list[str] = []
+    block: list[str] = []
+
+    def close() -> None:
+        if block:
+            paragraphs.append(" ".join(block))
+            block.clear()
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or set(line) <= set("-|: "):
+            close()
+            continue
+        if line.startswith(("#", "- ", "* ", "|")) or re.match(r"\d+\. ", line):
+            close()
+            line = line.lstrip("#").strip()
+            if line.startswith(("- ", "* ")):
+                line = line[2:]
+            if line.startswith("|"):
+                line = ", ".join(c.strip() for c in line.strip("|").split("|") if c.strip())
+            paragraphs.append(line)
+            continue
+        block.append(line)
+    close()
+    return [re.sub(r"[`*_]", "", p) for p in paragraphs]
+
+
+class ReaderScene(Scene):
+    keys_id = "keys-reader"
+
+    def __init__(self, app, doc: str) -> None:
+        super().__init__(app)
+        self.doc = doc
+        self.paragraphs: list[str] = []
+        self.index = 0
+
+    def on_enter(self) -> None:
+        self.paragraphs = load_document(self.doc, self.app.localizer.lang)
+        if not self.paragraphs:
+            self.say("doc-missing", cue="menu_error")
+            self.app.pop()
+            return
+        self.app.announcer.say_text(self.t("doc-opened") + " " + self.paragraphs[0], record=False)
+
+    def on_language_changed(self) -> None:
+        self.paragraphs = load_document(self.doc, self.app.localizer.lang) or self.paragraphs
+
+    def read(self, index: int) -> None:
+        edge = not 0 <= index < len(self.paragraphs)
+        self.index = max(0, min(len(self.paragraphs) - 1, index))
+        self.cue("menu_edge" if edge else "menu_move")
+        self.app.announcer.say_text(self.paragraphs[self.index], record=False)
+
+    def on_key(self, key: Key) -> bool:
+        moves = {
+            pygame.K_UP: self.index - 1,
+            pygame.K_DOWN: self.index + 1,
+            pygame.K_HOME: 0,
+            pygame.K_END: len(self.paragraphs) - 1,
+        }
+        if key.key in moves:
+            self.read(moves[key.key])
+            return True
+        return False

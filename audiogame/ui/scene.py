@@ -1,0 +1,60 @@
+"""The base of every scene on the app's stack."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from audiogame.keys import Key
+
+if TYPE_CHECKING:
+    from audiogame.app import App
+
+
+class Scene:
+    #: message id of the keys of this scene (F1)
+    keys_id: str = "keys-menu"
+    #: the document read with Ctrl+F1 (``docs/<name>.<lang>.md``)
+    rules_doc: str = "guide"
+    #: at a game table letters are commands, so menus' first-letter jumps are off
+    letters_are_commands: bool = False
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    # shortcuts the scenes use all the time
+    def say(self, msg_id: str, *, cue: str | None = None, pan: float = 0.0, **args: Any) -> None:
+        self.app.announcer.say(msg_id, cue=cue, pan=pan, **args)
+
+    def t(self, msg_id: str, **args: Any) -> str:
+        return self.app.localizer(msg_id, **args)
+
+    def cue(self, name: str, pan: float = 0.0) -> None:
+        self.app.announcer.cue(name, pan)
+
+    # life cycle
+    def on_enter(self) -> None:
+        """Pushed on the stack: introduce yourself."""
+
+    def on_resume(self) -> None:
+        """Back on top after the scene above was popped."""
+
+    def on_exit(self) -> None:
+        """Popped or replaced: cancel timers."""
+
+    def on_key(self, key: Key) -> bool:
+        """Handle a key; return False for keys this scene does not know."""
+        return False
+
+    def on_escape(self) -> None:
+        self.cue("menu_back")
+        self.app.pop()
+
+    def update(self, now: float) -> None:
+        """Called every frame."""
+
+    def on_language_changed(self) -> None:
+        """The language changed: rebuild any cached text."""
+
+    def snapshot(self) -> dict[str, Any] | None:
+        """Plain data to resume this scene later, or None when there is nothing to keep."""
+        return None

@@ -1,0 +1,60 @@
+## The application: menus, options, notices. Italian.
+
+window-title = audiogame: Domino e Tira e Passa
+welcome = Benvenuto in audiogame.
+main-menu-title = Menu principale
+menu-item = { $label }, { $pos } di { $total }
+menu-options = Opzioni
+menu-help = Guida
+menu-quit = Esci
+game-domino = Domino
+game-tira = Tira e Passa, dal gioco di dadi di Andreas Schmidt
+confirm-quit = Vuoi davvero uscire? Premi Y per sì, N per no.
+
+options-title = Opzioni
+option-value = { $label }: { $value }
+opt-language = Lingua
+opt-speech = Voce
+opt-voice-rate = Velocità della voce interna
+opt-cue-volume = Volume dei suoni
+opt-speech-volume = Volume della voce interna
+opt-verbosity = Messaggi: { $kind }
+lang-it = italiano
+lang-en = inglese
+speech-auto = automatica
+speech-screenreader = lettore di schermo
+speech-voice = voce interna
+speech-text = solo testo
+speech-recording = registrazione
+speech-auto-picked = { $name }, in uso: { $picked }
+value-rate = { $rate } parole al minuto
+value-percent = { $n } per cento
+kind-own = le mie mosse
+kind-others = mosse degli altri
+kind-draws = pescate
+kind-scores = punteggi
+kind-turn = avvisi di turno
+kind-tips = suggerimenti
+verbosity-speak = parla
+verbosity-sound = solo suono
+verbosity-off = spento
+
+keys-global = Ovunque: F1 i tasti, Control più F1 le regole, Pagina su e Pagina giù la cronologia dei messaggi, con Maiuscolo o Control il primo e l'ultimo, Control zittisce la voce, F7 e F8 il volume dei suoni, con Maiuscolo quello della voce interna.
+keys-menu = Frecce su e giù per scegliere, Invio per confermare, Esc per tornare indietro, una lettera salta alla voce che inizia così. { keys-global }
+keys-main-menu = Frecce su e giù per scegliere un gioco o una voce, Invio per aprirla, una lettera salta alla voce che inizia così, Esc per uscire. { keys-global }
+keys-options = Frecce su e giù per scegliere un'opzione, frecce sinistra e destra per cambiarne il valore, Esc per tornare indietro. Ogni modifica è salvata subito. { keys-global }
+keys-confirm = Y per sì, N o Esc per no.
+keys-reader = Frecce su e giù per leggere il paragrafo precedente o successivo, Inizio e Fine per il primo e l'ultimo, Esc per chiudere.
+
+doc-opened = Guida. Frecce su e giù per leggere, Esc per chiudere.
+doc-missing = Questa guida non è disponibile.
+history-empty = Nessun messaggio nella cronologia.
+internal-error = Qualcosa è andato storto con questo tasto; il gioco continua.
+volume-cues = Volume dei suoni { $n } per cento
+volume-speech = Volume della voce interna { $n } per cento
+
+settings-damaged = Il file delle impostazioni era danneggiato: l'ho messo da parte e uso le impostazioni predefinite.
+settings-not-saved = Non riesco a salvare le impostazioni. Restano valide finché il gioco è aperto.
+no-sound-device = Nessun dispositivo audio: si gioca senza suoni.
+sound-lost = Il dispositivo audio non risponde più: si continua senza suoni.
+speech-fallback = { $old } non risponde più: ora parlo con { $new }.
