@@ -1,0 +1,393 @@
+"""Self-voicing: a synthesizer renders each message to a WAV file in a worker
+thread, and the mixer's speech channel (a ``SpeechSink``) plays it.
+
+Why files on the mixer rather than the synthesizer's own playback: the mixer
+can cut speech at once (Ctrl, or a player's command interrupting), and it never
+blocks the loop. The worker renders every queued message as soon as it can, so
+the next one is ready while the current one plays (render-ahead); ``update()``,
+called each frame, starts the next file when the channel falls idle.
+
+Renderers: eSpeak NG through ctypes (``espeak.EspeakRenderer``, shipped by
+espeakng-loader, the default on Linux and the fallback everywhere) and pyttsx3
+(``Pyttsx3Renderer``: the system voice, SAPI5 on Windows and NSSpeech on macOS).
+A renderer is built *inside* the worker and used only there: eSpeak NG is a
+process-wide, thread-unsafe library and COM voices belong to their thread.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import shutil
+import sys
+import tempfile
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from audiogame.speech.base import SpeechSink
+from audiogame.speech.espeak import EspeakRenderer
+
+
+class Renderer(Protocol):
+    name: str
+
+    def set_language(self, lang: str) -> None: ...
+
+    def set_rate(self, wpm: int) -> None: ...
+
+    def set_volume(self, volume: float) -> None: ...
+
+    def render(self, text: str, path: str) -> bool:
+        """Write ``text`` as audio at ``path``; False when there is nothing to play."""
+        ...
+
+    def cancel(self) -> None:
+        """Abort the render in progress, if the engine can (called from another thread)."""
+        ...
+
+    def close(self) -> None: ...
+
+
+RendererFactory = Callable[[], Renderer]
+
+#: How many played files to keep on disk (the sink may still be reading the last ones).
+_KEEP_PLAYED = 2
+
+
+@dataclass(frozen=True)
+class _Job:
+    seq: int
+    gen: int
+    text: str
+    interrupt: bool
+    lang: str
+    rate: int
+    volume: float
+
+
+class SelfVoiceSpeaker:
+    """A ``Speaker`` that voices text itself and plays it on the ``sink``."""
+
+    name = "voice"
+
+    def __init__(
+        self,
+        sink: SpeechSink,
+        lang: str = "it",
+        rate: int = 200,
+        volume: float = 1.0,
+        renderer: RendererFactory | None = None,
+        *,
+        render_timeout: float = 3.0,
+    ) -> None:
+        self.lang = lang
+        self.rate = rate
+        self.volume = volume
+        self.detail = ""
+        self._sink = sink
+        self._factories: Sequence[RendererFactory] = (
+            [renderer] if renderer is not None else default_renderers()
+        )
+        self._render_timeout = render_timeout
+        self._dir = tempfile.mkdtemp(prefix="audiogame-speech-")
+        self._seq = itertools.count()
+        self._gen = 0  # bumped by every cut: renders of an older generation are dropped
+        self._cond = threading.Condition()
+        self._jobs: deque[_Job] = deque()  # waiting for the worker
+        self._done: deque[tuple[_Job, str | None]] = deque()  # rendered, from the worker
+        self._pending: deque[_Job] = deque()  # said but not played yet (main thread)
+        self._ready: dict[int, str | None] = {}  # seq -> rendered file (main thread)
+        self._played: list[str] = []
+        self._renderer: Renderer | None = None
+        self._busy_since: float | None = None
+        self._error = ""
+        self._stopping = False
+        self.ready = threading.Event()  # set once the renderer is built (or failed)
+        self._thread = threading.Thread(target=self._run, name="selfvoice", daemon=True)
+        self._thread.start()
+
+    # -- the Speaker interface (main thread) ---------------------------------
+
+    def speak(self, text: str, interrupt: bool = False) -> None:
+        if self.failed:
+            raise RuntimeError(f"self-voicing failed: {self.detail}")
+        if interrupt:
+            self._cut()
+        job = _Job(next(self._seq), self._gen, text, interrupt, self.lang, self.rate, self.volume)
+        self._pending.append(job)
+        with self._cond:
+            self._jobs.append(job)
+            self._cond.notify()
+
+    def silence(self) -> None:
+        self._cut()
+
+    def braille(self, text: str) -> None:
+        """No display without a screen reader."""
+
+    def update(self) -> None:
+        self._collect()
+        while self._pending and self._pending[0].seq in self._ready:
+            if self._sink.speech_busy():
+                return
+            job = self._pending.popleft()
+            path = self._ready.pop(job.seq)
+            if path is not None:
+                self._sink.play_speech(path)
+                self._played.append(path)
+                self._forget_played()
+
+    def close(self) -> None:
+        with self._cond:
+            self._stopping = True
+            self._cond.notify()
+        hung = self.failed
+        self._cut()
+        if not hung:  # a stuck render cannot be waited for; the thread is a daemon
+            self._thread.join(timeout=1.0)
+        shutil.rmtree(self._dir, ignore_errors=True)
+
+    # -- settings and health --------------------------------------------------
+
+    def set_language(self, lang: str) -> None:
+        """Applies from the next message on ("it", "en", or any eSpeak NG voice name)."""
+        self.lang = lang
+
+    def set_rate(self, wpm: int) -> None:
+        self.rate = wpm
+
+    def set_volume(self, volume: float) -> None:
+        """Loudness of the rendered voice, 0.0–2.0 (1.0 normal), from the next message."""
+        self.volume = volume
+
+    @property
+    def failed(self) -> bool:
+        """True once the renderer broke, or a render has been stuck too long."""
+        if self._error:
+            return True
+        since = self._busy_since
+        return since is not None and time.monotonic() - since > self._render_timeout
+
+    def take_lost(self) -> list[tuple[str, bool]]:
+        """The messages said but never played (for the chain to re-speak elsewhere)."""
+        lost = [(job.text, job.interrupt) for job in self._pending]
+        self._pending.clear()
+        return lost
+
+    @property
+    def backlog(self) -> int:
+        """Messages said and not yet started."""
+        return len(self._pending)
+
+    # -- internals -------------------------------------------------------------
+
+    def _cut(self) -> None:
+        self._gen += 1
+        with self._cond:
+            self._jobs.clear()
+        if self._renderer is not None:
+            self._renderer.cancel()
+        self._sink.stop_speech()
+        self._pending.clear()
+        for path in self._ready.values():
+            _remove(path)
+        self._ready.clear()
+
+    def _collect(self) -> None:
+        while self._done:
+            job, path = self._done.popleft()
+            if job.gen == self._gen:
+                self._ready[job.seq] = path
+            else:
+                _remove(path)
+
+    def _forget_played(self) -> None:
+        keep = []
+        for path in self._played[:-_KEEP_PLAYED]:
+            if not _remove(path):
+                keep.append(path)  # still open (Windows): try again later
+        self._played = keep + self._played[-_KEEP_PLAYED:]
+
+    # -- the worker thread -----------------------------------------------------
+
+    def _run(self) -> None:
+        renderer = self._build_renderer()
+        self.ready.set()
+        if renderer is None:
+            return
+        try:
+            while (job := self._next_job()) is not None:
+                if not self._render(renderer, job):
+                    break
+        finally:
+            self._renderer = None
+            renderer.close()
+
+    def _build_renderer(self) -> Renderer | None:
+        errors = []
+        for factory in self._factories:
+            try:
+                renderer = factory()
+            except Exception as exc:
+                errors.append(f"{getattr(factory, '__name__', factory)}: {exc}")
+                continue
+            self._renderer = renderer
+            self.detail = renderer.name
+            return renderer
+        self.detail = "; ".join(errors) or "no renderer"
+        self._error = self.detail
+        return None
+
+    def _next_job(self) -> _Job | None:
+        with self._cond:
+            while not self._jobs and not self._stopping:
+                self._cond.wait()
+            if self._stopping:
+                return None
+            return self._jobs.popleft()
+
+    def _render(self, renderer: Renderer, job: _Job) -> bool:
+        if job.gen != self._gen:
+            return True
+        path = os.path.join(self._dir, f"{job.seq}.wav")
+        self._busy_since = time.monotonic()
+        try:
+            _apply_voice(renderer, job)
+            ok = renderer.render(job.text, path)
+        except Exception as exc:
+            self._error = self.detail = f"{renderer.name}: {exc}"
+            return False
+        finally:
+            self._busy_since = None
+        self._done.append((job, path if ok else None))
+        return True
+
+
+def _apply_voice(renderer: Renderer, job: _Job) -> None:
+    try:
+        renderer.set_language(job.lang)
+    except Exception:
+        # An unknown language keeps the current voice: a wrong accent beats silence.
+        pass
+    renderer.set_rate(job.rate)
+    renderer.set_volume(job.volume)
+
+
+def _remove(path: str | None) -> bool:
+    if path is None:
+        return True
+    try:
+        os.remove(path)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    return True
+
+
+# -- pyttsx3, for the system voices of Windows and macOS ------------------------
+
+#: Words that name a language in the system voices' names.
+_LANGUAGE_WORDS = {"it": ("italian", "italiano"), "en": ("english",)}
+
+
+class Pyttsx3Renderer:
+    """The system voice through pyttsx3, rendering with ``save_to_file``.
+
+    Built and used in the self-voicing worker only: ``runAndWait`` blocks that
+    thread, never the loop. pyttsx3 cannot abort a render from another thread,
+    so ``cancel`` does nothing and the speaker drops the stale file instead.
+    """
+
+    def __init__(self) -> None:
+        if sys.platform == "win32":
+            _init_com()
+        import pyttsx3
+
+        self._engine = pyttsx3.init()
+        self.name = "pyttsx3"
+        self._voices = list(self._engine.getProperty("voices") or [])
+        self._lang = ""
+
+    def set_language(self, lang: str) -> None:
+        if lang == self._lang:
+            return
+        voice = _pick_voice(self._voices, lang)
+        if voice is None:
+            raise LookupError(f"no system voice for {lang!r}")
+        self._engine.setProperty("voice", voice.id)
+        self._lang = lang
+
+    def set_rate(self, wpm: int) -> None:
+        self._engine.setProperty("rate", wpm)
+
+    def set_volume(self, volume: float) -> None:
+        self._engine.setProperty("volume", max(0.0, min(1.0, volume)))
+
+    def render(self, text: str, path: str) -> bool:
+        self._engine.save_to_file(text, path)
+        self._engine.runAndWait()
+        return os.path.exists(path) and os.path.getsize(path) > 44  # more than a header
+
+    def cancel(self) -> None:
+        pass
+
+    def close(self) -> None:
+        try:
+            self._engine.stop()
+        except Exception:
+            pass
+
+
+def _pick_voice(voices: Sequence[object], lang: str) -> object | None:
+    words = _LANGUAGE_WORDS.get(lang, ())
+    for voice in voices:
+        tags = [str(tag).lower().replace("_", "-") for tag in getattr(voice, "languages", [])]
+        if any(tag == lang or tag.startswith(lang + "-") for tag in tags):
+            return voice
+        label = f"{getattr(voice, 'name', '')} {getattr(voice, 'id', '')}".lower()
+        if any(word in label for word in words):
+            return voice
+    return None
+
+
+def _init_com() -> None:
+    """COM voices need COM initialised in the thread that uses them."""
+    try:
+        import pythoncom  # type: ignore[import-not-found]
+
+        pythoncom.CoInitialize()
+    except Exception:
+        pass
+
+
+def default_renderers() -> list[RendererFactory]:
+    """The system voice first where there is one; eSpeak NG everywhere."""
+    if sys.platform in ("win32", "darwin"):
+        return [Pyttsx3Renderer, EspeakRenderer]
+    return [EspeakRenderer]
+
+
+def build_self_voice(
+    sink: SpeechSink,
+    lang: str = "it",
+    rate: int = 200,
+    timeout: float = 3.0,
+    *,
+    volume: float = 1.0,
+    renderer: RendererFactory | None = None,
+) -> SelfVoiceSpeaker | None:
+    """A working self-voicing speaker, or None when no renderer starts within ``timeout``.
+
+    Blocks the caller until the renderer is built (about 0.1 s for eSpeak NG) or
+    the time-out passes.
+    """
+    speaker = SelfVoiceSpeaker(sink, lang, rate, volume, renderer)
+    if speaker.ready.wait(timeout) and not speaker.failed:
+        return speaker
+    speaker.close()
+    return None

@@ -1,0 +1,36 @@
+"""The text backend: the terminal prints every message (the window shows them
+through the history). The last resort of the speech chain, so it never fails."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+
+class TextSpeaker:
+    name = "text"
+
+    def __init__(self, echo: Callable[[str], None] | None = print) -> None:
+        self.lines: list[str] = []
+        self._echo = echo
+
+    def speak(self, text: str, interrupt: bool = False) -> None:
+        self.lines.append(text)
+        if self._echo is None:
+            return
+        try:
+            self._echo(text)
+        except (OSError, ValueError, UnicodeError):
+            # A closed or narrow-charset terminal must not stop the game.
+            pass
+
+    def silence(self) -> None:
+        """Printed text cannot be taken back."""
+
+    def braille(self, text: str) -> None:
+        """No braille without a screen reader."""
+
+    def update(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
