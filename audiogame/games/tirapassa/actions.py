@@ -1,0 +1,89 @@
+"""What players do, and why the engine may refuse it.
+
+Only two actions: ``Throw`` (roll every die in hand and on my coaster; during
+the three calm rolls it is the calm roll) and ``Send`` (manual mode: one landed
+die to the tray or a neighbour). Stop is never an action: the engine calls it
+for a player whose hand and coaster are both empty.
+
+A refused action changes nothing and returns a ``Refusal`` whose value is a
+stable message id; the UI says it (or, for DICE_IN_THE_AIR, plays a click).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from audiogame.games.tirapassa.rules import Destination
+from audiogame.games.tirapassa.symbols import Symbol
+
+
+@dataclass(frozen=True, slots=True)
+class Throw:
+    """Roll all my dice: those in hand and those waiting on my coaster."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Send:
+    """Send one landed die of my hand.
+
+    ``die``: its index in ``observation(seat).hand``, or a symbol (the first
+    landed die showing it: keys 1…6). ``to``: TRAY/LEFT/RIGHT, or None for
+    "where it belongs".
+    """
+
+    seat: int
+    die: int | Symbol
+    to: Destination | None = None
+
+
+Action = Throw | Send
+
+
+class Refusal(StrEnum):
+    NO_SUCH_SEAT = "no-such-seat"
+    NOT_STARTED = "not-started"  # the race has not started yet ("via!" not given)
+    DICE_IN_THE_AIR = "dice-in-the-air"  # my dice are still rolling
+    NO_DICE = "no-dice"  # I have no dice to throw
+    NO_SUCH_DIE = "no-such-die"  # no landed die at that index / showing that symbol
+    CANNOT_GO_THERE = "cannot-go-there"  # the die's face does not allow that destination
+    NOWHERE_TO_GO = "nowhere-to-go"  # the die belongs nowhere: it stays in hand
+    NOT_IN_RACE = "not-in-race"  # Stop was called: no more passing
+    NO_CALM_ROLLS_LEFT = "no-calm-rolls-left"  # all three calm rolls made
+    ROUND_OVER = "round-over"  # between rounds
+    GAME_OVER = "game-over"
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """What ``apply`` returns: the events (in game-clock order) and any refusal."""
+
+    events: tuple[Any, ...]
+    refusal: Refusal | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.refusal is None
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    if isinstance(action, Throw):
+        return {"kind": "throw", "seat": action.seat}
+    die = action.die.value if isinstance(action.die, Symbol) else action.die
+    to = None if action.to is None else action.to.value
+    return {"kind": "send", "seat": action.seat, "die": die, "to": to}
+
+
+def action_from_dict(data: dict[str, Any]) -> Action:
+    if data["kind"] == "throw":
+        return Throw(data["seat"])
+    die = data["die"]
+    to = data.get("to")
+    return Send(
+        data["seat"],
+        die if isinstance(die, int) else Symbol(die),
+        None if to is None else Destination(to),
+    )

@@ -1,0 +1,692 @@
+"""The Tira & Passa engine: pure rules, time as input.
+
+``TiraGame(config, seed, start_at=0.0)`` owns a seeded ``random.Random`` (coaster
+pile, big die, every die face) and a private timeline of happenings (round
+start, start signal, race start, dice landing, automatic calm rolls, Stop
+judging, next round). It never reads a clock:
+
+- ``apply(action, now) -> Result`` first runs every happening due before
+  ``now`` (and those at ``now`` except Stop judging), then applies the action.
+  ``Result.events`` holds both, in game-clock order; ``Result.refusal`` says
+  why a refused action changed nothing.
+- ``advance(now) -> list[event]`` runs every happening due at or before
+  ``now``, in game-clock order.
+- ``next_deadline() -> float | None``: when to call ``advance`` next
+  (``scheduler.call_at(game.next_deadline(), ...)``); None when nothing is
+  pending (waiting for players, or game over).
+- ``observation(seat)``, ``why_not(action)``, ``phase``, ``winners``.
+
+Ordering at one instant [the spec's table]: Stop is judged after everything
+else at that instant, so a die arriving at the same instant as a hand empties
+wins (arrival before stop), and two players emptying at the same instant both
+call Stop. Actions at an instant come before the Stop judging of that instant:
+the judging runs in ``advance``, which the table schedules at
+``next_deadline()`` (the same instant).
+
+After Stop no die moves: dice still in the air land "frozen" (faces reported,
+nothing placed), then the three calm rolls start. [ruling] In the calm rolls
+supreme dice go to the tray by themselves in both control modes, and a calm
+roll not made within ``Timing.calm_auto_delay`` is made for the player.
+
+Replay: the engine logs every accepted action and every state-changing
+``advance``; ``to_dict()`` gives plain data and ``TiraGame.from_dict`` rebuilds
+the same game from (config, seed, timed log).
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import random
+from collections.abc import Callable
+from typing import Any
+
+from audiogame.games.tirapassa.actions import (
+    Action,
+    Refusal,
+    Result,
+    Send,
+    Throw,
+    action_from_dict,
+    action_to_dict,
+)
+from audiogame.games.tirapassa.coasters import EDITION_COASTERS, Coaster
+from audiogame.games.tirapassa.events import (
+    CalmEmptied,
+    CalmFinished,
+    CalmStarted,
+    CoasterDrawn,
+    CoasterWon,
+    DiePassed,
+    DieToTray,
+    GameEnded,
+    GameStarted,
+    Landed,
+    RaceStarted,
+    RoundEnded,
+    RoundStarted,
+    StartSignal,
+    StopCalled,
+    Thrown,
+    TiraEvent,
+)
+from audiogame.games.tirapassa.observation import Phase, TiraObservation
+from audiogame.games.tirapassa.options import Control, TiraConfig
+from audiogame.games.tirapassa.rules import (
+    CALM_ROLLS,
+    DICE_PER_PLAYER,
+    OPPOSITE,
+    Destination,
+    destination_for,
+    game_winners,
+    neighbour,
+)
+from audiogame.games.tirapassa.symbols import SYMBOLS, Symbol
+
+# Priorities of happenings at the same instant: landings (and the passes they
+# cause) first, Stop judging last.
+_PRIO_LAND = 0
+_PRIO_CALM = 1
+_PRIO_FLOW = 2
+_PRIO_JUDGE = 9
+
+_LAND, _CALM_AUTO, _BEGIN, _SIGNAL, _RACE, _JUDGE = range(6)
+
+Events = list[TiraEvent]
+LogEntry = tuple[float, Action | None, bool]
+
+
+class _Seat:
+    """One player's mutable state. Dice are ids; faces live in ``TiraGame._faces``."""
+
+    __slots__ = (
+        "coaster",
+        "won",
+        "hand",
+        "air",
+        "waiting",
+        "lands_at",
+        "token",
+        "stopped",
+        "emptied",
+        "calm_left",
+        "rolling",
+        "idle_since",
+        "last_move_at",
+    )
+
+    def __init__(self, coaster: Coaster | None) -> None:
+        self.coaster = coaster
+        self.won: list[Coaster] = []
+        self.hand: list[int] = []
+        self.air: list[int] = []
+        self.waiting: list[int] = []
+        self.lands_at: float | None = None
+        self.token = 0  # bumped by every throw: stale landings and auto rolls are ignored
+        self.stopped = False
+        self.emptied = False
+        self.calm_left = 0
+        self.rolling = False
+        self.idle_since: float | None = None
+        self.last_move_at: float | None = None
+
+    def total(self) -> int:
+        return len(self.hand) + len(self.air) + len(self.waiting)
+
+
+class TiraGame:
+    """One game of Tira & Passa. See the module docstring for the contract."""
+
+    def __init__(self, config: TiraConfig, seed: int | str, start_at: float = 0.0) -> None:
+        problem = config.validate()
+        if problem is not None:
+            raise ValueError(f"invalid configuration: {problem.value}")
+        self.config = config
+        self.seed = seed
+        self.start_at = start_at
+        self._rng = random.Random(seed)
+        self._throw_seconds = config.throw_seconds
+        self._timing = config.timing
+        self._controls = tuple(config.control_of(s) for s in range(config.players))
+        self._pile = list(EDITION_COASTERS)
+        self._rng.shuffle(self._pile)
+        self._seats = [_Seat(self._pile.pop()) for _ in range(config.players)]
+        self._faces: list[Symbol | None] = [None] * (DICE_PER_PLAYER * config.players)
+        self._tray: list[int] = []
+        self._phase = Phase.SETUP
+        self._round = 0
+        self._supreme: Symbol | None = None
+        self._winners: tuple[int, ...] | None = None
+        self._now = start_at
+        self._timeline: list[tuple[float, int, int, int, int, int]] = []
+        self._seq = itertools.count()
+        self._judge_at: float | None = None
+        self._log: list[LogEntry] = []
+        self._handlers: dict[int, Callable[[float, int, int, Events], None]] = {
+            _LAND: self._on_land,
+            _CALM_AUTO: self._on_calm_auto,
+            _BEGIN: self._on_begin,
+            _SIGNAL: self._on_signal,
+            _RACE: self._on_race,
+            _JUDGE: self._on_judge,
+        }
+        self._schedule(start_at, _PRIO_FLOW, _BEGIN)
+
+    # ----------------------------------------------------------------- public
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def now(self) -> float:
+        """The latest game-clock time the engine was given."""
+        return self._now
+
+    @property
+    def round(self) -> int:
+        return self._round
+
+    @property
+    def supreme(self) -> Symbol | None:
+        return self._supreme
+
+    @property
+    def winners(self) -> tuple[int, ...] | None:
+        """The game's winners once it is over (several when shared)."""
+        return self._winners
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase is Phase.GAME_OVER
+
+    def next_deadline(self) -> float | None:
+        return self._timeline[0][0] if self._timeline else None
+
+    def advance(self, now: float) -> list[TiraEvent]:
+        """Run every happening due at or before ``now``, in game-clock order."""
+        self._check_time(now)
+        events, ran = self._run_until(now, judges_at_now=True)
+        if ran:
+            self._log.append((now, None, True))
+        return events
+
+    def apply(self, action: Action, now: float) -> Result:
+        """Bring the game to ``now``, then apply ``action`` (or refuse it)."""
+        self._check_time(now)
+        events, ran = self._run_until(now, judges_at_now=False)
+        refusal = self.why_not(action)
+        if refusal is None:
+            self._log.append((now, action, False))
+            self._perform(action, now, events)
+        elif ran:
+            self._log.append((now, None, False))
+        return Result(tuple(events), refusal)
+
+    def why_not(self, action: Action) -> Refusal | None:
+        """Why ``action`` would be refused in the current state (None: allowed)."""
+        if not 0 <= action.seat < len(self._seats):
+            return Refusal.NO_SUCH_SEAT
+        early = _PHASE_REFUSALS.get(self._phase)
+        if early is not None:
+            return early
+        if isinstance(action, Throw):
+            return self._throw_refusal(self._seats[action.seat])
+        return self._send_refusal(action)
+
+    def observation(self, seat: int) -> TiraObservation:
+        me = self._seats[seat]
+        seats = self._seats
+        faces = self._faces
+        return TiraObservation(
+            seat=seat,
+            time=self._now,
+            phase=self._phase,
+            round=self._round,
+            supreme=self._supreme,
+            control=self._controls[seat],
+            throw_seconds=self._throw_seconds,
+            coaster=me.coaster,
+            hand=tuple(faces[d] for d in me.hand),
+            in_the_air=len(me.air),
+            lands_at=me.lands_at,
+            waiting=len(me.waiting),
+            idle_since=me.idle_since,
+            last_move_at=me.last_move_at,
+            calm_rolls_left=me.calm_left if me.rolling else 0,
+            dice_counts=tuple(s.total() for s in seats),
+            waiting_counts=tuple(len(s.waiting) for s in seats),
+            coasters=tuple(s.coaster for s in seats),
+            won=tuple(tuple(s.won) for s in seats),
+            stopped=tuple(s.stopped for s in seats),
+            tray=len(self._tray),
+            pile_size=len(self._pile),
+            winners=self._winners,
+        )
+
+    def dice_places(self) -> dict[str, int]:
+        """Where the dice are (for invariant checks): hand, air, coasters, tray."""
+        seats = self._seats
+        return {
+            "hand": sum(len(s.hand) for s in seats),
+            "air": sum(len(s.air) for s in seats),
+            "coasters": sum(len(s.waiting) for s in seats),
+            "tray": len(self._tray),
+        }
+
+    # ------------------------------------------------------ save and replay
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data: (config, seed, start time, timed log) rebuilds this game."""
+        return {
+            "config": self.config.to_dict(),
+            "seed": self.seed,
+            "start_at": self.start_at,
+            "log": [
+                [t, None if a is None else action_to_dict(a), judges] for t, a, judges in self._log
+            ],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TiraGame:
+        game = cls(TiraConfig.from_dict(data["config"]), data["seed"], data["start_at"])
+        for t, action, judges in data["log"]:
+            if action is None:
+                game._check_time(t)
+                game._run_until(t, judges_at_now=judges)
+                game._log.append((t, None, judges))
+            else:
+                game.apply(action_from_dict(action), t)
+        return game
+
+    # --------------------------------------------------------------- timeline
+
+    def _check_time(self, now: float) -> None:
+        if now < self._now:
+            raise ValueError(f"time went back: {now} < {self._now}")
+
+    def _schedule(self, when: float, prio: int, kind: int, seat: int = -1, token: int = 0) -> None:
+        heapq.heappush(self._timeline, (when, prio, next(self._seq), kind, seat, token))
+
+    def _run_until(self, now: float, judges_at_now: bool) -> tuple[Events, int]:
+        events: Events = []
+        timeline = self._timeline
+        ran = 0
+        while timeline:
+            when, prio, _, kind, seat, token = timeline[0]
+            if when > now or (when == now and prio == _PRIO_JUDGE and not judges_at_now):
+                break
+            heapq.heappop(timeline)
+            self._now = when
+            self._handlers[kind](when, seat, token, events)
+            ran += 1
+        self._now = now
+        return events, ran
+
+    def _want_judge(self, when: float) -> None:
+        if self._judge_at != when:
+            self._judge_at = when
+            self._schedule(when, _PRIO_JUDGE, _JUDGE)
+
+    # ------------------------------------------------------------ round flow
+
+    def _on_begin(self, t: float, _seat: int, _token: int, events: Events) -> None:
+        if self._round == 0:
+            events.append(
+                GameStarted(
+                    time=t,
+                    players=len(self._seats),
+                    coasters=self._coasters(),
+                    pile_size=len(self._pile),
+                    variant=self.config.variant,
+                    speed=self.config.speed,
+                    controls=self._controls,
+                )
+            )
+        self._round += 1
+        self._supreme = self._roll_face()
+        self._deal()
+        self._phase = Phase.ANNOUNCING
+        signal_at = t + self._timing.signal_delay
+        race_at = signal_at + self._timing.race_delay
+        events.append(
+            RoundStarted(
+                time=t,
+                round=self._round,
+                supreme=self._supreme,
+                coasters=self._coasters(),
+                won_counts=self._won_counts(),
+                signal_at=signal_at,
+                race_at=race_at,
+            )
+        )
+        self._schedule(signal_at, _PRIO_FLOW, _SIGNAL)
+        self._schedule(race_at, _PRIO_FLOW, _RACE)
+
+    def _deal(self) -> None:
+        """Everybody takes 3 dice again; the tray is emptied."""
+        self._tray.clear()
+        for index, s in enumerate(self._seats):
+            first = index * DICE_PER_PLAYER
+            s.hand = list(range(first, first + DICE_PER_PLAYER))
+            s.air, s.waiting = [], []
+            s.lands_at = None
+            s.token += 1
+            s.stopped = s.emptied = s.rolling = False
+            s.calm_left = 0
+            s.idle_since = s.last_move_at = None
+        self._faces = [None] * len(self._faces)
+
+    def _on_signal(self, t: float, _seat: int, _token: int, events: Events) -> None:
+        events.append(StartSignal(time=t, race_at=t + self._timing.race_delay))
+
+    def _on_race(self, t: float, _seat: int, _token: int, events: Events) -> None:
+        self._phase = Phase.RACING
+        for s in self._seats:
+            s.idle_since = s.last_move_at = t
+        events.append(RaceStarted(time=t))
+
+    # ---------------------------------------------------------------- actions
+
+    def _throw_refusal(self, s: _Seat) -> Refusal | None:
+        if self._phase is Phase.FREEZING:
+            return Refusal.NOT_IN_RACE
+        if s.air:
+            return Refusal.DICE_IN_THE_AIR
+        if s.total() == 0:
+            return Refusal.NO_DICE
+        if self._phase is Phase.CALM and not s.rolling:
+            return Refusal.NO_CALM_ROLLS_LEFT
+        return None
+
+    def _send_refusal(self, action: Send) -> Refusal | None:
+        if self._phase is not Phase.RACING:
+            return Refusal.NOT_IN_RACE
+        s = self._seats[action.seat]
+        if s.air:
+            return Refusal.DICE_IN_THE_AIR
+        index = self._find_die(s, action.die)
+        if index is None:
+            return Refusal.NO_SUCH_DIE
+        dest = self._destination(s, s.hand[index])
+        if dest is None:
+            return Refusal.NOWHERE_TO_GO if action.to is None else Refusal.CANNOT_GO_THERE
+        if action.to is not None and action.to is not dest:
+            return Refusal.CANNOT_GO_THERE
+        return None
+
+    def _find_die(self, s: _Seat, die: int | Symbol) -> int | None:
+        """Index in hand of a landed die (by index, or the first showing a symbol)."""
+        faces = self._faces
+        if isinstance(die, Symbol):
+            for index, d in enumerate(s.hand):
+                if faces[d] is die:
+                    return index
+            return None
+        if type(die) is int and 0 <= die < len(s.hand) and faces[s.hand[die]] is not None:
+            return die
+        return None
+
+    def _destination(self, s: _Seat, die: int) -> Destination | None:
+        face = self._faces[die]
+        if face is None or self._supreme is None:
+            return None
+        return destination_for(face, s.coaster, self._supreme)
+
+    def _perform(self, action: Action, now: float, events: Events) -> None:
+        seat = action.seat
+        if isinstance(action, Throw):
+            self._throw(seat, now, events, auto=False)
+            return
+        s = self._seats[seat]
+        index = self._find_die(s, action.die)
+        assert index is not None  # why_not checked it
+        die = s.hand[index]
+        dest = self._destination(s, die)
+        assert dest is not None
+        s.last_move_at = now
+        self._move(seat, index, dest, now, False, events)
+
+    def _throw(self, seat: int, now: float, events: Events, auto: bool) -> None:
+        s = self._seats[seat]
+        joined = len(s.waiting)
+        dice = s.hand + s.waiting
+        s.hand, s.waiting, s.air = [], [], dice
+        for die in dice:
+            self._faces[die] = self._roll_face()
+        s.token += 1
+        s.lands_at = now + self._throw_seconds
+        s.idle_since = None
+        calm_roll = CALM_ROLLS - s.calm_left + 1 if self._phase is Phase.CALM else 0
+        self._schedule(s.lands_at, _PRIO_LAND, _LAND, seat, s.token)
+        events.append(
+            Thrown(
+                time=now,
+                seat=seat,
+                dice=len(dice),
+                joined=joined,
+                lands_at=s.lands_at,
+                calm_roll=calm_roll,
+                auto=auto,
+            )
+        )
+
+    def _roll_face(self) -> Symbol:
+        return SYMBOLS[int(self._rng.random() * 6)]
+
+    # ---------------------------------------------------------------- landing
+
+    def _on_land(self, t: float, seat: int, token: int, events: Events) -> None:
+        s = self._seats[seat]
+        if token != s.token or not s.air:
+            return
+        s.hand, s.air = s.air, []
+        s.lands_at = None
+        s.idle_since = s.last_move_at = t
+        faces = tuple(self._faces[d] for d in s.hand)
+        phase = self._phase
+        if phase is Phase.RACING:
+            events.append(Landed(time=t, seat=seat, faces=faces))
+            if self._controls[seat] is Control.ASSISTED:
+                self._place_all(seat, t, events)
+        elif phase is Phase.FREEZING:
+            events.append(Landed(time=t, seat=seat, faces=faces, frozen=True))
+            if not any(other.air for other in self._seats):
+                self._start_calm(t, events)
+        elif phase is Phase.CALM:
+            roll = CALM_ROLLS - s.calm_left + 1
+            events.append(Landed(time=t, seat=seat, faces=faces, calm_roll=roll))
+            self._calm_landed(seat, roll, t, events)
+
+    def _place_all(self, seat: int, t: float, events: Events) -> None:
+        """Assisted mode: every die that can go goes, the tray first."""
+        s = self._seats[seat]
+        dests = [self._destination(s, d) for d in s.hand]
+        order = [i for i, dest in enumerate(dests) if dest is Destination.TRAY]
+        order += [i for i, dest in enumerate(dests) if dest is not None and i not in order]
+        moving = [(s.hand[i], dests[i]) for i in order]
+        for die, dest in moving:
+            assert dest is not None
+            self._move(seat, s.hand.index(die), dest, t, True, events)
+
+    def _move(
+        self, seat: int, index: int, dest: Destination, t: float, auto: bool, events: Events
+    ) -> None:
+        s = self._seats[seat]
+        die = s.hand.pop(index)
+        face = self._faces[die]
+        assert face is not None
+        if dest is Destination.TRAY:
+            self._tray.append(die)
+            events.append(
+                DieToTray(
+                    time=t,
+                    seat=seat,
+                    symbol=face,
+                    die=die,
+                    dice_left=s.total(),
+                    tray=len(self._tray),
+                    auto=auto,
+                )
+            )
+        else:
+            to_seat = neighbour(seat, dest, len(self._seats))
+            receiver = self._seats[to_seat]
+            receiver.waiting.append(die)
+            events.append(
+                DiePassed(
+                    time=t,
+                    from_seat=seat,
+                    to_seat=to_seat,
+                    side=dest,
+                    arrives_from=OPPOSITE[dest],
+                    symbol=face,
+                    die=die,
+                    sender_left=s.total(),
+                    receiver_waiting=len(receiver.waiting),
+                    receiver_total=receiver.total(),
+                    auto=auto,
+                )
+            )
+        if self._phase is Phase.RACING and s.total() == 0:
+            self._want_judge(t)
+
+    # ------------------------------------------------------------------- stop
+
+    def _on_judge(self, t: float, _seat: int, _token: int, events: Events) -> None:
+        self._judge_at = None
+        if self._phase is not Phase.RACING:
+            return
+        stoppers = tuple(i for i, s in enumerate(self._seats) if s.total() == 0)
+        if not stoppers:
+            return
+        for seat in stoppers:
+            self._seats[seat].stopped = True
+            self._seats[seat].idle_since = None
+        events.extend(StopCalled(time=t, seat=seat, together=stoppers) for seat in stoppers)
+        self._phase = Phase.FREEZING
+        for s in self._seats:
+            s.idle_since = None
+        if not any(s.air for s in self._seats):
+            self._start_calm(t, events)
+
+    # ------------------------------------------------------------- calm rolls
+
+    def _start_calm(self, t: float, events: Events) -> None:
+        self._phase = Phase.CALM
+        rolling = tuple(i for i, s in enumerate(self._seats) if s.total() > 0)
+        delay = self._timing.calm_auto_delay
+        for seat in rolling:
+            s = self._seats[seat]
+            s.rolling = True
+            s.calm_left = CALM_ROLLS
+            s.idle_since = s.last_move_at = t
+            self._schedule(t + delay, _PRIO_CALM, _CALM_AUTO, seat, s.token)
+        stoppers = tuple(i for i, s in enumerate(self._seats) if s.stopped)
+        events.append(
+            CalmStarted(
+                time=t, stoppers=stoppers, rolling=rolling, rolls=CALM_ROLLS, auto_after=delay
+            )
+        )
+        if not rolling:
+            self._end_round(t, events)
+
+    def _on_calm_auto(self, t: float, seat: int, token: int, events: Events) -> None:
+        s = self._seats[seat]
+        if self._phase is Phase.CALM and s.rolling and token == s.token and not s.air:
+            self._throw(seat, t, events, auto=True)
+
+    def _calm_landed(self, seat: int, roll: int, t: float, events: Events) -> None:
+        s = self._seats[seat]
+        supreme = self._supreme
+        for die in [d for d in s.hand if self._faces[d] is supreme]:
+            self._move(seat, s.hand.index(die), Destination.TRAY, t, True, events)
+        s.calm_left -= 1
+        if s.total() == 0:
+            s.emptied = True
+            s.rolling = False
+            s.idle_since = None
+            events.append(CalmEmptied(time=t, seat=seat, roll=roll))
+        elif s.calm_left == 0:
+            s.rolling = False
+            s.idle_since = None
+            events.append(CalmFinished(time=t, seat=seat, dice_left=s.total()))
+        else:
+            delay = self._timing.calm_auto_delay
+            self._schedule(t + delay, _PRIO_CALM, _CALM_AUTO, seat, s.token)
+        if not any(other.rolling for other in self._seats):
+            self._end_round(t, events)
+
+    # -------------------------------------------------------------- round end
+
+    def _end_round(self, t: float, events: Events) -> None:
+        self._phase = Phase.BETWEEN_ROUNDS
+        winners = tuple(i for i, s in enumerate(self._seats) if s.stopped or s.emptied)
+        for seat in winners:
+            s = self._seats[seat]
+            assert s.coaster is not None
+            s.won.append(s.coaster)
+        events.append(
+            RoundEnded(
+                time=t,
+                round=self._round,
+                winners=winners,
+                dice_left=tuple(s.total() for s in self._seats),
+                won_counts=self._won_counts(),
+            )
+        )
+        for seat in winners:
+            s = self._seats[seat]
+            events.append(CoasterWon(time=t, seat=seat, coaster=s.won[-1], won_count=len(s.won)))
+        outcome = game_winners(self._won_counts(), self.config.variant, False)
+        if outcome is None:
+            short = self._draw_coasters(winners, t, events)
+            if short:
+                outcome = game_winners(self._won_counts(), self.config.variant, True)
+        if outcome is None:
+            self._schedule(t + self._timing.between_rounds, _PRIO_FLOW, _BEGIN)
+            return
+        self._end_game(outcome, t, events)
+
+    def _draw_coasters(self, winners: tuple[int, ...], t: float, events: Events) -> bool:
+        """Each round winner draws a new coaster; True when the pile ran short."""
+        short = False
+        for seat in winners:
+            coaster = self._pile.pop() if self._pile else None
+            short = short or coaster is None
+            self._seats[seat].coaster = coaster
+            events.append(
+                CoasterDrawn(time=t, seat=seat, coaster=coaster, pile_size=len(self._pile))
+            )
+        return short
+
+    def _end_game(self, outcome: tuple[tuple[int, ...], Any], t: float, events: Events) -> None:
+        winners, reason = outcome
+        self._phase = Phase.GAME_OVER
+        self._winners = winners
+        self._timeline.clear()
+        events.append(
+            GameEnded(
+                time=t,
+                winners=winners,
+                won_counts=self._won_counts(),
+                reason=reason,
+                shared=len(winners) > 1,
+            )
+        )
+
+    # ---------------------------------------------------------------- helpers
+
+    def _coasters(self) -> tuple[Coaster | None, ...]:
+        return tuple(s.coaster for s in self._seats)
+
+    def _won_counts(self) -> tuple[int, ...]:
+        return tuple(len(s.won) for s in self._seats)
+
+
+_PHASE_REFUSALS: dict[Phase, Refusal] = {
+    Phase.SETUP: Refusal.NOT_STARTED,
+    Phase.ANNOUNCING: Refusal.NOT_STARTED,
+    Phase.BETWEEN_ROUNDS: Refusal.ROUND_OVER,
+    Phase.GAME_OVER: Refusal.GAME_OVER,
+}
