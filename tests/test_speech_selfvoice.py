@@ -1,0 +1,266 @@
+"""Self-voicing with the real eSpeak NG shipped by espeakng-loader.
+
+The mixer is replaced by ``FakeSink``, a tiny double that records what it was
+asked to play (and reads each file at once, as the real mixer loads it) and is
+"busy" until the test says the clip has finished.
+"""
+
+from __future__ import annotations
+
+import array
+import os
+import threading
+import time
+import wave
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from audiogame.speech.chain import SpeechChain, build_speech
+from audiogame.speech.espeak import EspeakError, EspeakRenderer
+from audiogame.speech.recording import RecordingSpeaker
+from audiogame.speech.selfvoice import SelfVoiceSpeaker, build_self_voice
+
+
+def read_wav(path: str) -> tuple[int, array.array]:
+    with wave.open(path, "rb") as wav:
+        assert wav.getsampwidth() == 2 and wav.getnchannels() == 1
+        return wav.getframerate(), array.array("h", wav.readframes(wav.getnframes()))
+
+
+class FakeSink:
+    def __init__(self) -> None:
+        self.played: list[array.array] = []
+        self.stops = 0
+        self.busy = False
+
+    def play_speech(self, path: str) -> None:
+        self.played.append(read_wav(path)[1])
+        self.busy = True
+
+    def stop_speech(self) -> None:
+        self.stops += 1
+        self.busy = False
+
+    def speech_busy(self) -> bool:
+        return self.busy
+
+
+@pytest.fixture
+def sink() -> FakeSink:
+    return FakeSink()
+
+
+@pytest.fixture
+def voice(sink: FakeSink) -> Iterator[SelfVoiceSpeaker]:
+    speaker = build_self_voice(sink, "it", 200)
+    assert speaker is not None
+    yield speaker
+    speaker.close()
+
+
+def pump(speaker: SelfVoiceSpeaker | SpeechChain, until: Callable[[], bool], limit=3.0) -> None:
+    start = time.monotonic()
+    while not until():
+        assert time.monotonic() - start < limit, "not reached in time"
+        speaker.update()
+        time.sleep(0.002)
+
+
+def peak(samples: array.array) -> int:
+    return max(abs(s) for s in samples)
+
+
+def test_espeak_renders_audible_italian(tmp_path: Path) -> None:
+    renderer = EspeakRenderer()
+    try:
+        renderer.set_language("it")
+        renderer.set_rate(200)
+        path = str(tmp_path / "it.wav")
+        assert renderer.render("Tocca a te. Hai sei tessere.", path)
+    finally:
+        renderer.close()
+    rate, samples = read_wav(path)
+    assert 0.8 < len(samples) / rate < 4.0  # seconds of speech
+    assert peak(samples) > 5000
+    loud = sum(1 for s in samples if abs(s) > 500)
+    assert loud > len(samples) // 4  # speech, not a click in silence
+
+
+def test_espeak_is_one_per_process_and_can_restart() -> None:
+    first = EspeakRenderer()
+    try:
+        with pytest.raises(EspeakError):
+            EspeakRenderer()
+    finally:
+        first.close()
+    second = EspeakRenderer()
+    second.close()
+
+
+def test_espeak_rate_and_language_change_the_audio(tmp_path: Path) -> None:
+    renderer = EspeakRenderer()
+    lengths = {}
+    try:
+        for lang, wpm in [("it", 120), ("it", 400), ("en", 120)]:
+            renderer.set_language(lang)
+            renderer.set_rate(wpm)
+            path = str(tmp_path / f"{lang}{wpm}.wav")
+            renderer.render("ventitré", path)
+            lengths[lang, wpm] = read_wav(path)[1]
+        with pytest.raises(EspeakError):
+            renderer.set_language("xx-nowhere")
+    finally:
+        renderer.close()
+    assert len(lengths["it", 400]) < len(lengths["it", 120]) * 0.6
+    assert lengths["en", 120] != lengths["it", 120]
+
+
+def test_messages_queue_and_play_one_after_another(voice: SelfVoiceSpeaker, sink: FakeSink) -> None:
+    voice.speak("uno")
+    voice.speak("Anna gioca il doppio sei e passa la mano a Bruno")
+    voice.speak("tre")
+    pump(voice, lambda: len(sink.played) == 1)
+    time.sleep(0.2)  # while the first plays, the worker renders the rest
+    voice.update()
+    assert len(sink.played) == 1, "the second must wait for the first to finish"
+    sink.busy = False
+    voice.update()  # one frame is enough: it was rendered ahead
+    assert len(sink.played) == 2
+    sink.busy = False
+    pump(voice, lambda: len(sink.played) == 3)
+    short, long_, short2 = (len(s) for s in sink.played)
+    assert long_ > 3 * short and long_ > 3 * short2
+    assert sink.stops == 0
+    assert voice.backlog == 0
+
+
+def test_interrupt_cuts_at_once_and_drops_the_queue(
+    voice: SelfVoiceSpeaker, sink: FakeSink
+) -> None:
+    voice.speak("Anna gioca il doppio sei e passa la mano a Bruno")
+    voice.speak("Bruno pesca una tessera dal mucchio e passa")
+    pump(voice, lambda: len(sink.played) == 1)
+    voice.speak("sì", interrupt=True)
+    assert sink.stops == 1 and not sink.busy  # cut before the new message is even rendered
+    pump(voice, lambda: len(sink.played) == 2)
+    time.sleep(0.05)
+    sink.busy = False
+    voice.update()
+    assert len(sink.played) == 2, "the dropped message never plays"
+    assert len(sink.played[1]) * 3 < len(sink.played[0])
+
+
+def test_silence_stops_everything(voice: SelfVoiceSpeaker, sink: FakeSink) -> None:
+    voice.speak("primo messaggio")
+    voice.speak("secondo messaggio")
+    pump(voice, lambda: len(sink.played) == 1)
+    voice.silence()
+    time.sleep(0.05)
+    voice.update()
+    assert sink.stops == 1
+    assert len(sink.played) == 1
+    assert voice.backlog == 0
+
+
+def test_language_switch_applies_to_the_next_message(
+    voice: SelfVoiceSpeaker, sink: FakeSink
+) -> None:
+    # "Chi" is about a quarter longer in English ("chai") than in Italian ("ki").
+    for played, lang in enumerate(("it", "en", "it"), start=1):
+        voice.set_language(lang)
+        voice.speak("Chi")
+        pump(voice, lambda: len(sink.played) == played)  # noqa: B023 - used at once
+        sink.busy = False
+    italian, english, italian_again = (len(s) for s in sink.played)
+    assert abs(italian - italian_again) < italian * 0.02  # eSpeak varies by a few samples
+    assert english > italian * 1.1
+
+
+def test_speak_never_waits_for_the_renderer(sink: FakeSink) -> None:
+    gate = threading.Event()
+
+    class Slow:
+        name = "slow"
+
+        def set_language(self, lang: str) -> None: ...
+        def set_rate(self, wpm: int) -> None: ...
+        def set_volume(self, volume: float) -> None: ...
+        def cancel(self) -> None: ...
+        def close(self) -> None: ...
+
+        def render(self, text: str, path: str) -> bool:
+            gate.wait(2.0)
+            return False
+
+    speaker = build_self_voice(sink, renderer=Slow)
+    assert speaker is not None
+    start = time.perf_counter()
+    for i in range(50):
+        speaker.speak(f"messaggio {i}")
+    assert time.perf_counter() - start < 0.05
+    gate.set()
+    speaker.close()
+
+
+def test_renderer_that_cannot_start_gives_no_voice(sink: FakeSink) -> None:
+    def broken() -> EspeakRenderer:
+        raise OSError("no synthesizer")
+
+    assert build_self_voice(sink, renderer=broken) is None
+
+
+def test_hung_renderer_falls_back_and_respeaks(sink: FakeSink) -> None:
+    gate = threading.Event()
+
+    class Hangs(EspeakRenderer):
+        def render(self, text: str, path: str) -> bool:
+            gate.wait()
+            return False
+
+    speaker = SelfVoiceSpeaker(sink, renderer=Hangs, render_timeout=0.3)
+    assert speaker.ready.wait(2.0) and not speaker.failed
+    after = RecordingSpeaker()
+    fallbacks: list[tuple[str, str]] = []
+    chain = SpeechChain([speaker, after], on_fallback=lambda o, n: fallbacks.append((o, n)))
+    chain.speak("ciao")
+    pump(chain, lambda: chain.active_name == "recording")
+    assert fallbacks == [("voice", "recording")]
+    assert after.transcript == ["ciao"]
+    gate.set()
+    speaker._thread.join(2.0)  # let the stuck worker release eSpeak for the next test
+    assert not speaker._thread.is_alive()
+
+
+def test_close_stops_the_worker_and_removes_files(sink: FakeSink) -> None:
+    speaker = build_self_voice(sink, "en", 180)
+    assert speaker is not None
+    speaker.speak("hello")
+    pump(speaker, lambda: len(sink.played) == 1)
+    folder = speaker._dir
+    assert os.listdir(folder)
+    speaker.close()
+    assert not speaker._thread.is_alive()
+    assert not os.path.exists(folder)
+
+
+def test_build_speech_voice_through_the_chain(sink: FakeSink) -> None:
+    chain, chosen = build_speech("voice", sink, "it", 200)
+    try:
+        assert chosen == "voice"
+        assert chain.detail == "espeak-ng"
+        chain.set_rate(450)
+        chain.speak("\u2068Anna\u2069 ha vinto la manche")
+        pump(chain, lambda: len(sink.played) == 1)
+        assert peak(sink.played[0]) > 5000
+    finally:
+        chain.close()
+
+
+def test_no_sink_means_no_voice() -> None:
+    chain, chosen = build_speech(
+        "voice", None, "it", 200, screenreader_factory=lambda: 1 / 0, timeout=0.5
+    )
+    assert chosen == "text"
+    chain.close()
