@@ -34,6 +34,7 @@ class FakeSink:
         self.played: list[array.array] = []
         self.stops = 0
         self.busy = False
+        self.available = True
 
     def play_speech(self, path: str) -> None:
         self.played.append(read_wav(path)[1])
@@ -264,3 +265,63 @@ def test_no_sink_means_no_voice() -> None:
     )
     assert chosen == "text"
     chain.close()
+
+
+def test_sound_device_lost_mid_game_falls_back_to_text(
+    sink: FakeSink, capsys: pytest.CaptureFixture[str]
+) -> None:
+    chain, chosen = build_speech("voice", sink, "it", 200)
+    fallbacks: list[tuple[str, str]] = []
+    chain.on_fallback = lambda old, new: fallbacks.append((old, new))
+    try:
+        assert chosen == "voice"
+        chain.speak("prima")
+        pump(chain, lambda: len(sink.played) == 1)
+        chain.speak("in coda")
+        sink.available = False  # the mixer went silent, as AudioSystem does
+        pump(chain, lambda: chain.active_name == "text")
+        assert fallbacks == [("voice", "text")]
+        assert capsys.readouterr().out == "in coda\n"
+    finally:
+        chain.close()
+
+
+def test_rendered_speech_plays_on_the_pygame_mixer(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    monkeypatch.setenv("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    opened = not pygame.mixer.get_init()
+    if opened:
+        pygame.mixer.init(44100, -16, 2, 512)
+
+    class MixerSink:
+        """The mixer's speech channel, as the audio module drives it."""
+
+        def __init__(self) -> None:
+            self.channel = pygame.mixer.Channel(0)
+            self.sound: pygame.mixer.Sound | None = None
+
+        def play_speech(self, path: str) -> None:
+            self.sound = pygame.mixer.Sound(path)
+            self.channel.play(self.sound)
+
+        def stop_speech(self) -> None:
+            self.channel.stop()
+
+        def speech_busy(self) -> bool:
+            return self.channel.get_busy()
+
+    mixer_sink = MixerSink()
+    speaker = SelfVoiceSpeaker(mixer_sink, "it", 200)
+    try:
+        speaker.speak("Tocca a te")
+        pump(speaker, lambda: mixer_sink.sound is not None)
+        assert mixer_sink.speech_busy()
+        assert 0.3 < mixer_sink.sound.get_length() < 3.0
+        speaker.silence()
+        assert not mixer_sink.speech_busy()
+    finally:
+        speaker.close()
+        if opened:
+            pygame.mixer.quit()

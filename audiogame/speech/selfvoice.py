@@ -145,7 +145,7 @@ class SelfVoiceSpeaker:
         with self._cond:
             self._stopping = True
             self._cond.notify()
-        hung = self.failed
+        hung = self._stuck()
         self._cut()
         if not hung:  # a stuck render cannot be waited for; the thread is a daemon
             self._thread.join(timeout=1.0)
@@ -166,9 +166,17 @@ class SelfVoiceSpeaker:
 
     @property
     def failed(self) -> bool:
-        """True once the renderer broke, or a render has been stuck too long."""
+        """True once the renderer broke, a render has been stuck too long, or the
+        sink lost its sound device (a sink may expose ``available``, as the
+        mixer's ``AudioSystem`` does): a voice nobody hears is no voice."""
         if self._error:
             return True
+        if getattr(self._sink, "available", True) is False:
+            self.detail = "no sound device"
+            return True
+        return self._stuck()
+
+    def _stuck(self) -> bool:
         since = self._busy_since
         return since is not None and time.monotonic() - since > self._render_timeout
 
