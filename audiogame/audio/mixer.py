@@ -1,0 +1,284 @@
+"""The cue bank over the pygame-ce mixer, with a silent fallback.
+
+Order matters: pygame applies ``pre_init`` only to a mixer that is not yet
+open, and ``pygame.init()`` opens it with its own defaults. So the app builds
+an ``AudioSystem`` and calls ``start()`` *before* ``pygame.init()`` (or never
+calls ``pygame.init()`` and inits the display explicitly). If the mixer is
+already open, ``start()`` uses it as it is.
+
+Nothing here raises into the game: with no device, with ``--no-sound`` or on
+any mixer fault, the system turns silent, records a short technical reason in
+``failure`` and calls ``on_failure`` once (the app speaks the localized
+notice). Speech through the screen reader goes on regardless.
+
+Channels: channel 0 carries self-voicing speech only; the next ``UI_CHANNELS``
+carry the ``ui`` cues (menus, your turn, Stop); the rest carry game cues. All
+are reserved from pygame's automatic allocation and picked here, so a burst of
+dice sounds can only cut other game cues, never speech or a menu sound.
+
+Panning: pygame's ``Channel.set_volume(left, right)`` sets the channel's
+stereo gains (an SDL_mixer effect that the mixer drops when a playing channel
+is restarted or ends). So a busy channel is stopped first, the gains are set
+on the idle channel (they then hold from the first sample, with no window
+where the cue sounds centred), and set again after ``play()`` for mixers that
+reset them at the start of a sound.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from audiogame.audio.cues import CUE_BY_ID, CUE_IDS
+
+log = logging.getLogger(__name__)
+
+FREQUENCY = 44100
+SPEECH_CHANNEL = 0
+UI_CHANNELS = 3
+GAME_CHANNELS = 16
+DEFAULT_CUE_VOLUME = 0.8
+DEFAULT_SPEECH_VOLUME = 1.0
+
+
+def default_sounds_dir() -> Path:
+    """The repository's ``sounds/``, else the copy the wheel carries."""
+    repo = Path(__file__).resolve().parents[2] / "sounds"
+    if repo.is_dir():
+        return repo
+    return Path(__file__).resolve().parents[1] / "_data" / "sounds"
+
+
+def pan_gains(pan: float, volume: float = 1.0) -> tuple[float, float]:
+    """Equal-power stereo gains for ``pan`` in [-1 left, +1 right].
+
+    Centre gives 0.707 on each side, so a cue keeps the same loudness as it moves.
+    """
+    pan = min(1.0, max(-1.0, pan))
+    volume = min(1.0, max(0.0, volume))
+    angle = (pan + 1.0) * math.pi / 4.0
+    return math.cos(angle) * volume, math.sin(angle) * volume
+
+
+def _clamp01(value: float) -> float:
+    return min(1.0, max(0.0, float(value)))
+
+
+class _Pool:
+    """Round-robin over a few channels: a free one if any, else the oldest started."""
+
+    def __init__(self, channels: list[Any]) -> None:
+        self.channels = channels
+        self._next = 0
+
+    def pick(self) -> Any:
+        count = len(self.channels)
+        start = self._next
+        for step in range(count):
+            index = (start + step) % count
+            if not self.channels[index].get_busy():
+                self._next = (index + 1) % count
+                return self.channels[index]
+        # every channel is busy: the one at the cursor is the least recently started
+        self._next = (start + 1) % count
+        return self.channels[start]
+
+
+class AudioSystem:
+    """Cues and self-voicing speech on the pygame mixer; silent when there is no sound."""
+
+    def __init__(
+        self, sounds_dir: Path | None = None, enabled: bool = True, buffer: int = 512
+    ) -> None:
+        self.sounds_dir = sounds_dir if sounds_dir is not None else default_sounds_dir()
+        self.enabled = enabled
+        self.buffer = buffer
+        self.available = False
+        self.failure: str | None = None
+        self.on_failure: Callable[[str], None] | None = None
+        self.last_play_ns = 0
+        self.missing: tuple[str, ...] = ()
+        self._cue_volume = DEFAULT_CUE_VOLUME
+        self._speech_volume = DEFAULT_SPEECH_VOLUME
+        self._sounds: dict[str, Any] = {}
+        self._ui: _Pool | None = None
+        self._game: _Pool | None = None
+        self._speech: Any = None
+        self._speech_sound: Any = None
+        self._warned: set[str] = set()
+        self._opened_mixer = False
+        self._pygame: Any = None
+
+    # -- life cycle -------------------------------------------------------
+
+    def start(self) -> bool:
+        """Open the mixer and load every cue; False (silent) on any problem. Never raises."""
+        if self.available:
+            return True
+        if not self.enabled:
+            self.failure = "sound disabled"
+            return False
+        try:
+            self._open()
+            self._load_cues()
+        except Exception as exc:  # no sound must never stop the game
+            self._go_silent(f"{type(exc).__name__}: {exc}", notify=False)
+            return False
+        self.available = True
+        self.failure = None
+        return True
+
+    def _open(self) -> None:
+        import pygame
+
+        self._pygame = pygame
+        if pygame.mixer.get_init() is None:
+            pygame.mixer.pre_init(FREQUENCY, -16, 2, self.buffer)
+            pygame.mixer.init()
+            self._opened_mixer = True
+        else:
+            log.info("mixer already open as %s: buffer size not applied", pygame.mixer.get_init())
+        total = 1 + UI_CHANNELS + GAME_CHANNELS
+        pygame.mixer.set_num_channels(total)
+        pygame.mixer.set_reserved(total)
+        channels = [pygame.mixer.Channel(i) for i in range(total)]
+        self._speech = channels[SPEECH_CHANNEL]
+        self._ui = _Pool(channels[1 : 1 + UI_CHANNELS])
+        self._game = _Pool(channels[1 + UI_CHANNELS :])
+
+    def _load_cues(self) -> None:
+        sound = self._pygame.mixer.Sound
+        missing = []
+        for cue_id in CUE_IDS:
+            path = self.sounds_dir / f"{cue_id}.wav"
+            if path.is_file():
+                self._sounds[cue_id] = sound(str(path))
+            else:
+                missing.append(cue_id)
+        self.missing = tuple(missing)
+        if missing:
+            log.warning("%d cue files missing in %s: %s", len(missing), self.sounds_dir, missing)
+
+    def stop_all(self) -> None:
+        if not self.available:
+            return
+        try:
+            self._pygame.mixer.stop()
+        except Exception as exc:
+            self._go_silent(f"stop: {exc}")
+
+    def close(self) -> None:
+        """Stop everything and release the mixer if this system opened it."""
+        was_open = self.available or self._opened_mixer
+        self.available = False
+        self._sounds.clear()
+        self._speech_sound = None
+        if was_open and self._pygame is not None:
+            try:
+                self._pygame.mixer.stop()
+                if self._opened_mixer:
+                    self._pygame.mixer.quit()
+            except Exception:  # closing a broken mixer is best effort
+                pass
+        self._opened_mixer = False
+
+    def _go_silent(self, reason: str, notify: bool = True) -> None:
+        """Switch to silent once; tell the app through ``on_failure``."""
+        was_on = self.available
+        self.available = False
+        self.failure = reason
+        log.warning("sound off: %s", reason)
+        if notify and was_on and self.on_failure is not None:
+            self.on_failure(reason)
+
+    # -- cues -------------------------------------------------------------
+
+    def play(self, cue: str, pan: float = 0.0, volume: float = 1.0) -> None:
+        """Play ``cue`` panned in [-1 left, +1 right]; harmless when silent or unknown."""
+        if not self.available:
+            return
+        sound = self._sounds.get(cue)
+        if sound is None:
+            self._warn_unknown(cue)
+            return
+        pool = self._ui if CUE_BY_ID[cue].ui else self._game
+        left, right = pan_gains(pan, volume * self._cue_volume)
+        try:
+            channel = pool.pick()
+            if channel.get_busy():
+                channel.stop()
+            channel.set_volume(left, right)
+            channel.play(sound)
+            channel.set_volume(left, right)
+        except Exception as exc:  # a mixer fault turns sound off, never the game
+            self._go_silent(f"play {cue}: {exc}")
+            return
+        self.last_play_ns = time.perf_counter_ns()
+
+    def _warn_unknown(self, cue: str) -> None:
+        if cue not in self._warned:
+            self._warned.add(cue)
+            known = "missing file" if cue in CUE_BY_ID else "unknown cue"
+            log.warning("%s: %r", known, cue)
+
+    @property
+    def cue_volume(self) -> float:
+        return self._cue_volume
+
+    @cue_volume.setter
+    def cue_volume(self, value: float) -> None:
+        self._cue_volume = _clamp01(value)
+
+    # -- self-voicing (SpeechSink) ------------------------------------------
+
+    @property
+    def speech_volume(self) -> float:
+        return self._speech_volume
+
+    @speech_volume.setter
+    def speech_volume(self, value: float) -> None:
+        self._speech_volume = _clamp01(value)
+        if self.available:
+            try:
+                self._speech.set_volume(self._speech_volume)
+            except Exception as exc:
+                self._go_silent(f"speech volume: {exc}")
+
+    def play_speech(self, path: str) -> None:
+        """Play a rendered speech file on the speech channel, replacing what plays there."""
+        if not self.available:
+            return
+        try:
+            sound = self._pygame.mixer.Sound(path)
+        except Exception as exc:  # a bad file is one lost utterance
+            log.warning("speech file %s not playable: %s", path, exc)
+            return
+        try:
+            self._speech.stop()
+            self._speech.play(sound)
+            self._speech.set_volume(self._speech_volume)
+        except Exception as exc:
+            self._go_silent(f"speech: {exc}")
+            return
+        self._speech_sound = sound  # keep it alive while it plays
+
+    def stop_speech(self) -> None:
+        if not self.available:
+            return
+        try:
+            self._speech.stop()
+        except Exception as exc:
+            self._go_silent(f"stop speech: {exc}")
+
+    def speech_busy(self) -> bool:
+        if not self.available:
+            return False
+        try:
+            return bool(self._speech.get_busy())
+        except Exception as exc:
+            self._go_silent(f"speech busy: {exc}")
+            return False

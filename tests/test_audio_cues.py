@@ -1,0 +1,183 @@
+"""The cue files: present, short, audible, even in loudness, distinct, reproducible."""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import math
+import random
+import sys
+import wave
+from array import array
+from pathlib import Path
+
+import pytest
+
+from audiogame.audio.cues import CUE_BY_ID, CUE_IDS, CUES, SYMBOL_CUES
+
+SOUNDS = Path(__file__).resolve().parents[1] / "sounds"
+TARGET_RMS_DB = -20.0  # the loudness every cue is made to (plus its own level_db)
+LONGEST = 1.5  # no cue may hold the player up longer than this
+
+
+def read(path: Path) -> tuple[int, list[float]]:
+    with wave.open(str(path)) as wav:
+        assert wav.getnchannels() == 1, f"{path.name}: mono expected (panning is done at play)"
+        assert wav.getsampwidth() == 2, f"{path.name}: 16-bit expected"
+        rate = wav.getframerate()
+        samples = array("h", wav.readframes(wav.getnframes()))
+    return rate, [s / 32768 for s in samples]
+
+
+@pytest.fixture(scope="module")
+def cues() -> dict[str, tuple[int, list[float]]]:
+    return {cue_id: read(SOUNDS / f"{cue_id}.wav") for cue_id in CUE_IDS}
+
+
+def rms_db(samples: list[float]) -> float:
+    return 10 * math.log10(sum(s * s for s in samples) / len(samples))
+
+
+def test_cue_table_is_consistent() -> None:
+    assert len(CUE_IDS) == len(set(CUE_IDS))
+    assert set(SYMBOL_CUES) <= set(CUE_IDS) and len(SYMBOL_CUES) == 6
+    assert all(cue.group in {"menu", "domino", "tira"} for cue in CUES)
+    assert all(0 < cue.max_seconds <= LONGEST for cue in CUES)
+
+
+def test_every_cue_has_a_file_and_no_file_is_stray() -> None:
+    on_disk = {path.stem for path in SOUNDS.glob("*.wav")}
+    assert sorted(set(CUE_IDS) - on_disk) == []
+    assert sorted(on_disk - set(CUE_IDS)) == []
+
+
+def test_files_are_small_short_and_at_a_mixer_friendly_rate(cues) -> None:
+    for cue_id, (rate, samples) in cues.items():
+        assert rate in (22050, 44100), cue_id
+        seconds = len(samples) / rate
+        assert 0.02 <= seconds <= CUE_BY_ID[cue_id].max_seconds, (cue_id, seconds)
+
+
+def test_every_cue_is_audible_and_never_clips(cues) -> None:
+    for cue_id, (_rate, samples) in cues.items():
+        peak = max(abs(s) for s in samples)
+        assert 0.05 < peak <= 10 ** (-0.9 / 20), (cue_id, peak)
+
+
+def test_loudness_is_even(cues) -> None:
+    for cue_id, (_rate, samples) in cues.items():
+        expected = TARGET_RMS_DB + CUE_BY_ID[cue_id].level_db
+        assert abs(rms_db(samples) - expected) <= 1.5, (cue_id, rms_db(samples))
+
+
+def test_cues_start_and_end_without_a_click(cues) -> None:
+    for cue_id, (_rate, samples) in cues.items():
+        assert abs(samples[0]) < 0.01 and abs(samples[-1]) < 0.01, cue_id
+
+
+# -- distinctness -------------------------------------------------------------
+#
+# A cue's signature, in 10 ms frames: its loudness contour (dB, relative to
+# its own peak, floor -40 dB), its zero-crossing rate (a stand-in for pitch)
+# and the RMS of its slope over its RMS (a stand-in for brightness).
+# Distance: mean contour difference + loudness-weighted difference of pitch
+# and brightness in octaves + the overall level difference / 20 dB.
+
+FRAME = 0.01
+FRAMES = int(LONGEST / FRAME) + 1
+Signature = tuple[list[float], list[float], list[float], float, list[float]]
+
+
+def _crossings(seg: list[float]) -> float:
+    """Zero crossings per sample, with hysteresis so faint noise does not count."""
+    level = 0.2 * math.sqrt(sum(s * s for s in seg) / len(seg))
+    state, flips = 0, 0
+    for s in seg:
+        side = 1 if s > level else -1 if s < -level else state
+        flips += state != side and state != 0
+        state = side
+    return flips / len(seg)
+
+
+def signature(rate: int, samples: list[float]) -> Signature:
+    size = int(FRAME * rate)
+    energy, crossing, brightness = [], [], []
+    for k in range(FRAMES):
+        seg = samples[k * size : (k + 1) * size]
+        power = sum(s * s for s in seg) / len(seg) if len(seg) > 1 else 0.0
+        energy.append(power)
+        crossing.append(_crossings(seg) if power else 0.0)
+        slope = sum((b - a) ** 2 for a, b in itertools.pairwise(seg)) / len(seg) if power else 0.0
+        brightness.append(math.sqrt(slope / power) if power else 0.0)
+    top = max(energy)
+    contour = [max(0.0, 1 + 10 * math.log10(e / top) / 40) if e > 0 else 0.0 for e in energy]
+    weights = [e / top for e in energy]
+    return contour, crossing, brightness, rms_db(samples), weights
+
+
+def _octaves(a: float, b: float) -> float:
+    return abs(math.log2(max(a, 1e-3) / max(b, 1e-3)))
+
+
+def distance(one: Signature, two: Signature) -> float:
+    c1, z1, s1, level1, w1 = one
+    c2, z2, s2, level2, w2 = two
+    active = sum(1 for a, b in zip(c1, c2, strict=True) if a or b)
+    shape_diff = sum(abs(a - b) for a, b in zip(c1, c2, strict=True)) / active
+    pitch = weight = 0.0
+    for k in range(FRAMES):
+        w = min(w1[k], w2[k])
+        pitch += w * (_octaves(z1[k], z2[k]) + _octaves(s1[k], s2[k])) / 2
+        weight += w
+    pitch = pitch / weight if weight else 1.0
+    return shape_diff + pitch + abs(level1 - level2) / 20
+
+
+MIN_DISTANCE = 0.3
+
+
+def test_no_two_cues_sound_nearly_alike(cues) -> None:
+    sigs = {cue_id: signature(*cues[cue_id]) for cue_id in CUE_IDS}
+    close = [
+        (round(distance(sigs[a], sigs[b]), 3), a, b)
+        for a, b in itertools.combinations(CUE_IDS, 2)
+        if distance(sigs[a], sigs[b]) < MIN_DISTANCE
+    ]
+    assert close == []
+
+
+def test_the_distance_does_call_a_slightly_changed_copy_alike(cues) -> None:
+    # guards the test above: a copy 1 dB softer with noise at -60 dBFS must count as the same sound
+    rng = random.Random(7)
+    for cue_id in ("tile_play", "symbol_pig", "dice_roll", "menu_move", "match_won"):
+        rate, samples = cues[cue_id]
+        copy = [s * 0.89 + rng.uniform(-1e-3, 1e-3) for s in samples]
+        assert distance(signature(rate, samples), signature(rate, copy)) < MIN_DISTANCE / 2
+
+
+def test_the_six_symbols_are_far_apart(cues) -> None:
+    sigs = {cue_id: signature(*cues[cue_id]) for cue_id in SYMBOL_CUES}
+    for a, b in itertools.combinations(SYMBOL_CUES, 2):
+        assert distance(sigs[a], sigs[b]) >= 2 * MIN_DISTANCE, (a, b)
+
+
+# -- the generator --------------------------------------------------------------
+
+
+def load_generator():
+    spec = importlib.util.spec_from_file_location("make_sounds", SOUNDS / "make_sounds.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("make_sounds", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_generator_has_one_recipe_per_cue() -> None:
+    assert set(load_generator().RECIPES) == set(CUE_IDS)
+
+
+def test_generator_reproduces_the_committed_files(tmp_path: Path) -> None:
+    written = load_generator().build_all(tmp_path)
+    assert sorted(p.name for p in written) == sorted(f"{c}.wav" for c in CUE_IDS)
+    differing = [p.name for p in written if p.read_bytes() != (SOUNDS / p.name).read_bytes()]
+    assert differing == []
