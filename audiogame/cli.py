@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from audiogame.i18n import LANGUAGES, Localizer, system_language
+from audiogame.lang import LANGUAGES, plain_message, system_language
 from audiogame.settings import SPEECH_CHOICES, config_dir, load_settings
 
 
@@ -60,14 +60,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.speech:
         settings.speech = args.speech
     lang = args.lang or settings.language or system_language()
-    localizer = Localizer(lang)
 
     audio = AudioSystem(enabled=not args.no_sound)
     audio.start()  # before pygame.init(): the mixer wants its small buffer first
     audio.cue_volume = settings.cue_volume
     audio.speech_volume = settings.speech_volume
-    pygame.init()
     speaker, active = build_speech(settings.speech, audio, lang, settings.voice_rate)
+    # The first words go out before the Fluent runtime and the scenes are loaded.
+    greeting = plain_message(lang, "welcome")
+    if greeting:
+        speaker.speak(greeting)
+    pygame.init()
+
+    from audiogame.i18n import Localizer
+
+    localizer = Localizer(lang)
     window = None if args.no_window else Window.open(localizer("window-title"))
     app = App(
         localizer=localizer,
@@ -81,7 +88,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.seed = args.seed
     app.data_dir = args.data_dir
     wire_faults(app, audio, speaker)
-    app.push(MainMenu(app))
+    if greeting:
+        app.history.add(greeting)
+    app.push(MainMenu(app, greeted=bool(greeting)))
     if loaded.notice:
         app.notify(loaded.notice)
     if not audio.available and not args.no_sound:

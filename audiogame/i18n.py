@@ -8,9 +8,7 @@ moment; the next message is in the new language.
 
 from __future__ import annotations
 
-import locale
 import logging
-import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -18,10 +16,8 @@ from typing import Any
 
 from fluent.runtime import FluentBundle, FluentResource
 
+from audiogame.lang import DEFAULT_LANGUAGE, LANGUAGES, system_language  # noqa: F401
 from audiogame.resources import data_dir
-
-LANGUAGES: tuple[str, ...] = ("it", "en")
-DEFAULT_LANGUAGE = "it"
 
 log = logging.getLogger(__name__)
 
@@ -32,23 +28,6 @@ INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
 
 def strip_invisible(text: str) -> str:
     return INVISIBLE.sub("", text)
-
-
-def system_language(environ: Mapping[str, str] | None = None) -> str:
-    """The system's language if we speak it, else Italian (the spec's default)."""
-    env = os.environ if environ is None else environ
-    candidates = [env.get(k, "") for k in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]
-    if environ is None:
-        try:
-            candidates.append(locale.getlocale()[0] or "")
-        except ValueError:
-            pass
-    for value in candidates:
-        for part in value.split(":"):
-            code = part.strip().lower()[:2]
-            if code in LANGUAGES:
-                return code
-    return DEFAULT_LANGUAGE
 
 
 def load_bundle(lang: str, root: Path | None = None) -> FluentBundle:

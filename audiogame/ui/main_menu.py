@@ -13,9 +13,10 @@ class MainMenu(MenuScene):
     title_id = "main-menu-title"
     keys_id = "keys-main-menu"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, greeted: bool = False) -> None:
         super().__init__(app)
         self.items = self.build_items()
+        self.greeted = greeted
 
     def build_items(self) -> list[MenuItem]:
         items = [
@@ -32,9 +33,10 @@ class MainMenu(MenuScene):
         return items
 
     def on_enter(self) -> None:
-        self.app.announcer.say_text(
-            self.t("welcome") + " " + self.t(self.title_id) + ". " + self.item_text(self.index)
-        )
+        welcome = "" if self.greeted else self.t("welcome") + " "
+        text = welcome + self.t(self.title_id) + ". " + self.item_text(self.index)
+        # after the start-up greeting, queue: never cut the player's first words
+        self.app.announcer.say_text(text, interrupt=not self.greeted)
 
     def ask_quit(self) -> None:
         self.app.push(ConfirmScene(self.app, "confirm-quit", self.app.quit))
