@@ -38,7 +38,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from audiogame.games.tirapassa.actions import (
@@ -50,7 +50,7 @@ from audiogame.games.tirapassa.actions import (
     action_from_dict,
     action_to_dict,
 )
-from audiogame.games.tirapassa.coasters import EDITION_COASTERS, Coaster
+from audiogame.games.tirapassa.coasters import COASTERS_BY_NUMBER, EDITION_COASTERS, Coaster
 from audiogame.games.tirapassa.events import (
     CalmEmptied,
     CalmFinished,
@@ -137,7 +137,18 @@ class _Seat:
 class TiraGame:
     """One game of Tira & Passa. See the module docstring for the contract."""
 
-    def __init__(self, config: TiraConfig, seed: int | str, start_at: float = 0.0) -> None:
+    def __init__(
+        self,
+        config: TiraConfig,
+        seed: int | str,
+        start_at: float = 0.0,
+        *,
+        pile: Sequence[Coaster] | None = None,
+        faces: Sequence[Symbol] = (),
+    ) -> None:
+        """``pile`` (draw order, first drawn first) and ``faces`` (the big die and the
+        dice, in the order they are rolled; the seed takes over when they run out)
+        script a game for tests and tutorials."""
         problem = config.validate()
         if problem is not None:
             raise ValueError(f"invalid configuration: {problem.value}")
@@ -145,11 +156,16 @@ class TiraGame:
         self.seed = seed
         self.start_at = start_at
         self._rng = random.Random(seed)
+        self._script = (tuple(pile) if pile is not None else None, tuple(faces))
+        self._faces_ahead = list(reversed(faces))
         self._throw_seconds = config.throw_seconds
         self._timing = config.timing
         self._controls = tuple(config.control_of(s) for s in range(config.players))
-        self._pile = list(EDITION_COASTERS)
-        self._rng.shuffle(self._pile)
+        if pile is None:
+            self._pile = list(EDITION_COASTERS)
+            self._rng.shuffle(self._pile)
+        else:
+            self._pile = list(reversed(pile))  # popped from the end
         self._seats = [_Seat(self._pile.pop()) for _ in range(config.players)]
         self._faces: list[Symbol | None] = [None] * (DICE_PER_PLAYER * config.players)
         self._tray: list[int] = []
@@ -278,10 +294,13 @@ class TiraGame:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data: (config, seed, start time, timed log) rebuilds this game."""
+        pile, faces = self._script
         return {
             "config": self.config.to_dict(),
             "seed": self.seed,
             "start_at": self.start_at,
+            "pile": None if pile is None else [c.number for c in pile],
+            "faces": [f.value for f in faces],
             "log": [
                 [t, None if a is None else action_to_dict(a), judges] for t, a, judges in self._log
             ],
@@ -289,7 +308,14 @@ class TiraGame:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TiraGame:
-        game = cls(TiraConfig.from_dict(data["config"]), data["seed"], data["start_at"])
+        pile = data.get("pile")
+        game = cls(
+            TiraConfig.from_dict(data["config"]),
+            data["seed"],
+            data["start_at"],
+            pile=None if pile is None else [COASTERS_BY_NUMBER[n] for n in pile],
+            faces=[Symbol(f) for f in data.get("faces", ())],
+        )
         for t, action, judges in data["log"]:
             if action is None:
                 game._check_time(t)
@@ -472,6 +498,8 @@ class TiraGame:
         )
 
     def _roll_face(self) -> Symbol:
+        if self._faces_ahead:
+            return self._faces_ahead.pop()
         return SYMBOLS[int(self._rng.random() * 6)]
 
     # ---------------------------------------------------------------- landing
