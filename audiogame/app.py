@@ -9,6 +9,7 @@ until the next key or the next scheduled call, whichever comes first.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
@@ -28,6 +29,7 @@ from audiogame.window import Window
 log = logging.getLogger(__name__)
 
 FRAME = 1 / 60  # the longest the loop sleeps when nothing is scheduled
+IDLE_SLICE = 0.001  # the longest a slice of background work (a bot's search) may hold the loop
 VOLUME_STEP = 0.1
 
 
@@ -74,6 +76,9 @@ class App:
         self._settings_failed = False
         #: called with (key, handled) after every key, for fuzzing and benchmarks
         self.key_listeners: list[Callable[[Key, bool], None]] = []
+        #: background work done in short slices between frames; each call does a
+        #: little and returns True when finished (a bot's search, for instance)
+        self.idle_tasks: list[Callable[[], bool]] = []
 
     # -- the stack -------------------------------------------------------------------
     @property
@@ -124,8 +129,27 @@ class App:
         if self.window is not None:
             self.window.draw(self.history)
 
+    def run_idle(self, budget: float = IDLE_SLICE) -> None:
+        """Give background tasks up to ``budget`` seconds, in turns."""
+        deadline = time.perf_counter() + budget
+        while self.idle_tasks and time.perf_counter() < deadline:
+            task = self.idle_tasks.pop(0)
+            try:
+                finished = task()
+            except Exception:
+                log.exception("background task failed")
+                finished = True
+            if not finished:
+                self.idle_tasks.append(task)
+
     def run(self) -> None:
         while self.running:
+            if self.idle_tasks:
+                # background work pending: never sleep, and look at the keys every slice
+                self.step()
+                if not pygame.event.peek():
+                    self.run_idle()
+                continue
             timeout = FRAME
             due = self.scheduler.next_time()
             if due is not None:

@@ -105,6 +105,7 @@ class Harness:
         mark = len(self.speaker.spoken)
         pygame.event.post(key_event(name, ctrl=ctrl, shift=shift, alt=alt))
         self.app.step()
+        self.finish_idle()
         return " | ".join(self.speaker.transcript[mark:])
 
     def advance(self, seconds: float, frame: float = FRAME) -> str:
@@ -116,6 +117,7 @@ class Harness:
             step = frame if nxt is None else max(0.0, min(frame, nxt - self.clock.now()))
             self.clock.set(min(end, self.clock.now() + max(step, 1e-6)))
             self.app.step()
+            self.finish_idle()
         return " | ".join(self.speaker.transcript[mark:])
 
     def run_until(self, predicate, timeout: float = 600.0, frame: float = FRAME) -> bool:
@@ -125,6 +127,11 @@ class Harness:
                 return True
             self.advance(frame, frame)
         return predicate()
+
+    def finish_idle(self) -> None:
+        """Run background tasks to the end: tests play on an infinitely fast machine."""
+        while self.app.idle_tasks:
+            self.app.run_idle(budget=60.0)
 
     @property
     def transcript(self) -> list[str]:

@@ -141,3 +141,33 @@ def test_settings_that_cannot_be_saved_are_reported_once(tmp_path, harness_facto
     h.press("f7")
     assert " ".join(h.transcript).count("I cannot save") == count
     assert h.app.settings.cue_volume < 0.8  # kept in memory
+
+
+def test_background_work_runs_in_slices_and_finishes(harness_factory):
+    h = harness_factory("en").start()
+    done = []
+    steps = iter(range(5))
+
+    def task() -> bool:
+        n = next(steps)
+        if n == 4:
+            done.append(True)
+            return True
+        return False
+
+    h.app.idle_tasks.append(task)
+    h.app.run_idle(budget=0.0)  # no budget: nothing runs
+    assert not done
+    h.advance(0.02)
+    assert done and not h.app.idle_tasks
+
+
+def test_a_failing_background_task_is_dropped_not_fatal(harness_factory):
+    h = harness_factory("en").start()
+
+    def broken() -> bool:
+        raise RuntimeError("boom")
+
+    h.app.idle_tasks.append(broken)
+    h.advance(0.02)
+    assert not h.app.idle_tasks and h.app.running
