@@ -224,6 +224,14 @@ def brass(freq: float, seconds: float) -> Signal:
     return lowpass(tone, 2600)
 
 
+def pluck(freq: float, seconds: float) -> Signal:
+    """A plucked string: bright at the pluck, the upper harmonics dying first."""
+    harmonics = tuple(
+        (k, abs(math.sin(k * math.pi * 0.28)) / k, 0.5 / k**0.8) for k in range(1, 11)
+    )
+    return additive(freq, seconds, harmonics, 0.001)
+
+
 def organ(freq: float, seconds: float) -> Signal:
     return additive(freq, seconds, ((1, 0.8, 0), (2, 0.45, 0), (3, 0.25, 0), (4, 0.12, 0)), 0.02)
 
@@ -419,21 +427,29 @@ def tile_draw(rng: random.Random) -> Signal:
 
 def pass_knocks(rng: random.Random) -> Signal:
     def knock() -> Signal:
-        return mix(0.12, (0, thud(150, 0.12, 0.75)), (0, gain(clack(rng, 900, 0.05, 0.008), 0.5)))
+        body = thud(190, 0.12, 0.75)
+        return mix(
+            0.12, (0, body), (0, gain(clack(rng, 900, 0.05, 0.008, ((420, 0.5, 0.02),)), 0.6))
+        )
 
     return mix(0.4, (0, knock()), (0.18, knock()))
 
 
 def blocked(_rng: random.Random) -> Signal:
-    low = chord(organ, ("E3", "G3", "Bb3"), 0.35)
-    lower = chord(organ, ("D3", "F3", "Ab3"), 0.4)
-    return lowpass(mix(0.75, (0, low), (0.32, lower)), 1200)
+    """Nobody can move: one held, uneasy chord (diminished) that trembles and fades."""
+    held = chord(organ, ("C4", "Eb4", "Gb4", "A4"), 0.7)
+    count = len(held)
+    tremble = [
+        (1 - 0.35 * (1 + math.sin(TAU * 7 * i / RATE)) / 2) * (1 - i / count) ** 0.7
+        for i in range(count)
+    ]
+    return lowpass(times(held, tremble), 1500)
 
 
 def shuffle(rng: random.Random) -> Signal:
     bed = times(bandpass(noise(rng, 0.9), 1500, 0.8), [0.15] * frames(0.9))
     clacks = rattle(rng, 0.9, 26, 1500, 3200, 0.01, spread=1.0)
-    return mix(0.9, (0, shape(bed, 0.1, 0.2)), (0, clacks))
+    return lowpass(mix(0.9, (0, shape(bed, 0.1, 0.2)), (0, clacks)), 5000)
 
 
 def symbol_pig(rng: random.Random) -> Signal:
@@ -453,10 +469,10 @@ def symbol_cat(rng: random.Random) -> Signal:
 
 
 def symbol_penny(_rng: random.Random) -> Signal:
-    ring = ((1, 1.0, 0.18), (1.47, 0.6, 0.12), (2.09, 0.45, 0.1), (2.56, 0.3, 0.07))
-    first = additive(3200, 0.4, ring, 0.0005)
-    second = additive(3700, 0.3, ring, 0.0005)
-    return mix(0.45, (0, first), (0.07, gain(second, 0.5)))
+    ring = ((1, 1.0, 0.16), (1.52, 0.45, 0.09), (2.21, 0.25, 0.05), (2.9, 0.12, 0.03))
+    first = additive(2400, 0.36, ring, 0.0005)
+    second = additive(2850, 0.3, ring, 0.0005)
+    return mix(0.42, (0, first), (0.08, gain(second, 0.5)))
 
 
 def symbol_horseshoe(rng: random.Random) -> Signal:
@@ -468,7 +484,7 @@ def symbol_horseshoe(rng: random.Random) -> Signal:
 
 
 def dice_roll(rng: random.Random) -> Signal:
-    return rattle(rng, 0.6, 34, 2200, 4200, 0.008, spread=1.2)
+    return lowpass(rattle(rng, 0.6, 34, 2200, 4200, 0.008, spread=1.2), 5000)
 
 
 def calm_roll(rng: random.Random) -> Signal:
@@ -503,9 +519,8 @@ def big_die(rng: random.Random) -> Signal:
     parts = []
     start = 0.0
     for k, spacing in enumerate((0.22, 0.17, 0.13, 0.1)):
-        tumble = mix(
-            0.2, (0, thud(95 + 10 * k, 0.2, 0.7)), (0, gain(clack(rng, 600, 0.05, 0.012), 0.4))
-        )
+        knock = clack(rng, 700, 0.05, 0.012, ((330 + 20 * k, 0.6, 0.04),))
+        tumble = mix(0.2, (0, thud(130 + 12 * k, 0.2, 0.7)), (0, gain(knock, 0.6)))
         parts.append((start, gain(tumble, 1 - 0.15 * k)))
         start += spacing
     return mix(0.85, *parts)
@@ -557,7 +572,10 @@ RECIPES: dict[str, Recipe] = {
     "pass": pass_knocks,
     "blocked": blocked,
     "your_turn": partial(
-        melody, bell, (("C6", 0, 0.3), ("E6", 0.08, 0.26), ("G6", 0.16, 0.24)), 0.4
+        melody,
+        pluck,
+        (("D5", 0, 0.3), ("G5", 0.055, 0.3), ("B5", 0.11, 0.3), ("D6", 0.165, 0.25)),
+        0.42,
     ),
     "manche_won": partial(
         melody, marimba, (("C5", 0, 0.2), ("E5", 0.1, 0.2), ("G5", 0.2, 0.2), ("C6", 0.3, 0.4)), 0.7
@@ -604,6 +622,48 @@ def rms(sig: Sequence[float]) -> float:
     return math.sqrt(sum(s * s for s in sig) / len(sig))
 
 
+def biquad(sig: Signal, b: tuple[float, float, float], a: tuple[float, float, float]) -> Signal:
+    """Direct-form biquad with coefficients (b0, b1, b2), (a0, a1, a2)."""
+    b0, b1, b2 = (v / a[0] for v in b)
+    a1, a2 = a[1] / a[0], a[2] / a[0]
+    x1 = x2 = y1 = y2 = 0.0
+    out = [0.0] * len(sig)
+    for i, x in enumerate(sig):
+        y = b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2
+        x2, x1, y2, y1 = x1, x, y1, y
+        out[i] = y
+    return out
+
+
+def loudness(sig: Signal) -> float:
+    """RMS as the ear weighs it, roughly (the K-weighting of ITU BS.1770).
+
+    A high-pass at 60 Hz and a +4 dB shelf above 1.5 kHz: bright cues get a
+    little less gain than dull ones of the same plain RMS.
+    """
+    w = TAU * 60 / RATE
+    alpha = math.sin(w) / (2 * 0.5)
+    cos = math.cos(w)
+    high_passed = biquad(
+        sig, ((1 + cos) / 2, -(1 + cos), (1 + cos) / 2), (1 + alpha, -2 * cos, 1 - alpha)
+    )
+    amp = 10 ** (4 / 40)
+    w = TAU * 1500 / RATE
+    cos, alpha = math.cos(w), math.sin(w) / 2 * math.sqrt(2)
+    root = 2 * math.sqrt(amp) * alpha
+    shelf_b = (
+        amp * ((amp + 1) + (amp - 1) * cos + root),
+        -2 * amp * ((amp - 1) + (amp + 1) * cos),
+        amp * ((amp + 1) + (amp - 1) * cos - root),
+    )
+    shelf_a = (
+        (amp + 1) - (amp - 1) * cos + root,
+        2 * ((amp - 1) - (amp + 1) * cos),
+        (amp + 1) - (amp - 1) * cos - root,
+    )
+    return rms(biquad(high_passed, shelf_b, shelf_a))
+
+
 def remove_dc(sig: Signal) -> Signal:
     """One-pole high-pass at ~20 Hz: no offset, no thump from the start."""
     k = math.exp(-TAU * 20 / RATE)
@@ -631,12 +691,13 @@ def limit(sig: Signal, ceiling: float = PEAK_LIMIT) -> Signal:
 
 
 def finish(sig: Signal, level_db: float) -> Signal:
-    """Even loudness: RMS to the target (plus the cue's level), peaks limited."""
+    """Even loudness: weighted RMS to the target (plus the cue's level), peaks limited."""
     sig = shape(remove_dc(sig), 0.002, 0.012)
     target = 10 ** ((TARGET_RMS_DB + level_db) / 20)
-    for _ in range(6):
-        sig = limit(gain(sig, target / rms(sig)))
-        if abs(20 * math.log10(rms(sig) / target)) < 0.05:
+    for _ in range(8):
+        scaled = gain(sig, target / loudness(sig))
+        sig = limit(scaled)
+        if sig == scaled:  # nothing reached the limiter: the loudness is exact
             break
     return sig
 
