@@ -135,6 +135,23 @@ def test_an_unreadable_speech_file_loses_one_utterance_only(audio, tmp_path: Pat
     assert audio.speech_busy()
 
 
+def test_stop_all_silences_cues_and_speech(audio) -> None:
+    audio.play("match_won")
+    audio.play_speech(str(SOUNDS / "game_won.wav"))
+    assert pygame.mixer.get_busy()
+    audio.stop_all()
+    assert not pygame.mixer.get_busy() and not audio.speech_busy()
+
+
+def test_sound_can_be_closed_and_started_again(audio) -> None:
+    audio.close()
+    assert not audio.available and pygame.mixer.get_init() is None
+    audio.play("menu_move")  # closed: a no-op
+    assert audio.start() is True and audio.failure is None
+    audio.play("menu_move")
+    assert pygame.mixer.get_busy()
+
+
 def test_volumes_clamp_and_speech_volume_reaches_the_channel(audio) -> None:
     audio.cue_volume = 1.7
     assert audio.cue_volume == 1.0

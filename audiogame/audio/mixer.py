@@ -104,7 +104,7 @@ class AudioSystem:
         self.missing: tuple[str, ...] = ()
         self._cue_volume = DEFAULT_CUE_VOLUME
         self._speech_volume = DEFAULT_SPEECH_VOLUME
-        self._sounds: dict[str, Any] = {}
+        self._routes: dict[str, tuple[Any, _Pool]] = {}  # cue id -> (Sound, its channels)
         self._ui: _Pool | None = None
         self._game: _Pool | None = None
         self._speech: Any = None
@@ -156,7 +156,8 @@ class AudioSystem:
         for cue_id in CUE_IDS:
             path = self.sounds_dir / f"{cue_id}.wav"
             if path.is_file():
-                self._sounds[cue_id] = sound(str(path))
+                pool = self._ui if CUE_BY_ID[cue_id].ui else self._game
+                self._routes[cue_id] = (sound(str(path)), pool)
             else:
                 missing.append(cue_id)
         self.missing = tuple(missing)
@@ -164,6 +165,7 @@ class AudioSystem:
             log.warning("%d cue files missing in %s: %s", len(missing), self.sounds_dir, missing)
 
     def stop_all(self) -> None:
+        """Silence every cue and the speech channel."""
         if not self.available:
             return
         try:
@@ -175,7 +177,7 @@ class AudioSystem:
         """Stop everything and release the mixer if this system opened it."""
         was_open = self.available or self._opened_mixer
         self.available = False
-        self._sounds.clear()
+        self._routes.clear()
         self._speech_sound = None
         if was_open and self._pygame is not None:
             try:
@@ -201,11 +203,11 @@ class AudioSystem:
         """Play ``cue`` panned in [-1 left, +1 right]; harmless when silent or unknown."""
         if not self.available:
             return
-        sound = self._sounds.get(cue)
-        if sound is None:
+        route = self._routes.get(cue)
+        if route is None:
             self._warn_unknown(cue)
             return
-        pool = self._ui if CUE_BY_ID[cue].ui else self._game
+        sound, pool = route
         left, right = pan_gains(pan, volume * self._cue_volume)
         try:
             channel = pool.pick()
