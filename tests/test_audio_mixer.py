@@ -93,6 +93,20 @@ def test_a_mixer_fault_while_playing_turns_sound_off_and_tells_once(audio) -> No
     assert told == [audio.failure]
 
 
+def test_losing_the_output_device_turns_sound_off_once(audio) -> None:
+    told: list[str] = []
+    audio.on_failure = told.append
+    microphone = pygame.event.Event(pygame.AUDIODEVICEREMOVED, which=3, iscapture=1)
+    audio.handle_event(microphone)
+    audio.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a))
+    assert audio.available and told == []
+    removed = pygame.event.Event(pygame.AUDIODEVICEREMOVED, which=2, iscapture=0)
+    audio.handle_event(removed)
+    audio.handle_event(removed)
+    assert not audio.available and told == ["sound device removed"]
+    audio.play("menu_move")
+
+
 def test_missing_sound_files_keep_the_mixer_for_speech(driver, tmp_path: Path) -> None:
     driver("dummy")
     system = AudioSystem(sounds_dir=tmp_path)

@@ -188,6 +188,20 @@ class AudioSystem:
                 pass
         self._opened_mixer = False
 
+    def handle_event(self, event: Any) -> None:
+        """Give every pygame event here: losing the output device turns sound off.
+
+        SDL reports removal only for devices that are open, and the mixer's is
+        the only output device the game opens. After removal SDL keeps the
+        mixer running into the void, so without this the loss would go unseen.
+        """
+        if (
+            self.available
+            and event.type == self._pygame.AUDIODEVICEREMOVED
+            and not getattr(event, "iscapture", 0)
+        ):
+            self._go_silent("sound device removed")
+
     def _go_silent(self, reason: str, notify: bool = True) -> None:
         """Switch to silent once; tell the app through ``on_failure``."""
         was_on = self.available
