@@ -118,6 +118,19 @@ def test_missing_sound_files_keep_the_mixer_for_speech(driver, tmp_path: Path) -
     system.close()
 
 
+def test_an_unreadable_cue_file_silences_that_cue_only(driver, tmp_path: Path) -> None:
+    driver("dummy")
+    for cue in CUE_IDS:
+        (tmp_path / f"{cue}.wav").write_bytes((SOUNDS / f"{cue}.wav").read_bytes())
+    (tmp_path / "pass.wav").write_bytes(b"RIFF broken")
+    system = AudioSystem(sounds_dir=tmp_path)
+    assert system.start() is True and system.missing == ("pass",)
+    system.play("pass")
+    system.play("tile_play")
+    assert pygame.mixer.get_busy()
+    system.close()
+
+
 def test_speech_plays_on_its_own_channel_and_survives_a_burst_of_cues(audio) -> None:
     audio.play("stop")  # a ui cue, also long enough to outlive the burst
     audio.play_speech(str(SOUNDS / "match_won.wav"))

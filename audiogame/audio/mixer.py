@@ -6,10 +6,13 @@ an ``AudioSystem`` and calls ``start()`` *before* ``pygame.init()`` (or never
 calls ``pygame.init()`` and inits the display explicitly). If the mixer is
 already open, ``start()`` uses it as it is.
 
-Nothing here raises into the game: with no device, with ``--no-sound`` or on
-any mixer fault, the system turns silent, records a short technical reason in
-``failure`` and calls ``on_failure`` once (the app speaks the localized
-notice). Speech through the screen reader goes on regardless.
+Nothing here raises into the game. With no device or with ``--no-sound``,
+``start()`` returns False and ``failure`` holds a short technical reason
+("sound disabled" for ``--no-sound``); the app speaks its localized notice.
+A fault later on (a pygame error while playing, or the output device removed,
+seen through ``handle_event``) turns the system silent, sets ``failure`` and
+calls ``on_failure`` once. Speech through the screen reader goes on
+regardless; self-voicing, which plays here, sees ``available`` turn False.
 
 Channels: channel 0 carries self-voicing speech only; the next ``UI_CHANNELS``
 carry the ``ui`` cues (menus, your turn, Stop); the rest carry game cues. All
@@ -48,7 +51,7 @@ DEFAULT_SPEECH_VOLUME = 1.0
 def default_sounds_dir() -> Path:
     """The repository's ``sounds/``, else the copy the wheel carries."""
     repo = Path(__file__).resolve().parents[2] / "sounds"
-    if repo.is_dir():
+    if (repo / "make_sounds.py").is_file():
         return repo
     return Path(__file__).resolve().parents[1] / "_data" / "sounds"
 
@@ -126,6 +129,7 @@ class AudioSystem:
             self._open()
             self._load_cues()
         except Exception as exc:  # no sound must never stop the game
+            self.close()
             self._go_silent(f"{type(exc).__name__}: {exc}", notify=False)
             return False
         self.available = True
@@ -155,10 +159,10 @@ class AudioSystem:
         missing = []
         for cue_id in CUE_IDS:
             path = self.sounds_dir / f"{cue_id}.wav"
-            if path.is_file():
-                pool = self._ui if CUE_BY_ID[cue_id].ui else self._game
+            pool = self._ui if CUE_BY_ID[cue_id].ui else self._game
+            try:
                 self._routes[cue_id] = (sound(str(path)), pool)
-            else:
+            except (OSError, self._pygame.error):  # absent or unreadable: that cue is silent
                 missing.append(cue_id)
         self.missing = tuple(missing)
         if missing:
