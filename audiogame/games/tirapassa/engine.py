@@ -254,6 +254,7 @@ class TiraGame:
         me = self._seats[seat]
         seats = self._seats
         faces = self._faces
+        waiting = tuple([len(s.waiting) for s in seats])
         return TiraObservation(
             seat=seat,
             time=self._now,
@@ -263,18 +264,18 @@ class TiraGame:
             control=self._controls[seat],
             throw_seconds=self._throw_seconds,
             coaster=me.coaster,
-            hand=tuple(faces[d] for d in me.hand),
+            hand=tuple([faces[d] for d in me.hand]),
             in_the_air=len(me.air),
             lands_at=me.lands_at,
-            waiting=len(me.waiting),
+            waiting=waiting[seat],
             idle_since=me.idle_since,
             last_move_at=me.last_move_at,
             calm_rolls_left=me.calm_left if me.rolling else 0,
-            dice_counts=tuple(s.total() for s in seats),
-            waiting_counts=tuple(len(s.waiting) for s in seats),
-            coasters=tuple(s.coaster for s in seats),
-            won=tuple(tuple(s.won) for s in seats),
-            stopped=tuple(s.stopped for s in seats),
+            dice_counts=tuple([len(s.hand) + len(s.air) + len(s.waiting) for s in seats]),
+            waiting_counts=waiting,
+            coasters=tuple([s.coaster for s in seats]),
+            won=tuple([tuple(s.won) for s in seats]),
+            stopped=tuple([s.stopped for s in seats]),
             tray=len(self._tray),
             pile_size=len(self._pile),
             winners=self._winners,

@@ -16,7 +16,15 @@ from audiogame.clock import Handle, Scheduler, VirtualClock
 from audiogame.games.tirapassa.actions import Action, Result
 from audiogame.games.tirapassa.bots import TiraBot
 from audiogame.games.tirapassa.engine import TiraGame
-from audiogame.games.tirapassa.events import TiraEvent
+from audiogame.games.tirapassa.events import (
+    CalmEmptied,
+    CalmFinished,
+    DiePassed,
+    DieToTray,
+    Landed,
+    Thrown,
+    TiraEvent,
+)
 from audiogame.games.tirapassa.options import Difficulty, TiraConfig
 
 Listener = Callable[[Sequence[TiraEvent]], None]
@@ -101,8 +109,10 @@ class TiraSession:
             self._engine_handle = (
                 None if deadline is None else self.scheduler.call_at(deadline, self._wake)
             )
+        concerned = _seats_concerned(events)
         for seat in self.bots:
-            self._replan(seat)
+            if concerned is None or seat in concerned:
+                self._replan(seat)
 
     def _replan(self, seat: int) -> None:
         decision = self.bots[seat].decide(self.game.observation(seat))
@@ -115,6 +125,30 @@ class TiraSession:
             del self._bot_handles[seat]
         if when is not None:
             self._bot_handles[seat] = self.scheduler.call_at(when, self._bot_turn, seat)
+
+
+_SEAT_EVENTS = (Thrown, Landed, DieToTray, CalmEmptied, CalmFinished)
+
+
+def _seats_concerned(events: Sequence[TiraEvent]) -> set[int] | None:
+    """Seats whose bots may decide differently after ``events`` (None: all).
+
+    A bot's decision depends on its own seat and the phase only, so a batch of
+    dice moves needs only the seats it names; anything else (a phase change)
+    concerns everyone. This keeps a scheduler step cheap with six bots.
+    """
+    if not events:
+        return None
+    seats: set[int] = set()
+    for event in events:
+        if isinstance(event, _SEAT_EVENTS):
+            seats.add(event.seat)
+        elif isinstance(event, DiePassed):
+            seats.add(event.from_seat)
+            seats.add(event.to_seat)
+        else:
+            return None
+    return seats
 
 
 def run_bots_game(

@@ -14,16 +14,19 @@ from collections.abc import Callable
 from audiogame.games.tirapassa.actions import Send, Throw
 from audiogame.games.tirapassa.engine import TiraGame
 from audiogame.games.tirapassa.events import RoundEnded, TiraEvent
+from audiogame.games.tirapassa.observation import Phase
 from audiogame.games.tirapassa.options import Control
 
 
 def act_instantly(game: TiraGame, seat: int, now: float) -> list[TiraEvent]:
     """Whatever ``seat`` can do at ``now``: send what can go (manual), then throw."""
     events: list[TiraEvent] = []
-    if game.config.control_of(seat) is Control.MANUAL:
+    throw = Throw(seat)
+    if game.why_not(throw) is not None:
+        return events
+    if game.config.control_of(seat) is Control.MANUAL and game.phase is Phase.RACING:
         for index, dest in reversed(game.observation(seat).sendable()):
             events.extend(game.apply(Send(seat, index, dest), now).events)
-    throw = Throw(seat)
     if game.why_not(throw) is None:
         events.extend(game.apply(throw, now).events)
     return events

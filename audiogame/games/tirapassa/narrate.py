@@ -1,0 +1,378 @@
+"""What one seat hears of Tira & Passa: events in, ``Message``s out. Pure.
+
+``Narrator(seat, names)`` turns the engine's events into messages for the
+human at ``seat`` (message id + arguments, cue + pan, verbosity kind,
+interrupt or queue). It never formats text: arguments that are words
+(symbols, sides, lists) are ``Phrase``/``Join`` values the table resolves in
+the player's language (``ui_words``).
+
+The sound scene, from the human's chair at the bottom of the table:
+
+- the left neighbour is heard on the left, the right one on the right, the
+  others spread between them, the tray in the centre (``seat_pan``);
+- my own result is spoken the moment my dice land, tersely, interrupting my
+  previous result; my dice that move sound their symbol where they go;
+- a die arriving on my coaster sounds from the sender's side and is spoken;
+- other players' throws and landings are sounds only, one cue per player per
+  instant, so five bots racing stay readable.
+
+``batch(events)`` is the entry point: it groups a landing with the moves it
+caused (assisted mode) so the player hears one sentence, not four.
+``narrate(event)`` handles one event alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from audiogame.announce import Message
+from audiogame.games.tirapassa.coasters import Coaster
+from audiogame.games.tirapassa.events import (
+    CalmEmptied,
+    CalmFinished,
+    CalmStarted,
+    CoasterDrawn,
+    CoasterWon,
+    DiePassed,
+    DieToTray,
+    GameEnded,
+    GameStarted,
+    Landed,
+    RaceStarted,
+    RoundEnded,
+    RoundStarted,
+    StartSignal,
+    StopCalled,
+    Thrown,
+    TiraEvent,
+)
+from audiogame.games.tirapassa.options import Control, Variant
+from audiogame.games.tirapassa.rules import Destination, destination_for
+from audiogame.games.tirapassa.symbols import Symbol
+from audiogame.games.tirapassa.ui_words import Join, Later, Phrase
+
+OWN, OTHERS, SCORES, TURN = "own", "others", "scores", "turn"
+
+#: how far to the side the neighbours sit (the tray is 0)
+SIDE = 0.9
+SIDE_PAN: dict[Destination, float] = {
+    Destination.LEFT: -SIDE,
+    Destination.RIGHT: SIDE,
+    Destination.TRAY: 0.0,
+}
+#: seconds between two symbol sounds of one throw, so each is heard
+CUE_GAP = 0.16
+
+Move = DieToTray | DiePassed
+
+
+def seat_pan(seat: int, me: int, players: int) -> float:
+    """Where ``seat`` sits as heard from ``me``: left neighbour -0.9 … right +0.9.
+
+    Seats go clockwise, so my left neighbour is ``me + 1``. The others spread
+    evenly between the neighbours; with two players the other sits opposite.
+    """
+    offset = (seat - me) % players
+    if offset == 0 or players == 2:
+        return 0.0
+    return round(-SIDE + 2 * SIDE * (offset - 1) / (players - 2), 3)
+
+
+def symbol(face: Symbol | None) -> Phrase:
+    return Phrase("tira-sym-unrolled" if face is None else f"tira-sym-{face.value}")
+
+
+def faces(values: Sequence[Symbol | None]) -> Join:
+    return Join(tuple(symbol(f) for f in values))
+
+
+def side(dest: Destination) -> Phrase:
+    return Phrase(f"tira-dest-{dest.value}")
+
+
+def coaster_args(coaster: Coaster) -> dict[str, Any]:
+    return {"left": symbol(coaster.left), "right": symbol(coaster.right)}
+
+
+def symbol_cue(face: Symbol) -> str:
+    return f"symbol_{face.value}"
+
+
+class Narrator:
+    """The messages for the human at ``seat``; ``names[s]`` for every other seat."""
+
+    def __init__(self, seat: int, names: Sequence[str]) -> None:
+        self.me = seat
+        self.names = tuple(names)
+        self.players = len(names)
+        self.supreme: Symbol | None = None
+        self.control = Control.ASSISTED
+        self.coaster: Coaster | None = None
+        self._handlers: dict[type, Callable[[Any], list[Message]]] = {
+            GameStarted: self._game_started,
+            RoundStarted: self._round_started,
+            StartSignal: self._signal,
+            RaceStarted: self._race,
+            Thrown: self._thrown,
+            Landed: lambda e: self._landing(e, ()),
+            DieToTray: self._tray_alone,
+            DiePassed: lambda e: self._passes(e.from_seat, (e,)),
+            StopCalled: self._stop,
+            CalmStarted: self._calm_started,
+            CalmEmptied: self._calm_emptied,
+            CalmFinished: self._calm_finished,
+            RoundEnded: self._round_ended,
+            CoasterWon: self._coaster_won,
+            CoasterDrawn: self._coaster_drawn,
+            GameEnded: self._game_ended,
+        }
+
+    # -- entry points -----------------------------------------------------------------
+    def batch(self, events: Sequence[TiraEvent]) -> list[Message]:
+        """Messages for a batch of events, grouping each landing with its moves."""
+        out: list[Message] = []
+        i = 0
+        while i < len(events):
+            event = events[i]
+            i += 1
+            if isinstance(event, Landed):
+                moves = []
+                while i < len(events) and _moved_by(events[i], event.seat, event.time):
+                    moves.append(events[i])
+                    i += 1
+                out += self._landing(event, tuple(moves))
+            elif isinstance(event, DiePassed | DieToTray):
+                group = [event]
+                seat = _mover(event)
+                while i < len(events) and _moved_by(events[i], seat, event.time):
+                    group.append(events[i])
+                    i += 1
+                out += self._moves(seat, tuple(group))
+            else:
+                out += self.narrate(event)
+        return out
+
+    def narrate(self, event: TiraEvent) -> list[Message]:
+        handler = self._handlers.get(type(event))
+        return handler(event) if handler is not None else []
+
+    # -- helpers ----------------------------------------------------------------------
+    def who(self, seat: int) -> Any:
+        return Phrase("tira-you") if seat == self.me else self.names[seat]
+
+    def everyone(self, seats: Sequence[int]) -> Join:
+        return Join(tuple(self.who(s) for s in seats))
+
+    def pan(self, seat: int) -> float:
+        return seat_pan(seat, self.me, self.players)
+
+    def tally(self, counts: Sequence[int]) -> Join:
+        """ "tu 2, Marco 1 …", best first (ties in seat order)."""
+        order = sorted(range(len(counts)), key=lambda s: (-counts[s], s))
+        return Join(
+            tuple(Phrase("tira-tally", {"who": self.who(s), "n": counts[s]}) for s in order)
+        )
+
+    # -- the round flow ---------------------------------------------------------------
+    def _game_started(self, e: GameStarted) -> list[Message]:
+        self.control = e.controls[self.me]
+        goal = "tira-goal-pile" if e.variant is Variant.UNTIL_PILE_EXHAUSTED else "tira-goal-three"
+        others = Join(tuple(self.names[s] for s in range(e.players) if s != self.me))
+        args = {"players": e.players, "names": others, "goal": Phrase(goal)}
+        return [Message("tira-game-start", args, kind=TURN, cue="notice")]
+
+    def _round_started(self, e: RoundStarted) -> list[Message]:
+        self.supreme = e.supreme
+        coaster = self.coaster = e.coasters[self.me]
+        msg_id, args = "tira-round-no-coaster", {"round": e.round, "supreme": symbol(e.supreme)}
+        if coaster is not None:
+            msg_id, args = "tira-round", {**args, **coaster_args(coaster)}
+        return [
+            Message(msg_id, args, kind=TURN, cue="big_die"),
+            Later("", kind=TURN, cue=symbol_cue(e.supreme), delay=0.9),
+        ]
+
+    def _signal(self, e: StartSignal) -> list[Message]:
+        return [Message("tira-signal", kind=TURN, cue="race_start")]
+
+    def _race(self, e: RaceStarted) -> list[Message]:
+        return [Message("tira-go", kind=TURN, interrupt=True)]
+
+    # -- throws and landings ----------------------------------------------------------
+    def _thrown(self, e: Thrown) -> list[Message]:
+        cue = "calm_roll" if e.calm_roll else "dice_roll"
+        if e.seat == self.me:
+            return [Message("", kind=OWN, cue=cue)]
+        return [Message("", kind=OTHERS, cue=cue, pan=self.pan(e.seat))]
+
+    def _landing(self, e: Landed, moves: tuple[Move, ...]) -> list[Message]:
+        if e.seat == self.me:
+            return self._own_landing(e, moves)
+        return self._moves(e.seat, moves)
+
+    def _own_landing(self, e: Landed, moves: tuple[Move, ...]) -> list[Message]:
+        said = faces(e.faces)
+        if e.frozen:
+            return [Message("tira-landed-late", {"faces": said}, kind=OWN, interrupt=True)]
+        if e.calm_roll:
+            args = {"roll": e.calm_roll, "faces": said, "n": len(moves)}
+            return [
+                Message("tira-calm-landed", args, kind=OWN, interrupt=True),
+                *self._trail(moves),
+            ]
+        if self.control is Control.MANUAL and not moves:
+            return [self._manual_landing(e), *self._face_sounds(e.faces)]
+        if not moves:
+            return [Message("tira-landed-stay", {"faces": said}, kind=OWN, interrupt=True)]
+        args = {"faces": said, "moves": self._summary(moves)}
+        return [Message("tira-landed", args, kind=OWN, interrupt=True), *self._trail(moves)]
+
+    def _manual_landing(self, e: Landed) -> Message:
+        supreme = self.supreme
+        can_go = 0
+        if supreme is not None:
+            can_go = sum(1 for f in e.faces if destination_for(f, self.coaster, supreme))
+        return Message(
+            "tira-landed-manual", {"faces": faces(e.faces), "n": can_go}, kind=OWN, interrupt=True
+        )
+
+    def _summary(self, moves: tuple[Move, ...]) -> Join:
+        counts = {dest: 0 for dest in SIDE_PAN}
+        for move in moves:
+            counts[_destination(move)] += 1
+        return Join(
+            tuple(
+                Phrase("tira-move", {"n": n, "dest": side(dest)}) for dest, n in counts.items() if n
+            )
+        )
+
+    def _trail(self, moves: tuple[Move, ...]) -> list[Message]:
+        """Each moved die's symbol, heard where it goes, one after the other."""
+        return [
+            Later(
+                "",
+                kind=OWN,
+                cue=symbol_cue(m.symbol),
+                pan=SIDE_PAN[_destination(m)],
+                delay=i * CUE_GAP,
+            )
+            for i, m in enumerate(moves)
+        ]
+
+    def _face_sounds(self, values: Sequence[Symbol]) -> list[Message]:
+        return [
+            Later("", kind=OWN, cue=symbol_cue(face), delay=i * CUE_GAP)
+            for i, face in enumerate(values)
+        ]
+
+    # -- dice moving ------------------------------------------------------------------
+    def _tray_alone(self, e: DieToTray) -> list[Message]:
+        return self._moves(e.seat, (e,))
+
+    def _moves(self, seat: int, moves: tuple[Move, ...]) -> list[Message]:
+        """Moves by one seat at one instant (besides my own landing summary)."""
+        if not moves:
+            return []
+        if seat == self.me:
+            return self._own_moves(moves)
+        out: list[Message] = []
+        mine = tuple(m for m in moves if isinstance(m, DiePassed) and m.to_seat == self.me)
+        if mine:
+            out += self._passes(seat, mine)
+        if len(mine) < len(moves):
+            passed = any(isinstance(m, DiePassed) and m.to_seat != self.me for m in moves)
+            cue = "die_pass" if passed else "die_tray"
+            out.append(Message("", kind=OTHERS, cue=cue, pan=self.pan(seat)))
+        return out
+
+    def _own_moves(self, moves: tuple[Move, ...]) -> list[Message]:
+        """Dice I sent by hand: the action's sound where the die went, and two words."""
+        out = []
+        for m in moves:
+            dest = _destination(m)
+            cue = "die_tray" if dest is Destination.TRAY else "die_pass"
+            args = {"die": symbol(m.symbol), "dest": side(dest)}
+            out.append(
+                Message("tira-sent", args, kind=OWN, cue=cue, pan=SIDE_PAN[dest], interrupt=True)
+            )
+        return out
+
+    def _passes(self, seat: int, passes: tuple[DiePassed, ...]) -> list[Message]:
+        if seat == self.me:
+            return self._own_moves(passes)
+        arrived = tuple(p for p in passes if p.to_seat == self.me)
+        if not arrived:
+            return [Message("", kind=OTHERS, cue="die_pass", pan=self.pan(seat))]
+        first = arrived[0]
+        dice = Join(tuple(Phrase(f"tira-sym-a-{p.symbol.value}") for p in arrived))
+        msg_id = "tira-arrived-from" if self.players == 2 else "tira-arrived"
+        args = {"dice": dice, "side": first.arrives_from.value, "name": self.names[seat]}
+        return [Message(msg_id, args, kind=OWN, cue="die_arrive", pan=SIDE_PAN[first.arrives_from])]
+
+    # -- Stop, the calm rolls ---------------------------------------------------------
+    def _stop(self, e: StopCalled) -> list[Message]:
+        if e.seat != e.together[0]:
+            return []  # players stopping together: one announcement
+        if e.together == (self.me,):
+            return [Message("tira-stop-you", kind=TURN, cue="stop", interrupt=True)]
+        return [Message("tira-stop", {"who": self.everyone(e.together)}, kind=TURN, cue="stop")]
+
+    def _calm_started(self, e: CalmStarted) -> list[Message]:
+        supreme = symbol(self.supreme) if self.supreme else ""
+        if not e.rolling:
+            return []
+        msg_id = "tira-calm-you" if self.me in e.rolling else "tira-calm-others"
+        return [Message(msg_id, {"supreme": supreme, "rolls": e.rolls}, kind=TURN)]
+
+    def _calm_emptied(self, e: CalmEmptied) -> list[Message]:
+        if e.seat == self.me:
+            return [Message("tira-calm-emptied-you", kind=OWN, cue="coaster_won")]
+        return [Message("tira-calm-emptied", {"who": self.names[e.seat]}, kind=OTHERS)]
+
+    def _calm_finished(self, e: CalmFinished) -> list[Message]:
+        if e.seat != self.me:
+            return []
+        return [Message("tira-calm-finished-you", {"n": e.dice_left}, kind=OWN)]
+
+    # -- results ----------------------------------------------------------------------
+    def _round_ended(self, e: RoundEnded) -> list[Message]:
+        args = {
+            "round": e.round,
+            "winners": self.everyone(e.winners),
+            "tally": self.tally(e.won_counts),
+        }
+        return [Message("tira-round-end", args, kind=SCORES, cue="round_end")]
+
+    def _coaster_won(self, e: CoasterWon) -> list[Message]:
+        if e.seat != self.me:
+            return []
+        return [Later("", kind=SCORES, cue="coaster_won", delay=0.6)]
+
+    def _coaster_drawn(self, e: CoasterDrawn) -> list[Message]:
+        if e.coaster is None and e.seat == self.me:
+            return [Message("tira-pile-empty", kind=SCORES)]
+        return []
+
+    def _game_ended(self, e: GameEnded) -> list[Message]:
+        won = self.me in e.winners
+        cue = "game_won" if won else "game_lost"
+        best = e.won_counts[e.winners[0]]
+        if e.shared:
+            msg_id = "tira-game-shared"
+        else:
+            msg_id = "tira-game-won" if won else "tira-game-lost"
+        args = {"who": self.everyone(e.winners), "n": best, "tally": self.tally(e.won_counts)}
+        return [Message(msg_id, args, kind=SCORES, cue=cue)]
+
+
+def _mover(event: Move) -> int:
+    return event.seat if isinstance(event, DieToTray) else event.from_seat
+
+
+def _moved_by(event: TiraEvent, seat: int, time: float) -> bool:
+    return isinstance(event, DieToTray | DiePassed) and _mover(event) == seat and event.time == time
+
+
+def _destination(move: Move) -> Destination:
+    return Destination.TRAY if isinstance(move, DieToTray) else move.side

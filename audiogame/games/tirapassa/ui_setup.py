@@ -1,0 +1,93 @@
+"""The table the player chose: who sits where, how fast, which controls.
+
+``TableSetup`` is what the setup scene edits and the settings keep
+(``settings.setups["tira"]``): plain data in, plain data out, and anything
+unreadable in a saved file falls back to the default rather than failing.
+The human always sits at seat 0; bots take the next seats with the names of
+``BOT_NAMES``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from audiogame.games.tirapassa.options import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Control,
+    Difficulty,
+    Speed,
+    TiraConfig,
+    Variant,
+)
+
+HUMAN = 0
+#: the bots' names, seat 1 first: short, easy for any synthesizer in both languages
+BOT_NAMES: tuple[str, ...] = ("Marco", "Giulia", "Luca", "Sara", "Paolo")
+BOT_LEVELS: tuple[Difficulty, ...] = (Difficulty.EASY, Difficulty.NORMAL, Difficulty.HARD)
+
+
+def _default_levels() -> list[Difficulty]:
+    return [Difficulty.NORMAL] * (MAX_PLAYERS - 1)
+
+
+@dataclass
+class TableSetup:
+    players: int = 4
+    speed: Speed = Speed.NORMAL
+    variant: Variant = Variant.FIRST_TO_THREE
+    control: Control = Control.ASSISTED
+    #: one level per bot seat (1…5), kept for all five so fewer players lose nothing
+    levels: list[Difficulty] = field(default_factory=_default_levels)
+
+    def names(self) -> tuple[str, ...]:
+        return ("", *BOT_NAMES[: self.players - 1])
+
+    def config(self, practice: bool = False) -> TiraConfig:
+        bots = tuple(
+            Difficulty.PRACTICE if practice else self.levels[seat - 1]
+            for seat in range(1, self.players)
+        )
+        return TiraConfig(
+            players=self.players,
+            speed=self.speed,
+            variant=self.variant,
+            controls=(self.control,) + (Control.ASSISTED,) * (self.players - 1),
+            bots=(None, *bots),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "speed": self.speed.value,
+            "variant": self.variant.value,
+            "control": self.control.value,
+            "levels": [level.value for level in self.levels],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> TableSetup:
+        """A setup from saved data; each unreadable field keeps its default."""
+        setup = cls()
+        if not isinstance(data, dict):
+            return setup
+        players = data.get("players")
+        if type(players) is int and MIN_PLAYERS <= players <= MAX_PLAYERS:
+            setup.players = players
+        setup.speed = _pick(Speed, data.get("speed"), setup.speed)
+        setup.variant = _pick(Variant, data.get("variant"), setup.variant)
+        setup.control = _pick(Control, data.get("control"), setup.control)
+        levels = data.get("levels")
+        if isinstance(levels, list):
+            for i, value in enumerate(levels[: MAX_PLAYERS - 1]):
+                level = _pick(Difficulty, value, Difficulty.NORMAL)
+                setup.levels[i] = level if level in BOT_LEVELS else Difficulty.NORMAL
+        return setup
+
+
+def _pick(enum: Any, value: Any, default: Any) -> Any:
+    try:
+        return enum(value)
+    except ValueError:
+        return default

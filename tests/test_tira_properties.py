@@ -1,0 +1,310 @@
+"""Invariants over thousands of random games on the virtual clock.
+
+An independent ledger re-counts every die from the events alone: the 3 × players
+dice are always all somewhere, nobody holds a negative count, nothing moves
+after Stop, Stop only fires for a player with no dice at all, the coasters add
+up, and the game ends as the rules say. The same seed gives the same events.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from audiogame.games.tirapassa import (
+    EDITION_COASTERS,
+    CalmEmptied,
+    CalmFinished,
+    CalmStarted,
+    CoasterDrawn,
+    CoasterWon,
+    Control,
+    Destination,
+    DiePassed,
+    DieToTray,
+    Difficulty,
+    EndReason,
+    GameEnded,
+    GameStarted,
+    Landed,
+    Refusal,
+    RoundEnded,
+    RoundStarted,
+    Send,
+    Speed,
+    StopCalled,
+    Symbol,
+    Throw,
+    Thrown,
+    TiraConfig,
+    TiraEvent,
+    TiraGame,
+    TiraSession,
+    Variant,
+    run_bots_game,
+)
+from audiogame.games.tirapassa.simulate import play_instantly
+
+
+class Ledger:
+    """Replays the events on its own counts and checks every rule it can see."""
+
+    def __init__(self) -> None:
+        self.players = 0
+        self.time = float("-inf")
+        self.over = False
+
+    def feed_all(self, events: Iterable[TiraEvent]) -> None:
+        for event in events:
+            self.feed(event)
+
+    def feed(self, e: TiraEvent) -> None:
+        assert not self.over, "no event after the game ended"
+        assert e.time >= self.time, "events come in game-clock order"
+        self.time = e.time
+        getattr(self, "on_" + type(e).__name__)(e)
+        if self.players:
+            assert min(self.dice) >= 0
+            assert sum(self.dice) + self.tray == 3 * self.players
+
+    def on_GameStarted(self, e: GameStarted) -> None:
+        self.players = e.players
+        self.coasters: list = list(e.coasters)
+        self.pile = e.pile_size
+        self.won: list[list] = [[] for _ in range(e.players)]
+        self.variant = e.variant
+        self.round = 0
+        self.dice = [3] * e.players
+        self.tray = 0
+        self.check_coasters()
+
+    def on_RoundStarted(self, e: RoundStarted) -> None:
+        assert e.round == self.round + 1
+        self.round = e.round
+        self.supreme = e.supreme
+        self.dice = [3] * self.players
+        self.tray = 0
+        self.stopped: set[int] = set()
+        self.emptied: set[int] = set()
+        self.calm = False
+        self.racing = False
+        self.in_air = [False] * self.players
+        assert list(e.coasters) == self.coasters and None not in self.coasters
+        assert e.won_counts == tuple(len(w) for w in self.won)
+
+    def on_StartSignal(self, e: TiraEvent) -> None:
+        assert not self.racing
+
+    def on_RaceStarted(self, e: TiraEvent) -> None:
+        self.racing = True
+
+    def on_Thrown(self, e: Thrown) -> None:
+        assert self.racing or self.calm
+        assert not self.in_air[e.seat]
+        assert e.dice == self.dice[e.seat] > 0, "a throw takes every die I have"
+        assert e.seat not in self.stopped
+        assert (e.calm_roll > 0) == self.calm
+        self.in_air[e.seat] = True
+
+    def on_Landed(self, e: Landed) -> None:
+        assert self.in_air[e.seat]
+        self.in_air[e.seat] = False
+        assert e.frozen == (bool(self.stopped) and not self.calm)
+
+    def on_DieToTray(self, e: DieToTray) -> None:
+        assert e.symbol is self.supreme
+        assert self.racing or self.calm
+        self.dice[e.seat] -= 1
+        self.tray += 1
+        assert (e.dice_left, e.tray) == (self.dice[e.seat], self.tray)
+
+    def on_DiePassed(self, e: DiePassed) -> None:
+        assert self.racing and not self.stopped, "no die moves after Stop"
+        coaster = self.coasters[e.from_seat]
+        step = 1 if e.side is Destination.LEFT else -1
+        assert e.to_seat == (e.from_seat + step) % self.players
+        assert e.symbol is (coaster.left if e.side is Destination.LEFT else coaster.right)
+        assert e.symbol is not self.supreme
+        self.dice[e.from_seat] -= 1
+        self.dice[e.to_seat] += 1
+        assert (e.sender_left, e.receiver_total) == (self.dice[e.from_seat], self.dice[e.to_seat])
+
+    def on_StopCalled(self, e: StopCalled) -> None:
+        assert self.dice[e.seat] == 0, "Stop only with hand and coaster empty"
+        assert e.seat in e.together
+        self.stopped.add(e.seat)
+        self.racing = False
+
+    def on_CalmStarted(self, e: CalmStarted) -> None:
+        assert not any(self.in_air), "dice in flight land before the calm rolls"
+        assert set(e.stoppers) == self.stopped
+        assert e.rolling == tuple(s for s in range(self.players) if self.dice[s] > 0)
+        self.calm = True
+
+    def on_CalmEmptied(self, e: CalmEmptied) -> None:
+        assert self.dice[e.seat] == 0 and 1 <= e.roll <= 3
+        self.emptied.add(e.seat)
+
+    def on_CalmFinished(self, e: CalmFinished) -> None:
+        assert e.dice_left == self.dice[e.seat] > 0
+
+    def on_RoundEnded(self, e: RoundEnded) -> None:
+        assert e.winners == tuple(sorted(self.stopped | self.emptied))
+        assert e.dice_left == tuple(self.dice)
+        assert all((self.dice[s] == 0) == (s in e.winners) for s in range(self.players))
+        for seat in e.winners:
+            self.won[seat].append(self.coasters[seat])
+            self.coasters[seat] = None  # turned face down
+        self.check_coasters()
+        assert e.won_counts == tuple(len(w) for w in self.won)
+        self.calm = False
+        self.last_winners = e.winners
+        self.short = False
+
+    def on_CoasterWon(self, e: CoasterWon) -> None:
+        assert self.won[e.seat][-1] == e.coaster and e.won_count == len(self.won[e.seat])
+
+    def on_CoasterDrawn(self, e: CoasterDrawn) -> None:
+        assert e.seat in self.last_winners
+        if e.coaster is None:
+            assert self.pile == 0
+            self.short = True
+        else:
+            self.pile -= 1
+        assert e.pile_size == self.pile
+        self.coasters[e.seat] = e.coaster
+        self.check_coasters()
+
+    def on_GameEnded(self, e: GameEnded) -> None:
+        counts = [len(w) for w in self.won]
+        assert e.won_counts == tuple(counts)
+        if e.reason is EndReason.THREE_COASTERS:
+            assert self.variant is Variant.FIRST_TO_THREE
+            assert e.winners == tuple(s for s in range(self.players) if counts[s] == 3)
+            assert max(counts) == 3
+        else:
+            assert self.short
+            assert e.winners == tuple(s for s in range(self.players) if counts[s] == max(counts))
+        assert e.shared == (len(e.winners) > 1)
+        self.over = True
+
+    def check_coasters(self) -> None:
+        in_front = [c for c in self.coasters if c is not None]
+        won = [c for w in self.won for c in w]
+        assert len(set(in_front + won)) == len(in_front) + len(won), "no coaster twice"
+        assert len(in_front) + len(won) + self.pile == len(EDITION_COASTERS)
+
+
+configs = st.builds(
+    lambda players, speed, variant, controls, bots: TiraConfig(
+        players=players,
+        speed=speed,
+        variant=variant,
+        controls=tuple(controls[:players]),
+        bots=tuple(bots[:players]),
+    ),
+    st.integers(2, 6),
+    st.sampled_from(Speed),
+    st.sampled_from(Variant),
+    st.lists(st.sampled_from(Control), min_size=6, max_size=6),
+    st.lists(st.sampled_from(Difficulty), min_size=6, max_size=6),
+)
+
+
+def check_engine(session: TiraSession) -> None:
+    game = session.game
+    places = game.dice_places()
+    assert sum(places.values()) == 3 * game.config.players
+    for seat in range(game.config.players):
+        obs = game.observation(seat)
+        assert min(obs.dice_counts) >= 0
+        assert obs.my_dice == len(obs.hand) + obs.in_the_air + obs.waiting
+
+
+@settings(max_examples=80, deadline=None)
+@given(config=configs, seed=st.integers(0, 2**32))
+def test_bot_games_keep_every_invariant(config: TiraConfig, seed: int) -> None:
+    ledger = Ledger()
+    events = run_bots_game(config, seed, on_step=check_engine)
+    ledger.feed_all(events)
+    assert ledger.over
+
+
+@settings(max_examples=40, deadline=None)
+@given(config=configs, seed=st.integers(0, 2**32))
+def test_the_same_seed_gives_the_same_events(config: TiraConfig, seed: int) -> None:
+    assert run_bots_game(config, seed) == run_bots_game(config, seed)
+
+
+def test_thousands_of_instant_games_keep_every_invariant() -> None:
+    rng = random.Random(2024)
+    endings = set()
+    for seed in range(1000):
+        players = rng.randint(2, 6)
+        config = TiraConfig(
+            players=players,
+            variant=rng.choice(list(Variant)),
+            controls=tuple(rng.choice(list(Control)) for _ in range(players)),
+        )
+        ledger = Ledger()
+        ledger.feed_all(play_instantly(TiraGame(config, seed)))
+        assert ledger.over
+        endings.add((ledger.variant, max(len(w) for w in ledger.won) > 3))
+    # The variant really does go on past three coasters.
+    assert (Variant.UNTIL_PILE_EXHAUSTED, True) in endings
+
+
+def test_shared_victories_happen_and_are_shared() -> None:
+    shared = []
+    for seed in range(120):
+        events = play_instantly(TiraGame(TiraConfig(players=6), seed))
+        end = events[-1]
+        assert isinstance(end, GameEnded)
+        if end.shared:
+            shared.append(end)
+    assert shared
+    assert all(all(end.won_counts[s] == 3 for s in end.winners) for end in shared)
+
+
+# A random player: any action, any seat, any die, any destination, at random times.
+actions = st.one_of(
+    st.builds(Throw, st.integers(-1, 6)),
+    st.builds(
+        Send,
+        st.integers(-1, 6),
+        st.one_of(st.integers(-1, 4), st.sampled_from(Symbol)),
+        st.one_of(st.none(), st.sampled_from(Destination)),
+    ),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    players=st.integers(2, 6),
+    seed=st.integers(0, 1000),
+    manual=st.booleans(),
+    steps=st.lists(st.tuples(st.floats(0.0, 2.0), actions), max_size=80),
+)
+def test_random_actions_refused_change_nothing(
+    players: int, seed: int, manual: bool, steps: list[tuple[float, Throw | Send]]
+) -> None:
+    controls = (Control.MANUAL if manual else Control.ASSISTED,) * players
+    game = TiraGame(TiraConfig(players=players, controls=controls), seed)
+    ledger = Ledger()
+    now = 4.5
+    ledger.feed_all(game.advance(now))
+    for gap, action in steps:
+        now += gap
+        ledger.feed_all(game.advance(now))
+        before = [game.observation(s) for s in range(players)]
+        result = game.apply(action, now)
+        if result.refusal is not None:
+            assert isinstance(result.refusal, Refusal)
+            assert result.events == ()
+            assert [game.observation(s) for s in range(players)] == before
+        ledger.feed_all(result.events)
+    data = game.to_dict()
+    assert TiraGame.from_dict(data).to_dict() == data
