@@ -1,0 +1,159 @@
+"""Bots: human reaction delays from the spec, never faster than the roll,
+manual sends one at a time at a human pace, and beatable by a quick player."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import pytest
+
+from audiogame.clock import Scheduler, VirtualClock
+from audiogame.games.tirapassa import (
+    REACTION,
+    SEND_PAUSE,
+    THROW_SECONDS,
+    CalmStarted,
+    Control,
+    Decision,
+    DiePassed,
+    DieToTray,
+    Difficulty,
+    Landed,
+    Phase,
+    RaceStarted,
+    RoundEnded,
+    Speed,
+    StopCalled,
+    Throw,
+    Thrown,
+    TiraBot,
+    TiraConfig,
+    TiraEvent,
+    TiraGame,
+    TiraObservation,
+    TiraSession,
+    run_bots_game,
+)
+
+EPS = 1e-9
+
+
+def reaction_gaps(events: list[TiraEvent]) -> dict[int, list[float]]:
+    """Per seat: seconds from the moment it could throw to its throw."""
+    since: dict[int, float] = {}
+    gaps: dict[int, list[float]] = defaultdict(list)
+    for e in events:
+        if isinstance(e, RaceStarted | CalmStarted):
+            since = defaultdict(lambda t=e.time: t)
+        elif isinstance(e, Landed) and not e.frozen:
+            since[e.seat] = e.time
+        elif isinstance(e, Thrown):
+            assert not e.auto, "bots of these difficulties roll before the automatic roll"
+            gaps[e.seat].append(e.time - since[e.seat])
+    return gaps
+
+
+@pytest.mark.parametrize("difficulty", [Difficulty.EASY, Difficulty.NORMAL, Difficulty.HARD])
+@pytest.mark.parametrize("speed", list(Speed))
+def test_assisted_bots_react_within_the_spec_range(difficulty: Difficulty, speed: Speed) -> None:
+    config = TiraConfig(players=4, speed=speed, bots=(difficulty,) * 4)
+    low, high = REACTION[difficulty]
+    low = max(low, THROW_SECONDS[speed])  # never faster than the roll
+    gaps = [g for seat_gaps in reaction_gaps(run_bots_game(config, 7)).values() for g in seat_gaps]
+    assert len(gaps) > 40
+    assert min(gaps) >= low - EPS and max(gaps) <= max(high, low) + EPS
+    if high > low:  # drawn across the range, not a fixed delay
+        assert min(gaps) < low + 0.2 * (high - low) and max(gaps) > high - 0.2 * (high - low)
+
+
+def test_practice_bots_are_slow_and_the_calm_roll_timeout_still_holds() -> None:
+    config = TiraConfig(players=3, bots=(Difficulty.PRACTICE,) * 3)
+    events = run_bots_game(config, 3)
+    race_gaps, calm_gaps, autos = [], [], 0
+    since: dict[int, float] = {}
+    for e in events:
+        if isinstance(e, RaceStarted | CalmStarted):
+            since = dict.fromkeys(range(3), e.time)
+        elif isinstance(e, Landed) and not e.frozen:
+            since[e.seat] = e.time
+        elif isinstance(e, Thrown):
+            gap = e.time - since[e.seat]
+            (calm_gaps if e.calm_roll else race_gaps).append(gap)
+            autos += e.auto
+            assert not e.auto or abs(gap - config.timing.calm_auto_delay) < EPS
+    low, high = REACTION[Difficulty.PRACTICE]
+    assert race_gaps and all(low - EPS <= g <= high + EPS for g in race_gaps)
+    # Slower than the calm-roll delay at times: the engine rolls for them then.
+    assert calm_gaps and max(calm_gaps) <= config.timing.calm_auto_delay + EPS
+    assert autos > 0
+
+
+@pytest.mark.parametrize("difficulty", [Difficulty.EASY, Difficulty.NORMAL, Difficulty.HARD])
+def test_manual_bots_send_one_die_at_a_time_at_a_human_pace(difficulty: Difficulty) -> None:
+    config = TiraConfig(players=4, controls=(Control.MANUAL,) * 4, bots=(difficulty,) * 4)
+    events = run_bots_game(config, 11)
+    low, high = SEND_PAUSE[difficulty]
+    last_move: dict[int, float] = {}
+    pauses = []
+    for e in events:
+        if isinstance(e, Landed):
+            last_move[e.seat] = e.time
+        elif isinstance(e, DiePassed | DieToTray) and not e.auto:
+            seat = e.from_seat if isinstance(e, DiePassed) else e.seat
+            pauses.append(e.time - last_move[seat])
+            last_move[seat] = e.time
+    assert len(pauses) > 30
+    assert all(low - EPS <= p <= high + EPS for p in pauses)
+    # Nothing is placed for a manual bot: every race move is a send.
+    assert not any(isinstance(e, DiePassed) and e.auto for e in events)
+
+
+class QuickPlayer:
+    """A player who throws the instant they can (and sends everything at once)."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def decide(self, obs: TiraObservation) -> Decision | None:
+        if obs.idle_since is None or obs.in_the_air or obs.my_dice == 0:
+            return None
+        if obs.phase is Phase.CALM and obs.calm_rolls_left == 0:
+            return None
+        return Decision(obs.idle_since, Throw(self.seat))
+
+
+def test_a_quick_player_beats_hard_bots() -> None:
+    stops_first = rounds = 0
+    for seed in range(6):
+        clock = VirtualClock()
+        scheduler = Scheduler(clock)
+        events: list[TiraEvent] = []
+        game = TiraGame(TiraConfig(players=4), seed)
+        bots: dict = {s: TiraBot(s, Difficulty.HARD, seed) for s in (1, 2, 3)}
+        bots[0] = QuickPlayer(0)
+        session = TiraSession(game, scheduler, bots, events.extend)
+        session.start()
+        while not game.is_over:
+            when = scheduler.next_time()
+            assert when is not None
+            clock.set(when)
+            scheduler.run_due()
+        for e in events:
+            if isinstance(e, StopCalled) and e.seat == e.together[0]:
+                stops_first += 0 in e.together
+            rounds += isinstance(e, RoundEnded)
+    assert rounds >= 20
+    assert stops_first / rounds > 0.5  # one of four players, but twice as fast
+
+
+def test_a_bot_decides_the_same_when_asked_again() -> None:
+    game = TiraGame(TiraConfig(players=3), 5)
+    game.advance(4.5)
+    bot = TiraBot(1, Difficulty.NORMAL, 5)
+    first = bot.decide(game.observation(1))
+    assert first is not None and first.action == Throw(1)
+    assert bot.decide(game.observation(1)) == first
+    low, high = REACTION[Difficulty.NORMAL]
+    assert 4.5 + low <= first.at <= 4.5 + high
+    game.apply(Throw(1), first.at)
+    assert bot.decide(game.observation(1)) is None  # dice in the air: nothing to do
