@@ -1,0 +1,90 @@
+"""Before the first round: hear the six symbols, read my coaster, practise.
+
+A menu: "Start the game" first (Enter plays at once), then the six symbols
+(Enter plays each one's sound and says its full name, with the key that sends
+it in manual mode), my coaster (its two symbols heard on their two sides),
+and a practice round against slow bots that counts for nothing.
+
+The coaster read here is the one the game will deal: the engine draws it from
+the seed alone, so a throwaway game with the same seed shows it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from audiogame.games.tirapassa.coasters import Coaster
+from audiogame.games.tirapassa.engine import TiraGame
+from audiogame.games.tirapassa.narrate import SIDE, symbol_cue
+from audiogame.games.tirapassa.symbols import SYMBOLS, Symbol
+from audiogame.games.tirapassa.table import TiraTable
+from audiogame.games.tirapassa.ui_setup import HUMAN, TableSetup
+from audiogame.ui.menu import MenuItem, MenuScene
+from audiogame.ui.scene import Scene
+
+#: seconds between the coaster's left and right symbol sounds
+COASTER_GAP = 0.6
+
+
+def dealt_coaster(setup: TableSetup, seed: int | str) -> Coaster | None:
+    return TiraGame(setup.config(), seed).observation(HUMAN).coaster
+
+
+class BriefingScene(MenuScene):
+    title_id = "tira-briefing-title"
+    keys_id = "keys-tira-briefing"
+    rules_doc = "tira"
+
+    def __init__(
+        self, app: Any, setup: TableSetup, seed: int | str, home: Scene | None = None
+    ) -> None:
+        super().__init__(app)
+        self.setup = setup
+        self.seed = seed
+        self.home = home
+        self.coaster = dealt_coaster(setup, seed)
+        self.items = self.build_items()
+
+    def build_items(self) -> list[MenuItem]:
+        t = self.t
+        items = [MenuItem(lambda: t("tira-brief-start"), self.start)]
+        for key, face in enumerate(SYMBOLS, start=1):
+            items.append(
+                MenuItem(
+                    lambda face=face, key=key: t(
+                        "tira-brief-symbol", name=t(f"tira-sym-long-{face.value}"), key=key
+                    ),
+                    lambda face=face: self.play_symbol(face),
+                )
+            )
+        coaster = self.coaster
+        if coaster is not None:
+            items.append(
+                MenuItem(
+                    lambda: t(
+                        "tira-brief-coaster",
+                        left=t(f"tira-sym-{coaster.left.value}"),
+                        right=t(f"tira-sym-{coaster.right.value}"),
+                    ),
+                    self.play_coaster,
+                )
+            )
+        items.append(MenuItem(lambda: t("tira-brief-practice"), self.practice))
+        return items
+
+    def play_symbol(self, face: Symbol) -> None:
+        self.cue(symbol_cue(face))
+
+    def play_coaster(self) -> None:
+        coaster = self.coaster
+        if coaster is None:
+            return
+        self.cue(symbol_cue(coaster.left), -SIDE)
+        self.app.scheduler.call_later(COASTER_GAP, self.cue, symbol_cue(coaster.right), SIDE)
+
+    def start(self) -> None:
+        self.app.replace(TiraTable(self.app, self.setup, self.seed, home=self.home))
+
+    def practice(self) -> None:
+        seed = f"{self.seed}/practice"
+        self.app.push(TiraTable(self.app, self.setup, seed, practice=True, home=self.home))

@@ -1,0 +1,307 @@
+"""The race: keys become engine actions, events become speech and sound.
+
+``TiraTable(app, setup, seed)`` runs one game through a ``TiraSession`` on
+``app.scheduler`` (dice in flight, bots' reactions, the round flow) and hands
+every batch of events to the ``Narrator``. Nothing ever pauses the race:
+queries answer at once, interrupting, and the game clock goes on.
+
+Delivery order: the messages of every event batch wait in ``_pending`` until
+``update`` (the same frame, after the scheduler ran), where interrupting
+messages go first. So my result, spoken the moment my dice land, never
+silences a bot's Stop that happened in the same frame: the Stop is queued
+after it.
+
+Escape asks "leave the game?" while the race goes on (a real table does not
+stop for one player); at the end of the game Escape leaves at once and Enter
+starts a new game with the same table. A practice table (``practice=True``)
+plays one round against slow bots and then waits for Enter or Escape.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from audiogame.announce import Message
+from audiogame.clock import Handle
+from audiogame.games.tirapassa.actions import Refusal, Send, Throw
+from audiogame.games.tirapassa.bots import TiraBot
+from audiogame.games.tirapassa.coasters import Coaster
+from audiogame.games.tirapassa.engine import TiraGame
+from audiogame.games.tirapassa.events import GameEnded, RoundEnded, TiraEvent
+from audiogame.games.tirapassa.narrate import (
+    Narrator,
+    coaster_args,
+    faces,
+    side,
+    symbol,
+    symbol_cue,
+)
+from audiogame.games.tirapassa.observation import TiraObservation
+from audiogame.games.tirapassa.rules import Destination
+from audiogame.games.tirapassa.session import TiraSession
+from audiogame.games.tirapassa.symbols import Symbol, symbol_for_key
+from audiogame.games.tirapassa.ui_setup import HUMAN, TableSetup
+from audiogame.games.tirapassa.ui_words import Join, Later, Phrase, resolve
+from audiogame.keys import Key
+from audiogame.ui.confirm import ConfirmScene
+from audiogame.ui.scene import Scene
+
+#: letters that send the focused die somewhere (S/L left, D/R right, V tray)
+SEND_LETTERS: dict[str, Destination] = {
+    "s": Destination.LEFT,
+    "l": Destination.LEFT,
+    "d": Destination.RIGHT,
+    "r": Destination.RIGHT,
+    "v": Destination.TRAY,
+}
+
+
+def new_seed(app: Any) -> int:
+    """The app's seed when given (tests, replays), else a fresh one."""
+    seed = getattr(app, "seed", None)
+    return seed if seed is not None else random.SystemRandom().randrange(2**31)
+
+
+class TiraTable(Scene):
+    keys_id = "keys-tira-table"
+    rules_doc = "tira"
+    letters_are_commands = True
+
+    def __init__(
+        self,
+        app: Any,
+        setup: TableSetup,
+        seed: int | str,
+        *,
+        practice: bool = False,
+        home: Scene | None = None,
+        pile: Sequence[Coaster] | None = None,
+        faces: Sequence[Symbol] = (),
+    ) -> None:
+        super().__init__(app)
+        self.setup = setup
+        self.seed = seed
+        self.practice = practice
+        self.home = home
+        self.config = setup.config(practice)
+        self.narrator = Narrator(HUMAN, setup.names())
+        self.session: TiraSession | None = None
+        self.cursor = 0
+        self.finished = False  # game over, or the practice round played
+        self._script = (pile, tuple(faces))
+        self._pending: list[Message] = []
+        self._later: list[Handle] = []
+        self._letters: dict[str, Callable[[], None]] = {
+            "g": self.ask_supreme,
+            "c": self.ask_coaster,
+            "h": self.ask_my_dice,
+            "e": self.ask_everyone,
+            "p": self.ask_standings,
+        }
+
+    # -- life cycle -------------------------------------------------------------------
+    def on_enter(self) -> None:
+        scheduler = self.app.scheduler
+        pile, script_faces = self._script
+        game = TiraGame(
+            self.config, self.seed, start_at=scheduler.clock.now(), pile=pile, faces=script_faces
+        )
+        bots = {}
+        for seat in range(self.config.players):
+            level = self.config.bot_of(seat)
+            if level is not None:
+                bots[seat] = TiraBot(seat, level, self.seed)
+        self.session = TiraSession(game, scheduler, bots, self.on_events)
+        if self.practice:
+            self._pending.append(Message("tira-practice-start", kind="turn"))
+        self.session.start()
+
+    def on_exit(self) -> None:
+        self._halt()
+
+    def _halt(self) -> None:
+        if self.session is not None:
+            self.session.stop()
+        for handle in self._later:
+            handle.cancel()
+        self._later.clear()
+
+    @property
+    def game(self) -> TiraGame:
+        assert self.session is not None
+        return self.session.game
+
+    def observation(self) -> TiraObservation:
+        return self.game.observation(HUMAN)
+
+    # -- events -> narrator -> announcer ----------------------------------------------
+    def on_events(self, events: Sequence[TiraEvent]) -> None:
+        self._pending += self.narrator.batch(events)
+        ended = any(isinstance(e, GameEnded) for e in events)
+        if ended or (self.practice and any(isinstance(e, RoundEnded) for e in events)):
+            self.finished = True
+            follow = "tira-practice-over" if self.practice else "tira-game-over-keys"
+            self._pending.append(Message(follow))
+
+    def update(self, now: float) -> None:
+        if self.finished and self.practice and self.session is not None:
+            self.session.stop()  # one round only: no next round, no bots
+        if not self._pending:
+            return
+        pending, self._pending = self._pending, []
+        pending.sort(key=lambda m: not m.interrupt)  # stable: my result first
+        for message in pending:
+            delay = message.delay if isinstance(message, Later) else 0.0
+            if delay > 0:
+                self._later.append(self.app.scheduler.call_later(delay, self.deliver, message))
+            else:
+                self.deliver(message)
+        self._later = [h for h in self._later if not h.cancelled and h.when > now]
+
+    def deliver(self, message: Message) -> None:
+        self.app.announcer.post(resolve(message, self.app.localizer))
+
+    def answer(self, msg_id: str, cue: str | None = None, **args: Any) -> None:
+        """An answer to the player's key: at once, interrupting, never silenced."""
+        self.deliver(Message(msg_id, args, cue=cue, interrupt=True))
+
+    # -- keys -------------------------------------------------------------------------
+    def on_key(self, key: Key) -> bool:
+        k = key.key
+        if self.finished and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.after_the_end()
+            return True
+        if k == pygame.K_SPACE:
+            self.throw()
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.send(self.cursor, None)
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.move_cursor(-1 if k == pygame.K_LEFT else 1)
+        elif key.digit is not None and key.plain:
+            return self.send_symbol(key.digit)
+        elif key.plain and key.letter in self._letters:
+            self._letters[key.letter]()
+        elif key.plain and key.letter in SEND_LETTERS:
+            self.send(self.cursor, SEND_LETTERS[key.letter])
+        else:
+            return False
+        return True
+
+    def on_escape(self) -> None:
+        if self.finished:
+            self.cue("menu_back")
+            self.after_the_end(leave=True)
+            return
+        self.app.push(ConfirmScene(self.app, "tira-confirm-leave", self.leave))
+
+    def leave(self) -> None:
+        self._halt()
+        if self.home is not None and self.home in self.app.scenes:
+            self.app.pop_to(self.home)
+        else:
+            self.app.pop(self)
+
+    def after_the_end(self, leave: bool = False) -> None:
+        if self.practice:
+            self.app.pop(self)
+        elif leave:
+            self.leave()
+        else:
+            seed = self.seed + 1 if isinstance(self.seed, int) else f"{self.seed}+"
+            self.app.replace(TiraTable(self.app, self.setup, seed, home=self.home))
+
+    # -- actions ----------------------------------------------------------------------
+    def throw(self) -> None:
+        result = self.session_apply(Throw(HUMAN))
+        if result is Refusal.DICE_IN_THE_AIR:
+            self.cue("soft_click")  # hammering the key wins nothing, and says nothing
+        elif result is not None:
+            self.refuse(result)
+
+    def send(self, index: int | Symbol, to: Destination | None) -> None:
+        refusal = self.session_apply(Send(HUMAN, index, to))
+        if refusal is not None:
+            self.refuse(refusal)
+
+    def send_symbol(self, digit: int) -> bool:
+        face = symbol_for_key(digit)
+        if face is None:
+            return False
+        self.send(face, None)
+        return True
+
+    def session_apply(self, action: Throw | Send) -> Refusal | None:
+        if self.session is None:
+            return Refusal.GAME_OVER
+        return self.session.apply(action).refusal
+
+    def refuse(self, refusal: Refusal) -> None:
+        self.answer(f"tira-refusal-{refusal.value}", cue="menu_error")
+
+    def move_cursor(self, delta: int) -> None:
+        obs = self.observation()
+        if not obs.hand:
+            self.answer("tira-hand-empty", cue="menu_edge")
+            return
+        last = len(obs.hand) - 1
+        wanted = min(max(self.cursor, 0), last) + delta
+        target = min(max(wanted, 0), last)
+        edge = wanted != target
+        self.cursor = target
+        dest = obs.destination(target)
+        where = Phrase("tira-stays") if dest is None else side(dest)
+        self.answer(
+            "tira-die-at",
+            cue="menu_edge" if edge else "menu_move",
+            die=symbol(obs.hand[target]),
+            pos=target + 1,
+            total=len(obs.hand),
+            where=where,
+        )
+
+    # -- questions, at any time -------------------------------------------------------
+    def ask_supreme(self) -> None:
+        supreme = self.observation().supreme
+        if supreme is None:
+            self.answer("tira-no-supreme")
+        else:
+            self.answer("tira-supreme", cue=symbol_cue(supreme), supreme=symbol(supreme))
+
+    def ask_coaster(self) -> None:
+        coaster = self.observation().coaster
+        if coaster is None:
+            self.answer("tira-no-coaster")
+        else:
+            self.answer("tira-coaster", **coaster_args(coaster))
+
+    def ask_my_dice(self) -> None:
+        obs = self.observation()
+        parts: list[Phrase] = []
+        rolled = tuple(f for f in obs.hand if f is not None)
+        if rolled:
+            parts.append(Phrase("tira-hand", {"faces": faces(rolled)}))
+        if len(rolled) < len(obs.hand):
+            parts.append(Phrase("tira-unrolled", {"n": len(obs.hand) - len(rolled)}))
+        if obs.in_the_air:
+            parts.append(Phrase("tira-in-air", {"n": obs.in_the_air}))
+        if obs.waiting:
+            parts.append(Phrase("tira-waiting", {"n": obs.waiting}))
+        if not parts:
+            parts.append(Phrase("tira-no-dice-now"))
+        self.answer("tira-my-dice", parts=Join(tuple(parts)))
+
+    def ask_everyone(self) -> None:
+        obs = self.observation()
+        who = self.narrator.who
+        listed = tuple(
+            Phrase("tira-tally", {"who": who(s), "n": n}) for s, n in enumerate(obs.dice_counts)
+        )
+        self.answer("tira-everyone", list=Join(listed), tray=obs.tray)
+
+    def ask_standings(self) -> None:
+        obs = self.observation()
+        self.answer("tira-standings", tally=self.narrator.tally(obs.won_counts), pile=obs.pile_size)

@@ -1,0 +1,154 @@
+## Tira & Passa: the table, the setup, the briefing. English.
+
+tira-you = you
+
+## The six symbols: short names for the race, with the article, and in full.
+tira-sym-clover = clover
+tira-sym-pig = pig
+tira-sym-cat = cat
+tira-sym-penny = penny
+tira-sym-horseshoe = horseshoe
+tira-sym-hamsa = hamsa
+tira-sym-unrolled = not rolled
+tira-sym-a-clover = a clover
+tira-sym-a-pig = a pig
+tira-sym-a-cat = a cat
+tira-sym-a-penny = a penny
+tira-sym-a-horseshoe = a horseshoe
+tira-sym-a-hamsa = a hamsa
+tira-sym-long-clover = four-leaf clover
+tira-sym-long-pig = lucky pig
+tira-sym-long-cat = waving cat
+tira-sym-long-penny = lucky penny
+tira-sym-long-horseshoe = horseshoe
+tira-sym-long-hamsa = hand of Fatima
+tira-dest-tray = to the tray
+tira-dest-left = left
+tira-dest-right = right
+tira-stays = stays in hand
+
+## The game.
+tira-tally = { $who } { $n }
+tira-goal-three = The first to win 3 coasters wins.
+tira-goal-pile = We play while there are coasters to draw; the most coasters wins.
+tira-game-start = Tira and Passa, { $players } players: you, { $names }. { $goal }
+tira-round = Round { $round }. Big die: { $supreme }. Your coaster: { $left } left, { $right } right.
+tira-round-no-coaster = Round { $round }. Big die: { $supreme }. You have no coaster.
+tira-signal = On your coasters, ready,
+tira-go = go!
+tira-move = { $n } { $dest }
+tira-landed = { $faces }: { $moves }.
+tira-landed-stay = { $faces }: all stay.
+tira-landed-manual = { $faces }. { $n ->
+    [0] None to send.
+    [one] One to send.
+   *[other] { $n } to send.
+}
+tira-landed-late = { $faces }: too late, the round is frozen.
+tira-sent = { $die } { $dest }.
+tira-arrived = From your { $side ->
+    [left] left
+   *[other] right
+} neighbour: { $dice }.
+tira-arrived-from = From { $name }: { $dice }.
+tira-stop-you = Stop! You are out of dice.
+tira-stop = Stop! Out of dice: { $who }.
+tira-calm-you = Now { $rolls } calm rolls: only { $supreme } counts. Space to roll.
+tira-calm-others = The others roll calmly { $rolls } times: only { $supreme } counts.
+tira-calm-landed = Calm roll { $roll }: { $faces }. { $n ->
+    [0] Nothing to the tray.
+   *[other] { $n } to the tray.
+}
+tira-calm-emptied-you = Out of dice: the coaster is yours.
+tira-calm-emptied = { $who } is out of dice.
+tira-calm-finished-you = { $n ->
+    [one] You keep one die.
+   *[other] You keep { $n } dice.
+}
+tira-round-end = Round { $round } over. Coaster won by: { $winners }. Coasters: { $tally }.
+tira-pile-empty = No coasters left to draw.
+tira-game-won = You win the game with { $n ->
+        [one] one coaster
+       *[other] { $n } coasters
+    }! Standings: { $tally }.
+tira-game-lost = { $who } wins with { $n ->
+        [one] one coaster
+       *[other] { $n } coasters
+    }. Standings: { $tally }.
+tira-game-shared = Shared victory with { $n ->
+        [one] one coaster
+       *[other] { $n } coasters
+    }: { $who }. Standings: { $tally }.
+tira-game-over-keys = Enter for a new game, Escape for the menu.
+tira-practice-start = Practice game against slow players: it does not count.
+tira-practice-over = Practice over. Enter or Escape to go back to the briefing.
+
+## Questions, at any time.
+tira-supreme = Supreme symbol: { $supreme }.
+tira-no-supreme = The big die has not been rolled yet.
+tira-coaster = Your coaster: { $left } left, { $right } right.
+tira-no-coaster = You have no coaster.
+tira-my-dice = { $parts }.
+tira-hand = in hand { $faces }
+tira-unrolled = { $n ->
+    [one] one die to roll
+   *[other] { $n } dice to roll
+}
+tira-in-air = { $n ->
+    [one] one die in the air
+   *[other] { $n } dice in the air
+}
+tira-waiting = { $n ->
+    [one] one on your coaster
+   *[other] { $n } on your coaster
+}
+tira-no-dice-now = You have no dice
+tira-everyone = Dice: { $list }. Tray { $tray }.
+tira-standings = Coasters won: { $tally }. Left to draw { $pile }.
+tira-die-at = { $die }, { $pos } of { $total }, { $where }
+tira-hand-empty = No dice in hand.
+tira-confirm-leave = Leave the game? The race goes on meanwhile. Y for yes, N for no.
+
+## Why an action cannot be done.
+tira-refusal-no-such-seat = Unknown seat.
+tira-refusal-not-started = Wait for go.
+tira-refusal-dice-in-the-air = Your dice are still in the air.
+tira-refusal-no-dice = You have no dice to roll.
+tira-refusal-no-such-die = No such die in hand.
+tira-refusal-cannot-go-there = That die cannot go there.
+tira-refusal-nowhere-to-go = That die stays in hand.
+tira-refusal-not-in-race = Stop has been called already.
+tira-refusal-no-calm-rolls-left = Your calm rolls are done.
+tira-refusal-round-over = The round is over: wait for the next.
+tira-refusal-game-over = The game is over.
+
+## Table setup.
+tira-setup-title = Tira and Passa, setup
+tira-setup-start = Start the game
+tira-opt-players = Players: { $n }
+tira-opt-bot = { $name }: { $level }
+tira-opt-speed = Speed: { $value }
+tira-opt-control = Controls: { $value }
+tira-opt-variant = End of game: { $value }
+tira-speed-slow = slow
+tira-speed-normal = normal
+tira-speed-fast = fast
+tira-control-assisted = assisted
+tira-control-manual = manual
+tira-variant-first-to-three = first to 3 coasters
+tira-variant-until-pile-exhausted = until the coasters run out
+tira-level-practice = practice
+tira-level-easy = easy
+tira-level-normal = medium
+tira-level-hard = hard
+
+## The briefing before the first round.
+tira-briefing-title = Before we start
+tira-brief-start = Start the game
+tira-brief-symbol = { $name }, key { $key }
+tira-brief-coaster = Your coaster: { $left } left, { $right } right
+tira-brief-practice = Practice game
+
+keys-tira-setup = Up and Down arrows to choose, Left and Right arrows to change a value, Enter on Start the game to begin, Escape for the menu. { keys-global }
+keys-tira-briefing = Up and Down arrows to choose; Enter on a symbol plays its sound, on your coaster plays its two symbols on their two sides. Enter on Start the game to play, on Practice game for a round that does not count. Escape to go back to the setup. { keys-global }
+keys-tira-table = Space rolls the dice. G the supreme symbol, C your coaster, H your dice, E everybody's dice, P coasters won. With manual controls: 1 to 6 send a die showing that symbol where it belongs, Left and Right arrows walk through your dice, Enter sends that die where it belongs, S or L to your left neighbour, D or R to your right neighbour, V to the tray. Escape to leave the game. { keys-global }

@@ -1,0 +1,155 @@
+## Tira e Passa: il tavolo, la preparazione, il riepilogo iniziale. Italiano.
+
+tira-you = tu
+
+## I sei simboli: nomi brevi per la corsa, con l'articolo, e per esteso.
+tira-sym-clover = quadrifoglio
+tira-sym-pig = porcellino
+tira-sym-cat = gatto
+tira-sym-penny = penny
+tira-sym-horseshoe = ferro di cavallo
+tira-sym-hamsa = mano di Fatima
+tira-sym-unrolled = da tirare
+tira-sym-a-clover = un quadrifoglio
+tira-sym-a-pig = un porcellino
+tira-sym-a-cat = un gatto
+tira-sym-a-penny = un penny
+tira-sym-a-horseshoe = un ferro di cavallo
+tira-sym-a-hamsa = una mano di Fatima
+tira-sym-long-clover = quadrifoglio
+tira-sym-long-pig = porcellino portafortuna
+tira-sym-long-cat = gatto che saluta
+tira-sym-long-penny = penny portafortuna
+tira-sym-long-horseshoe = ferro di cavallo
+tira-sym-long-hamsa = mano di Fatima
+
+tira-dest-tray = al vassoio
+tira-dest-left = a sinistra
+tira-dest-right = a destra
+tira-stays = resta in mano
+
+## La partita.
+tira-tally = { $who } { $n }
+tira-goal-three = Vince chi conquista per primo 3 dischetti.
+tira-goal-pile = Si gioca finché ci sono dischetti da pescare; vince chi ne ha di più.
+tira-game-start = Tira e Passa in { $players }: tu, { $names }. { $goal }
+tira-round = Giro { $round }. Dado grande: { $supreme }. Il tuo dischetto: { $left } a sinistra, { $right } a destra.
+tira-round-no-coaster = Giro { $round }. Dado grande: { $supreme }. Non hai un dischetto.
+tira-signal = Ai dischetti, pronti,
+tira-go = via!
+tira-move = { $n } { $dest }
+tira-landed = { $faces }: { $moves }.
+tira-landed-stay = { $faces }: resta tutto.
+tira-landed-manual = { $faces }. { $n ->
+    [0] Nessuno da mandare.
+    [one] Uno da mandare.
+   *[other] { $n } da mandare.
+}
+tira-landed-late = { $faces }: troppo tardi, il giro è fermo.
+tira-sent = { $die } { $dest }.
+tira-arrived = Dal vicino di { $side ->
+    [left] sinistra
+   *[other] destra
+}: { $dice }.
+tira-arrived-from = Da { $name }: { $dice }.
+tira-stop-you = Stop! Hai finito i dadi.
+tira-stop = Stop! Senza dadi: { $who }.
+tira-calm-you = Ora { $rolls } tiri con calma: conta solo { $supreme }. Spazio per tirare.
+tira-calm-others = Gli altri tirano { $rolls } volte con calma: conta solo { $supreme }.
+tira-calm-landed = Tiro calmo { $roll }: { $faces }. { $n ->
+    [0] Niente al vassoio.
+   *[other] { $n } al vassoio.
+}
+tira-calm-emptied-you = Finiti i dadi: il dischetto è tuo.
+tira-calm-emptied = { $who } ha finito i dadi.
+tira-calm-finished-you = { $n ->
+    [one] Ti resta un dado.
+   *[other] Ti restano { $n } dadi.
+}
+tira-round-end = Fine del giro { $round }. Prendono il dischetto: { $winners }. Dischetti: { $tally }.
+tira-pile-empty = I dischetti da pescare sono finiti.
+tira-game-won = Hai vinto la partita con { $n ->
+        [one] un dischetto
+       *[other] { $n } dischetti
+    }! Classifica: { $tally }.
+tira-game-lost = Vince { $who } con { $n ->
+        [one] un dischetto
+       *[other] { $n } dischetti
+    }. Classifica: { $tally }.
+tira-game-shared = Vittoria condivisa con { $n ->
+        [one] un dischetto
+       *[other] { $n } dischetti
+    }: { $who }. Classifica: { $tally }.
+tira-game-over-keys = Invio per una nuova partita, Esc per tornare al menu.
+tira-practice-start = Partita di prova contro avversari lenti: non conta.
+tira-practice-over = Fine della prova. Invio o Esc per tornare al riepilogo.
+
+## Le domande, in ogni momento.
+tira-supreme = Simbolo supremo: { $supreme }.
+tira-no-supreme = Il dado grande non è ancora stato tirato.
+tira-coaster = Il tuo dischetto: { $left } a sinistra, { $right } a destra.
+tira-no-coaster = Non hai un dischetto.
+tira-my-dice = { $parts }.
+tira-hand = in mano { $faces }
+tira-unrolled = { $n ->
+    [one] un dado da tirare
+   *[other] { $n } dadi da tirare
+}
+tira-in-air = { $n ->
+    [one] un dado in aria
+   *[other] { $n } dadi in aria
+}
+tira-waiting = { $n ->
+    [one] uno sul dischetto
+   *[other] { $n } sul dischetto
+}
+tira-no-dice-now = Non hai dadi
+tira-everyone = Dadi: { $list }. Vassoio { $tray }.
+tira-standings = Dischetti vinti: { $tally }. Da pescare { $pile }.
+tira-die-at = { $die }, { $pos } di { $total }, { $where }
+tira-hand-empty = Nessun dado in mano.
+tira-confirm-leave = Lasciare la partita? La corsa intanto continua. Y per sì, N per no.
+
+## Perché un'azione non si può fare.
+tira-refusal-no-such-seat = Posto sconosciuto.
+tira-refusal-not-started = Aspetta il via.
+tira-refusal-dice-in-the-air = I dadi sono ancora in aria.
+tira-refusal-no-dice = Non hai dadi da tirare.
+tira-refusal-no-such-die = Nessun dado così in mano.
+tira-refusal-cannot-go-there = Quel dado non può andare lì.
+tira-refusal-nowhere-to-go = Quel dado resta in mano.
+tira-refusal-not-in-race = Stop è già stato chiamato.
+tira-refusal-no-calm-rolls-left = Hai finito i tiri calmi.
+tira-refusal-round-over = Il giro è finito: aspetta il prossimo.
+tira-refusal-game-over = La partita è finita.
+
+## La preparazione del tavolo.
+tira-setup-title = Tira e Passa, preparazione
+tira-setup-start = Inizia la partita
+tira-opt-players = Giocatori: { $n }
+tira-opt-bot = { $name }: { $level }
+tira-opt-speed = Velocità: { $value }
+tira-opt-control = Comandi: { $value }
+tira-opt-variant = Fine partita: { $value }
+tira-speed-slow = lenta
+tira-speed-normal = normale
+tira-speed-fast = veloce
+tira-control-assisted = assistiti
+tira-control-manual = manuali
+tira-variant-first-to-three = il primo a 3 dischetti
+tira-variant-until-pile-exhausted = finché ci sono dischetti
+tira-level-practice = di prova
+tira-level-easy = facile
+tira-level-normal = medio
+tira-level-hard = difficile
+
+## Il riepilogo prima del primo giro.
+tira-briefing-title = Prima di cominciare
+tira-brief-start = Comincia la partita
+tira-brief-symbol = { $name }, tasto { $key }
+tira-brief-coaster = Il tuo dischetto: { $left } a sinistra, { $right } a destra
+tira-brief-practice = Partita di prova
+
+keys-tira-setup = Frecce su e giù per scegliere, frecce sinistra e destra per cambiare un valore, Invio su Inizia la partita per cominciare, Esc per tornare al menu. { keys-global }
+keys-tira-briefing = Frecce su e giù per scegliere; Invio su un simbolo ne fa sentire il suono, sul dischetto fa sentire i suoi due simboli ai due lati. Invio su Comincia la partita per giocare, su Partita di prova per una prova che non conta. Esc per tornare alla preparazione. { keys-global }
+keys-tira-table = Spazio tira i dadi. G il simbolo supremo, C il tuo dischetto, H i tuoi dadi, E i dadi di tutti, P i dischetti vinti. Con i comandi manuali: da 1 a 6 mandano un dado con quel simbolo dove deve andare, frecce sinistra e destra scorrono i tuoi dadi, Invio manda quel dado dove deve andare, S o L al vicino di sinistra, D o R al vicino di destra, V al vassoio. Esc per lasciare la partita. { keys-global }
