@@ -1,0 +1,96 @@
+"""Tira & Passa engine throughput and scheduler-step latency.
+
+Plays whole games with six bots on a ``VirtualClock`` and reports:
+
+- full games per second (assisted bots, then manual bots);
+- the cost of one scheduler step with six players: one ``Scheduler.run_due``
+  at one instant (engine deadlines plus bot decisions), timed with
+  ``time.perf_counter_ns``: median, p99 and max. Target: p99 <= 1 ms, so the
+  real-time loop never stutters.
+
+    .venv/bin/python benchmarks/tira_engine.py [--games 40] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from audiogame.clock import Scheduler, VirtualClock  # noqa: E402
+from audiogame.games.tirapassa import (  # noqa: E402
+    Control,
+    Difficulty,
+    TiraConfig,
+    TiraSession,
+    run_bots_game,
+)
+
+P99_TARGET_MS = 1.0
+
+
+def config_for(control: Control) -> TiraConfig:
+    return TiraConfig(players=6, controls=(control,) * 6, bots=(Difficulty.NORMAL,) * 6)
+
+
+def games_per_second(control: Control, games: int, seed: int) -> float:
+    config = config_for(control)
+    start = time.perf_counter()
+    for offset in range(games):
+        run_bots_game(config, seed + offset)
+    return games / (time.perf_counter() - start)
+
+
+def step_costs_ns(control: Control, games: int, seed: int) -> list[int]:
+    """Nanoseconds of every scheduler step of ``games`` six-bot games."""
+    costs: list[int] = []
+    config = config_for(control)
+    for offset in range(games):
+        clock = VirtualClock()
+        scheduler = Scheduler(clock)
+        session = TiraSession.for_config(config, seed + offset, scheduler, lambda _events: None)
+        session.start()
+        while not session.game.is_over:
+            when = scheduler.next_time()
+            if when is None:
+                break
+            clock.set(max(clock.now(), when))
+            begin = time.perf_counter_ns()
+            scheduler.run_due()
+            costs.append(time.perf_counter_ns() - begin)
+    return costs
+
+
+def percentile(values: list[int], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    worst_p99 = 0.0
+    for control in Control:
+        rate = games_per_second(control, args.games, args.seed)
+        costs = step_costs_ns(control, args.games, args.seed)
+        median = statistics.median(costs) / 1e6
+        p99 = percentile(costs, 99) / 1e6
+        worst_p99 = max(worst_p99, p99)
+        print(f"6 bots, {control.value}: {rate:.1f} games/s")
+        print(
+            f"  scheduler step ({len(costs)} steps): median {median:.3f} ms, "
+            f"p99 {p99:.3f} ms, max {max(costs) / 1e6:.3f} ms"
+        )
+    verdict = "met" if worst_p99 <= P99_TARGET_MS else "MISSED"
+    print(f"target p99 <= {P99_TARGET_MS} ms: {verdict}")
+    return 0 if worst_p99 <= P99_TARGET_MS else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
