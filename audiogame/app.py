@@ -160,6 +160,9 @@ class App:
             self.step()
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        watch = getattr(self.audio, "handle_event", None)
+        if watch is not None:
+            watch(event)  # notices a sound device being unplugged
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.KEYDOWN:
