@@ -8,12 +8,14 @@ up, and the game ends as the rules say. The same seed gives the same events.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterable
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from audiogame.clock import Scheduler, VirtualClock, run_virtual
 from audiogame.games.tirapassa import (
     EDITION_COASTERS,
     CalmEmptied,
@@ -181,6 +183,9 @@ class Ledger:
     def on_GameEnded(self, e: GameEnded) -> None:
         counts = [len(w) for w in self.won]
         assert e.won_counts == tuple(counts)
+        if self.variant is Variant.FIRST_TO_THREE:
+            # 18 coasters are enough for everyone to win two before anyone wins three.
+            assert e.reason is EndReason.THREE_COASTERS
         if e.reason is EndReason.THREE_COASTERS:
             assert self.variant is Variant.FIRST_TO_THREE
             assert e.winners == tuple(s for s in range(self.players) if counts[s] == 3)
@@ -222,6 +227,9 @@ def check_engine(session: TiraSession) -> None:
         obs = game.observation(seat)
         assert min(obs.dice_counts) >= 0
         assert obs.my_dice == len(obs.hand) + obs.in_the_air + obs.waiting
+        for other in range(game.config.players):
+            if obs.stopped[other]:
+                assert obs.dice_counts[other] == 0 and obs.waiting_counts[other] == 0
 
 
 @settings(max_examples=80, deadline=None)
@@ -237,6 +245,26 @@ def test_bot_games_keep_every_invariant(config: TiraConfig, seed: int) -> None:
 @given(config=configs, seed=st.integers(0, 2**32))
 def test_the_same_seed_gives_the_same_events(config: TiraConfig, seed: int) -> None:
     assert run_bots_game(config, seed) == run_bots_game(config, seed)
+
+
+@settings(max_examples=25, deadline=None)
+@given(config=configs, seed=st.integers(0, 2**32), stop_at=st.floats(0.0, 120.0))
+def test_a_saved_game_replays_from_config_seed_and_log(
+    config: TiraConfig, seed: int, stop_at: float
+) -> None:
+    clock = VirtualClock()
+    scheduler = Scheduler(clock)
+    session = TiraSession.for_config(config, seed, scheduler, everyone_a_bot=True)
+    session.start()
+    run_virtual(clock, scheduler, stop_at)
+    game = session.game
+    data = json.loads(json.dumps(game.to_dict()))
+    copy = TiraGame.from_dict(data)
+    players = config.players
+    assert [copy.observation(s) for s in range(players)] == [
+        game.observation(s) for s in range(players)
+    ]
+    assert copy.next_deadline() == game.next_deadline()
 
 
 def test_thousands_of_instant_games_keep_every_invariant() -> None:

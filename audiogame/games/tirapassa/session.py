@@ -44,6 +44,7 @@ class TiraSession:
         self.listener = listener
         self._engine_handle: Handle | None = None
         self._bot_handles: dict[int, Handle] = {}
+        self._stopped = False
 
     @classmethod
     def for_config(
@@ -78,7 +79,8 @@ class TiraSession:
         return result
 
     def stop(self) -> None:
-        """Cancel every pending call (leaving the table)."""
+        """Cancel every pending call for good (leaving the table); safe from a listener."""
+        self._stopped = True
         for handle in (self._engine_handle, *self._bot_handles.values()):
             if handle is not None:
                 handle.cancel()
@@ -101,6 +103,8 @@ class TiraSession:
     def _refresh(self, events: Sequence[TiraEvent]) -> None:
         if events and self.listener is not None:
             self.listener(events)
+        if self._stopped:
+            return
         deadline = self.game.next_deadline()
         handle = self._engine_handle
         if handle is None or handle.when != deadline:
