@@ -56,10 +56,11 @@ OWN, OTHERS, SCORES, TURN = "own", "others", "scores", "turn"
 
 #: how far to the side the neighbours sit (the tray is 0)
 SIDE = 0.9
+#: in the order a landing's summary says them: the tray first, as the dice go
 SIDE_PAN: dict[Destination, float] = {
+    Destination.TRAY: 0.0,
     Destination.LEFT: -SIDE,
     Destination.RIGHT: SIDE,
-    Destination.TRAY: 0.0,
 }
 #: seconds between two symbol sounds of one throw, so each is heard
 CUE_GAP = 0.16

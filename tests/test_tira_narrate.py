@@ -1,0 +1,176 @@
+"""The Tira & Passa narrator: events in, messages out, as the human at seat 0 hears them."""
+
+from __future__ import annotations
+
+import pytest
+
+from audiogame.games.tirapassa import (
+    EDITION_COASTERS,
+    Control,
+    Destination,
+    DiePassed,
+    DieToTray,
+    Landed,
+    StopCalled,
+    Symbol,
+    Thrown,
+    TiraConfig,
+    run_bots_game,
+)
+from audiogame.games.tirapassa.narrate import SIDE, Narrator, seat_pan
+from audiogame.games.tirapassa.ui_words import Later, resolve
+from audiogame.i18n import Localizer
+
+NAMES = ("", "Marco", "Giulia", "Luca")
+T = 10.0
+
+
+def tray(seat: int, face: Symbol, left: int = 2) -> DieToTray:
+    return DieToTray(time=T, seat=seat, symbol=face, die=0, dice_left=left, tray=1, auto=True)
+
+
+def passed(src: int, dst: int, side: Destination, face: Symbol) -> DiePassed:
+    other = Destination.RIGHT if side is Destination.LEFT else Destination.LEFT
+    return DiePassed(
+        time=T,
+        from_seat=src,
+        to_seat=dst,
+        side=side,
+        arrives_from=other,
+        symbol=face,
+        die=1,
+        sender_left=1,
+        receiver_waiting=1,
+        receiver_total=4,
+        auto=True,
+    )
+
+
+def spoken(messages, lang: str = "it") -> list[str]:
+    t = Localizer(lang)
+    return [t(m.msg_id, **resolve(m, t).args) for m in messages if m.msg_id]
+
+
+def test_neighbours_sit_on_their_sides_and_the_others_between():
+    assert seat_pan(1, 0, 4) == -SIDE  # my left neighbour (seats go clockwise)
+    assert seat_pan(3, 0, 4) == SIDE  # my right neighbour
+    assert seat_pan(2, 0, 4) == 0.0  # opposite
+    assert seat_pan(1, 0, 2) == 0.0  # two players: face to face
+    six = [seat_pan(s, 0, 6) for s in range(1, 6)]
+    assert six == sorted(six) and six[0] == -SIDE and six[-1] == SIDE
+    assert seat_pan(0, 2, 3) == -SIDE  # the rule holds from any chair
+
+
+def test_my_landing_is_one_terse_interrupting_sentence_and_sounds_where_dice_go():
+    n = Narrator(0, NAMES)
+    land = Landed(time=T, seat=0, faces=(Symbol.PIG, Symbol.CAT, Symbol.CLOVER))
+    events = [
+        land,
+        tray(0, Symbol.PIG),
+        tray(0, Symbol.CLOVER, 1),
+        passed(0, 1, Destination.LEFT, Symbol.CAT),
+    ]
+    out = n.batch(events)
+    said = [m for m in out if m.msg_id]
+    assert len(said) == 1 and said[0].interrupt and said[0].kind == "own"
+    assert spoken(out) == ["porcellino, gatto, quadrifoglio: 2 al vassoio, 1 a sinistra."]
+    assert spoken(out, "en") == ["pig, cat, clover: 2 to the tray, 1 left."]
+    sounds = [(m.cue, m.pan) for m in out if not m.msg_id]
+    assert sounds == [("symbol_pig", 0.0), ("symbol_clover", 0.0), ("symbol_cat", -SIDE)]
+    delays = [m.delay for m in out if isinstance(m, Later)]
+    assert delays == sorted(delays) and len(set(delays)) == 3  # one after the other
+
+
+def test_a_die_arriving_is_spoken_from_the_senders_side():
+    n = Narrator(0, NAMES)
+    # my left neighbour (seat 1) sends to its right: it arrives from my left
+    out = n.batch(
+        [Landed(time=T, seat=1, faces=(Symbol.PIG,)), passed(1, 0, Destination.RIGHT, Symbol.PIG)]
+    )
+    assert spoken(out) == ["Dal vicino di sinistra: un porcellino."]
+    assert spoken(out, "en") == ["From your left neighbour: a pig."]
+    [arrival] = out
+    assert (arrival.cue, arrival.pan, arrival.interrupt) == ("die_arrive", -SIDE, False)
+    out = n.batch([passed(3, 0, Destination.LEFT, Symbol.HAMSA)])
+    assert spoken(out) == ["Dal vicino di destra: una mano di Fatima."]
+    assert out[0].pan == SIDE
+
+
+def test_two_players_name_the_sender():
+    n = Narrator(0, ("", "Sara"))
+    out = n.batch(
+        [passed(1, 0, Destination.LEFT, Symbol.CAT), passed(1, 0, Destination.LEFT, Symbol.CAT)]
+    )
+    assert spoken(out) == ["Da Sara: un gatto, un gatto."]
+
+
+def test_other_players_are_heard_not_spoken_one_cue_each():
+    n = Narrator(0, NAMES)
+    out = n.batch([Thrown(time=T, seat=3, dice=3, joined=0, lands_at=T + 1)])
+    assert [(m.msg_id, m.cue, m.pan, m.kind) for m in out] == [("", "dice_roll", SIDE, "others")]
+    landing = [
+        Landed(time=T, seat=2, faces=(Symbol.PIG, Symbol.CAT, Symbol.PENNY)),
+        tray(2, Symbol.PIG),
+        passed(2, 3, Destination.LEFT, Symbol.CAT),
+        passed(2, 1, Destination.RIGHT, Symbol.PENNY),
+    ]
+    out = n.batch(landing)
+    assert [(m.msg_id, m.cue, m.pan) for m in out] == [("", "die_pass", 0.0)]
+
+
+def test_a_neighbour_landing_that_feeds_me_is_spoken_and_the_rest_heard():
+    n = Narrator(0, NAMES)
+    out = n.batch(
+        [
+            Landed(time=T, seat=1, faces=(Symbol.PIG, Symbol.CAT)),
+            tray(1, Symbol.PIG),
+            passed(1, 0, Destination.RIGHT, Symbol.CAT),
+        ]
+    )
+    assert spoken(out) == ["Dal vicino di sinistra: un gatto."]
+    assert [m.cue for m in out] == ["die_arrive", "die_tray"]
+
+
+def test_players_stopping_together_are_announced_once():
+    n = Narrator(0, NAMES)
+    out = n.batch([StopCalled(time=T, seat=s, together=(0, 2)) for s in (0, 2)])
+    assert spoken(out) == ["Stop! Senza dadi: tu, Giulia."]
+    assert spoken(n.batch([StopCalled(time=T, seat=0, together=(0,))]), "en") == [
+        "Stop! You are out of dice."
+    ]
+
+
+def test_manual_landing_says_how_many_can_go_and_plays_every_face():
+    n = Narrator(0, NAMES)
+    config = TiraConfig(players=4, controls=(Control.MANUAL,) + (Control.ASSISTED,) * 3)
+    events = run_bots_game(config, 5)
+    start = next(e for e in events if e.kind == "game-started")
+    rnd = next(e for e in events if e.kind == "round-started")
+    n.batch([start, rnd])
+    coaster = EDITION_COASTERS[0]  # clover left, cat right
+    n.coaster = coaster
+    n.supreme = Symbol.HAMSA
+    out = n.batch([Landed(time=T, seat=0, faces=(Symbol.CLOVER, Symbol.PIG, Symbol.HAMSA))])
+    assert spoken(out) == ["quadrifoglio, porcellino, mano di Fatima. 2 da mandare."]
+    assert [m.cue for m in out if not m.msg_id] == ["symbol_clover", "symbol_pig", "symbol_hamsa"]
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_every_event_of_whole_games_narrates_in_both_languages(lang, players):
+    t = Localizer(lang)
+    for seed in range(3):
+        events = run_bots_game(TiraConfig(players=players), seed)
+        names = ("", "Marco", "Giulia", "Luca", "Sara", "Paolo")[:players]
+        n = Narrator(0, names)
+        out = []
+        for e in events:  # one event at a time, as some batches come
+            out += n.batch([e])
+        own = [e for e in events if isinstance(e, Landed) and e.seat == 0]
+        interrupts = [m for m in out if m.interrupt and m.msg_id]
+        assert len(interrupts) >= len(own)
+        for m in out:
+            assert m.msg_id == "" or t.has(m.msg_id), m.msg_id
+            text = t(m.msg_id, **resolve(m, t).args) if m.msg_id else ""
+            assert "{" not in text and "tira-" not in text, text
+        assert out[-1].cue in ("game_won", "game_lost")
