@@ -9,7 +9,9 @@ are game-clock seconds: the race starts at 4.5 (2.5 s to the start signal,
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import replace
+from typing import TypeVar
 
 import pytest
 
@@ -51,6 +53,7 @@ CLOVER, PIG, CAT, PENNY, HORSESHOE, HAMSA = (
     Symbol.HORSESHOE,
     Symbol.HAMSA,
 )
+E = TypeVar("E")
 RACE = 4.5
 THROW = 1.1
 
@@ -72,8 +75,8 @@ def scripted(
     return game
 
 
-def of(kind: type, events: object) -> list:
-    return [e for e in events if isinstance(e, kind)]  # type: ignore[attr-defined]
+def of(kind: type[E], events: Iterable[object]) -> list[E]:
+    return [e for e in events if isinstance(e, kind)]
 
 
 def snapshot(game: TiraGame) -> list:

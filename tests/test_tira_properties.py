@@ -84,6 +84,7 @@ class Ledger:
         self.check_coasters()
 
     def on_RoundStarted(self, e: RoundStarted) -> None:
+        assert not getattr(self, "short", False), "the game ends in the round the pile ran short"
         assert e.round == self.round + 1
         self.round = e.round
         self.supreme = e.supreme

@@ -59,7 +59,11 @@ class Refusal(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """What ``apply`` returns: the events (in game-clock order) and any refusal."""
+    """What ``apply`` returns: the events (in game-clock order) and any refusal.
+
+    ``events`` also holds the happenings that fell due before the action (dice
+    landing...), even when the action itself is refused: narrate them all.
+    """
 
     events: tuple[Any, ...]
     refusal: Refusal | None = None
