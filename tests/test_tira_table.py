@@ -182,9 +182,11 @@ def test_a_whole_assisted_game_from_the_main_menu_to_the_winner(harness_factory,
     check_game(h, lang, events)
     # a die arriving on my coaster is spoken, from the sender's side
     arrivals = [e for e in events if isinstance(e, DiePassed) and e.to_seat == 0]
-    if arrivals:
-        cue_pans = [p for c, p in h.app.announcer.cue_log if c == "die_arrive"]
-        assert cue_pans and all(p != 0 for p in cue_pans)
+    assert arrivals  # this seed has some
+    cue_pans = [p for c, p in h.app.announcer.cue_log if c == "die_arrive"]
+    assert cue_pans and all(p != 0 for p in cue_pans)
+    heard = {"it": "Dal vicino di ", "en": "From your "}[lang]
+    assert any(s.startswith(heard) for s in h.transcript)
     # Enter starts a new game with the same table
     h.press("enter")
     assert isinstance(h.app.top, TiraTable) and h.app.top is not table

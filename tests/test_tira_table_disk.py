@@ -1,0 +1,72 @@
+"""What reaches the speakers at the Tira & Passa table: SDL's disk driver writes the
+mixed sound to a file, so we can check that a die I pass left is heard on the left."""
+
+from __future__ import annotations
+
+import time
+from array import array
+
+import pygame
+import pytest
+
+from audiogame.games.tirapassa import EDITION_COASTERS, Symbol
+from audiogame.games.tirapassa.table import TiraTable
+from audiogame.games.tirapassa.ui_setup import TableSetup
+
+SUPREME = Symbol.HAMSA
+MY_COASTER = EDITION_COASTERS[0]  # clover on the left, cat on the right
+
+
+@pytest.fixture
+def disk_harness(harness_factory, monkeypatch, tmp_path):
+    raw = tmp_path / "mix.raw"
+    pygame.mixer.quit()
+    monkeypatch.setenv("SDL_AUDIODRIVER", "disk")
+    monkeypatch.setenv("SDL_DISKAUDIOFILE", str(raw))
+    monkeypatch.setenv("SDL_DISKAUDIODELAY", "1")  # ~11x faster than real time
+    h = harness_factory("it")
+    assert h.audio.available
+    yield h, raw
+    h.close()
+    pygame.mixer.quit()
+
+
+def quiet(timeout: float = 5.0) -> None:
+    """Wait (real time) until the mixer has finished every sound."""
+    deadline = time.monotonic() + timeout
+    while pygame.mixer.get_busy() and time.monotonic() < deadline:
+        time.sleep(0.005)
+    time.sleep(0.05)  # let the driver write the last buffers
+
+
+def energies(raw, start: int) -> tuple[float, float]:
+    data = raw.read_bytes()[start:]
+    mix = array("h", data[: len(data) - len(data) % 4])
+    return float(sum(s * s for s in mix[0::2])), float(sum(s * s for s in mix[1::2]))
+
+
+@pytest.mark.parametrize(
+    ("face", "louder"),
+    [(MY_COASTER.left, "left"), (MY_COASTER.right, "right")],
+)
+def test_a_die_i_pass_is_heard_on_its_side(disk_harness, face, louder):
+    h, raw = disk_harness
+    # the big die, then my throw: the die to pass and two that stay in hand
+    faces = (SUPREME, face, Symbol.PIG, Symbol.PENNY)
+    setup = TableSetup(players=3)
+    table = TiraTable(h.app, setup, 1, practice=True, pile=EDITION_COASTERS, faces=faces)
+    h.start(table)
+    h.advance(4.6)  # the start signal, then "go!"; slow bots wait 2.5 s at least
+    h.press("space")
+    h.advance(1.0)  # my dice still in the air
+    quiet()
+    start = raw.stat().st_size
+    start -= start % 4
+    h.advance(0.2)  # they land: the die goes to my neighbour
+    assert h.transcript[-1].startswith("quadrifoglio" if louder == "left" else "gatto")
+    assert table.observation().my_dice == 2
+    quiet()
+    left, right = energies(raw, start)
+    assert max(left, right) > 1e9  # something was heard
+    ratio = left / right if louder == "left" else right / left
+    assert ratio > 20, (left, right)
