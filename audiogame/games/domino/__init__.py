@@ -1,0 +1,74 @@
+"""Domino as the Salotto plays it: a pure rules engine, sort orders and bots.
+
+Public API (import from here)::
+
+    from audiogame.games.domino import (
+        DominoConfig, OPTIONS, SetupProblem,          # setup (options.py)
+        DominoMatch, Result, Phase, Observation,      # engine (engine.py, observation.py)
+        Play, Draw, Pass, TimeExpired, NextManche, Refusal,   # actions.py
+        Tile, End, SETS, tile_set, orient,             # tiles.py
+        SORT_ORDERS, sort_hand, group_by_number,       # sorting.py
+        make_bot,                                       # bots/
+    )
+
+Events live in ``audiogame.games.domino.events``. See each module's docstring.
+"""
+
+from audiogame.games.domino.actions import (
+    Action,
+    Draw,
+    NextManche,
+    Pass,
+    Play,
+    Refusal,
+    TimeExpired,
+    action_from_dict,
+    action_to_dict,
+)
+from audiogame.games.domino.engine import DominoMatch, Result
+from audiogame.games.domino.observation import Observation, Phase, PlacedTile
+from audiogame.games.domino.options import (
+    OPTIONS,
+    OPTIONS_BY_ID,
+    TEAM_COUNTS,
+    DominoConfig,
+    OptionSpec,
+    SetupProblem,
+    alternating_teams,
+    hand_size,
+    random_teams,
+)
+from audiogame.games.domino.tiles import SET_IDS, SETS, End, SetSpec, Tile, orient, tile_set
+
+__all__ = [
+    "OPTIONS",
+    "OPTIONS_BY_ID",
+    "SETS",
+    "SET_IDS",
+    "TEAM_COUNTS",
+    "Action",
+    "DominoConfig",
+    "DominoMatch",
+    "Draw",
+    "End",
+    "NextManche",
+    "Observation",
+    "OptionSpec",
+    "Pass",
+    "Phase",
+    "PlacedTile",
+    "Play",
+    "Refusal",
+    "Result",
+    "SetSpec",
+    "SetupProblem",
+    "Tile",
+    "TimeExpired",
+    "action_from_dict",
+    "action_to_dict",
+    "alternating_teams",
+    "hand_size",
+    "orient",
+    "random_teams",
+    "tile_set",
+]

@@ -1,0 +1,79 @@
+"""What one seat may know: ``Observation``, an independent, immutable snapshot.
+
+``DominoMatch.observation(seat)`` builds one. It holds the seat's own hand and
+only public facts about the others (hand counts, the chain, the history of
+events this seat heard in the current manche), so a bot that reads it cannot
+see hidden tiles. It is safe to hand to another thread.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from audiogame.games.domino import rules
+from audiogame.games.domino.actions import Action
+from audiogame.games.domino.events import Ends, Event
+from audiogame.games.domino.options import DominoConfig
+from audiogame.games.domino.tiles import Tile, tile_set
+
+
+class Phase(StrEnum):
+    READY = "ready"  # no manche dealt yet: send NextManche
+    PLAYING = "playing"
+    BETWEEN = "between-manches"  # a manche ended: send NextManche when ready
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedTile:
+    """A tile on the chain, with its numbers as they read left to right."""
+
+    tile: Tile
+    left: int
+    right: int
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    seat: int
+    config: DominoConfig
+    phase: Phase
+    manche: int
+    current_seat: int | None
+    hand: tuple[Tile, ...]  # arrival order
+    chain: tuple[PlacedTile, ...]  # left to right
+    ends: Ends
+    hand_counts: tuple[int, ...]  # per seat
+    boneyard: int
+    playing: tuple[bool, ...]  # per seat: dealt in this manche and not out
+    eliminated: tuple[bool, ...]  # per seat
+    sides: tuple[int, ...]  # per seat: the side (seat or team) that keeps its score
+    totals: tuple[int, ...]  # per side
+    drew_fitting: bool  # the seat drew a fitting tile this turn and must play
+    history: tuple[Event, ...]  # this manche's events the seat heard, in order
+
+    @property
+    def my_turn(self) -> bool:
+        return self.current_seat == self.seat and self.phase is Phase.PLAYING
+
+    def legal_actions(self) -> list[Action]:
+        """The seat's legal actions now (empty when it is not its turn)."""
+        if not self.my_turn:
+            return []
+        return rules.legal_actions(
+            self.seat, self.config, self.hand, self.ends, self.boneyard, self.drew_fitting
+        )
+
+    def partners(self) -> tuple[int, ...]:
+        """Other seats of the same team (empty in individual play)."""
+        if self.config.teams is None:
+            return ()
+        mine = self.sides[self.seat]
+        return tuple(s for s, side in enumerate(self.sides) if side == mine and s != self.seat)
+
+    def unseen(self) -> list[Tile]:
+        """Tiles this seat has not seen: in other hands or in the boneyard."""
+        seen = {t.uid for t in self.hand}
+        seen.update(p.tile.uid for p in self.chain)
+        return [t for t in tile_set(self.config.set_id) if t.uid not in seen]
