@@ -443,7 +443,6 @@ class DominoMatch:
         """Move tiles from the boneyard to the hand; whether the last one fits."""
         hand, boneyard = self._hands[seat], self._boneyard
         left, right = self._ends  # type: ignore[misc]  # drawing needs a chain
-        private = self._private[seat]
         count = 0
         while True:
             tile = boneyard.pop()

@@ -1,8 +1,9 @@
 """Events: the facts the engine reports, each with its audience.
 
 Every event is a frozen dataclass (built by ``_frozen.frozen`` for speed) with
-an ``audience`` (``audiogame.events``): public unless said otherwise. ``HandDealt`` and ``TileDrawn`` are known to their
-seat alone; everything else is public. Events carry all that narration needs,
+an ``audience`` (``audiogame.events``): public unless said otherwise.
+``HandDealt`` and ``TileDrawn`` are known to their seat alone; everything else
+is public. Events carry all that narration needs,
 so nothing ever has to look into hidden state.
 
 "Side" means who keeps a score: the seat in individual play, the team index in
