@@ -1,0 +1,188 @@
+"""The hard bot: determinized Monte Carlo search over the hidden tiles.
+
+For each decision with more than one real choice it repeats, until its budget
+runs out: deal the tiles it has not seen into the other hands and the boneyard,
+consistent with what it inferred (``inference.py``: counts, and the numbers a
+seat showed it lacks by passing or drawing); then play the rest of the manche
+from every candidate move on that same deal (``playout.py``). Using one deal for
+all candidates compares them on equal luck. The move with the best average
+score wins: the points the other sides take minus the points its own side takes,
+so in team play it plays for its team (a partner going out is as good as going
+out itself, and the partner's leftover pips count against it).
+
+It reads only the ``Observation`` it is given. The budget is a number of deals
+(``iterations``, reproducible) and/or seconds (``time_budget``, measured on an
+injected clock). ``start`` returns a ``Search`` that can run in slices
+(``step``) on the UI thread, or whole in a worker thread.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from audiogame.games.domino import rules
+from audiogame.games.domino.actions import Action, Draw, Pass, Play
+from audiogame.games.domino.bots.inference import infer
+from audiogame.games.domino.bots.playout import Pair, Sim, pips
+from audiogame.games.domino.observation import Observation
+from audiogame.games.domino.tiles import End, tile_set
+
+
+class HardBot:
+    level = "hard"
+
+    def __init__(
+        self,
+        time_budget: float | None = 0.05,
+        iterations: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        if time_budget is None and iterations is None:
+            raise ValueError("the hard bot needs a time budget or an iteration budget")
+        self.time_budget = time_budget
+        self.iterations = iterations
+        self.clock = clock
+
+    def start(self, observation: Observation, rng: random.Random) -> Search:
+        return Search(observation, rng)
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        search = self.start(observation, rng)
+        if search.decided:
+            return search.best()
+        deadline = None if self.time_budget is None else self.clock() + self.time_budget
+        limit = self.iterations
+        while limit is None or search.rounds < limit:
+            search.step(1)
+            if deadline is not None and self.clock() >= deadline:
+                break
+        return search.best()
+
+
+class Search:
+    """One decision's search; ``step(n)`` runs n more deals, ``best()`` answers."""
+
+    def __init__(self, observation: Observation, rng: random.Random) -> None:
+        self.rng = rng
+        self.rounds = 0
+        self.actions = _distinct(observation)
+        self.decided = len(self.actions) == 1
+        self.totals = [0.0] * len(self.actions)
+        if self.decided:
+            return
+        obs = observation
+        self.me = obs.seat
+        config = obs.config
+        self.tiles = tile_set(config.set_id)
+        self.sides = list(obs.sides)
+        self.side_count = max(self.sides) + 1
+        self.my_side = self.sides[self.me]
+        self.dealt = [s for s, n in enumerate(obs.playing) if n or obs.hand_counts[s]]
+        self.malus = config.teams is not None and not config.team_finish
+        self.team_of = list(config.teams) if config.teams is not None else None
+        self.flags = (config.team_finish, config.forbid_drawing, config.draw_until_fits)
+        self.ends = obs.ends
+        self.playing = list(obs.playing)
+        self.my_hand: list[Pair] = [(t.a, t.b) for t in obs.hand]
+        self.unseen: list[Pair] = [(t.a, t.b) for t in obs.unseen()]
+        groups = [(seat, count, mask) for seat, s in infer(obs).items() for count, mask in s.groups]
+        # Deal the most constrained groups first so that they find their tiles.
+        self.groups = sorted(groups, key=lambda g: -bin(g[2]).count("1"))
+        self.seats = len(obs.hand_counts)
+
+    def step(self, n: int = 1) -> None:
+        for _ in range(n):
+            hands, boneyard = self._deal()
+            for i, action in enumerate(self.actions):
+                self.totals[i] += self._value(action, hands, boneyard)
+            self.rounds += 1
+
+    def best(self) -> Action:
+        if self.decided or self.rounds == 0:
+            return self.actions[0]
+        return self.actions[max(range(len(self.actions)), key=self.totals.__getitem__)]
+
+    def _deal(self) -> tuple[list[list[Pair]], list[Pair]]:
+        rand = self.rng.random
+        pool = sorted(self.unseen, key=lambda _t: rand())
+        hands: list[list[Pair]] = [[] for _ in range(self.seats)]
+        hands[self.me] = self.my_hand
+        for seat, count, mask in self.groups:
+            taken, rest = hands[seat], []
+            need = count
+            for tile in pool:
+                if need and not ((1 << tile[0]) | (1 << tile[1])) & mask:
+                    taken.append(tile)
+                    need -= 1
+                else:
+                    rest.append(tile)
+            if need:  # the constraints cannot all hold (our inference is approximate)
+                taken.extend(rest[:need])
+                rest = rest[need:]
+            pool = rest
+        return hands, pool
+
+    def _value(self, action: Action, hands: list[list[Pair]], boneyard: list[Pair]) -> float:
+        team_finish, forbid, until_fits = self.flags
+        sim = Sim(
+            [h[:] for h in hands],
+            boneyard[:],
+            self.ends,
+            self.playing[:],
+            self.team_of,
+            team_finish,
+            forbid,
+            until_fits,
+        )
+        closer = self._root(sim, action)
+        if closer is False:
+            closer = sim.run(sim.next_seat(self.me))
+        elif closer is True:
+            closer = sim.run(self.me)
+        elif closer is None or isinstance(closer, int):
+            pass
+        return self._score(sim, closer)
+
+    def _root(self, sim: Sim, action: Action) -> int | bool | None:
+        """Play the candidate. False: next seat's turn; True: still mine; an int or
+        None: the manche ended (who went out, or blocked)."""
+        me = self.me
+        if isinstance(action, Play):
+            tile = self.tiles[action.uid]
+            if sim.place(me, (tile.a, tile.b), action.end is End.LEFT):
+                return me
+            return False
+        if isinstance(action, Draw):
+            return sim.draw(me) is not None
+        sim.stuck += 1
+        return None if sim.stuck >= sum(sim.playing) else False
+
+    def _score(self, sim: Sim, closer: int | None) -> float:
+        left = pips(sim.hands)
+        closing_side = None if closer is None else self.sides[closer]
+        points = rules.manche_points(
+            left, self.sides, self.side_count, self.dealt, closing_side, self.malus
+        )
+        others = [points[s] for s in {self.sides[d] for d in self.dealt} if s != self.my_side]
+        mine = points[self.my_side]
+        return (sum(others) / len(others) if others else 0.0) - mine
+
+
+def _distinct(observation: Observation) -> list[Action]:
+    """Legal actions, dropping plays that lead to the same game (twin tiles, equal ends)."""
+    tiles = tile_set(observation.config.set_id)
+    ends = observation.ends
+    seen: set[tuple[int, int, str]] = set()
+    out: list[Action] = []
+    for action in observation.legal_actions():
+        if isinstance(action, Play):
+            t = tiles[action.uid]
+            side = "any" if ends is None or ends[0] == ends[1] else str(action.end)
+            key = (t.a, t.b, side)
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(action)
+    return out or [Pass(observation.seat)]
