@@ -316,7 +316,7 @@ class Narrator:
         if e.seat != e.together[0]:
             return []  # players stopping together: one announcement
         if e.together == (self.me,):
-            return [Message("tira-stop-you", kind=TURN, cue="stop", interrupt=True)]
+            return [Message("tira-stop-you", kind=TURN, cue="stop")]
         return [Message("tira-stop", {"who": self.everyone(e.together)}, kind=TURN, cue="stop")]
 
     def _calm_started(self, e: CalmStarted) -> list[Message]:

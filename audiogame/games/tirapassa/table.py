@@ -5,11 +5,14 @@
 every batch of events to the ``Narrator``. Nothing ever pauses the race:
 queries answer at once, interrupting, and the game clock goes on.
 
-Delivery order: the messages of every event batch wait in ``_pending`` until
-``update`` (the same frame, after the scheduler ran), where interrupting
-messages go first. So my result, spoken the moment my dice land, never
-silences a bot's Stop that happened in the same frame: the Stop is queued
-after it.
+Delivery order: my own results (interrupting messages) are spoken the moment
+the engine reports them; every other message of the frame waits in
+``_pending`` until ``update`` (the same frame, after the scheduler ran). So my
+result never silences a bot's Stop that happened in the same frame: the Stop
+is queued after it.
+
+The first landing must be as quick to speak as the hundredth, so entering the
+table compiles this game's Fluent messages ahead (``warm_messages``).
 
 Escape asks "leave the game?" while the race goes on (a real table does not
 stop for one player); at the end of the game Escape leaves at once and Enter
@@ -20,6 +23,7 @@ plays one round against slow bots and then waits for Enter or Escape.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -45,8 +49,9 @@ from audiogame.games.tirapassa.rules import Destination
 from audiogame.games.tirapassa.session import TiraSession
 from audiogame.games.tirapassa.symbols import Symbol, symbol_for_key
 from audiogame.games.tirapassa.ui_setup import HUMAN, TableSetup
-from audiogame.games.tirapassa.ui_words import Join, Later, Phrase, resolve
+from audiogame.games.tirapassa.ui_words import Join, Later, Phrase, Words, resolve
 from audiogame.keys import Key
+from audiogame.resources import data_dir
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.scene import Scene
 
@@ -60,10 +65,27 @@ SEND_LETTERS: dict[str, Destination] = {
 }
 
 
+MESSAGE_ID = re.compile(r"^([a-z][a-z0-9-]*) =", re.MULTILINE)
+
+
 def new_seed(app: Any) -> int:
     """The app's seed when given (tests, replays), else a fresh one."""
     seed = getattr(app, "seed", None)
     return seed if seed is not None else random.SystemRandom().randrange(2**31)
+
+
+def warm_messages(localizer: Any) -> None:
+    """Compile every Tira message of the current language now, not at the first landing."""
+    path = data_dir("locales") / localizer.lang / "tira.ftl"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return
+    bundle = localizer.bundle(localizer.lang)
+    for msg_id in MESSAGE_ID.findall(text):
+        if bundle.has_message(msg_id):
+            bundle.get_message(msg_id)
+    localizer("tira-landed-manual", faces="", n=2)  # and the plural rules
 
 
 class TiraTable(Scene):
@@ -94,6 +116,7 @@ class TiraTable(Scene):
         self.finished = False  # game over, or the practice round played
         self._script = (pile, tuple(faces))
         self._pending: list[Message] = []
+        self.words = Words(app.localizer)
         self._later: list[Handle] = []
         self._letters: dict[str, Callable[[], None]] = {
             "g": self.ask_supreme,
@@ -105,6 +128,7 @@ class TiraTable(Scene):
 
     # -- life cycle -------------------------------------------------------------------
     def on_enter(self) -> None:
+        warm_messages(self.app.localizer)
         scheduler = self.app.scheduler
         pile, script_faces = self._script
         game = TiraGame(
@@ -123,6 +147,9 @@ class TiraTable(Scene):
     def on_exit(self) -> None:
         self._halt()
 
+    def on_language_changed(self) -> None:
+        warm_messages(self.app.localizer)
+
     def _halt(self) -> None:
         if self.session is not None:
             self.session.stop()
@@ -140,7 +167,11 @@ class TiraTable(Scene):
 
     # -- events -> narrator -> announcer ----------------------------------------------
     def on_events(self, events: Sequence[TiraEvent]) -> None:
-        self._pending += self.narrator.batch(events)
+        for message in self.narrator.batch(events):
+            if message.interrupt and not isinstance(message, Later):
+                self.deliver(message)
+            else:
+                self._pending.append(message)
         ended = any(isinstance(e, GameEnded) for e in events)
         if ended or (self.practice and any(isinstance(e, RoundEnded) for e in events)):
             self.finished = True
@@ -153,7 +184,6 @@ class TiraTable(Scene):
         if not self._pending:
             return
         pending, self._pending = self._pending, []
-        pending.sort(key=lambda m: not m.interrupt)  # stable: my result first
         for message in pending:
             delay = message.delay if isinstance(message, Later) else 0.0
             if delay > 0:
@@ -163,7 +193,7 @@ class TiraTable(Scene):
         self._later = [h for h in self._later if not h.cancelled and h.when > now]
 
     def deliver(self, message: Message) -> None:
-        self.app.announcer.post(resolve(message, self.app.localizer))
+        self.app.announcer.post(resolve(message, self.words))
 
     def answer(self, msg_id: str, cue: str | None = None, **args: Any) -> None:
         """An answer to the player's key: at once, interrupting, never silenced."""

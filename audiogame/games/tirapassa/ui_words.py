@@ -44,6 +44,27 @@ class Later(Message):
 Localize = Callable[..., str]
 
 
+class Words:
+    """The localizer, remembering words without arguments (symbol names, sides).
+
+    A landing's sentence holds up to a dozen such words; formatting each with
+    Fluent every time would cost more than the rest of the narration.
+    """
+
+    def __init__(self, localizer: Any) -> None:
+        self.localizer = localizer
+        self._known: dict[tuple[str, str], str] = {}
+
+    def __call__(self, msg_id: str, **args: Any) -> str:
+        if args:
+            return self.localizer(msg_id, **args)
+        key = (self.localizer.lang, msg_id)
+        word = self._known.get(key)
+        if word is None:
+            word = self._known[key] = self.localizer(msg_id)
+        return word
+
+
 def resolve_value(value: Any, t: Localize) -> Any:
     if isinstance(value, Phrase):
         return t(value.msg_id, **resolve_args(value.args, t))
