@@ -39,7 +39,26 @@ def setup_menu(h: Harness) -> list[str]:
     return ["down", "up"]
 
 
-SCENES = {"menu": setup_menu}
+def setup_tira(h: Harness) -> list[str]:
+    """The Tira & Passa race, five bots throwing: G asks the supreme symbol.
+
+    Game events keep their sounds but not their words, so the only speech is
+    the answers being timed; the loop runs until "go!" before the typist starts.
+    """
+    from audiogame.games.tirapassa.table import TiraTable
+    from audiogame.games.tirapassa.ui_setup import TableSetup
+
+    for kind in ("own", "others", "turn", "scores"):
+        h.app.settings.verbosity[kind] = "sound"
+    h.start(TiraTable(h.app, TableSetup(players=6), 1))
+    race = time.monotonic() + 4.6
+    while time.monotonic() < race:
+        h.app.step()
+        time.sleep(0.005)
+    return ["g"]
+
+
+SCENES = {"menu": setup_menu, "tira": setup_tira}
 
 
 def percentile(values: list[float], p: float) -> float:
