@@ -16,6 +16,7 @@ Events live in ``audiogame.games.domino.events``. See each module's docstring.
 
 from audiogame.games.domino.actions import (
     Action,
+    Deal,
     Draw,
     NextManche,
     Pass,
@@ -48,6 +49,7 @@ __all__ = [
     "TEAM_COUNTS",
     "Action",
     "DominoConfig",
+    "Deal",
     "DominoMatch",
     "Draw",
     "End",

@@ -11,6 +11,8 @@ Actions are small frozen values naming tiles by uid:
   out: one tile is drawn if drawing is possible, then the turn passes.
 - ``NextManche()``: deals the next manche (also the first one). The engine never
   starts a manche by itself, so the table can pause between manches.
+- ``Deal(hands, boneyard)``: like ``NextManche`` but with a fixed deal (tutorials,
+  puzzles, tests): ``hands[seat]`` are uids, ``boneyard`` uids drawn last first.
 
 A refused action comes back as a ``Refusal`` (stable string values the UI maps to
 localized messages) and changes nothing.
@@ -52,7 +54,13 @@ class NextManche:
     pass
 
 
-Action = Play | Draw | Pass | TimeExpired | NextManche
+@frozen
+class Deal:
+    hands: tuple[tuple[int, ...], ...]
+    boneyard: tuple[int, ...]
+
+
+Action = Play | Draw | Pass | TimeExpired | NextManche | Deal
 
 
 class Refusal(StrEnum):
@@ -74,6 +82,7 @@ class Refusal(StrEnum):
     MAY_NOT_DRAW = "may-not-draw"
     DRAWING_FORBIDDEN = "drawing-forbidden"
     BONEYARD_EMPTY = "boneyard-empty"
+    BAD_DEAL = "bad-deal"
 
 
 _KINDS: dict[str, type] = {
@@ -82,6 +91,7 @@ _KINDS: dict[str, type] = {
     "pass": Pass,
     "time-expired": TimeExpired,
     "next-manche": NextManche,
+    "deal": Deal,
 }
 _KIND_OF: dict[type, str] = {cls: kind for kind, cls in _KINDS.items()}
 
@@ -91,6 +101,8 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     data: dict[str, Any] = {"kind": _KIND_OF[type(action)]}
     if isinstance(action, Play):
         data.update(seat=action.seat, uid=action.uid, end=action.end and action.end.value)
+    elif isinstance(action, Deal):
+        data.update(hands=[list(h) for h in action.hands], boneyard=list(action.boneyard))
     elif not isinstance(action, NextManche):
         data["seat"] = action.seat
     return data
@@ -103,4 +115,6 @@ def action_from_dict(data: dict[str, Any]) -> Action:
         return Play(data["seat"], data["uid"], None if end is None else End(end))
     if cls is NextManche:
         return NextManche()
+    if cls is Deal:
+        return Deal(tuple(tuple(h) for h in data["hands"]), tuple(data["boneyard"]))
     return cls(data["seat"])

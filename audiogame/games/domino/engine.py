@@ -40,6 +40,7 @@ from audiogame.events import Audience
 from audiogame.games.domino import rules
 from audiogame.games.domino.actions import (
     Action,
+    Deal,
     Draw,
     NextManche,
     Pass,
@@ -365,7 +366,7 @@ class DominoMatch:
     def _common_refusal(self, action: Action) -> Refusal | None:
         if self._phase is _OVER:
             return Refusal.MATCH_OVER
-        if isinstance(action, NextManche):
+        if isinstance(action, (NextManche, Deal)):
             return Refusal.MANCHE_IN_PROGRESS if self._phase is _PLAYING else None
         seat = action.seat
         if not isinstance(seat, int) or not 0 <= seat < self.config.seats:
@@ -603,25 +604,49 @@ class DominoMatch:
     def _next_manche(
         self, action: NextManche, events: list[RawEvent], trusted: bool
     ) -> Refusal | None:
+        dealt = [s for s in range(self.config.seats) if not self._out_of_match[self._sides[s]]]
+        size = hand_size(self.config.set_id, len(dealt))
+        # Sorting by random keys is a uniform shuffle, 3x faster than rng.shuffle here.
+        rand = self._rng.random
+        order = sorted(self._tiles, key=lambda _tile: rand())
+        hands: list[list[Tile]] = [[] for _ in range(self.config.seats)]
+        for i, seat in enumerate(dealt):
+            hands[seat] = order[i * size : (i + 1) * size]
+        self._start_manche(dealt, hands, order[len(dealt) * size :], events)
+        return None
+
+    def _fixed_deal(self, action: Deal, events: list[RawEvent], trusted: bool) -> Refusal | None:
+        n, tiles = self.config.seats, self._tiles
+        dealt = [s for s in range(n) if not self._out_of_match[self._sides[s]]]
+        uids = [u for h in action.hands for u in h] + list(action.boneyard)
+        if (
+            len(action.hands) != n
+            or sorted(uids) != list(range(len(tiles)))
+            or any(bool(action.hands[s]) != (s in dealt) for s in range(n))
+        ):
+            return Refusal.BAD_DEAL
+        hands = [[tiles[u] for u in h] for h in action.hands]
+        self._start_manche(dealt, hands, [tiles[u] for u in action.boneyard], events)
+        return None
+
+    def _start_manche(
+        self,
+        dealt: list[int],
+        hands: list[list[Tile]],
+        boneyard: list[Tile],
+        events: list[RawEvent],
+    ) -> None:
         if self._phase is _READY:
             events.append((MatchStarted, (self.config,), None))
         self._history = []
         self._built = []
         self._manche += 1
-        n = self.config.seats
-        dealt = [s for s in range(n) if not self._out_of_match[self._sides[s]]]
-        size = hand_size(self.config.set_id, len(dealt))
-        # Sorting by random keys is a uniform shuffle, 3x faster than rng.shuffle here.
-        rand = self._rng.random
-        order = sorted(self._tiles, key=lambda _tile: rand())
-        self._hands = [[] for _ in range(n)]
-        for i, seat in enumerate(dealt):
-            self._hands[seat] = order[i * size : (i + 1) * size]
-        self._boneyard = order[len(dealt) * size :]
+        self._hands = hands
+        self._boneyard = boneyard
         self._chain.clear()
         self._ends = None
         self._dealt = dealt
-        self._playing = [s in dealt for s in range(n)]
+        self._playing = [s in dealt for s in range(self.config.seats)]
         self._stuck = 0
         self._drew_fitting = False
         start, reason = rules.starter(self._hands, dealt)
@@ -633,7 +658,21 @@ class DominoMatch:
         for seat in dealt:
             events.append((HandDealt, (seat, tuple(self._hands[seat])), seat))
         events.append((TurnBegan, (start, None), None))
-        return None
+
+    def omniscient_view(self) -> dict[str, Any]:
+        """Where every tile is, hidden ones included: for referees, tests and
+        benchmarks only, never for a player, a bot or the narrator."""
+        return {
+            "hands": [list(h) for h in self._hands],
+            "boneyard": list(self._boneyard),
+            "chain": [t for t, _, _ in self._chain],
+            "ends": self._ends,
+            "current": self._current,
+            "totals": list(self._totals),
+            "phase": self._phase,
+            "stuck": self._stuck,
+            "drew_fitting": self._drew_fitting,
+        }
 
     # ---------------------------------------------------------- saving
 
@@ -671,4 +710,5 @@ _HANDLERS: dict[type, Callable[[DominoMatch, Any, list[RawEvent], bool], Refusal
     Pass: DominoMatch._pass,
     TimeExpired: DominoMatch._time_expired,
     NextManche: DominoMatch._next_manche,
+    Deal: DominoMatch._fixed_deal,
 }
