@@ -1,0 +1,101 @@
+"""Write ``docs/transcript-tira.<lang>.md``: a real game as the player hears it.
+
+The real app (``Harness``: the recording speaker, the virtual clock, seed 1)
+plays a three-player game of Tira & Passa with assisted controls; the human
+presses Space one second after each landing. Every utterance is written with
+its game time, the sounds played since the previous one, and a mark when it
+interrupted what was being said.
+
+    uv run python benchmarks/tira_transcript.py [--lang it en]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from audiogame.games.tirapassa import Phase  # noqa: E402
+from audiogame.games.tirapassa.table import TiraTable  # noqa: E402
+from audiogame.games.tirapassa.ui_setup import TableSetup  # noqa: E402
+from audiogame.testing import Harness  # noqa: E402
+
+REACTION = 1.0
+HEADINGS = {
+    "it": (
+        "# Tira e Passa: una partita come la si sente",
+        "Tre giocatori (tu, Marco e Giulia, medi), comandi assistiti, velocità normale, "
+        "seme 1. Prodotta dal gioco stesso con `benchmarks/tira_transcript.py`: ogni riga "
+        "è ciò che la voce ha detto, con il tempo di gioco in secondi; tra parentesi quadre "
+        "i suoni sentiti prima (sinistra < 0 < destra); ✱ segna una frase che interrompe "
+        "la precedente.",
+    ),
+    "en": (
+        "# Tira & Passa: a game as the player hears it",
+        "Three players (you, Marco and Giulia, medium), assisted controls, normal speed, "
+        "seed 1. Produced by the game itself with `benchmarks/tira_transcript.py`: each "
+        "line is what the voice said, with the game time in seconds; in square brackets "
+        "the sounds heard before it (left < 0 < right); ✱ marks a sentence that "
+        "interrupts the previous one.",
+    ),
+}
+
+
+def sound(cue: str, pan: float) -> str:
+    return cue if pan == 0 else f"{cue} {pan:+.1f}"
+
+
+def play(lang: str) -> list[str]:
+    h = Harness(Path(tempfile.mkdtemp()), lang=lang, seed=1)
+    table = TiraTable(h.app, TableSetup(players=3), 1)
+    start = h.clock.now()
+    h.start(table)
+    lines: list[str] = []
+    said, heard = 0, 0
+    sounds: list[str] = []
+    while not table.finished:
+        obs = table.observation()
+        if (
+            obs.phase in (Phase.RACING, Phase.CALM)
+            and obs.idle_since is not None
+            and obs.my_dice
+            and h.clock.now() - obs.idle_since >= REACTION
+        ):
+            h.press("space")
+        h.advance(0.05)
+        cues = list(h.app.announcer.cue_log)
+        total = len(h.app.announcer.cue_log)
+        fresh = cues[len(cues) - (total - heard) :] if total > heard else []
+        heard = total
+        sounds += [sound(c, p) for c, p in fresh]
+        for spoken in h.speaker.spoken[said:]:
+            mark = "✱ " if spoken.interrupt else ""
+            noise = f"[{', '.join(sounds)}] " if sounds else ""
+            lines.append(f"- {h.clock.now() - start:6.2f} s: {noise}{mark}{spoken.text}")
+            sounds = []
+        said = len(h.speaker.spoken)
+    h.close()
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--lang", nargs="*", default=["it", "en"])
+    args = parser.parse_args()
+    for lang in args.lang:
+        title, intro = HEADINGS[lang]
+        body = "\n".join(play(lang))
+        path = ROOT / "docs" / f"transcript-tira.{lang}.md"
+        path.write_text(f"{title}\n\n{intro}\n\n{body}\n", encoding="utf-8")
+        print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()
