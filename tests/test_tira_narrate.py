@@ -15,6 +15,7 @@ from audiogame.games.tirapassa import (
     Symbol,
     Thrown,
     TiraConfig,
+    Variant,
     run_bots_game,
 )
 from audiogame.games.tirapassa.narrate import SIDE, Narrator, seat_pan
@@ -156,11 +157,14 @@ def test_manual_landing_says_how_many_can_go_and_plays_every_face():
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
-@pytest.mark.parametrize("players", [2, 3, 6])
-def test_every_event_of_whole_games_narrates_in_both_languages(lang, players):
+@pytest.mark.parametrize(
+    ("players", "variant"),
+    [(2, Variant.FIRST_TO_THREE), (3, Variant.UNTIL_PILE_EXHAUSTED), (6, Variant.FIRST_TO_THREE)],
+)
+def test_every_event_of_whole_games_narrates_in_both_languages(lang, players, variant):
     t = Localizer(lang)
     for seed in range(3):
-        events = run_bots_game(TiraConfig(players=players), seed)
+        events = run_bots_game(TiraConfig(players=players, variant=variant), seed)
         names = ("", "Marco", "Giulia", "Luca", "Sara", "Paolo")[:players]
         n = Narrator(0, names)
         out = []

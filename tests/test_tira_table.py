@@ -344,3 +344,30 @@ def test_briefing_plays_the_symbols_reads_my_coaster_and_practice_counts_for_not
         f"Il tuo dischetto: {t('tira-sym-' + mine.left.value)} a sinistra, "
         f"{t('tira-sym-' + mine.right.value)} a destra"
     )
+
+
+def test_f1_reads_the_table_keys_and_ctrl_f1_the_guide_while_the_race_goes_on(harness_factory):
+    h = harness_factory("en")
+    table = race(h, "en")
+    assert h.press("f1").startswith("Space rolls the dice. G the supreme symbol")
+    said = h.press("f1", ctrl=True)
+    assert said.startswith("Guide. Up and Down arrows to read, Escape to close. Tira & Passa")
+    h.press("down")
+    before = table.game.now
+    h.advance(2.0)
+    assert table.game.now > before
+    h.press("escape")
+    assert h.app.top is table
+
+
+def test_others_off_silences_their_sounds_but_not_mine(harness_factory):
+    h = harness_factory("it")
+    h.app.settings.verbosity["others"] = "off"
+    table = race(h)
+    events = record_events(table)
+    h.press("space")
+    h.advance(6.0)
+    assert any(isinstance(e, Thrown) and e.seat != 0 for e in events)
+    cues = list(h.app.announcer.cue_log)
+    assert ("dice_roll", 0.0) in cues  # my own throw
+    assert not any(c == "dice_roll" and p != 0 for c, p in cues)
