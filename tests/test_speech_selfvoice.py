@@ -180,23 +180,18 @@ def test_language_switch_applies_to_the_next_message(
 
 
 def test_speak_never_waits_for_the_renderer(sink: FakeSink) -> None:
+    slow = threading.Event()
     gate = threading.Event()
 
-    class Slow:
-        name = "slow"
-
-        def set_language(self, lang: str) -> None: ...
-        def set_rate(self, wpm: int) -> None: ...
-        def set_volume(self, volume: float) -> None: ...
-        def cancel(self) -> None: ...
-        def close(self) -> None: ...
-
+    class Slow(EspeakRenderer):
         def render(self, text: str, path: str) -> bool:
-            gate.wait(2.0)
-            return False
+            if slow.is_set():
+                gate.wait(2.0)
+            return super().render(text, path)
 
     speaker = build_self_voice(sink, renderer=Slow)
     assert speaker is not None
+    slow.set()
     start = time.perf_counter()
     for i in range(50):
         speaker.speak(f"messaggio {i}")
@@ -212,13 +207,32 @@ def test_renderer_that_cannot_start_gives_no_voice(sink: FakeSink) -> None:
     assert build_self_voice(sink, renderer=broken) is None
 
 
+def test_a_voice_that_renders_nothing_gives_way_to_the_next(sink: FakeSink) -> None:
+    class Mute(EspeakRenderer):
+        name = "mute"
+
+        def render(self, text: str, path: str) -> bool:
+            return False  # like a system voice that writes no file
+
+    speaker = build_self_voice(sink, renderer=[Mute, EspeakRenderer])
+    assert speaker is not None
+    try:
+        assert speaker.detail == "espeak-ng"
+        speaker.speak("eccomi")
+        pump(speaker, lambda: len(sink.played) == 1)
+    finally:
+        speaker.close()
+    assert build_self_voice(sink, renderer=[Mute]) is None
+
+
 def test_hung_renderer_falls_back_and_respeaks(sink: FakeSink) -> None:
     gate = threading.Event()
 
     class Hangs(EspeakRenderer):
         def render(self, text: str, path: str) -> bool:
-            gate.wait()
-            return False
+            if text != "ok":  # the start-up probe passes; the game's first message hangs
+                gate.wait()
+            return super().render(text, path)
 
     speaker = SelfVoiceSpeaker(sink, renderer=Hangs, render_timeout=0.3)
     assert speaker.ready.wait(2.0) and not speaker.failed

@@ -153,7 +153,7 @@ class EspeakRenderer:
 
 
 def write_wav(path: str, pcm: bytes, sample_rate: int, channels: int = 1) -> None:
-    with wave.open(path, "wb") as out:
+    with open(path, "wb") as file, wave.open(file, "wb") as out:
         out.setnchannels(channels)
         out.setsampwidth(2)
         out.setframerate(sample_rate)

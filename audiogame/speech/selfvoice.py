@@ -54,6 +54,9 @@ class Renderer(Protocol):
 
 RendererFactory = Callable[[], Renderer]
 
+#: Rendered once when a renderer starts, to prove it makes sound.
+_PROBE = "ok"
+
 #: How many played files to keep on disk (the sink may still be reading the last ones).
 _KEEP_PLAYED = 2
 
@@ -80,7 +83,7 @@ class SelfVoiceSpeaker:
         lang: str = "it",
         rate: int = 200,
         volume: float = 1.0,
-        renderer: RendererFactory | None = None,
+        renderer: RendererFactory | Sequence[RendererFactory] | None = None,
         *,
         render_timeout: float = 3.0,
     ) -> None:
@@ -89,9 +92,7 @@ class SelfVoiceSpeaker:
         self.volume = volume
         self.detail = ""
         self._sink = sink
-        self._factories: Sequence[RendererFactory] = (
-            [renderer] if renderer is not None else default_renderers()
-        )
+        self._factories = _factory_list(renderer)
         self._render_timeout = render_timeout
         self._dir = tempfile.mkdtemp(prefix="audiogame-speech-")
         self._seq = itertools.count()
@@ -236,19 +237,38 @@ class SelfVoiceSpeaker:
             renderer.close()
 
     def _build_renderer(self) -> Renderer | None:
+        """The first renderer that starts *and* renders a probe: a system voice
+        that builds but writes no audio gives way to the next one."""
         errors = []
         for factory in self._factories:
+            label = getattr(factory, "__name__", str(factory))
             try:
                 renderer = factory()
             except Exception as exc:
-                errors.append(f"{getattr(factory, '__name__', factory)}: {exc}")
+                errors.append(f"{label}: {exc}")
                 continue
-            self._renderer = renderer
-            self.detail = renderer.name
-            return renderer
+            if self._probe(renderer, errors):
+                self._renderer = renderer
+                self.detail = renderer.name
+                return renderer
+            renderer.close()
         self.detail = "; ".join(errors) or "no renderer"
         self._error = self.detail
         return None
+
+    def _probe(self, renderer: Renderer, errors: list[str]) -> bool:
+        probe = _Job(-1, self._gen, _PROBE, False, self.lang, self.rate, self.volume)
+        path = os.path.join(self._dir, "probe.wav")
+        try:
+            _apply_voice(renderer, probe)
+            if renderer.render(probe.text, path):
+                return True
+            errors.append(f"{renderer.name}: rendered no audio")
+        except Exception as exc:
+            errors.append(f"{renderer.name}: {exc}")
+        finally:
+            _remove(path)
+        return False
 
     def _next_job(self) -> _Job | None:
         with self._cond:
@@ -273,6 +293,17 @@ class SelfVoiceSpeaker:
             self._busy_since = None
         self._done.append((job, path if ok else None))
         return True
+
+
+def _factory_list(
+    renderer: RendererFactory | Sequence[RendererFactory] | None,
+) -> list[RendererFactory]:
+    """The renderers to try in order: the given one(s), else the platform's."""
+    if renderer is None:
+        return default_renderers()
+    if callable(renderer):
+        return [renderer]
+    return list(renderer)
 
 
 def _apply_voice(renderer: Renderer, job: _Job) -> None:
@@ -387,7 +418,7 @@ def build_self_voice(
     timeout: float = 3.0,
     *,
     volume: float = 1.0,
-    renderer: RendererFactory | None = None,
+    renderer: RendererFactory | Sequence[RendererFactory] | None = None,
 ) -> SelfVoiceSpeaker | None:
     """A working self-voicing speaker, or None when no renderer starts within ``timeout``.
 
