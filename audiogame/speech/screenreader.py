@@ -4,9 +4,10 @@ accessible-output2 can hang: on Linux its speech-dispatcher client may wait for
 ever on a daemon that has no audio, and any screen reader can stall or vanish
 mid-game. So one daemon worker thread builds the output *and* makes every call
 on it (COM objects and their DLLs belong to the thread that made them); the
-loop only queues requests. A call stuck for more than ``hang_timeout`` marks the
-speaker ``failed``, and the messages it never delivered can be taken back
-(``take_lost``) and said by another backend.
+loop only queues requests. A call stuck for more than ``hang_timeout`` (0.8 s,
+so that with a frame or two of polling the game has moved to another backend
+within a second) marks the speaker ``failed``, and the messages it never
+delivered can be taken back (``take_lost``) and said by another backend.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 OutputFactory = Callable[[], object]
 
@@ -35,7 +37,7 @@ class ScreenReaderSpeaker:
 
     name = "screenreader"
 
-    def __init__(self, factory: OutputFactory | None = None, hang_timeout: float = 1.0) -> None:
+    def __init__(self, factory: OutputFactory | None = None, hang_timeout: float = 0.8) -> None:
         self.detail = ""  # which screen reader, e.g. "NVDA"; or why it failed
         self._factory = factory or auto_output
         self._hang_timeout = hang_timeout
@@ -149,28 +151,36 @@ class ScreenReaderGone(RuntimeError):
 
 
 def _active(output: object) -> object:
-    """The output that will really speak (accessible-output2's ``Auto`` picks one)."""
+    """The output that will really speak: accessible-output2's ``Auto`` picks the
+    first running one. A system voice (SAPI5, which it falls back to when no
+    screen reader runs) is not a screen reader: our own self-voicing does that
+    job better (rate, volume, cut at once), so it counts as none."""
     pick = getattr(output, "get_first_available_output", None)
-    if pick is None:
-        return output
-    chosen = pick()
-    if chosen is None:
+    chosen = output if pick is None else pick()
+    if chosen is None or _is_system_voice(chosen):
         raise ScreenReaderGone("no screen reader is running")
     return chosen
 
 
+def _is_system_voice(output: object) -> bool:
+    check = getattr(output, "is_system_output", None)
+    try:
+        return bool(check()) if check is not None else False
+    except Exception:
+        return False
+
+
 def _perform(output: object, request: _Request) -> None:
-    active = _active(output)  # raises when the screen reader quit mid-game
+    # Asked anew each time: the screen reader may have quit (raises) since the last call.
+    active: Any = _active(output)
     if request.kind == "speak":
-        output.speak(request.text, interrupt=request.interrupt)  # type: ignore[attr-defined]
+        active.speak(request.text, interrupt=request.interrupt)
     elif request.kind == "braille":
-        output.braille(request.text)  # type: ignore[attr-defined]
-    elif hasattr(output, "silence"):
-        output.silence()
+        active.braille(request.text)
     elif hasattr(active, "silence"):
         active.silence()
     else:
-        output.speak("", interrupt=True)  # type: ignore[attr-defined]
+        active.speak("", interrupt=True)
 
 
 def output_name(output: object) -> str:
@@ -210,7 +220,7 @@ def build_screen_reader(
     timeout: float = 2.0,
     factory: OutputFactory | None = None,
     *,
-    hang_timeout: float = 1.0,
+    hang_timeout: float = 0.8,
 ) -> ScreenReaderSpeaker | None:
     """A screen reader speaker, or None when none is running, building raises, or
     it takes longer than ``timeout`` (the stuck worker is a daemon and is left).
