@@ -339,3 +339,22 @@ def test_rendered_speech_plays_on_the_pygame_mixer(monkeypatch: pytest.MonkeyPat
         speaker.close()
         if opened:
             pygame.mixer.quit()
+
+
+def test_a_system_voice_that_hangs_at_start_gives_way_to_espeak(sink: FakeSink) -> None:
+    gate = threading.Event()
+
+    def hangs() -> EspeakRenderer:
+        gate.wait(5.0)
+        raise OSError("never came up")
+
+    start = time.monotonic()
+    speaker = build_self_voice(sink, timeout=0.3, renderer=[hangs, EspeakRenderer])
+    elapsed = time.monotonic() - start
+    gate.set()
+    assert speaker is not None
+    try:
+        assert speaker.detail == "espeak-ng"
+        assert elapsed < 1.0
+    finally:
+        speaker.close()

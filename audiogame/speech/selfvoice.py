@@ -146,9 +146,9 @@ class SelfVoiceSpeaker:
         with self._cond:
             self._stopping = True
             self._cond.notify()
-        hung = self._stuck()
+        hung = self._stuck() or not self.ready.is_set()
         self._cut()
-        if not hung:  # a stuck render cannot be waited for; the thread is a daemon
+        if not hung:  # a stuck render or start cannot be waited for; the thread is a daemon
             self._thread.join(timeout=1.0)
         shutil.rmtree(self._dir, ignore_errors=True)
 
@@ -420,13 +420,16 @@ def build_self_voice(
     volume: float = 1.0,
     renderer: RendererFactory | Sequence[RendererFactory] | None = None,
 ) -> SelfVoiceSpeaker | None:
-    """A working self-voicing speaker, or None when no renderer starts within ``timeout``.
+    """A working self-voicing speaker, or None when no renderer starts.
 
-    Blocks the caller until the renderer is built (about 0.1 s for eSpeak NG) or
-    the time-out passes.
+    Each renderer (the system voice, then eSpeak NG) gets its own worker and
+    ``timeout`` seconds to start and render a probe, so a system voice that
+    hangs (its worker is a daemon and is left behind) still lets eSpeak NG
+    speak. Blocks the caller meanwhile: about 0.02–0.1 s for eSpeak NG.
     """
-    speaker = SelfVoiceSpeaker(sink, lang, rate, volume, renderer)
-    if speaker.ready.wait(timeout) and not speaker.failed:
-        return speaker
-    speaker.close()
+    for factory in _factory_list(renderer):
+        speaker = SelfVoiceSpeaker(sink, lang, rate, volume, factory)
+        if speaker.ready.wait(timeout) and not speaker.failed:
+            return speaker
+        speaker.close()
     return None
