@@ -22,6 +22,7 @@ from audiogame.games.tirapassa import (
     Phase,
     RaceStarted,
     RoundEnded,
+    Send,
     Speed,
     StopCalled,
     Throw,
@@ -109,7 +110,7 @@ def test_manual_bots_send_one_die_at_a_time_at_a_human_pace(difficulty: Difficul
 
 
 class QuickPlayer:
-    """A player who throws the instant they can (and sends everything at once)."""
+    """A player who acts the instant they can: sends every die at once, then throws."""
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -119,16 +120,21 @@ class QuickPlayer:
             return None
         if obs.phase is Phase.CALM and obs.calm_rolls_left == 0:
             return None
+        sendable = obs.sendable()
+        if sendable:
+            index, dest = sendable[0]
+            return Decision(obs.time, Send(self.seat, index, dest))
         return Decision(obs.idle_since, Throw(self.seat))
 
 
-def test_a_quick_player_beats_hard_bots() -> None:
+@pytest.mark.parametrize("control", list(Control))
+def test_a_quick_player_beats_hard_bots(control: Control) -> None:
     stops_first = rounds = 0
     for seed in range(6):
         clock = VirtualClock()
         scheduler = Scheduler(clock)
         events: list[TiraEvent] = []
-        game = TiraGame(TiraConfig(players=4), seed)
+        game = TiraGame(TiraConfig(players=4, controls=(control,) * 4), seed)
         bots: dict = {s: TiraBot(s, Difficulty.HARD, seed) for s in (1, 2, 3)}
         bots[0] = QuickPlayer(0)
         session = TiraSession(game, scheduler, bots, events.extend)
@@ -157,3 +163,32 @@ def test_a_bot_decides_the_same_when_asked_again() -> None:
     assert 4.5 + low <= first.at <= 4.5 + high
     game.apply(Throw(1), first.at)
     assert bot.decide(game.observation(1)) is None  # dice in the air: nothing to do
+
+
+class Stubborn:
+    """A broken player that asks to throw whenever its dice are not in the air."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def decide(self, obs: TiraObservation) -> Decision | None:
+        return None if obs.in_the_air else Decision(obs.time, Throw(self.seat))
+
+
+def test_a_refused_bot_waits_for_a_change_instead_of_spinning() -> None:
+    clock = VirtualClock()
+    scheduler = Scheduler(clock)
+    game = TiraGame(TiraConfig(players=3), 4)
+    bots: dict = {
+        0: Stubborn(0),
+        1: TiraBot(1, Difficulty.HARD, 4),
+        2: TiraBot(2, Difficulty.HARD, 4),
+    }
+    TiraSession(game, scheduler, bots).start()
+    steps = 0
+    while not game.is_over:
+        when = scheduler.next_time()
+        assert when is not None
+        clock.set(when)
+        steps += scheduler.run_due()
+        assert steps < 20_000

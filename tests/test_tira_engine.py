@@ -462,3 +462,17 @@ def test_save_and_replay_give_the_same_game() -> None:
     later = [game.apply(Throw(0), 10.0), copy.apply(Throw(0), 10.0)]
     assert later[0] == later[1]
     assert game.advance(30.0) == copy.advance(30.0)
+
+
+def test_a_player_whose_dice_land_frozen_cannot_act_until_the_calm_rolls() -> None:
+    game = scripted([HAMSA, HAMSA, HAMSA, HAMSA, PIG, PIG, PIG, PIG, PIG, PIG])
+    game.apply(Throw(0), 5.0)
+    game.apply(Throw(2), 5.2)
+    game.apply(Throw(1), 5.3)
+    game.advance(5.2 + THROW)
+    obs = game.observation(2)
+    assert game.phase is Phase.FREEZING and obs.hand == (PIG, PIG, PIG)
+    assert obs.idle_since is None
+    assert game.apply(Throw(2), 6.35).refusal is Refusal.NOT_IN_RACE
+    game.advance(5.3 + THROW)
+    assert game.phase is Phase.CALM and game.observation(2).idle_since == 5.3 + THROW

@@ -121,3 +121,12 @@ def test_config_validation_and_round_trip() -> None:
     assert config.throw_seconds == 0.7
     assert config.control_of(2) is Control.MANUAL and config.bot_of(0) is None
     assert config.with_option("speed", Speed.SLOW).throw_seconds == 1.6
+
+
+def test_seat_options_change_one_seat() -> None:
+    config = TiraConfig(players=3)
+    config = config.with_seat_option("control", 1, Control.MANUAL)
+    assert config.controls == (Control.ASSISTED, Control.MANUAL, Control.ASSISTED)
+    config = config.with_seat_option("bot-difficulty", 2, Difficulty.HARD)
+    assert config.bots == (None, None, Difficulty.HARD)
+    assert config.validate() is None

@@ -519,6 +519,7 @@ class TiraGame:
             if self._controls[seat] is Control.ASSISTED:
                 self._place_all(seat, t, events)
         elif phase is Phase.FREEZING:
+            s.idle_since = None  # nothing to do until the calm rolls
             events.append(Landed(time=t, seat=seat, faces=faces, frozen=True))
             if not any(other.air for other in self._seats):
                 self._start_calm(t, events)

@@ -181,5 +181,15 @@ class TiraConfig:
         )
 
     def with_option(self, option_id: str, value: Any) -> TiraConfig:
-        """A copy with one table-wide or per-seat option (by stable id) changed."""
+        """A copy with one option (by stable id) changed; per-seat ones take a tuple."""
         return replace(self, **{OPTIONS_BY_ID[option_id].field: value})
+
+    def with_seat_option(self, option_id: str, seat: int, value: Any) -> TiraConfig:
+        """A copy with one seat's value of a per-seat option changed."""
+        option = OPTIONS_BY_ID[option_id]
+        current = getattr(self, option.field)
+        values = list(current) if current is not None else [option.default] * self.players
+        if option.field == "bots" and current is None:
+            values = [None] * self.players  # no bots yet: every seat human
+        values[seat] = value
+        return replace(self, **{option.field: tuple(values)})

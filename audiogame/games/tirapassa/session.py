@@ -71,6 +71,8 @@ class TiraSession:
 
     def start(self) -> None:
         self._refresh(())
+        for seat in self.bots:
+            self._replan(seat)
 
     def apply(self, action: Action) -> Result:
         """A human action, at the clock's now."""
@@ -95,12 +97,14 @@ class TiraSession:
         del self._bot_handles[seat]
         now = self.scheduler.clock.now()
         decision = self.bots[seat].decide(self.game.observation(seat))
-        if decision is not None and decision.at <= now:
-            self._refresh(self.game.apply(decision.action, now).events)
-        else:
+        if decision is None or decision.at > now:
             self._replan(seat)
+            return
+        result = self.game.apply(decision.action, now)
+        # A refused bot waits for the next change that concerns it, never spins at `now`.
+        self._refresh(result.events, skip=seat if result.refusal is not None else None)
 
-    def _refresh(self, events: Sequence[TiraEvent]) -> None:
+    def _refresh(self, events: Sequence[TiraEvent], skip: int | None = None) -> None:
         if events and self.listener is not None:
             self.listener(events)
         if self._stopped:
@@ -115,7 +119,7 @@ class TiraSession:
             )
         concerned = _seats_concerned(events)
         for seat in self.bots:
-            if concerned is None or seat in concerned:
+            if seat != skip and (concerned is None or seat in concerned):
                 self._replan(seat)
 
     def _replan(self, seat: int) -> None:
@@ -141,8 +145,6 @@ def _seats_concerned(events: Sequence[TiraEvent]) -> set[int] | None:
     dice moves needs only the seats it names; anything else (a phase change)
     concerns everyone. This keeps a scheduler step cheap with six bots.
     """
-    if not events:
-        return None
     seats: set[int] = set()
     for event in events:
         if isinstance(event, _SEAT_EVENTS):
