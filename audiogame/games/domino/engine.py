@@ -178,7 +178,7 @@ class DominoMatch:
         self._history: list[RawEvent] = []  # this manche's events, not built yet
         self._built: list[Event] = []  # the first events of _history, built
         self._outcome: MatchEnded | None = None
-        self._legal: list[Action] | None = None  # cache for the seat to play
+        self._legal: tuple[Action, ...] | None = None  # the seat to play's legal actions
 
     # ----------------------------------------------------------------- queries
 
@@ -237,7 +237,7 @@ class DominoMatch:
             return ()
         legal = self._legal
         if legal is None and self._ends is not None and not self._can_draw_now():
-            legal = self._legal = self._plays_only(seat)
+            legal = self._legal = self._plays_only(seat) or (Pass(seat),)
         elif legal is None:
             legal = self._legal = tuple(
                 rules.legal_actions(
@@ -264,7 +264,7 @@ class DominoMatch:
                 out.append(table[uid][0])
             if a == right or b == right:
                 out.append(table[uid][1])
-        return tuple(out) if out else (Pass(seat),)
+        return tuple(out)
 
     def observation(self, seat: int) -> Observation:
         """An independent snapshot of what ``seat`` may know."""
@@ -315,10 +315,11 @@ class DominoMatch:
             if refusal is not None:
                 return Result([], refusal)
         events: list[RawEvent] = []
+        cached, self._legal = self._legal, None
         refusal = handler(self, action, events, trusted)
         if refusal is not None:
+            self._legal = cached
             return Result([], refusal)
-        self._legal = None
         self._log.append(action)
         self._history.extend(events)
         return Result(events, None, self._private)
@@ -329,6 +330,7 @@ class DominoMatch:
         hand = self._hands[seat]
         tile = self._tiles[action.uid]
         hand.remove(tile)
+        self._legal = None
         end = action.end
         _, a, b = tile
         ends = self._ends
@@ -355,7 +357,6 @@ class DominoMatch:
             self._advance(events)
         else:
             self._went_out(seat, events)
-        self._legal = None
         self._log.append(action)
         self._history.extend(events)
         return Result(events, None, self._private)
@@ -504,6 +505,7 @@ class DominoMatch:
         seat = self._current
         assert seat is not None
         playing, ends = self._playing, self._ends
+        forbid = self.config.forbid_drawing
         while True:
             for _ in range(n):
                 seat = (seat + 1) % n
@@ -511,7 +513,14 @@ class DominoMatch:
                     break
             self._current = seat
             self._drew_fitting = False
-            if not self._auto_pass or self._can_act(seat):
+            if ends is not None and (forbid or not self._boneyard):
+                # Nothing can be drawn: the plays are all the seat may do.
+                legal = self._plays_only(seat)
+                if legal or not self._auto_pass:
+                    self._legal = legal or (Pass(seat),)
+                    events.append((TurnBegan, (seat, ends), None))
+                    return
+            else:
                 events.append((TurnBegan, (seat, ends), None))
                 return
             self._stuck += 1
@@ -519,16 +528,6 @@ class DominoMatch:
             if self._stuck >= sum(playing):
                 self._end_manche(_BLOCKED, None, events)
                 return
-
-    def _can_act(self, seat: int) -> bool:
-        ends = self._ends
-        if ends is None:
-            return True
-        left, right = ends
-        for _, a, b in self._hands[seat]:
-            if a == left or b == left or a == right or b == right:
-                return True
-        return bool(self._boneyard) and not self.config.forbid_drawing
 
     def _went_out(self, seat: int, events: list[RawEvent]) -> None:
         teams = self.config.teams
