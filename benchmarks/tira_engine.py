@@ -5,8 +5,11 @@ Plays whole games with six bots on a ``VirtualClock`` and reports:
 - full games per second (assisted bots, then manual bots);
 - the cost of one scheduler step with six players: one ``Scheduler.run_due``
   at one instant (engine deadlines plus bot decisions), timed with
-  ``time.perf_counter_ns``: median, p99 and max. Target: p99 <= 1 ms, so the
-  real-time loop never stutters.
+  ``time.perf_counter_ns`` (wall) and ``time.thread_time_ns`` (CPU of this
+  thread, which a busy machine's preemption does not inflate): median, p99 and
+  max. Target: wall p99 <= 1 ms, so the real-time loop never stutters. The load
+  average is printed because on a shared machine it explains a wall p99 that
+  the CPU p99 does not show.
 
     .venv/bin/python benchmarks/tira_engine.py [--games 40] [--seed 1]
 """
@@ -14,6 +17,7 @@ Plays whole games with six bots on a ``VirtualClock`` and reports:
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -45,9 +49,10 @@ def games_per_second(control: Control, games: int, seed: int) -> float:
     return games / (time.perf_counter() - start)
 
 
-def step_costs_ns(control: Control, games: int, seed: int) -> list[int]:
-    """Nanoseconds of every scheduler step of ``games`` six-bot games."""
+def step_costs_ns(control: Control, games: int, seed: int) -> tuple[list[int], list[int]]:
+    """Wall and CPU nanoseconds of every scheduler step of ``games`` six-bot games."""
     costs: list[int] = []
+    cpu: list[int] = []
     config = config_for(control)
     for offset in range(games):
         clock = VirtualClock()
@@ -59,10 +64,12 @@ def step_costs_ns(control: Control, games: int, seed: int) -> list[int]:
             if when is None:
                 break
             clock.set(max(clock.now(), when))
+            begin_cpu = time.thread_time_ns()
             begin = time.perf_counter_ns()
             scheduler.run_due()
             costs.append(time.perf_counter_ns() - begin)
-    return costs
+            cpu.append(time.thread_time_ns() - begin_cpu)
+    return costs, cpu
 
 
 def percentile(values: list[int], p: float) -> float:
@@ -76,19 +83,20 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     worst_p99 = 0.0
+    print(f"load average before: {os.getloadavg()[0]:.2f} ({os.cpu_count()} CPUs)")
     for control in Control:
         rate = games_per_second(control, args.games, args.seed)
-        costs = step_costs_ns(control, args.games, args.seed)
-        median = statistics.median(costs) / 1e6
-        p99 = percentile(costs, 99) / 1e6
-        worst_p99 = max(worst_p99, p99)
-        print(f"6 bots, {control.value}: {rate:.1f} games/s")
-        print(
-            f"  scheduler step ({len(costs)} steps): median {median:.3f} ms, "
-            f"p99 {p99:.3f} ms, max {max(costs) / 1e6:.3f} ms"
-        )
+        wall, cpu = step_costs_ns(control, args.games, args.seed)
+        worst_p99 = max(worst_p99, percentile(wall, 99) / 1e6)
+        print(f"6 bots, {control.value}: {rate:.1f} games/s; scheduler step ({len(wall)} steps):")
+        for name, costs in (("wall", wall), ("cpu", cpu)):
+            print(
+                f"  {name}: median {statistics.median(costs) / 1e6:.3f} ms, "
+                f"p99 {percentile(costs, 99) / 1e6:.3f} ms, max {max(costs) / 1e6:.3f} ms"
+            )
     verdict = "met" if worst_p99 <= P99_TARGET_MS else "MISSED"
-    print(f"target p99 <= {P99_TARGET_MS} ms: {verdict}")
+    print(f"target wall p99 <= {P99_TARGET_MS} ms: {verdict}")
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
     return 0 if worst_p99 <= P99_TARGET_MS else 1
 
 
