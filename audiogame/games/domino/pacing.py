@@ -1,0 +1,123 @@
+"""Bots' turns at the table: a pace a listener can follow, and searches that never
+freeze the loop.
+
+``BotTurns.begin(seat)`` starts a bot's turn: the bot decides (the hard bot's
+search runs as ``app.idle_tasks`` slices, one ``Search.step`` per slice) and
+its move is played no earlier than ``pace`` seconds after the turn began, on
+``app.scheduler``. Whichever finishes last, the search or the wait, plays the
+move. The hard bot's budget is a number of deals (``iterations``), never
+seconds, so the same seed plays the same match on any machine.
+
+``cancel()`` forgets the turn in progress (leaving the table, a new manche).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from audiogame.clock import Handle
+from audiogame.games.domino.actions import Action
+from audiogame.games.domino.bots import Bot, HardBot, Search, make_bot
+from audiogame.games.domino.engine import DominoMatch
+
+#: deals the hard bot tries per decision at a real table (about 30-60 ms of work)
+HARD_ITERATIONS = 300
+
+
+def make_bots(
+    levels: dict[int, str], seed: int | str, iterations: int = HARD_ITERATIONS
+) -> tuple[dict[int, Bot], dict[int, random.Random]]:
+    """One bot and one seeded random source per bot seat."""
+    bots: dict[int, Bot] = {}
+    rngs: dict[int, random.Random] = {}
+    for seat, level in levels.items():
+        if level == "hard":
+            bots[seat] = make_bot(level, time_budget=None, iterations=iterations)
+        else:
+            bots[seat] = make_bot(level)
+        rngs[seat] = random.Random(f"{seed}:{seat}")
+    return bots, rngs
+
+
+class BotTurns:
+    def __init__(
+        self,
+        app: Any,
+        match: DominoMatch,
+        bots: dict[int, Bot],
+        rngs: dict[int, random.Random],
+        pace: float,
+        play: Callable[[Action], None],
+    ) -> None:
+        self.app = app
+        self.match = match
+        self.bots = bots
+        self.rngs = rngs
+        self.pace = pace
+        self.play = play
+        self.slices = 0  # search slices run so far (the benchmark reports them)
+        self._turn = 0  # bumped by every begin/cancel: stale callbacks see a new number
+        self._choice: Action | None = None
+        self._waited = False
+        self._handle: Handle | None = None
+
+    def is_bot(self, seat: int | None) -> bool:
+        return seat is not None and seat in self.bots
+
+    @property
+    def thinking(self) -> bool:
+        """A turn is in progress (searching or waiting for its pace)."""
+        return self._handle is not None
+
+    def begin(self, seat: int) -> None:
+        self.cancel()
+        turn = self._turn
+        self._handle = self.app.scheduler.call_later(self.pace, self._due, turn)
+        bot = self.bots[seat]
+        observation = self.match.observation(seat)
+        rng = self.rngs[seat]
+        if isinstance(bot, HardBot):
+            search = bot.start(observation, rng)
+            if search.decided:
+                self._choice = search.best()
+            else:
+                limit = bot.iterations or HARD_ITERATIONS
+                self.app.idle_tasks.append(lambda: self._think(turn, search, limit))
+        else:
+            self._choice = bot.choose(observation, rng)
+
+    def cancel(self) -> None:
+        self._turn += 1
+        self._choice = None
+        self._waited = False
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+
+    def _think(self, turn: int, search: Search, limit: int) -> bool:
+        if turn != self._turn:
+            return True  # the turn was cancelled: drop the search
+        search.step(1)
+        self.slices += 1
+        if search.rounds < limit:
+            return False
+        self._choice = search.best()
+        if self._waited:
+            self._move(turn)
+        return True
+
+    def _due(self, turn: int) -> None:
+        if turn != self._turn:
+            return
+        self._waited = True
+        if self._choice is not None:
+            self._move(turn)
+
+    def _move(self, turn: int) -> None:
+        choice = self._choice
+        self._handle = None
+        self.cancel()
+        if choice is not None:
+            self.play(choice)

@@ -1,0 +1,486 @@
+"""The domino table: keys become engine actions, events become speech and sound.
+
+``DominoTable(app, setup, seed)`` plays one match. Every batch of events the
+engine reports goes through the ``Narrator`` and is posted to the announcer
+(queued, never cut off by the next move); answers to the player's keys
+interrupt. Bots play through ``BotTurns`` at the setup's pace, their searches
+in idle slices. With thinking time, the table schedules ``TimeExpired`` and a
+tick in each of the last five seconds.
+
+The hand is shown in one of eight sort orders; the cursor follows a tile (by
+uid), so re-sorting never loses it. Between manches the next one starts after
+``MANCHE_GAP`` seconds or on Enter; Shift+P makes it wait for the player.
+Escape opens the table menu (``ui_menu``); at the end of the match Enter
+starts a new one with the same table and Escape leaves.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from audiogame.announce import Message
+from audiogame.clock import Handle
+from audiogame.games.domino.actions import Action, Draw, NextManche, Play, Refusal, TimeExpired
+from audiogame.games.domino.engine import DominoMatch
+from audiogame.games.domino.events import Drew, TileDrawn, TilePlayed, TurnBegan
+from audiogame.games.domino.narrate import (
+    Narrator,
+    ends_phrase,
+    tile_phrase,
+    tile_words,
+    tiles_phrase,
+)
+from audiogame.games.domino.observation import Observation, Phase
+from audiogame.games.domino.pacing import HARD_ITERATIONS, BotTurns, make_bots
+from audiogame.games.domino.sorting import SORT_IDS, group_by_number, next_order, sort_hand
+from audiogame.games.domino.tiles import End, Tile
+from audiogame.games.domino.ui_setup import HUMAN, DominoSetup
+from audiogame.games.domino.ui_words import Join, Phrase, Words, resolve
+from audiogame.keys import Key
+from audiogame.ui.scene import Scene
+
+log = logging.getLogger(__name__)
+
+#: seconds between the end of a manche and the next one, unless Enter comes first
+MANCHE_GAP = 8
+#: the thinking-time ticks sound in the last seconds of a turn
+TICKS = 5
+
+END_LETTERS: dict[str, End] = {"s": End.LEFT, "l": End.LEFT, "d": End.RIGHT, "r": End.RIGHT}
+ARROW_ENDS: dict[int, End] = {pygame.K_LEFT: End.LEFT, pygame.K_RIGHT: End.RIGHT}
+ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+def new_seed(app: Any) -> int:
+    """The app's seed when given (tests, replays), else a fresh one."""
+    seed = getattr(app, "seed", None)
+    return seed if seed is not None else random.SystemRandom().randrange(2**31)
+
+
+def fit_of(tile: Tile, ends: tuple[int, int] | None) -> str:
+    """Where a tile fits: "any" (empty chain), "left", "right", "both" or "none"."""
+    if ends is None:
+        return "any"
+    left, right = tile.has(ends[0]), tile.has(ends[1])
+    if left and right:
+        return "both" if ends[0] != ends[1] else "left"
+    return "left" if left else "right" if right else "none"
+
+
+class DominoTable(Scene):
+    keys_id = "keys-domino-table"
+    rules_doc = "domino"
+    letters_are_commands = True
+
+    def __init__(
+        self,
+        app: Any,
+        setup: DominoSetup,
+        seed: int | str,
+        *,
+        home: Scene | None = None,
+        iterations: int = HARD_ITERATIONS,
+    ) -> None:
+        super().__init__(app)
+        self.setup = setup
+        self.seed = seed
+        self.home = home
+        self.iterations = iterations
+        self.config = setup.config()
+        self.match = DominoMatch(self.config, seed)
+        self.narrator = Narrator(HUMAN, setup.names(), setup.teams)
+        levels = {seat: level for seat, level in enumerate(setup.levels, start=1)}
+        bots, rngs = make_bots(levels, seed, iterations)
+        self.turns = BotTurns(app, self.match, bots, rngs, setup.pace, self.bot_play)
+        self.words = Words(app.localizer)
+        self.order = SORT_IDS[0]
+        self.focus: int | None = None  # uid of the tile under the cursor
+        self.group = 0  # index among group_by_number's groups (grouped order)
+        self.choosing: int | None = None  # uid waiting for "left or right?"
+        self.pause_requested = False
+        self._deferred: Action | None = None  # a bot's move held while a menu is open
+        self._next: Handle | None = None
+        self._timers: list[Handle] = []
+        self._deadline: float | None = None
+        self._played_index = 0  # where the cursor was when I played: it lands there again
+        self._letters: dict[str, Callable[[], None]] = {
+            "h": self.ask_hand,
+            "c": self.ask_ends,
+            "v": self.ask_chain,
+            "e": self.ask_counts,
+            "t": self.ask_turn,
+            "p": self.ask_scores,
+        }
+
+    # -- life cycle -------------------------------------------------------------------
+    def on_enter(self) -> None:
+        self.apply(NextManche())
+
+    def on_resume(self) -> None:
+        if self._deferred is not None:
+            action, self._deferred = self._deferred, None
+            self.bot_play(action)
+
+    def on_exit(self) -> None:
+        self.halt()
+
+    def halt(self) -> None:
+        self.turns.cancel()
+        self.stop_timer()
+        if self._next is not None:
+            self._next.cancel()
+            self._next = None
+
+    def observation(self) -> Observation:
+        return self.match.observation(HUMAN)
+
+    # -- the engine -------------------------------------------------------------------
+    def apply(self, action: Action) -> Refusal | None:
+        result = self.match.apply(action)
+        if result.refusal is not None:
+            return result.refusal
+        self.on_events(result.events)
+        self.after()
+        return None
+
+    def on_events(self, events: Sequence[Any]) -> None:
+        for event in events:
+            for message in self.narrator.narrate(event):
+                self.post(message)
+            if isinstance(event, TileDrawn) and event.seat == HUMAN:
+                self.focus = event.tile.uid
+            elif isinstance(event, TilePlayed) and event.seat == HUMAN:
+                self.after_my_play()
+            elif isinstance(event, TurnBegan) and event.seat == HUMAN:
+                self.start_timer()
+            elif isinstance(event, Drew) and event.seat == HUMAN:
+                self.sync_group()
+
+    def after(self) -> None:
+        """Whose move is next: a bot's (paced), mine (timed), or the manche is over."""
+        phase = self.match.phase
+        seat = self.match.current_seat
+        if phase is not Phase.PLAYING or seat != HUMAN:
+            self.stop_timer()
+            self.choosing = None
+        if phase is Phase.PLAYING and self.turns.is_bot(seat):
+            assert seat is not None
+            self.turns.begin(seat)
+        elif phase is Phase.BETWEEN:
+            self.between_manches()
+        elif phase is Phase.OVER:
+            self.post(Message("domino-game-over-keys"))
+
+    def bot_play(self, action: Action) -> None:
+        if self.app.top is not self:
+            self._deferred = action  # the player is in a menu: the table waits
+            return
+        refusal = self.apply(action)
+        if refusal is None:
+            return
+        # a bot must never stall the table: play its first legal move instead
+        log.error("bot move %r refused: %s", action, refusal.value)
+        seat = self.match.current_seat
+        legal = self.match.legal_actions(seat) if seat is not None else ()
+        if legal:
+            self.apply(legal[0])
+
+    def post(self, message: Message) -> None:
+        self.app.announcer.post(resolve(message, self.words))
+
+    def answer(self, msg_id: str, cue: str | None = None, **args: Any) -> None:
+        """An answer to the player's key: at once, interrupting."""
+        self.app.announcer.post(resolve(Message(msg_id, args, cue=cue, interrupt=True), self.words))
+
+    def refuse(self, refusal: Refusal) -> None:
+        self.answer(f"domino-refusal-{refusal.value}", cue="menu_error")
+
+    # -- between manches --------------------------------------------------------------
+    def between_manches(self) -> None:
+        if self.pause_requested:
+            self.post(Message("domino-paused"))
+            return
+        self._next = self.app.scheduler.call_later(MANCHE_GAP, self.next_manche)
+        self.post(Message("domino-next-soon", {"n": MANCHE_GAP}))
+
+    def next_manche(self) -> None:
+        if self._next is not None:
+            self._next.cancel()
+            self._next = None
+        self.focus = None
+        self.apply(NextManche())
+
+    def toggle_pause(self) -> None:
+        self.pause_requested = not self.pause_requested
+        self.answer("domino-pause-on" if self.pause_requested else "domino-pause-off", "toggle")
+        if self.match.phase is not Phase.BETWEEN:
+            return
+        if self.pause_requested and self._next is not None:
+            self._next.cancel()
+            self._next = None
+        elif not self.pause_requested and self._next is None:
+            self._next = self.app.scheduler.call_later(MANCHE_GAP, self.next_manche)
+
+    # -- thinking time ----------------------------------------------------------------
+    def start_timer(self) -> None:
+        self.stop_timer()
+        limit = self.match.thinking_time
+        if not limit:
+            return
+        scheduler = self.app.scheduler
+        self._deadline = scheduler.clock.now() + limit
+        self._timers.append(scheduler.call_at(self._deadline, self.time_expired))
+        for left in range(min(TICKS, limit - 1), 0, -1):
+            self._timers.append(scheduler.call_at(self._deadline - left, self.cue, "timer_tick"))
+
+    def stop_timer(self) -> None:
+        for handle in self._timers:
+            handle.cancel()
+        self._timers.clear()
+        self._deadline = None
+
+    def time_expired(self) -> None:
+        self._timers.clear()
+        self._deadline = None
+        self.choosing = None
+        self.apply(TimeExpired(HUMAN))
+
+    # -- the hand and the cursor ------------------------------------------------------
+    def hand(self, obs: Observation | None = None) -> list[Tile]:
+        obs = obs or self.observation()
+        return sort_hand(self.order, obs.hand, obs.ends)
+
+    def cursor(self, hand: Sequence[Tile]) -> int:
+        for i, tile in enumerate(hand):
+            if tile.uid == self.focus:
+                return i
+        return 0
+
+    def focused(self) -> Tile | None:
+        hand = self.hand()
+        if not hand:
+            return None
+        tile = hand[self.cursor(hand)]
+        self.focus = tile.uid
+        return tile
+
+    def after_my_play(self) -> None:
+        """The cursor lands on the tile that took the played one's place, and says so."""
+        hand = self.hand()
+        if not hand:
+            return
+        index = min(self._played_index, len(hand) - 1)
+        self.focus = hand[index].uid
+        self.post(Message("domino-focus", {"tile": tile_phrase(hand[index])}, "own"))
+
+    def speak_tile(self, hand: Sequence[Tile], index: int, edge: bool) -> None:
+        tile = hand[index]
+        self.focus = tile.uid
+        ends = self.match.ends
+        self.answer(
+            "domino-tile-at",
+            cue="menu_edge" if edge else "menu_move",
+            tile=tile_phrase(tile),
+            pos=index + 1,
+            total=len(hand),
+            fit=fit_of(tile, ends),
+        )
+
+    def move(self, delta: int | None, to: int | None = None) -> None:
+        hand = self.hand()
+        if not hand:
+            self.answer("domino-hand-empty", cue="menu_edge")
+            return
+        wanted = to if to is not None else self.cursor(hand) + (delta or 0)
+        index = min(max(wanted, 0), len(hand) - 1)
+        self.speak_tile(hand, index, edge=index != wanted)
+
+    def sync_group(self) -> None:
+        tile = self.focused()
+        if tile is None:
+            return
+        groups = group_by_number(self.observation().hand)
+        numbers = [n for n, _ in groups]
+        self.group = numbers.index(tile.a) if tile.a in numbers else 0
+
+    def jump_group(self, delta: int) -> None:
+        groups = group_by_number(self.observation().hand)
+        if not groups:
+            self.answer("domino-hand-empty", cue="menu_edge")
+            return
+        wanted = self.group + delta
+        self.group = min(max(wanted, 0), len(groups) - 1)
+        number, tiles = groups[self.group]
+        self.focus = tiles[0].uid
+        cue = "menu_edge" if wanted != self.group else "menu_move"
+        self.answer("domino-group", cue=cue, n=number, tiles=tiles_phrase(tiles))
+
+    def set_order(self, order: str) -> None:
+        self.focused()  # pin the cursor's tile before the hand moves around it
+        self.order = order
+        self.answer("domino-sort", cue="toggle", order=Phrase(f"domino-sort-{order}"))
+        if order == "grouped":
+            self.sync_group()
+
+    # -- keys -------------------------------------------------------------------------
+    def on_key(self, key: Key) -> bool:
+        if self.choosing is not None and self.choose_end(key):
+            return True
+        k = key.key
+        moves = {pygame.K_UP: -1, pygame.K_DOWN: 1}
+        if k in moves and key.plain:
+            self.move(moves[k])
+        elif k in (pygame.K_HOME, pygame.K_END):
+            self.move(None, to=0 if k == pygame.K_HOME else 10_000)
+        elif k in ARROW_ENDS:
+            if self.order != "grouped":
+                self.answer("domino-not-grouped", cue="menu_error")
+            else:
+                self.jump_group(-1 if k == pygame.K_LEFT else 1)
+        elif k in ENTER:
+            self.enter()
+        elif k == pygame.K_SPACE:
+            self.draw()
+        elif key.ctrl and key.digit is not None and 1 <= key.digit <= len(SORT_IDS):
+            self.set_order(SORT_IDS[key.digit - 1])
+        elif key.shift and key.letter == "h":
+            self.set_order(next_order(self.order))
+        elif key.shift and key.letter == "p":
+            self.toggle_pause()
+        elif key.plain and key.letter in END_LETTERS:
+            self.play(END_LETTERS[key.letter])
+        elif key.plain and key.letter in self._letters:
+            self._letters[key.letter]()
+        else:
+            return False
+        return True
+
+    def choose_end(self, key: Key) -> bool:
+        """The answer to "left or right?"; any other key drops the question."""
+        end = ARROW_ENDS.get(key.key) or (END_LETTERS.get(key.letter) if key.plain else None)
+        if end is None and key.key in ENTER:
+            tile = self.focused()
+            if tile is not None:
+                self.answer("domino-choose-end", cue="notice", tile=tile_phrase(tile))
+            return True
+        uid, self.choosing = self.choosing, None
+        if end is None:
+            return False
+        self.focus = uid
+        self.play(end)
+        return True
+
+    def on_escape(self) -> None:
+        if self.choosing is not None:
+            self.choosing = None
+            self.answer("domino-choose-cancelled", cue="menu_back")
+            return
+        if self.match.is_over:
+            self.cue("menu_back")
+            self.leave()
+            return
+        from audiogame.games.domino.ui_menu import TableMenu
+
+        self.cue("menu_select")
+        self.app.push(TableMenu(self.app, self))
+
+    def leave(self) -> None:
+        self.halt()
+        if self.home is not None and self.home in self.app.scenes:
+            self.app.pop_to(self.home)
+        else:
+            self.app.pop(self)
+
+    def enter(self) -> None:
+        phase = self.match.phase
+        if phase is Phase.BETWEEN:
+            self.cue("menu_select")
+            self.next_manche()
+        elif phase is Phase.OVER:
+            self.cue("menu_select")
+            seed = self.seed + 1 if isinstance(self.seed, int) else f"{self.seed}+"
+            table = DominoTable(
+                self.app, self.setup, seed, home=self.home, iterations=self.iterations
+            )
+            self.app.replace(table)
+        else:
+            self.play(None)
+
+    # -- actions ----------------------------------------------------------------------
+    def play(self, end: End | None) -> None:
+        hand = self.hand()
+        if not hand:
+            self.refuse(Refusal.NOT_IN_HAND)
+            return
+        self._played_index = self.cursor(hand)
+        tile = hand[self._played_index]
+        refusal = self.apply(Play(HUMAN, tile.uid, end))
+        if refusal is Refusal.CHOOSE_END:
+            self.choosing = tile.uid
+            self.answer("domino-choose-end", cue="notice", tile=tile_phrase(tile))
+        elif refusal is not None:
+            self.refuse(refusal)
+
+    def draw(self) -> None:
+        refusal = self.apply(Draw(HUMAN))
+        if refusal is not None:
+            self.refuse(refusal)
+
+    # -- questions, at any time -------------------------------------------------------
+    def ask_hand(self) -> None:
+        hand = self.hand()
+        if not hand:
+            self.answer("domino-hand-empty")
+        else:
+            self.answer("domino-hand", n=len(hand), tiles=tiles_phrase(hand))
+
+    def ask_ends(self) -> None:
+        self.answer("domino-ask-ends", ends=ends_phrase(self.match.ends))
+
+    def ask_chain(self) -> None:
+        chain = self.observation().chain
+        if not chain:
+            self.answer("domino-chain-empty")
+            return
+        tiles = Join(tuple(tile_words(p.left, p.right) for p in chain))
+        self.answer("domino-chain", n=len(chain), tiles=tiles)
+
+    def ask_counts(self) -> None:
+        obs = self.observation()
+        who = self.narrator.who
+        listed = tuple(
+            Phrase("domino-tally", {"who": who(s), "n": n})
+            for s, n in enumerate(obs.hand_counts)
+            if not obs.eliminated[s]
+        )
+        self.answer("domino-counts", list=Join(listed), boneyard=obs.boneyard)
+
+    def ask_turn(self) -> None:
+        phase, seat = self.match.phase, self.match.current_seat
+        if phase is Phase.OVER:
+            self.answer("domino-whose-turn-over")
+        elif phase is not Phase.PLAYING or seat is None:
+            self.answer("domino-whose-turn-between")
+        elif seat != HUMAN:
+            self.answer("domino-whose-turn", who=self.narrator.who(seat))
+        elif self._deadline is not None:
+            left = max(0, math.ceil(self._deadline - self.app.scheduler.clock.now()))
+            self.answer("domino-whose-turn-you-time", n=left)
+        else:
+            self.answer("domino-whose-turn-you")
+
+    def ask_scores(self) -> None:
+        totals = self.narrator.tally(self.match.totals)
+        self.answer(
+            "domino-scores",
+            cue=None,
+            manche=self.match.manche,
+            totals=totals,
+            limit=self.config.point_limit,
+        )

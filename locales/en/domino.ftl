@@ -1,0 +1,237 @@
+## Domino: the table, the setup, the table menu. English.
+
+## How tiles, players and ends are said.
+domino-tile = { $a } { $b }
+domino-double = double { $n }
+domino-you = you
+domino-team = team { $n }
+domino-team-mine = your team
+domino-tally = { $who } { $n }
+domino-team-line = { $team }: { $members }
+domino-ends = { $left } on the left, { $right } on the right
+domino-ends-none = no tile on the table
+domino-set-double-6 = double 6
+domino-set-double-9 = double 9
+domino-set-double-12 = double 12
+domino-set-double-15 = double 15
+domino-set-double-18 = double 18
+domino-set-2x-double-6 = 2 double 6 sets
+domino-set-2x-double-9 = 2 double 9 sets
+domino-set-2x-double-12 = 2 double 12 sets
+
+## The match and the manche.
+domino-match-start = Domino, { $players } players: you, { $names }. Set { $set }, point limit { $limit }.
+domino-match-manches = At most { $n ->
+    [one] one manche
+   *[other] { $n } manches
+} will be played.
+domino-teams = Teams: { $teams }.
+domino-manche-start = Manche { $manche }. { $size } tiles each, { $boneyard ->
+    [0] no boneyard.
+    [one] one tile in the boneyard.
+   *[other] { $boneyard } tiles in the boneyard.
+}
+domino-starter-you-highest-double = You start: you hold the highest double.
+domino-starter-other-highest-double = { $who } starts, with the highest double.
+domino-starter-you-heaviest-tile = Nobody holds a double: you start, with the heaviest tile.
+domino-starter-other-heaviest-tile = Nobody holds a double: { $who } starts, with the heaviest tile.
+domino-your-hand = Your { $n } tiles: { $tiles }.
+domino-your-turn-first = Your turn: open with any tile.
+domino-your-turn = Your turn. { $ends }.
+
+## Moves.
+domino-opens-you = You open with { $tile }.
+domino-opens-other = { $who } opens with { $tile }.
+domino-plays-you = You play { $tile } on the { $end ->
+    [left] left
+   *[right] right
+}.
+domino-plays-other = { $who } plays { $tile } on the { $end ->
+    [left] left
+   *[right] right
+}.
+domino-last-tile-you = You have one tile left.
+domino-last-tile-other = { $who } has one tile left.
+domino-draws = { $who } draws { $n ->
+    [one] a tile
+   *[other] { $n } tiles
+}, boneyard { $boneyard }.
+domino-you-draw = { $n ->
+    [one] You draw { $tiles }
+   *[other] You draw { $n } tiles: { $tiles }
+}, { $fits ->
+    [yes] it fits
+   *[other] it does not fit
+}. Boneyard { $boneyard }.
+domino-time-out-you = Time is up!
+domino-time-out-other = Time is up for { $who }.
+domino-pass-stuck-you = You pass: no tile fits.
+domino-pass-stuck-other = { $who } passes.
+domino-pass-after-you = You pass.
+domino-pass-after-other = { $who } passes.
+domino-blocked = The game is blocked: nobody can play. Ends { $ends }.
+domino-out-you = You are out of tiles!
+domino-out-other = { $who } is out of tiles.
+
+## Scores.
+domino-manche-end-out = Manche { $manche } over: { $who } went out.
+domino-manche-end-out-you = Manche { $manche } over: you went out.
+domino-manche-end-team-out = Manche { $manche } over: { $who } played all its tiles.
+domino-manche-end-blocked = Manche { $manche } over, blocked.
+domino-manche-points = Points this manche: { $points }. Totals: { $totals }.
+domino-eliminated = { $who } is out of the match with { $n } points.
+domino-eliminated-you = You are out of the match with { $n } points.
+domino-eliminated-team = { $who } is out of the match with { $n } points.
+domino-eliminated-team-mine = Your team is out of the match with { $n } points.
+domino-match-won = You win the match! { $reason }
+domino-match-won-team = Your team wins the match! { $reason }
+domino-match-lost = The match goes to { $who }. { $reason }
+domino-match-shared = Shared victory: { $who }. { $reason }
+domino-reason-last-standing = Everybody else is out.
+domino-reason-all-eliminated = All past the limit: the lowest score wins.
+domino-reason-manche-limit = The manches are played: the lowest score wins.
+domino-final-scores = Final scores: { $totals }.
+
+## The table: answers to keys.
+domino-tile-at = { $tile }, { $pos } of { $total }, { $fit ->
+    [left] fits on the left
+    [right] fits on the right
+    [both] fits on both ends
+    [any] can open
+   *[other] does not fit
+}
+domino-focus = Now on { $tile }.
+domino-group = With { $n }: { $tiles }.
+domino-hand = { $n ->
+    [one] One tile
+   *[other] { $n } tiles
+}: { $tiles }.
+domino-hand-empty = Your hand is empty.
+domino-ask-ends = Ends: { $ends }.
+domino-chain = Chain of { $n ->
+    [one] one tile
+   *[other] { $n } tiles
+}, from the left: { $tiles }.
+domino-chain-empty = The chain is empty.
+domino-counts = Tiles in hand: { $list }. Boneyard { $boneyard }.
+domino-whose-turn-you = Your turn.
+domino-whose-turn-you-time = Your turn; { $n ->
+    [one] one second left
+   *[other] { $n } seconds left
+}.
+domino-whose-turn = { $who }'s turn.
+domino-whose-turn-between = The manche is over: Enter for the next one.
+domino-whose-turn-over = The match is over.
+domino-scores = Manche { $manche }. Scores: { $totals }. Limit { $limit }.
+domino-sort = Order: { $order }.
+domino-sort-arrival = as they came
+domino-sort-numbers-asc = by numbers, ascending
+domino-sort-numbers-desc = by numbers, descending
+domino-sort-pips-asc = by pips, ascending
+domino-sort-pips-desc = by pips, heaviest first
+domino-sort-doubles-first = doubles first
+domino-sort-playable-first = playable tiles first
+domino-sort-grouped = grouped by number, left and right arrows between groups
+domino-not-grouped = Left and right move between groups when the hand is grouped: Control 8.
+domino-choose-end = { $tile } fits both ends: S for left, D for right.
+domino-choose-cancelled = No move.
+domino-pause-on = Pause at the end of this manche.
+domino-pause-off = No pause: the next manche starts by itself.
+domino-paused = Paused. Enter for the next manche.
+domino-next-soon = Next manche in { $n } seconds: Enter to start now, Shift P to wait.
+domino-game-over-keys = Enter for a new match, Escape for the menu.
+domino-confirm-leave = Leave the match? Y for yes, N for no.
+
+## Why a move cannot be made.
+domino-refusal-match-over = The match is over.
+domino-refusal-manche-over = The manche is over.
+domino-refusal-manche-in-progress = The manche is under way.
+domino-refusal-no-such-seat = Unknown seat.
+domino-refusal-eliminated = You are out of the match: you are watching.
+domino-refusal-out-of-manche = You are already out of tiles this manche.
+domino-refusal-not-your-turn = It is not your turn.
+domino-refusal-not-in-hand = You do not hold that tile.
+domino-refusal-does-not-fit = That tile does not fit there.
+domino-refusal-choose-end = It fits both ends: choose S or D.
+domino-refusal-must-play = A tile of yours fits: you must play it.
+domino-refusal-must-play-drawn = You drew a tile that fits: you must play.
+domino-refusal-must-draw = No tile fits: draw with Space.
+domino-refusal-may-not-draw = You may not draw: a tile of yours fits.
+domino-refusal-drawing-forbidden = Drawing is not allowed at this table.
+domino-refusal-boneyard-empty = The boneyard is empty.
+domino-refusal-bad-deal = Invalid deal.
+
+## The table menu (Escape).
+domino-menu-title = Table menu
+domino-menu-resume = Back to the game
+domino-menu-options = Table options
+domino-menu-rules = Rules and keys
+domino-menu-leave = Leave the match
+domino-options-summary = Set { $set }. Drawing: { $drawing }. Team finish mode: { $finish }. Thinking time: { $time }. Manches: { $manches }. Point limit { $limit }. Bot pace: { $pace }.
+
+## The table setup.
+domino-setup-title = Domino, table setup
+domino-setup-start = Start the match
+domino-setup-start-desc = Enter, on any row, starts the match.
+domino-seat-you = You
+domino-seat-you-desc = B adds a bot, Shift B removes the last one.
+domino-seat-bot = { $name }, { $level }
+domino-seat-bot-desc = Left and right arrows change the bot's level.
+domino-level-easy = easy
+domino-level-normal = normal
+domino-level-hard = hard
+domino-opt-teams = Teams
+domino-teams-none = individual
+domino-teams-count = { $n } teams
+domino-desc-teams = Everyone for themselves, or 2 to 6 equal teams; Shift R deals random teams.
+domino-opt-set = Set
+domino-opt-forbid-drawing = Forbid drawing
+domino-opt-draw-with-playable = Allow drawing with a playable tile
+domino-opt-draw-until-fits = Draw until a tile fits
+domino-opt-team-finish = Team finish mode
+domino-opt-thinking-time = Thinking time
+domino-opt-manche-limit = Manches to play
+domino-opt-point-limit = Point limit
+domino-opt-pace = Bot pace
+domino-desc-set = Which tiles are used; a bigger set seats more players.
+domino-desc-forbid-drawing = Nobody ever draws: a player who cannot play passes.
+domino-desc-draw-with-playable = You may draw even holding a playable tile, to load your opponents with points.
+domino-desc-draw-until-fits = Space draws several tiles, up to the first that fits.
+domino-desc-team-finish = A manche ends only when a whole team is out of tiles; a player who is out is skipped.
+domino-desc-thinking-time = The time for each move; when it runs out a tile is drawn and the turn passes.
+domino-desc-manche-limit = After how many manches the match ends; the lowest score wins.
+domino-desc-point-limit = Whoever reaches this many points is out of the match.
+domino-desc-pace = How long the bots wait between moves.
+domino-set-info = { $tiles } tiles, up to { $max } players
+domino-yes = yes
+domino-no = no
+domino-off = off
+domino-unlimited = no limit
+domino-seconds = { $n ->
+    [one] one second
+   *[other] { $n } seconds
+}
+domino-points = { $n } points
+domino-manches = { $n ->
+    [one] one manche
+   *[other] { $n } manches
+}
+domino-value-with-info = { $value }: { $info }
+domino-bot-added = { $name } joins, { $level }. { $players } players.
+domino-bot-removed = { $name } leaves. { $players } players.
+domino-table-full = The table is full: { $n } players at most.
+domino-too-few = At least { $n } players are needed.
+domino-teams-dropped = { $players } players cannot form equal teams: individual play.
+domino-random-teams = Random teams. { $teams }.
+domino-no-teams = { $players } players cannot form equal teams.
+domino-problem-bad-player-count = From 2 to 12 players.
+domino-problem-set-too-small = The { $set } set is not enough for { $players } players: it seats { $max } at most. Choose a bigger set.
+domino-problem-bad-option-value = An option has an invalid value.
+domino-problem-bad-team-layout = The teams are not valid.
+domino-problem-bad-team-count = From 2 to 6 teams.
+domino-problem-bad-team-size = Each team has 2 to 6 players.
+domino-problem-unequal-teams = The teams must be equal.
+
+## Keys (F1).
+keys-domino-setup = Up and down arrows through the players and options, left and right arrows change a value, B adds a bot, Shift B removes one, Shift R random teams, Enter starts, Escape back to the menu. { keys-global }
+keys-domino-table = Up and down arrows through your tiles, Home and End the first and last; Enter plays the tile, D or R on the right, S or L on the left; Space draws. H your hand, Shift H changes the order, Control 1 to 8 chooses it; C the ends, V the chain, E everyone's tiles and the boneyard, T whose turn, P the scores, Shift P pause after the manche, Escape the table menu. { keys-global }
