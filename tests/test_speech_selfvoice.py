@@ -20,7 +20,7 @@ import pytest
 from audiogame.speech.chain import SpeechChain, build_speech
 from audiogame.speech.espeak import EspeakError, EspeakRenderer
 from audiogame.speech.recording import RecordingSpeaker
-from audiogame.speech.selfvoice import SelfVoiceSpeaker, build_self_voice
+from audiogame.speech.selfvoice import SelfVoiceSpeaker, build_self_voice, split_for_speech
 
 
 def read_wav(path: str) -> tuple[int, array.array]:
@@ -358,3 +358,32 @@ def test_a_system_voice_that_hangs_at_start_gives_way_to_espeak(sink: FakeSink) 
         assert elapsed < 1.0
     finally:
         speaker.close()
+
+
+def test_long_text_is_cut_between_sentences_and_short_ones_packed() -> None:
+    assert split_for_speech("Tocca a te. Hai sei tessere.") == ["Tocca a te. Hai sei tessere."]
+    sentence = "Anna gioca il doppio sei e passa la mano a Bruno."
+    text = " ".join([sentence] * 12) + "\nFine."
+    parts = split_for_speech(text, limit=120)
+    assert all(len(p) <= 120 for p in parts)
+    assert parts[0] == sentence + " " + sentence
+    assert " ".join(parts) == text.replace("\n", " ")
+
+
+def test_a_long_message_starts_playing_before_it_is_all_rendered(
+    voice: SelfVoiceSpeaker, sink: FakeSink
+) -> None:
+    text = " ".join(
+        f"Frase numero {n}, con qualche parola in più per allungarla." for n in range(60)
+    )
+    said = time.perf_counter()
+    voice.speak(text)
+    pump(voice, lambda: len(sink.played) == 1)
+    first_audio = time.perf_counter() - said
+    parts = len(split_for_speech(text))
+    assert parts > 10
+    for played in range(2, parts + 1):
+        sink.busy = False
+        pump(voice, lambda: len(sink.played) == played)  # noqa: B023 - used at once
+    assert voice.backlog == 0
+    assert first_audio < 0.2  # the whole text takes far longer to render

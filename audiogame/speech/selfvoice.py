@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -56,6 +57,9 @@ RendererFactory = Callable[[], Renderer]
 
 #: Rendered once when a renderer starts, to prove it makes sound.
 _PROBE = "ok"
+
+#: Longest part of a message rendered in one go (see ``split_for_speech``).
+_PART_CHARS = 240
 
 #: How many played files to keep on disk (the sink may still be reading the last ones).
 _KEEP_PLAYED = 2
@@ -118,11 +122,17 @@ class SelfVoiceSpeaker:
             raise RuntimeError(f"self-voicing failed: {self.detail}")
         if interrupt:
             self._cut()
-        job = _Job(next(self._seq), self._gen, text, interrupt, self.lang, self.rate, self.volume)
-        self._pending.append(job)
+        jobs = [
+            _Job(next(self._seq), self._gen, part, interrupt and i == 0, *self._voice())
+            for i, part in enumerate(split_for_speech(text))
+        ]
+        self._pending.extend(jobs)
         with self._cond:
-            self._jobs.append(job)
+            self._jobs.extend(jobs)
             self._cond.notify()
+
+    def _voice(self) -> tuple[str, int, float]:
+        return self.lang, self.rate, self.volume
 
     def silence(self) -> None:
         self._cut()
@@ -293,6 +303,29 @@ class SelfVoiceSpeaker:
             self._busy_since = None
         self._done.append((job, path if ok else None))
         return True
+
+
+#: Sentence ends (and line breaks) where a long message may be cut into parts.
+_SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+|\n+")
+
+
+def split_for_speech(text: str, limit: int = _PART_CHARS) -> list[str]:
+    """``text`` in parts of about ``limit`` characters, cut between sentences.
+
+    eSpeak NG renders a whole message before any of it plays (about 0.25 ms a
+    character here), so a long text — a page of rules — would start late; in
+    parts, the first plays at once while the worker renders the rest. Short
+    sentences are packed together, so short messages stay one part.
+    """
+    if len(text) <= limit:
+        return [text]
+    parts: list[str] = []
+    for sentence in filter(None, (p.strip() for p in _SENTENCE_END.split(text))):
+        if parts and len(parts[-1]) + 1 + len(sentence) <= limit:
+            parts[-1] += " " + sentence
+        else:
+            parts.append(sentence)
+    return parts or [text]
 
 
 def _factory_list(
