@@ -145,6 +145,36 @@ def _validated(config: DominoConfig) -> SetupProblem | None:
 class DominoMatch:
     """One match: a sequence of manches until a winner (or winners) is known."""
 
+    __slots__ = (
+        "config",
+        "seed",
+        "_auto_pass",
+        "_boneyard",
+        "_built",
+        "_chain",
+        "_current",
+        "_dealt",
+        "_drew_fitting",
+        "_ends",
+        "_hands",
+        "_history",
+        "_legal",
+        "_log",
+        "_manche",
+        "_out_of_match",
+        "_outcome",
+        "_phase",
+        "_playing",
+        "_private",
+        "_rng",
+        "_side_count",
+        "_sides",
+        "_stuck",
+        "_tables",
+        "_tiles",
+        "_totals",
+    )
+
     def __init__(
         self, config: DominoConfig, seed: int | str = 0, *, auto_pass: bool = True
     ) -> None:
