@@ -33,6 +33,8 @@ from audiogame.speech.selfvoice import (  # noqa: E402
 from audiogame.speech.text import TextSpeaker  # noqa: E402
 
 SENTENCE = "Tocca a te. Hai sei tessere."
+#: A page of text (about 3,400 characters): cut in parts, its first part plays early.
+PAGE = "Anna gioca il doppio sei e passa la mano a Bruno, che pesca una tessera. " * 46
 RUNS = 30
 
 
@@ -56,7 +58,7 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:7.1f} ms"
 
 
-def first_audio(label: str, renderer: RendererFactory | None) -> None:
+def first_audio(label: str, renderer: RendererFactory | None, text: str = SENTENCE) -> None:
     sink = TimingSink()
     start = time.perf_counter()
     speaker = SelfVoiceSpeaker(sink, "it", 200, renderer=renderer)
@@ -72,7 +74,7 @@ def first_audio(label: str, renderer: RendererFactory | None) -> None:
         sink.played_at = None
         sink.busy = False
         said = time.perf_counter()
-        speaker.speak(SENTENCE, interrupt=True)
+        speaker.speak(text, interrupt=True)
         while sink.played_at is None and time.perf_counter() - said < 2.0:
             speaker.update()
             time.sleep(0.0002)
@@ -126,6 +128,7 @@ def main() -> None:
     TextSpeaker(echo=None)
     print(f"{'text build':28} {ms(time.perf_counter() - start)}")
     first_audio("self-voicing, eSpeak ctypes", None)
+    first_audio("  same, a 3,400-char page", None, PAGE)
     if sys.platform.startswith("linux"):
         # Last: pyttsx3 keeps its eSpeak engine alive in its own cache.
         first_audio("self-voicing, pyttsx3 espeak", QuietPyttsx3)
