@@ -366,7 +366,8 @@ def test_long_text_is_cut_between_sentences_and_short_ones_packed() -> None:
     text = " ".join([sentence] * 12) + "\nFine."
     parts = split_for_speech(text, limit=120)
     assert all(len(p) <= 120 for p in parts)
-    assert parts[0] == sentence + " " + sentence
+    assert parts[0] == sentence  # alone, to start soon
+    assert parts[1] == sentence + " " + sentence  # then packed
     assert " ".join(parts) == text.replace("\n", " ")
 
 

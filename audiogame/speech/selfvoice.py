@@ -314,14 +314,15 @@ def split_for_speech(text: str, limit: int = _PART_CHARS) -> list[str]:
 
     eSpeak NG renders a whole message before any of it plays (about 0.25 ms a
     character here), so a long text — a page of rules — would start late; in
-    parts, the first plays at once while the worker renders the rest. Short
-    sentences are packed together, so short messages stay one part.
+    parts, the first (its first sentence alone) plays at once while the worker
+    renders the rest. Later sentences are packed together up to ``limit``, and
+    a message within ``limit`` stays whole.
     """
     if len(text) <= limit:
         return [text]
     parts: list[str] = []
     for sentence in filter(None, (p.strip() for p in _SENTENCE_END.split(text))):
-        if parts and len(parts[-1]) + 1 + len(sentence) <= limit:
+        if len(parts) > 1 and len(parts[-1]) + 1 + len(sentence) <= limit:
             parts[-1] += " " + sentence
         else:
             parts.append(sentence)
