@@ -47,7 +47,13 @@ def _take_lost(speaker: Speaker) -> list[tuple[str, bool]]:
 
 
 class SpeechChain:
-    """A ``Speaker`` delegating to the first working backend of ``candidates``."""
+    """A ``Speaker`` delegating to the first working backend of ``candidates``.
+
+    Called from the loop's thread only; the backends keep their own workers.
+    Extra to ``Speaker``: ``active_name``, ``detail``, ``switch_to``,
+    ``set_language``/``set_rate``/``set_volume`` (forwarded to the backends
+    that have them) and the ``on_fallback(old_name, new_name)`` callback.
+    """
 
     def __init__(
         self,
@@ -176,11 +182,13 @@ class SpeechChain:
         lost = _take_lost(broken) + unsaid
         broken.close()
         self._index = self._next_live()
-        if self.on_fallback is not None:
-            self.on_fallback(broken.name, self.active.name)
-        # Queued, not interrupting: the app's announcement of the change comes first.
-        for text, _interrupt in lost:
-            self._say(text, False)
+        try:
+            if self.on_fallback is not None:
+                self.on_fallback(broken.name, self.active.name)
+        finally:
+            # Queued, not interrupting: the app's announcement of the change comes first.
+            for text, _interrupt in lost:
+                self._say(text, False)
 
     def _next_live(self) -> int:
         for index in range(self._index + 1, len(self._candidates)):
