@@ -326,3 +326,10 @@ def test_turn_began_names_the_next_seat():
     m = table(["6|6 1|6", "1|2 0|6", "0|2 5|6"], forbid_drawing=True)
     result = play(m, 0, "6|6")
     assert of(result.events, TurnBegan)[0].seat == 1
+
+
+def test_an_end_may_be_given_as_its_stable_string():
+    m = table(["6|6 1|6 0|0", "2|6 1|2 0|5"], forbid_drawing=True)
+    play(m, 0, "6|6")
+    assert play(m, 1, "2|6", "left").ok and m.ends == (2, 6)
+    assert play(m, 0, "1|6", "up").refusal is Refusal.DOES_NOT_FIT

@@ -7,8 +7,8 @@ Public API (import from here)::
         DominoMatch, Result, Phase, Observation,      # engine (engine.py, observation.py)
         Play, Draw, Pass, TimeExpired, NextManche, Refusal,   # actions.py
         Tile, End, SETS, tile_set, orient,             # tiles.py
-        SORT_ORDERS, sort_hand, group_by_number,       # sorting.py
-        make_bot,                                       # bots/
+        SORT_ORDERS, SORT_IDS, sort_hand, next_order, group_by_number,  # sorting.py
+        make_bot, LEVELS,                               # bots/
     )
 
 Events live in ``audiogame.games.domino.events``. See each module's docstring.
@@ -26,6 +26,7 @@ from audiogame.games.domino.actions import (
     action_from_dict,
     action_to_dict,
 )
+from audiogame.games.domino.bots import LEVELS, make_bot
 from audiogame.games.domino.engine import DominoMatch, Result
 from audiogame.games.domino.observation import Observation, Phase, PlacedTile
 from audiogame.games.domino.options import (
@@ -39,9 +40,19 @@ from audiogame.games.domino.options import (
     hand_size,
     random_teams,
 )
+from audiogame.games.domino.sorting import (
+    SORT_IDS,
+    SORT_ORDERS,
+    group_by_number,
+    next_order,
+    sort_hand,
+)
 from audiogame.games.domino.tiles import SET_IDS, SETS, End, SetSpec, Tile, orient, tile_set
 
 __all__ = [
+    "LEVELS",
+    "SORT_IDS",
+    "SORT_ORDERS",
     "OPTIONS",
     "OPTIONS_BY_ID",
     "SETS",
@@ -69,8 +80,12 @@ __all__ = [
     "action_from_dict",
     "action_to_dict",
     "alternating_teams",
+    "group_by_number",
     "hand_size",
+    "make_bot",
+    "next_order",
     "orient",
     "random_teams",
+    "sort_hand",
     "tile_set",
 ]

@@ -105,7 +105,12 @@ def pass_refusal(
 
 
 def resolve_end(tile: Tile, end: End | None, ends: Ends) -> End | Refusal:
-    """Where a tile goes, or why it cannot go there."""
+    """Where a tile goes, or why it cannot go there (``end`` may be "left"/"right")."""
+    if end is not None and not isinstance(end, End):
+        try:
+            end = End(end)
+        except ValueError:
+            return Refusal.DOES_NOT_FIT
     if ends is None:
         return end or RIGHT
     left, right = ends
