@@ -585,18 +585,10 @@ class DominoMatch:
         )
         for side, gained in enumerate(points):
             self._totals[side] += gained
-        ended = MancheEnded(
-            manche=self._manche,
-            how=how,
-            closer=closer,
-            closing_side=closing_side,
-            hands=tuple(tuple(h) for h in self._hands),
-            pips=tuple(pips),
-            points=tuple(points),
-            totals=tuple(self._totals),
-            by_team=self.config.teams is not None,
-        )
-        events.append((_Given, (ended,), None))
+        hands = tuple(tuple(h) for h in self._hands)
+        by_team = self.config.teams is not None
+        ended = (self._manche, how, closer, closing_side, hands, tuple(pips), tuple(points))
+        events.append((MancheEnded, (*ended, tuple(self._totals), by_team), None))
         self._current = None
         self._playing = [False] * self.config.seats
         self._settle_match(events)
