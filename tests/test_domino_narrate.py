@@ -1,0 +1,259 @@
+"""The domino narrator: scripted deals through the real engine, heard by seat 0,
+in Italian and English: words, sounds, pans, kinds, and what must stay hidden."""
+
+from __future__ import annotations
+
+import pytest
+
+from audiogame.games.domino import DominoConfig, DominoMatch, Draw, End, Play
+from audiogame.games.domino.narrate import REASONS, STARTS, Narrator, tile_words
+from audiogame.games.domino.notation import fixed_deal
+from audiogame.games.domino.ui_words import resolve
+from audiogame.i18n import Localizer
+
+NAMES = ("", "Marco", "Giulia", "Luca")
+
+
+class Table:
+    """A scripted match and what seat 0 hears of it."""
+
+    def __init__(self, hands: list[str], boneyard: str = "", lang: str = "it", **options) -> None:
+        config = DominoConfig(seats=len(hands), **options)
+        self.match = DominoMatch(config, 0)
+        self.narrator = Narrator(0, NAMES[: len(hands)], config.teams)
+        self.t = Localizer(lang)
+        self.messages = []
+        self.said: list[str] = []
+        self.events(self.match.apply(fixed_deal(config, hands, boneyard)))
+
+    def events(self, result) -> list[str]:
+        assert result.ok, result.refusal
+        messages = self.narrator.batch(result.events)
+        self.messages += messages
+        said = [self.t(m.msg_id, **resolve(m, self.t).args) for m in messages]
+        self.said += said
+        return said
+
+    def play(self, seat: int, text: str, end: End | None = None) -> list[str]:
+        x, y = sorted(int(n) for n in text.split("|"))
+        hand = self.match.observation(seat).hand
+        uid = next(t.uid for t in hand if (t.a, t.b) == (x, y))
+        return self.events(self.match.apply(Play(seat, uid, end)))
+
+    def draw(self, seat: int) -> list[str]:
+        return self.events(self.match.apply(Draw(seat)))
+
+    def cues(self) -> list[tuple[str, float]]:
+        return [(m.cue, m.pan) for m in self.messages if m.cue]
+
+
+WORDS = {
+    "it": {
+        "start": [
+            "Manche 1. 3 tessere a testa, 19 tessere nell'ossario.",
+            "Cominci tu: hai il doppio più alto.",
+            "Le tue 3 tessere: doppio 6, 5 e 6, 0 e 1.",
+            "Tocca a te: apri con la tessera che vuoi.",
+        ],
+        "open": ["Apri con doppio 6."],
+        "marco": ["Marco gioca 4 e 6 a sinistra."],
+        "giulia": ["Giulia gioca 6 e 3 a destra.", "Passi: nessuna tessera attacca."],
+    },
+    "en": {
+        "start": [
+            "Manche 1. 3 tiles each, 19 tiles in the boneyard.",
+            "You start: you hold the highest double.",
+            "Your 3 tiles: double 6, 5 6, 0 1.",
+            "Your turn: open with any tile.",
+        ],
+        "open": ["You open with double 6."],
+        "marco": ["Marco plays 4 6 on the left."],
+        "giulia": ["Giulia plays 6 3 on the right.", "You pass: no tile fits."],
+    },
+}
+
+
+def test_tiles_are_words_for_the_synthesizer():
+    for lang, five_four, double in (("it", "5 e 4", "doppio 6"), ("en", "5 4", "double 6")):
+        t = Localizer(lang)
+        phrase = tile_words(5, 4)
+        assert t(phrase.msg_id, **phrase.args) == five_four
+        phrase = tile_words(6, 6)
+        assert t(phrase.msg_id, **phrase.args) == double
+        assert "|" not in t("domino-tile", a=3, b=5)
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_a_short_manche_as_seat_zero_hears_it(lang):
+    words = WORDS[lang]
+    table = Table(["6|6 5|6 0|1", "4|6 2|3 1|1", "3|6 0|0 2|2"], lang=lang, forbid_drawing=True)
+    assert table.said[1:] == words["start"]  # after the match's opening line
+    assert table.play(0, "6|6") == words["open"]
+    assert table.play(1, "4|6", End.LEFT) == words["marco"]
+    # nothing of mine fits 4 or 3 and nobody draws: I pass at once
+    assert table.play(2, "3|6", End.RIGHT) == words["giulia"]
+
+
+def test_sounds_are_panned_to_the_end_and_kinds_follow_the_player():
+    table = Table(["6|6 5|6 0|1", "4|6 2|3 1|1", "3|6 0|0 2|2"], forbid_drawing=True)
+    start = table.messages[:]
+    assert any(m.cue == "shuffle" for m in start)
+    turn = [m for m in start if m.msg_id.startswith("domino-your-turn")]
+    assert len(turn) == 1 and turn[0].cue == "your_turn" and turn[0].kind == "turn"
+    mark = len(table.messages)
+    table.play(0, "6|6")
+    table.play(1, "4|6", End.LEFT)
+    table.play(2, "3|6", End.RIGHT)
+    moves = table.messages[mark:]
+    played = [(m.cue, m.pan, m.kind) for m in moves if m.cue == "tile_play"]
+    assert played == [
+        ("tile_play", 0.0, "own"),  # the first tile: in the middle
+        ("tile_play", -0.6, "others"),
+        ("tile_play", 0.6, "others"),
+    ]
+    passed = [m for m in moves if m.cue == "pass"]
+    assert len(passed) == 1 and passed[0].kind == "own"
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_what_another_player_drew_is_never_told(lang):
+    table = Table(["6|6 0|1 0|2 0|3 0|4", "1|2 2|3 1|3 1|4 2|4"], "4|5 5|5 3|6", lang=lang)
+    table.play(0, "6|6")
+    said = " ".join(table.draw(1))  # Marco has no 6: he draws 4|5, which does not fit
+    assert (
+        said
+        == {
+            "it": "Marco pesca una tessera, ossario 17. Marco passa. Tocca a te. 6 a sinistra, "
+            "6 a destra.",
+            "en": "Marco draws a tile, boneyard 17. Marco passes. Your turn. 6 on the left, "
+            "6 on the right.",
+        }[lang]
+    )
+    assert "4 e 5" not in said and "4 5" not in said
+    draws = [m for m in table.messages if m.cue == "tile_draw"]
+    assert draws and draws[0].kind == "draws"
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_my_draw_names_the_tiles_and_whether_the_last_fits(lang):
+    table = Table(
+        ["1|2 2|3 1|3 1|4 2|4", "6|6 0|1 0|2 0|3 0|4"],
+        "4|5 3|6",
+        lang=lang,
+        draw_until_fits=True,
+    )
+    table.play(1, "6|6")
+    assert table.draw(0) == [
+        {
+            "it": "Peschi 2 tessere: 4 e 5, 3 e 6, attacca. Ossario 16.",
+            "en": "You draw 2 tiles: 4 5, 3 6, it fits. Boneyard 16.",
+        }[lang]
+    ]
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_going_out_scores_eliminates_and_ends_the_match(lang):
+    table = Table(
+        ["6|6 5|6", "2|2 3|3 4|4 1|4 2|4"], lang=lang, forbid_drawing=True, point_limit=25
+    )
+    table.play(0, "6|6")  # Marco holds no 6 and cannot draw: he passes
+    said = table.play(0, "5|6")
+    assert (
+        said
+        == {
+            "it": [
+                "Giochi 6 e 5 a destra.",
+                "Hai finito le tessere!",
+                "Manche 1 finita: hai chiuso tu.",
+                "Punti della manche: tu 0, Marco 29. Totali: tu 0, Marco 29.",
+                "Marco è eliminato con 29 punti.",
+                "Hai vinto la partita! Gli altri sono tutti eliminati.",
+                "Punteggi finali: tu 0, Marco 29.",
+            ],
+            "en": [
+                "You play 6 5 on the right.",
+                "You are out of tiles!",
+                "Manche 1 over: you went out.",
+                "Points this manche: you 0, Marco 29. Totals: you 0, Marco 29.",
+                "Marco is out of the match with 29 points.",
+                "You win the match! Everybody else is out.",
+                "Final scores: you 0, Marco 29.",
+            ],
+        }[lang]
+    )
+    cues = [c for c, _ in table.cues()]
+    assert cues[-3:] == ["manche_won", "eliminated", "match_won"]
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_teams_are_named_and_the_malus_is_told(lang):
+    table = Table(
+        ["6|6", "0|0 1|1", "2|2 3|3", "4|4 5|5"],
+        lang=lang,
+        forbid_drawing=True,
+        teams=(0, 1, 0, 1),
+    )
+    teams = {
+        "it": "Squadre: la tua squadra: tu, Giulia; squadra 2: Marco, Luca.",
+        "en": "Teams: your team: you, Giulia; team 2: Marco, Luca.",
+    }[lang]
+    assert teams in table.said
+    said = table.play(0, "6|6")
+    points = {
+        # Marco and Luca hold 20, plus Giulia's 10 as malus
+        "it": "Punti della manche: la tua squadra 0, squadra 2 30. "
+        "Totali: la tua squadra 0, squadra 2 30.",
+        "en": "Points this manche: your team 0, team 2 30. Totals: your team 0, team 2 30.",
+    }[lang]
+    assert points in said
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_team_finish_mode_ends_when_the_whole_team_is_out(lang):
+    table = Table(
+        ["6|6", "0|1", "5|6", "0|2"],
+        lang=lang,
+        forbid_drawing=True,
+        teams=(0, 1, 0, 1),
+        team_finish=True,
+    )
+    table.play(0, "6|6")  # I am out; Marco passes; my partner Giulia goes on
+    said = table.play(2, "5|6")
+    assert {
+        "it": "Manche 1 finita: la tua squadra ha finito tutte le tessere.",
+        "en": "Manche 1 over: your team played all its tiles.",
+    }[lang] in said
+    assert {
+        "it": "Punti della manche: la tua squadra 0, squadra 2 3.",
+        "en": "Points this manche: your team 0, team 2 3.",
+    }[lang] in " ".join(said)
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_a_blocked_manche(lang):
+    table = Table(["6|6 0|1", "2|3 4|5"], lang=lang, forbid_drawing=True)
+    said = table.play(0, "6|6")
+    assert (
+        said[-3:-1]
+        == {
+            "it": [
+                "Gioco bloccato: nessuno può più attaccare. Estremi 6 a sinistra, 6 a destra.",
+                "Manche 1 finita per blocco.",
+            ],
+            "en": [
+                "The game is blocked: nobody can play. Ends 6 on the left, 6 on the right.",
+                "Manche 1 over, blocked.",
+            ],
+        }[lang]
+    )
+    cues = [c for c, _ in table.cues()]
+    assert "blocked" in cues and cues[-1] == "manche_won"  # 1 point against 14
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_every_reason_and_start_has_words(lang):
+    t = Localizer(lang)
+    for reason in REASONS:
+        assert t.has(f"domino-reason-{reason}")
+    for start in STARTS:
+        assert t.has(f"domino-starter-you-{start}") and t.has(f"domino-starter-other-{start}")
