@@ -18,7 +18,8 @@ WORDS = {
         "title": f"Domino, preparazione del tavolo. Inizia la partita, 1 di {ROWS}. "
         "Invio, da qualsiasi riga, comincia la partita.",
         "you": f"Tu, 2 di {ROWS}. B aggiunge un bot, Maiuscolo B toglie l'ultimo.",
-        "marco": f"Marco, normale, 3 di {ROWS}. Frecce sinistra e destra cambiano il livello del bot.",
+        "marco": f"Marco, normale, 3 di {ROWS}. "
+        "Frecce sinistra e destra cambiano il livello del bot.",
         "hard": "Marco, difficile",
         "teams": f"Squadre: individuale, 6 di {ROWS}. Tutti contro tutti, o da 2 a 6 squadre "
         "uguali; Maiuscolo R forma squadre a caso.",
@@ -34,7 +35,8 @@ WORDS = {
         "Scegli un set più grande.",
         "random": "Squadre a caso. ",
         "no-teams": "In 3 non si possono fare squadre uguali.",
-        "dropped": "Tolto Luca. 3 giocatori. In 3 non si fanno squadre uguali: si gioca individuale.",
+        "dropped": "Tolto Luca. 3 giocatori. "
+        "In 3 non si fanno squadre uguali: si gioca individuale.",
         "thinking": "Tempo di riflessione: no",
         "ten": "10 secondi",
         "pace": "Ritmo dei bot: 1,5 secondi",

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from audiogame.games.domino import DominoMatch, Draw, End, Phase, Play
-from audiogame.games.domino import pacing
+from audiogame.games.domino import DominoMatch, Draw, End, Phase, Play, pacing
 from audiogame.games.domino.events import MancheEnd, MancheEnded, TimeRanOut
 from audiogame.games.domino.narrate import Narrator
 from audiogame.games.domino.setup_scene import DominoSetupScene
