@@ -131,6 +131,7 @@ class DominoTable(Scene):
         self.halt()
 
     def halt(self) -> None:
+        self._deferred = None
         self.turns.cancel()
         self.stop_timer()
         if self._next is not None:
@@ -394,8 +395,9 @@ class DominoTable(Scene):
         self.halt()
         if self.home is not None and self.home in self.app.scenes:
             self.app.pop_to(self.home)
-        else:
-            self.app.pop(self)
+            return
+        while self in self.app.scenes:  # no home: close the menus above, then the table
+            self.app.pop()
 
     def enter(self) -> None:
         phase = self.match.phase

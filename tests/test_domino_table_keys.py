@@ -1,0 +1,272 @@
+"""Every key of the domino table through the real loop: questions, the cursor and
+the sort orders, playing on an end, refusals with their reason, the pause
+between manches, the table menu and the guide."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from audiogame.games.domino import Draw, End, Phase, Play
+from audiogame.games.domino.sorting import group_by_number
+from audiogame.games.domino.table import MANCHE_GAP, DominoTable, fit_of
+from audiogame.games.domino.tiles import Tile
+from audiogame.games.domino.ui_menu import options_summary
+from audiogame.games.domino.ui_setup import DominoSetup
+from audiogame.ui.confirm import ConfirmScene
+from audiogame.ui.reader import ReaderScene
+
+
+def start(h, levels=("normal",), **options) -> DominoTable:
+    setup = DominoSetup(levels=list(levels), pace=1.0)
+    setup.options.update(options)
+    table = DominoTable(h.app, setup, 3, iterations=10)
+    h.start(table)
+    return table
+
+
+def my_turn(h, table: DominoTable) -> None:
+    while not (table.match.phase is Phase.PLAYING and table.match.current_seat == 0):
+        if table.match.phase is Phase.BETWEEN:
+            h.press("enter")
+        else:
+            h.advance(0.25)
+        assert not table.match.is_over
+
+
+def move_on(h, table: DominoTable) -> None:
+    """Make any legal move of mine by keys (the first tile that fits, else draw)."""
+    legal = table.match.legal_actions(0)
+    play = next((a for a in legal if isinstance(a, Play)), None)
+    if play is None:
+        h.press("space")
+        return
+    table.focus = play.uid
+    h.press({End.LEFT: "s", End.RIGHT: "d", None: "enter"}[play.end])
+
+
+def find(h, table: DominoTable, wanted: Callable[[DominoTable], bool], turns: int = 200) -> None:
+    """Play on until my turn shows the situation a test needs."""
+    for _ in range(turns):
+        my_turn(h, table)
+        if wanted(table):
+            return
+        move_on(h, table)
+    raise AssertionError("situation never came")
+
+
+def t(h, msg_id: str, **args) -> str:
+    return h.app.localizer(msg_id, **args)
+
+
+def tile_words(h, tile: Tile, left: int | None = None, right: int | None = None) -> str:
+    a, b = (tile.a, tile.b) if left is None else (left, right)
+    return t(h, "domino-double", n=a) if a == b else t(h, "domino-tile", a=a, b=b)
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_questions_answer_from_what_i_may_know(harness_factory, lang):
+    h = harness_factory(lang)
+    table = start(h)
+    find(h, table, lambda tb: tb.match.ends is not None)
+    obs = table.observation()
+    hand = ", ".join(tile_words(h, x) for x in obs.hand)  # arrival order at first
+    assert h.press("h") == t(h, "domino-hand", n=len(obs.hand), tiles=hand)
+    left, right = obs.ends
+    ends = t(h, "domino-ends", left=left, right=right)
+    assert h.press("c") == t(h, "domino-ask-ends", ends=ends)
+    chain = ", ".join(tile_words(h, p.tile, p.left, p.right) for p in obs.chain)
+    assert h.press("v") == t(h, "domino-chain", n=len(obs.chain), tiles=chain)
+    counts = {
+        "it": "Tessere in mano: tu {0}, Marco {1}. Ossario {2}.",
+        "en": "Tiles in hand: you {0}, Marco {1}. Boneyard {2}.",
+    }[lang]
+    assert h.press("e") == counts.format(*obs.hand_counts, obs.boneyard)
+    assert h.press("t") == t(h, "domino-whose-turn-you")
+    totals = {
+        "it": "Manche {0}. Punti: tu {1}, Marco {2}. Limite 100.",
+        "en": "Manche {0}. Scores: you {1}, Marco {2}. Limit 100.",
+    }[lang]
+    assert h.press("p") == totals.format(obs.manche, *obs.totals)
+    assert h.press("f1").startswith(t(h, "keys-domino-table")[:40])
+    # the answers interrupt: they are the player's own
+    assert all(s.interrupt for s in h.speaker.spoken[-5:])
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_sort_orders_are_spoken_and_the_cursor_keeps_its_tile(harness_factory, lang):
+    h = harness_factory(lang)
+    table = start(h)
+    my_turn(h, table)
+    h.press("down")
+    said = h.press("down")
+    focus = table.focus
+    assert said.startswith(tile_words(h, next(x for x in table.hand() if x.uid == focus)))
+    said = h.press("5", ctrl=True)
+    assert said == t(h, "domino-sort", order=t(h, "domino-sort-pips-desc"))
+    assert table.focus == focus and table.order == "pips-desc"
+    pips = [x.pips for x in table.hand()]
+    assert pips == sorted(pips, reverse=True)
+    assert h.press("h", shift=True) == t(h, "domino-sort", order=t(h, "domino-sort-doubles-first"))
+    assert table.focus == focus
+    # Left/Right move between groups only when the hand is grouped
+    assert h.press("left") == t(h, "domino-not-grouped")
+    assert h.app.announcer.cue_log[-1][0] == "menu_error"
+    h.press("8", ctrl=True)
+    assert table.order == "grouped"
+    groups = group_by_number(table.observation().hand)
+    for _ in range(len(groups)):
+        h.press("left")
+    assert h.app.announcer.cue_log[-1][0] == "menu_edge"  # the first group: an edge
+    for number, tiles in groups[1:3]:
+        said = h.press("right")
+        words = ", ".join(tile_words(h, x) for x in tiles)
+        assert said == t(h, "domino-group", n=number, tiles=words)
+        assert table.focus == tiles[0].uid
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_a_tile_that_fits_both_ends_asks_which(harness_factory, lang):
+    h = harness_factory(lang)
+    table = start(h, levels=("easy",), set="double-9")
+
+    def both(tb: DominoTable) -> bool:
+        return any(fit_of(x, tb.match.ends) == "both" for x in tb.hand())
+
+    find(h, table, both)
+    tile = next(x for x in table.hand() if fit_of(x, table.match.ends) == "both")
+    table.focus = tile.uid
+    asked = h.press("enter")
+    assert asked == t(h, "domino-choose-end", tile=tile_words(h, tile))
+    assert table.choosing == tile.uid
+    assert h.press("escape") == t(h, "domino-choose-cancelled")
+    assert table.choosing is None and isinstance(h.app.top, DominoTable)
+    h.press("enter")
+    left = table.match.ends[0]
+    count = len(table.hand())
+    said = h.press("s")
+    placed = tile_words(h, tile, tile.other(left), left)
+    expected = t(h, "domino-plays-you", tile=placed, end="left")
+    assert said.startswith(expected)
+    assert ("tile_play", -0.6) in list(h.app.announcer.cue_log)[-3:]
+    if count > 1:
+        # the cursor lands on the tile that took its place, and says it
+        landed = next(x for x in table.hand() if x.uid == table.focus)
+        assert t(h, "domino-focus", tile=tile_words(h, landed)) in said
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_refusals_say_why(harness_factory, lang):
+    h = harness_factory(lang)
+    table = start(h, set="double-9")
+
+    def mixed(tb: DominoTable) -> bool:
+        fits = [fit_of(x, tb.match.ends) for x in tb.hand()]
+        return "none" in fits and any(f != "none" for f in fits)
+
+    find(h, table, mixed)
+    stuck = next(x for x in table.hand() if fit_of(x, table.match.ends) == "none")
+    table.focus = stuck.uid
+    assert h.press("enter") == t(h, "domino-refusal-does-not-fit")
+    assert h.app.announcer.cue_log[-1][0] == "menu_error"
+    assert h.press("space") == t(h, "domino-refusal-may-not-draw")
+    assert table.match.current_seat == 0  # nothing changed
+    move_on(h, table)
+    if table.match.current_seat != 0:
+        assert h.press("d") == t(h, "domino-refusal-not-your-turn")
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_after_a_draw_the_cursor_is_on_the_drawn_tile(harness_factory, lang):
+    h = harness_factory(lang)
+    table = start(h, set="double-9")
+
+    def must_draw(tb: DominoTable) -> bool:
+        return not any(isinstance(a, Play) for a in tb.match.legal_actions(0))
+
+    find(h, table, must_draw)
+    before = {x.uid for x in table.hand()}
+    said = h.press("space")
+    drawn = [x for x in table.observation().hand if x.uid not in before]
+    assert drawn and table.focus == drawn[-1].uid
+    assert tile_words(h, drawn[-1]) in said
+    assert any(isinstance(a, Draw) for a in table.match.actions)
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_shift_p_waits_for_the_player_between_manches(harness_factory, lang):
+    h = harness_factory(lang)
+    table = start(h)
+    assert h.press("p", shift=True) == t(h, "domino-pause-on")
+    while table.match.phase is not Phase.BETWEEN:
+        if table.match.current_seat == 0 and table.match.phase is Phase.PLAYING:
+            move_on(h, table)
+        else:
+            h.advance(0.25)
+    manche = table.match.manche
+    assert t(h, "domino-paused") in h.transcript[-1]
+    h.advance(MANCHE_GAP * 3)
+    assert table.match.manche == manche and table.match.phase is Phase.BETWEEN
+    assert h.press("t") == t(h, "domino-whose-turn-between")
+    h.press("enter")
+    assert table.match.manche == manche + 1
+    # switched off again, the next manche starts by itself after the gap
+    assert h.press("p", shift=True) == t(h, "domino-pause-off")
+    while table.match.phase is not Phase.BETWEEN:
+        if table.match.current_seat == 0 and table.match.phase is Phase.PLAYING:
+            move_on(h, table)
+        else:
+            h.advance(0.25)
+    h.advance(MANCHE_GAP + 0.5)
+    assert table.match.manche == manche + 2 or table.match.is_over
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_table_menu_holds_the_bots_and_leaving_asks_first(harness_factory, lang):
+    h = harness_factory(lang)
+    table = start(h)
+    while table.match.current_seat == 0 or table.match.phase is not Phase.PLAYING:
+        if table.match.current_seat == 0:
+            move_on(h, table)
+        h.advance(0.1)
+    moves = len(table.match.actions)
+    said = h.press("escape")
+    assert said.startswith(t(h, "domino-menu-title"))
+    h.advance(10)
+    assert len(table.match.actions) == moves  # the bot waits while I am in the menu
+    said = h.press("down")
+    assert said.startswith(t(h, "domino-menu-options"))
+    assert h.press("enter") == options_summary(h.app.localizer, table)
+    h.press("down")
+    h.press("enter")  # the rules
+    assert isinstance(h.app.top, ReaderScene)
+    h.press("escape")
+    h.press("home")
+    h.press("enter")  # resume
+    assert h.app.top is table
+    h.advance(2)
+    assert len(table.match.actions) > moves
+    h.press("escape")
+    h.press("end")
+    h.press("enter")
+    assert isinstance(h.app.top, ConfirmScene)
+    h.press("n")
+    h.press("escape")
+    assert h.app.top is table
+    h.press("escape")
+    h.press("end")
+    h.press("enter")
+    h.press("y")
+    assert table not in h.app.scenes
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_ctrl_f1_opens_the_players_guide(harness_factory, lang):
+    h = harness_factory(lang)
+    table = start(h)
+    said = h.press("f1", ctrl=True)
+    assert isinstance(h.app.top, ReaderScene) and h.app.top.doc == "domino"
+    assert said.startswith(t(h, "doc-opened")) and "Domino" in said
+    h.press("escape")
+    assert h.app.top is table
