@@ -17,7 +17,8 @@ from audiogame.i18n import Localizer
 WORDS = {
     "it": {
         "setup": "Tira e Passa, preparazione. Inizia la partita, 1 di 8",
-        "brief": "Prima di cominciare. Comincia la partita, 1 di 9",
+        "brief": "Prima di cominciare. Il tuo dischetto: gatto a sinistra, ferro di cavallo "
+        "a destra. Comincia la partita, 1 di 9",
         "start": "Tira e Passa in 4: tu, Marco, Giulia, Luca. "
         "Vince chi conquista per primo 3 dischetti. Giro 1. Dado grande: ",
         "signal": "Ai dischetti, pronti,",
@@ -33,7 +34,7 @@ WORDS = {
     },
     "en": {
         "setup": "Tira and Passa, setup. Start the game, 1 of 8",
-        "brief": "Before we start. Start the game, 1 of 9",
+        "brief": "Before we start. Your coaster: cat left, horseshoe right. Start the game, 1 of 9",
         "start": "Tira and Passa, 4 players: you, Marco, Giulia, Luca. "
         "The first to win 3 coasters wins. Round 1. Big die: ",
         "signal": "On your coasters, ready,",

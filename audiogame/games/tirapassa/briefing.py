@@ -1,9 +1,10 @@
 """Before the first round: hear the six symbols, read my coaster, practise.
 
-A menu: "Start the game" first (Enter plays at once), then the six symbols
-(Enter plays each one's sound and says its full name, with the key that sends
-it in manual mode), my coaster (its two symbols heard on their two sides),
-and a practice round against slow bots that counts for nothing.
+On entering, my coaster is read at once. A menu: "Start the game" first
+(Enter plays at once), then the six symbols (Enter plays each one's sound;
+each is named in full, with the key that sends it in manual mode), my
+coaster (its two symbols heard on their two sides), and a practice round
+against slow bots that counts for nothing.
 
 The coaster read here is the one the game will deal: the engine draws it from
 the seed alone, so a throwaway game with the same seed shows it.
@@ -57,20 +58,26 @@ class BriefingScene(MenuScene):
                     lambda face=face: self.play_symbol(face),
                 )
             )
-        coaster = self.coaster
-        if coaster is not None:
-            items.append(
-                MenuItem(
-                    lambda: t(
-                        "tira-brief-coaster",
-                        left=t(f"tira-sym-{coaster.left.value}"),
-                        right=t(f"tira-sym-{coaster.right.value}"),
-                    ),
-                    self.play_coaster,
-                )
-            )
+        if self.coaster is not None:
+            items.append(MenuItem(self.coaster_text, self.play_coaster))
         items.append(MenuItem(lambda: t("tira-brief-practice"), self.practice))
         return items
+
+    def on_enter(self) -> None:
+        """The title, my coaster read at once, then the first item."""
+        parts = [self.t(self.title_id)]
+        if self.coaster is not None:
+            parts.append(self.coaster_text())
+        self.speak_item(prefix=". ".join(parts))
+
+    def coaster_text(self) -> str:
+        coaster = self.coaster
+        assert coaster is not None
+        return self.t(
+            "tira-brief-coaster",
+            left=self.t(f"tira-sym-{coaster.left.value}"),
+            right=self.t(f"tira-sym-{coaster.right.value}"),
+        )
 
     def play_symbol(self, face: Symbol) -> None:
         self.cue(symbol_cue(face))
