@@ -37,6 +37,7 @@ from audiogame.games.tirapassa.coasters import Coaster
 from audiogame.games.tirapassa.engine import TiraGame
 from audiogame.games.tirapassa.events import GameEnded, RoundEnded, TiraEvent
 from audiogame.games.tirapassa.narrate import (
+    OTHERS,
     Narrator,
     coaster_args,
     faces,
@@ -65,6 +66,8 @@ SEND_LETTERS: dict[str, Destination] = {
 }
 
 
+#: the loudness of other players' sounds, relative to mine
+OTHERS_VOLUME = 0.55
 MESSAGE_ID = re.compile(r"^([a-z][a-z0-9-]*) =", re.MULTILINE)
 
 
@@ -193,7 +196,22 @@ class TiraTable(Scene):
         self._later = [h for h in self._later if not h.cancelled and h.when > now]
 
     def deliver(self, message: Message) -> None:
+        if not message.msg_id and message.kind == OTHERS and message.cue:
+            self.play_quietly(message.cue, message.pan)
+            return
         self.app.announcer.post(resolve(message, self.words))
+
+    def play_quietly(self, cue: str, pan: float) -> None:
+        """Other players' sounds, softer than mine so my own dice stand out.
+
+        ``Message`` has no volume, so this does what the announcer does for a
+        cue (verbosity, the cue log) with the volume added.
+        """
+        announcer = self.app.announcer
+        if announcer.verbosity(OTHERS) == "off":
+            return
+        announcer.cue_log.append((cue, pan))
+        self.app.audio.play(cue, pan, OTHERS_VOLUME)
 
     def answer(self, msg_id: str, cue: str | None = None, **args: Any) -> None:
         """An answer to the player's key: at once, interrupting, never silenced."""
