@@ -105,7 +105,9 @@ class BotTurns:
             return False
         self._choice = search.best()
         if self._waited:
-            self._move(turn)
+            # play from the scheduler, after the keys of the next frame: a move is
+            # the costliest thing a bot does, and a slice must stay short
+            self.app.scheduler.call_later(0.0, self._due, turn)
         return True
 
     def _due(self, turn: int) -> None:

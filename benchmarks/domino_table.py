@@ -1,0 +1,109 @@
+"""Key-to-speech latency at the domino table while hard bots think.
+
+Adds a ``domino`` scene to ``key_latency.SCENES`` and runs its ``measure``: a
+second thread types H and C (the hand, the ends) into pygame's queue while the
+real ``App.run()`` loop plays a match of three hard bots with a big search
+budget, so a search is running in idle slices almost all the time. The seat
+of the human is played by the benchmark itself (its first legal move) so the
+bots never wait. Game events keep their sounds but not their words, so the
+only speech is the answers being timed.
+
+    uv run python benchmarks/domino_table.py [--presses 1000]
+
+Prints the median and p99 of key -> speaker, how many search slices ran, how
+many presses arrived while a search was in progress, the wall and CPU time of
+one slice, and the load average (on a shared machine, other processes'
+preemption shows up as wall time far above CPU time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import key_latency  # noqa: E402
+
+from audiogame.games.domino import Phase  # noqa: E402
+from audiogame.games.domino.bots.hard import Search  # noqa: E402
+from audiogame.games.domino.table import DominoTable  # noqa: E402
+from audiogame.games.domino.ui_setup import DominoSetup  # noqa: E402
+from audiogame.testing import Harness  # noqa: E402
+
+#: deals per hard decision: big enough that a search runs for a good part of a second
+ITERATIONS = 3000
+STATE: dict[str, Any] = {"table": None, "presses": 0, "searching": 0, "wall": [], "cpu": []}
+
+
+def timed_steps() -> None:
+    """Record each search slice's wall and CPU time (the benchmark's own probe)."""
+    step = Search.step
+
+    def probe(self: Search, n: int = 1) -> None:
+        wall, cpu = time.perf_counter(), time.thread_time()
+        step(self, n)
+        STATE["wall"].append(time.perf_counter() - wall)
+        STATE["cpu"].append(time.thread_time() - cpu)
+
+    Search.step = probe  # type: ignore[method-assign]
+
+
+def setup_domino(h: Harness) -> list[str]:
+    for kind in ("own", "others", "draws", "turn", "scores"):
+        h.app.settings.verbosity[kind] = "sound"
+    setup = DominoSetup(levels=["hard", "hard", "hard"], pace=0.5)
+    setup.options["point-limit"] = 500
+    table = DominoTable(h.app, setup, 1, iterations=ITERATIONS)
+    STATE["table"] = table
+    h.start(table)
+    stand_in(h, table)
+
+    def listener(key: Any, handled: bool) -> None:
+        STATE["presses"] += 1
+        STATE["searching"] += bool(h.app.idle_tasks)
+
+    h.app.key_listeners.append(listener)
+    settle = time.monotonic() + 0.5
+    while time.monotonic() < settle:
+        h.app.step()
+        h.app.run_idle()
+    return ["h", "c"]
+
+
+def stand_in(h: Harness, table: DominoTable) -> None:
+    """Play the human's seat at once (first legal move), and start manches, on a timer."""
+    match = table.match
+    if match.phase is Phase.PLAYING and match.current_seat == 0:
+        table.apply(match.legal_actions(0)[0])
+    elif match.phase is Phase.BETWEEN:
+        table.next_manche()
+    h.app.scheduler.call_later(0.05, stand_in, h, table)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--presses", type=int, default=1000)
+    args = parser.parse_args()
+    key_latency.SCENES["domino"] = setup_domino
+    timed_steps()
+    speech, cue = key_latency.measure("domino", args.presses)
+    table = STATE["table"]
+    print("scene: domino (three hard bots thinking, H and C typed)")
+    print("load average: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    key_latency.report("key -> speaker", speech)
+    key_latency.report("search slice, wall", [x * 1000 for x in STATE["wall"]])
+    key_latency.report("search slice, CPU", [x * 1000 for x in STATE["cpu"]])
+    print(
+        f"search slices run: {table.turns.slices}; presses during a search: "
+        f"{STATE['searching']} of {STATE['presses']}; moves played: {len(table.match.actions)}"
+    )
+
+
+if __name__ == "__main__":
+    main()
