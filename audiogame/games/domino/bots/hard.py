@@ -29,6 +29,9 @@ from audiogame.games.domino.bots.playout import Pair, Sim, pips
 from audiogame.games.domino.observation import Observation
 from audiogame.games.domino.tiles import End, tile_set
 
+# What follows a candidate move in a simulation.
+_NEXT, _MINE_AGAIN, _I_WENT_OUT, _BLOCKED = "next", "mine-again", "went-out", "blocked"
+
 
 class HardBot:
     level = "hard"
@@ -136,28 +139,27 @@ class Search:
             forbid,
             until_fits,
         )
-        closer = self._root(sim, action)
-        if closer is False:
+        after = self._root(sim, action)
+        if after is _NEXT:
             closer = sim.run(sim.next_seat(self.me))
-        elif closer is True:
+        elif after is _MINE_AGAIN:
             closer = sim.run(self.me)
-        elif closer is None or isinstance(closer, int):
-            pass
+        else:
+            closer = None if after is _BLOCKED else self.me
         return self._score(sim, closer)
 
-    def _root(self, sim: Sim, action: Action) -> int | bool | None:
-        """Play the candidate. False: next seat's turn; True: still mine; an int or
-        None: the manche ended (who went out, or blocked)."""
+    def _root(self, sim: Sim, action: Action) -> str:
+        """Play the candidate on the simulator; what happens next."""
         me = self.me
         if isinstance(action, Play):
             tile = self.tiles[action.uid]
             if sim.place(me, (tile.a, tile.b), action.end is End.LEFT):
-                return me
-            return False
+                return _I_WENT_OUT
+            return _NEXT
         if isinstance(action, Draw):
-            return sim.draw(me) is not None
+            return _MINE_AGAIN if sim.draw(me) is not None else _NEXT
         sim.stuck += 1
-        return None if sim.stuck >= sum(sim.playing) else False
+        return _BLOCKED if sim.stuck >= sum(sim.playing) else _NEXT
 
     def _score(self, sim: Sim, closer: int | None) -> float:
         left = pips(sim.hands)
