@@ -178,3 +178,10 @@ def test_every_event_of_whole_games_narrates_in_both_languages(lang, players, va
             text = t(m.msg_id, **resolve(m, t).args) if m.msg_id else ""
             assert "{" not in text and "tira-" not in text, text
         assert out[-1].cue in ("game_won", "game_lost")
+
+
+def test_dice_landing_after_stop_wait_their_turn_to_be_spoken():
+    n = Narrator(0, NAMES)
+    out = n.batch([Landed(time=T, seat=0, faces=(Symbol.CAT,), frozen=True)])
+    assert spoken(out) == ["gatto: troppo tardi, il giro è fermo."]
+    assert not out[0].interrupt  # never cuts the Stop that froze the round

@@ -147,7 +147,11 @@ def check_game(h, lang: str, events: list[TiraEvent]) -> None:
     assert words["signal"] in text and words["go"] in said
     assert words["round-end"] in text
     # every time my dice landed in the race, the result was spoken at once, interrupting
-    mine = [e for e in events if isinstance(e, Landed) and e.seat == 0 and not e.calm_roll]
+    mine = [
+        e
+        for e in events
+        if isinstance(e, Landed) and e.seat == 0 and not e.calm_roll and not e.frozen
+    ]
     assert mine
     interrupts = [s.text for s in h.speaker.spoken if s.interrupt]
     position = 0

@@ -214,8 +214,8 @@ class Narrator:
 
     def _own_landing(self, e: Landed, moves: tuple[Move, ...]) -> list[Message]:
         said = faces(e.faces)
-        if e.frozen:
-            return [Message("tira-landed-late", {"faces": said}, kind=OWN, interrupt=True)]
+        if e.frozen:  # nothing to do any more: queued, so it never cuts who called Stop
+            return [Message("tira-landed-late", {"faces": said}, kind=OWN)]
         if e.calm_roll:
             args = {"roll": e.calm_roll, "faces": said, "n": len(moves)}
             return [
