@@ -270,3 +270,34 @@ def test_ctrl_f1_opens_the_players_guide(harness_factory, lang):
     assert said.startswith(t(h, "doc-opened")) and "Domino" in said
     h.press("escape")
     assert h.app.top is table
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_once_eliminated_i_hear_the_others_to_the_end(harness_factory, lang):
+    h = harness_factory(lang)
+    # drawing is allowed at any time: I load myself with tiles until I am out
+    table = start(h, levels=("normal", "normal"), **{"draw-with-playable": True, "point-limit": 25})
+    while not table.match.is_eliminated(0):
+        match = table.match
+        if match.phase is Phase.PLAYING and match.current_seat == 0:
+            legal = match.legal_actions(0)
+            if any(isinstance(a, Draw) for a in legal):
+                h.press("space")
+            else:
+                move_on(h, table)
+        elif match.phase is Phase.BETWEEN:
+            h.press("enter")
+        else:
+            h.advance(0.25)
+        assert h.clock.now() < 5000
+    total = table.match.totals[0]
+    assert t(h, "domino-eliminated-you", n=total) in " ".join(h.transcript[-3:])
+    if not table.match.is_over:
+        while table.match.phase is not Phase.PLAYING:
+            h.press("enter")
+        assert h.press("enter") == t(h, "domino-refusal-eliminated")
+        while not table.match.is_over:
+            if table.match.phase is Phase.BETWEEN:
+                h.press("enter")
+            h.advance(0.25)
+    assert h.transcript[-1].endswith(t(h, "domino-game-over-keys"))

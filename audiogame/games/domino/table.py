@@ -418,7 +418,7 @@ class DominoTable(Scene):
     def play(self, end: End | None) -> None:
         hand = self.hand()
         if not hand:
-            self.refuse(Refusal.NOT_IN_HAND)
+            self.refuse(self.empty_hand_refusal())
             return
         self._played_index = self.cursor(hand)
         tile = hand[self._played_index]
@@ -428,6 +428,16 @@ class DominoTable(Scene):
             self.answer("domino-choose-end", cue="notice", tile=tile_phrase(tile))
         elif refusal is not None:
             self.refuse(refusal)
+
+    def empty_hand_refusal(self) -> Refusal:
+        """Why a player without tiles cannot play: out of the match, of the manche, or between."""
+        if self.match.is_over:
+            return Refusal.MATCH_OVER
+        if self.match.is_eliminated(HUMAN):
+            return Refusal.ELIMINATED
+        if self.match.phase is not Phase.PLAYING:
+            return Refusal.MANCHE_OVER
+        return Refusal.OUT_OF_MANCHE
 
     def draw(self) -> None:
         refusal = self.apply(Draw(HUMAN))
