@@ -33,9 +33,9 @@ WORDS = {
         "manual": "Comandi: manuali",
     },
     "en": {
-        "setup": "Tira and Passa, setup. Start the game, 1 of 8",
+        "setup": "Tira e Passa, setup. Start the game, 1 of 8",
         "brief": "Before we start. Your coaster: cat left, horseshoe right. Start the game, 1 of 9",
-        "start": "Tira and Passa, 4 players: you, Marco, Giulia, Luca. "
+        "start": "Tira e Passa, 4 players: you, Marco, Giulia, Luca. "
         "The first to win 3 coasters wins. Round 1. Big die: ",
         "signal": "On your coasters, ready,",
         "go": "go!",

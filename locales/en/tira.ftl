@@ -31,7 +31,7 @@ tira-stays = stays in hand
 tira-tally = { $who } { $n }
 tira-goal-three = The first to win 3 coasters wins.
 tira-goal-pile = We play while there are coasters to draw; the most coasters wins.
-tira-game-start = Tira and Passa, { $players } players: you, { $names }. { $goal }
+tira-game-start = Tira e Passa, { $players } players: you, { $names }. { $goal }
 tira-round = Round { $round }. Big die: { $supreme }. Your coaster: { $left } left, { $right } right.
 tira-round-no-coaster = Round { $round }. Big die: { $supreme }. You have no coaster.
 tira-signal = On your coasters, ready,
@@ -123,7 +123,7 @@ tira-refusal-round-over = The round is over: wait for the next.
 tira-refusal-game-over = The game is over.
 
 ## Table setup.
-tira-setup-title = Tira and Passa, setup
+tira-setup-title = Tira e Passa, setup
 tira-setup-start = Start the game
 tira-opt-players = Players: { $n }
 tira-opt-bot = { $name }: { $level }
