@@ -45,7 +45,7 @@ tira-landed-manual = { $faces }. { $n ->
    *[other] { $n } to send.
 }
 tira-landed-late = { $faces }: too late, the round is frozen.
-tira-sent = { $die } { $dest }.
+tira-sent = { $die }, { $dest }.
 tira-arrived = From your { $side ->
     [left] left
    *[other] right
