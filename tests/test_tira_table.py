@@ -378,3 +378,24 @@ def test_others_off_silences_their_sounds_but_not_mine(harness_factory):
     cues = list(h.app.announcer.cue_log)
     assert ("dice_roll", 0.0) in cues  # my own throw
     assert not any(c == "dice_roll" and p != 0 for c, p in cues)
+
+
+def test_six_players_racing_do_not_flood_the_sound(harness_factory):
+    h = harness_factory("it")
+    h.start()
+    h.press("t")
+    h.press("enter")
+    h.press("down")
+    h.press("right")
+    h.press("right")  # six players
+    h.press("home")
+    h.press("enter")
+    h.press("enter")
+    table = h.app.top
+    assert table.config.players == 6
+    events = record_events(table)
+    h.advance(12.0)
+    throws = [e for e in events if isinstance(e, Thrown) and e.seat != 0]
+    heard = [p for c, p in h.app.announcer.cue_log if c == "dice_roll" and p != 0]
+    assert 0 < len(heard) < len(throws)  # throws a moment apart make one sound
+    assert len({round(p, 2) for p in heard}) >= 3  # from several seats around the table

@@ -68,6 +68,8 @@ SEND_LETTERS: dict[str, Destination] = {
 
 #: the loudness of other players' sounds, relative to mine
 OTHERS_VOLUME = 0.55
+#: seconds within which the same sound of other players is played only once
+OTHERS_GAP = 0.25
 MESSAGE_ID = re.compile(r"^([a-z][a-z0-9-]*) =", re.MULTILINE)
 
 
@@ -121,6 +123,7 @@ class TiraTable(Scene):
         self._pending: list[Message] = []
         self.words = Words(app.localizer)
         self._later: list[Handle] = []
+        self._quiet_last: dict[str, float] = {}
         self._letters: dict[str, Callable[[], None]] = {
             "g": self.ask_supreme,
             "c": self.ask_coaster,
@@ -205,11 +208,16 @@ class TiraTable(Scene):
         """Other players' sounds, softer than mine so my own dice stand out.
 
         ``Message`` has no volume, so this does what the announcer does for a
-        cue (verbosity, the cue log) with the volume added.
+        cue (verbosity, the cue log) with the volume added. With five bots the
+        same sound often comes twice within a moment: the second is dropped.
         """
         announcer = self.app.announcer
         if announcer.verbosity(OTHERS) == "off":
             return
+        now = self.app.clock.now()
+        if now - self._quiet_last.get(cue, -OTHERS_GAP) < OTHERS_GAP:
+            return  # the same sound a moment ago: a second one would only blur it
+        self._quiet_last[cue] = now
         announcer.cue_log.append((cue, pan))
         self.app.audio.play(cue, pan, OTHERS_VOLUME)
 
