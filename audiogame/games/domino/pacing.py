@@ -22,14 +22,27 @@ from audiogame.games.domino.actions import Action
 from audiogame.games.domino.bots import Bot, HardBot, Search, make_bot
 from audiogame.games.domino.engine import DominoMatch
 
-#: deals the hard bot tries per decision at a real table (about 30-60 ms of work)
+#: deals the hard bot tries per decision with the double-6 set (about 30-130 ms of work)
 HARD_ITERATIONS = 300
+#: the set the budget above is meant for; bigger sets make every deal dearer
+BASE_SET_SIZE = 28
+
+
+def scaled_iterations(iterations: int, set_size: int) -> int:
+    """Fewer deals for bigger sets (a deal of double 18 costs ten times one of
+    double 6), never below a fifth of the budget. Depends on the set only, so a
+    seed still replays the same match."""
+    return max(1, iterations // 5, iterations * BASE_SET_SIZE // set_size)
 
 
 def make_bots(
-    levels: dict[int, str], seed: int | str, iterations: int = HARD_ITERATIONS
+    levels: dict[int, str],
+    seed: int | str,
+    iterations: int = HARD_ITERATIONS,
+    set_size: int = BASE_SET_SIZE,
 ) -> tuple[dict[int, Bot], dict[int, random.Random]]:
     """One bot and one seeded random source per bot seat."""
+    iterations = scaled_iterations(iterations, set_size)
     bots: dict[int, Bot] = {}
     rngs: dict[int, random.Random] = {}
     for seat, level in levels.items():

@@ -39,7 +39,7 @@ from audiogame.games.domino.narrate import (
 from audiogame.games.domino.observation import Observation, Phase
 from audiogame.games.domino.pacing import HARD_ITERATIONS, BotTurns, make_bots
 from audiogame.games.domino.sorting import SORT_IDS, group_by_number, next_order, sort_hand
-from audiogame.games.domino.tiles import End, Tile
+from audiogame.games.domino.tiles import SETS, End, Tile
 from audiogame.games.domino.ui_setup import HUMAN, DominoSetup
 from audiogame.games.domino.ui_words import Join, Phrase, Words, resolve
 from audiogame.keys import Key
@@ -96,7 +96,8 @@ class DominoTable(Scene):
         self.match = DominoMatch(self.config, seed)
         self.narrator = Narrator(HUMAN, setup.names(), setup.teams)
         levels = {seat: level for seat, level in enumerate(setup.levels, start=1)}
-        bots, rngs = make_bots(levels, seed, iterations)
+        set_size = SETS[self.config.set_id].size
+        bots, rngs = make_bots(levels, seed, iterations, set_size)
         self.turns = BotTurns(app, self.match, bots, rngs, setup.pace, self.bot_play)
         self.words = Words(app.localizer)
         self.order = SORT_IDS[0]

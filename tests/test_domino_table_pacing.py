@@ -1,0 +1,104 @@
+"""Bots at the table's pace: the hard bot thinks in idle slices, never before its
+pace is over plays, never stalls; the same seed plays the same match."""
+
+from __future__ import annotations
+
+from audiogame.games.domino import Phase
+from audiogame.games.domino.pacing import BASE_SET_SIZE, scaled_iterations
+from audiogame.games.domino.table import DominoTable
+from audiogame.games.domino.ui_setup import DominoSetup
+
+
+def hard_table(h, pace: float = 1.5, iterations: int = 40) -> DominoTable:
+    setup = DominoSetup(levels=["hard", "hard", "hard"], pace=pace)
+    table = DominoTable(h.app, setup, 5, iterations=iterations)
+    h.app.push(table)
+    return table
+
+
+def bots_turn(h, table: DominoTable) -> None:
+    """Run frames, without idle work, until a hard bot's search is under way."""
+    for _ in range(2000):
+        if h.app.idle_tasks:
+            return
+        match = table.match
+        if match.phase is Phase.PLAYING and match.current_seat == 0:
+            table.apply(match.legal_actions(0)[0])
+        elif match.phase is Phase.BETWEEN:
+            table.next_manche()
+        h.clock.advance(0.05)
+        h.app.step()
+    raise AssertionError("no search started")
+
+
+def test_the_search_runs_one_deal_per_slice_and_waits_for_the_pace(harness_factory):
+    h = harness_factory("it")
+    table = hard_table(h, pace=1.5, iterations=40)
+    bots_turn(h, table)
+    moves = len(table.match.actions)
+    before = table.turns.slices
+    task = h.app.idle_tasks.pop()
+    calls = 1
+    while not task():
+        calls += 1
+    assert calls == 40 and table.turns.slices - before == 40  # one deal per slice
+    # the search is over, but the pace is not: the move waits for it
+    h.app.step()
+    assert len(table.match.actions) == moves
+    h.clock.advance(1.6)
+    h.app.step()
+    assert len(table.match.actions) == moves + 1
+
+
+def test_a_slow_search_plays_as_soon_as_it_ends_after_the_pace(harness_factory):
+    h = harness_factory("it")
+    table = hard_table(h, pace=0.5, iterations=40)
+    bots_turn(h, table)
+    moves = len(table.match.actions)
+    task = h.app.idle_tasks.pop()
+    h.clock.advance(1.0)
+    h.app.step()  # the pace is over, the search is not: nothing is played yet
+    assert len(table.match.actions) == moves
+    while not task():
+        pass
+    h.app.step()  # played from the scheduler, in the next frame
+    assert len(table.match.actions) == moves + 1
+
+
+def test_leaving_drops_the_search(harness_factory):
+    h = harness_factory("it")
+    table = hard_table(h)
+    bots_turn(h, table)
+    task = h.app.idle_tasks.pop()
+    moves = len(table.match.actions)
+    table.leave()
+    assert task() is True  # a cancelled search stops at its next slice
+    h.clock.advance(5)
+    h.app.step()
+    assert len(table.match.actions) == moves
+
+
+def test_the_same_seed_plays_the_same_match(harness_factory):
+    played = []
+    for _ in range(2):
+        h = harness_factory("it")
+        setup = DominoSetup(levels=["hard", "normal", "easy"], pace=0.5)
+        setup.options["point-limit"] = 50
+        table = DominoTable(h.app, setup, 11, iterations=15)
+        h.start(table)
+        while not table.match.is_over:
+            match = table.match
+            if match.phase is Phase.PLAYING and match.current_seat == 0:
+                table.apply(match.legal_actions(0)[-1])
+            elif match.phase is Phase.BETWEEN:
+                h.press("enter")
+            h.advance(0.25)
+        played.append(table.match.actions)
+    assert played[0] == played[1]
+
+
+def test_bigger_sets_get_fewer_deals():
+    assert scaled_iterations(300, BASE_SET_SIZE) == 300
+    assert scaled_iterations(300, 55) == 152
+    assert scaled_iterations(300, 190) == 60  # never below a fifth
+    assert scaled_iterations(12, 190) == 2
