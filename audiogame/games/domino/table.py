@@ -411,6 +411,7 @@ class DominoTable(Scene):
             table = DominoTable(
                 self.app, self.setup, seed, home=self.home, iterations=self.iterations
             )
+            table.order = self.order  # the player's sort order goes on to the next match
             self.app.replace(table)
         else:
             self.play(None)
