@@ -399,3 +399,20 @@ def test_six_players_racing_do_not_flood_the_sound(harness_factory):
     heard = [p for c, p in h.app.announcer.cue_log if c == "dice_roll" and p != 0]
     assert 0 < len(heard) < len(throws)  # throws a moment apart make one sound
     assert len({round(p, 2) for p in heard}) >= 3  # from several seats around the table
+
+
+def test_leaving_a_practice_round_returns_to_the_briefing(harness_factory):
+    h = harness_factory("en")
+    h.start()
+    h.press("t")
+    h.press("enter")
+    h.press("enter")
+    briefing = h.app.top
+    h.press("end")
+    h.press("enter")
+    assert h.app.top.practice
+    h.advance(5.0)
+    h.press("escape")
+    h.press("y")
+    assert h.app.top is briefing
+    assert h.app.scheduler.next_time() is None

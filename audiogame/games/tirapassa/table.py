@@ -255,8 +255,9 @@ class TiraTable(Scene):
         self.app.push(ConfirmScene(self.app, "tira-confirm-leave", self.leave))
 
     def leave(self) -> None:
+        """Back to the main menu; from a practice round, back to the briefing."""
         self._halt()
-        if self.home is not None and self.home in self.app.scenes:
+        if not self.practice and self.home is not None and self.home in self.app.scenes:
             self.app.pop_to(self.home)
         else:
             self.app.pop(self)
