@@ -69,8 +69,7 @@ class Announcer:
         text = strip_invisible(text)
         if record:
             self.history.add(text)
-        if interrupt:
-            self._queued.clear()
+        # what events queued this frame is not dropped: it follows the answer
         self.speaker.speak(text, interrupt=interrupt)
         self.speaker.braille(text)
 
@@ -97,7 +96,6 @@ class Announcer:
         if level != "speak":
             return
         if message.interrupt:
-            self._queued.clear()
             self.speaker.speak(text, interrupt=True)
             self.speaker.braille(text)
         else:

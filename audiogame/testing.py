@@ -18,6 +18,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from audiogame.app import App  # noqa: E402
+from audiogame.cli import wire_faults  # noqa: E402
 from audiogame.clock import VirtualClock  # noqa: E402
 from audiogame.i18n import Localizer  # noqa: E402
 from audiogame.settings import Settings, load_settings  # noqa: E402
@@ -89,6 +90,7 @@ class Harness:
         )
         self.app.seed = seed
         self.app.data_dir = tmp / "data"
+        wire_faults(self.app, self.audio, self.speaker)
         pygame.event.clear()
 
     def start(self, scene: Scene | None = None) -> Harness:
