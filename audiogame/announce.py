@@ -39,6 +39,8 @@ class Message:
     cue: str | None = None
     pan: float = 0.0
     interrupt: bool = False
+    #: the cue's loudness (others' sounds are softer than the player's own)
+    volume: float = 1.0
 
 
 class Announcer:
@@ -77,9 +79,9 @@ class Announcer:
         """A notice that queues like a game event but is never silenced by verbosity."""
         self.deliver(Message(msg_id, args, cue=cue))
 
-    def cue(self, name: str, pan: float = 0.0) -> None:
+    def cue(self, name: str, pan: float = 0.0, volume: float = 1.0) -> None:
         self.cue_log.append((name, pan))
-        self.cues.play(name, pan)
+        self.cues.play(name, pan, volume)
 
     # -- game events -----------------------------------------------------------------
     def post(self, message: Message) -> None:
@@ -88,7 +90,7 @@ class Announcer:
     def deliver(self, message: Message) -> None:
         level = "speak" if message.kind == SYSTEM else self.verbosity(message.kind)
         if message.cue and level != "off":
-            self.cue(message.cue, message.pan)
+            self.cue(message.cue, message.pan, message.volume)
         text = self.t(message.msg_id, **message.args) if message.msg_id else ""
         if not text:
             return

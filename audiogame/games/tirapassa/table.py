@@ -207,19 +207,14 @@ class TiraTable(Scene):
     def play_quietly(self, cue: str, pan: float) -> None:
         """Other players' sounds, softer than mine so my own dice stand out.
 
-        ``Message`` has no volume, so this does what the announcer does for a
-        cue (verbosity, the cue log) with the volume added. With five bots the
-        same sound often comes twice within a moment: the second is dropped.
+        With five bots the same sound often comes twice within a moment: the
+        second is dropped.
         """
-        announcer = self.app.announcer
-        if announcer.verbosity(OTHERS) == "off":
-            return
         now = self.app.clock.now()
         if now - self._quiet_last.get(cue, -OTHERS_GAP) < OTHERS_GAP:
             return  # the same sound a moment ago: a second one would only blur it
         self._quiet_last[cue] = now
-        announcer.cue_log.append((cue, pan))
-        self.app.audio.play(cue, pan, OTHERS_VOLUME)
+        self.app.announcer.post(Message("", cue=cue, pan=pan, kind=OTHERS, volume=OTHERS_VOLUME))
 
     def answer(self, msg_id: str, cue: str | None = None, **args: Any) -> None:
         """An answer to the player's key: at once, interrupting, never silenced."""
