@@ -25,6 +25,14 @@ domino-match-manches = At most { $n ->
     [one] one manche
    *[other] { $n } manches
 } will be played.
+domino-rule-forbid-drawing = No drawing at this table: a player who cannot play passes.
+domino-rule-draw-with-playable = You may draw even holding a tile that fits.
+domino-rule-draw-until-fits = Space draws up to the first tile that fits.
+domino-rule-team-finish = A manche ends when a whole team is out of tiles.
+domino-rule-thinking-time = Thinking time: { $n ->
+    [one] one second
+   *[other] { $n } seconds
+} a move.
 domino-teams = Teams: { $teams }.
 domino-manche-start = Manche { $manche }. { $size } tiles each, { $boneyard ->
     [0] no boneyard.

@@ -25,6 +25,14 @@ domino-match-manches = Si giocano al massimo { $n ->
     [one] una manche
    *[other] { $n } manches
 }.
+domino-rule-forbid-drawing = A questo tavolo non si pesca: chi non può attaccare passa.
+domino-rule-draw-with-playable = Si può pescare anche avendo una tessera che attacca.
+domino-rule-draw-until-fits = Spazio pesca fino alla prima tessera che attacca.
+domino-rule-team-finish = La manche finisce quando tutta una squadra ha finito le tessere.
+domino-rule-thinking-time = Tempo di riflessione: { $n ->
+    [one] un secondo
+   *[other] { $n } secondi
+} per mossa.
 domino-teams = Squadre: { $teams }.
 domino-manche-start = Manche { $manche }. { $size } tessere a testa, { $boneyard ->
     [0] niente ossario.

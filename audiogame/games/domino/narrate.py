@@ -161,6 +161,10 @@ class Narrator:
         ]
         if config.manche_limit:
             out.append(Message("domino-match-manches", {"n": config.manche_limit}))
+        # the rules that differ from the usual table, so nobody is surprised by them
+        out += [Message(f"domino-rule-{rule}") for rule, on in _rules(config) if on]
+        if config.thinking_time:
+            out.append(Message("domino-rule-thinking-time", {"n": config.thinking_time}))
         if self.teams is not None:
             out.append(Message("domino-teams", {"teams": self.team_list()}))
         return out
@@ -309,6 +313,15 @@ _HOW: dict[MancheEnd, str] = {
 # every reason and start has its message; listed so a new enum value is noticed by tests
 REASONS: tuple[str, ...] = tuple(r.value for r in MatchEnd)
 STARTS: tuple[str, ...] = tuple(r.value for r in StartReason)
+
+
+def _rules(config: Any) -> tuple[tuple[str, bool], ...]:
+    return (
+        ("forbid-drawing", config.forbid_drawing),
+        ("draw-with-playable", config.draw_with_playable and not config.forbid_drawing),
+        ("draw-until-fits", config.draw_until_fits and not config.forbid_drawing),
+        ("team-finish", config.team_finish and config.teams is not None),
+    )
 
 
 def _person(mine: bool) -> str:
