@@ -21,6 +21,7 @@ from audiogame.clock import Clock, RealClock, Scheduler
 from audiogame.history import History
 from audiogame.i18n import Localizer
 from audiogame.keys import CTRL_KEYS, MODIFIER_KEYS, Key
+from audiogame.saves import Loaded, SaveStore
 from audiogame.settings import Settings, save_settings
 from audiogame.speech.base import Speaker
 from audiogame.ui.scene import Scene
@@ -79,6 +80,11 @@ class App:
         #: background work done in short slices between frames; each call does a
         #: little and returns True when finished (a bot's search, for instance)
         self.idle_tasks: list[Callable[[], bool]] = []
+        #: where the match in progress is kept (None: not kept, e.g. some tests)
+        self.saves: SaveStore | None = None
+        #: a saved match found at start, offered first in the main menu
+        self.pending_resume: Loaded | None = None
+        self._save_failed_told = False
 
     # -- the stack -------------------------------------------------------------------
     @property
@@ -120,6 +126,7 @@ class App:
         self.tick()
 
     def tick(self) -> None:
+        self.watch_saves()
         now = self.clock.now()
         self.scheduler.run_due(now)
         if self.top is not None:
@@ -201,6 +208,8 @@ class App:
             self.read_help(rules=key.ctrl)
         elif k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.read_history(up=k == pygame.K_PAGEUP, to_end=key.shift or key.ctrl)
+        elif k == pygame.K_s and key.ctrl:
+            self.save_now()
         elif k in (pygame.K_F7, pygame.K_F8):
             step = VOLUME_STEP if k == pygame.K_F8 else -VOLUME_STEP
             if key.shift:
@@ -235,6 +244,58 @@ class App:
             return
         self.announcer.cue("menu_edge" if edge else "menu_move")
         self.announcer.say_text(text, record=False)
+
+    # -- the match in progress ----------------------------------------------------------
+    def load_saved_match(self) -> None:
+        """At start: offer the saved match, or say why it cannot be used."""
+        if self.saves is None:
+            return
+        loaded = self.saves.read()
+        if loaded.refusal:
+            self.notify(loaded.refusal)
+        elif loaded.ok:
+            self.pending_resume = loaded
+
+    def refuse_save(self, msg_id: str) -> None:
+        from audiogame.storage import keep_aside
+
+        self.pending_resume = None
+        if self.saves is not None and self.saves.exists():
+            keep_aside(self.saves.path)
+        self.announcer.say(msg_id, cue="menu_error")
+
+    def autosave(self, game: str, state: object, summary: dict) -> None:
+        """A table's snapshot after an action: written off the loop, newest first."""
+        if self.saves is not None:
+            self.pending_resume = None  # a new match replaces the one that was offered
+            self.saves.write(game, state, summary)
+
+    def end_of_match(self) -> None:
+        if self.saves is not None:
+            self.saves.discard()
+
+    def save_now(self) -> None:
+        """Ctrl+S: write the match at once and say so."""
+        saver = next((s for s in reversed(self.scenes) if hasattr(s, "save_match")), None)
+        if saver is None or self.saves is None:
+            self.announcer.say("save-nothing", cue="menu_error")
+            return
+        saver.save_match()
+        if self.saves.flush(1.0) and self.saves.error is None:
+            self.announcer.say("save-done", cue="menu_select")
+        else:
+            self.announcer.say("save-failed", cue="menu_error")
+            self._save_failed_told = True
+
+    def watch_saves(self) -> None:
+        """Tell the player once when saving starts failing (read-only or full disk)."""
+        if self.saves is None:
+            return
+        if self.saves.error and not self._save_failed_told:
+            self._save_failed_told = True
+            self.notify("save-failed")
+        elif not self.saves.error:
+            self._save_failed_told = False
 
     # -- settings that take effect at once --------------------------------------------
     def save_settings(self) -> None:

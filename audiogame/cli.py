@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from audiogame.lang import LANGUAGES, plain_message, system_language
-from audiogame.settings import SPEECH_CHOICES, config_dir, load_settings
+from audiogame.settings import SPEECH_CHOICES, config_dir, data_dir, load_settings
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -51,6 +51,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from audiogame.app import App
     from audiogame.audio import AudioSystem
+    from audiogame.saves import SaveStore
     from audiogame.ui.main_menu import MainMenu
     from audiogame.window import Window
 
@@ -86,7 +87,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         speech_active=active,
     )
     app.seed = args.seed
-    app.data_dir = args.data_dir
+    app.data_dir = args.data_dir or data_dir()
+    app.saves = SaveStore(app.data_dir)
+    app.load_saved_match()
     wire_faults(app, audio, speaker)
     if greeting:
         app.history.add(greeting)
@@ -98,6 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         app.run()
     finally:
+        app.saves.flush(2.0)
         speaker.close()
         audio.close()
         pygame.quit()

@@ -21,6 +21,7 @@ from audiogame.app import App  # noqa: E402
 from audiogame.cli import wire_faults  # noqa: E402
 from audiogame.clock import VirtualClock  # noqa: E402
 from audiogame.i18n import Localizer  # noqa: E402
+from audiogame.saves import SaveStore  # noqa: E402
 from audiogame.settings import Settings, load_settings  # noqa: E402
 from audiogame.speech.recording import RecordingSpeaker  # noqa: E402
 from audiogame.ui.scene import Scene  # noqa: E402
@@ -90,6 +91,8 @@ class Harness:
         )
         self.app.seed = seed
         self.app.data_dir = tmp / "data"
+        self.app.saves = SaveStore(self.app.data_dir)
+        self.app.load_saved_match()
         wire_faults(self.app, self.audio, self.speaker)
         pygame.event.clear()
 

@@ -6,7 +6,7 @@ import importlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from audiogame.app import App
@@ -21,22 +21,45 @@ class GameEntry:
     title_id: str
     #: "module:function" returning the game's first scene (its setup)
     opener: str
+    #: "module:function(app, state) -> Scene" rebuilding a saved match
+    resumer: str = ""
 
 
 GAMES: tuple[GameEntry, ...] = (
-    GameEntry("domino", "game-domino", "audiogame.games.domino.setup_scene:open_setup"),
-    GameEntry("tira", "game-tira", "audiogame.games.tirapassa.setup_scene:open_setup"),
+    GameEntry(
+        "domino",
+        "game-domino",
+        "audiogame.games.domino.setup_scene:open_setup",
+        "audiogame.games.domino.table:resume",
+    ),
+    GameEntry(
+        "tira",
+        "game-tira",
+        "audiogame.games.tirapassa.setup_scene:open_setup",
+        "audiogame.games.tirapassa.table:resume",
+    ),
 )
 
 
 def opener(entry: GameEntry) -> Callable[[App], Scene] | None:
-    module_name, _, func = entry.opener.partition(":")
+    return _load(entry.opener)
+
+
+def resumer(game_id: str) -> Callable[[App, Any], Scene] | None:
+    for entry in GAMES:
+        if entry.id == game_id and entry.resumer:
+            return _load(entry.resumer)
+    return None
+
+
+def _load(target: str) -> Any:
+    module_name, _, func = target.partition(":")
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
         if exc.name and module_name.startswith(exc.name):
             return None  # that game has not landed yet
-        log.exception("cannot load %s", entry.id)
+        log.exception("cannot load %s", target)
         return None
     return getattr(module, func, None)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from audiogame.ui.catalog import available_games
+from audiogame.ui.catalog import available_games, resumer
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.menu import MenuItem, MenuScene
 from audiogame.ui.options import OptionsScene
@@ -19,7 +19,8 @@ class MainMenu(MenuScene):
         self.greeted = greeted
 
     def build_items(self) -> list[MenuItem]:
-        items = [
+        items = self.resume_items()
+        items += [
             MenuItem(lambda e=entry: self.t(e.title_id), lambda fn=fn: self.app.push(fn(self.app)))
             for entry, fn in available_games()
         ]
@@ -31,6 +32,39 @@ class MainMenu(MenuScene):
             MenuItem(lambda: self.t("menu-quit"), self.ask_quit),
         ]
         return items
+
+    def resume_items(self) -> list[MenuItem]:
+        saved = self.app.pending_resume
+        if saved is None or resumer(saved.game or "") is None:
+            return []
+        return [MenuItem(self.resume_label, self.resume)]
+
+    def resume_label(self) -> str:
+        saved = self.app.pending_resume
+        summary = saved.summary if saved else {}
+        what = self.t(summary.get("msg", "game-" + (saved.game or "")), **summary.get("args", {}))
+        return self.t("menu-resume", what=what)
+
+    def resume(self) -> None:
+        saved = self.app.pending_resume
+        fn = resumer(saved.game or "") if saved else None
+        if saved is None or fn is None:
+            return
+        try:
+            scene = fn(self.app, saved.state)
+        except Exception:  # a save this version cannot rebuild: refuse it, keep it aside
+            self.app.refuse_save("save-damaged")
+            self.items = self.build_items()
+            self.index = 0
+            self.speak_item()
+            return
+        self.app.pending_resume = None
+        self.app.push(scene)
+
+    def on_resume(self) -> None:
+        self.items = self.build_items()
+        self.index = min(self.index, len(self.items) - 1)
+        super().on_resume()
 
     def on_enter(self) -> None:
         welcome = "" if self.greeted else self.t("welcome") + " "

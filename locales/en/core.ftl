@@ -58,3 +58,10 @@ settings-not-saved = I cannot save the settings. They stay in force while the ga
 no-sound-device = No sound device: playing without sounds.
 sound-lost = The sound device stopped answering: going on without sounds.
 speech-fallback = { $old } stopped answering: now speaking with { $new }.
+
+menu-resume = Resume the match: { $what }
+save-done = Match saved.
+save-nothing = There is no match to save here.
+save-failed = I cannot save the match: the folder is read-only or the disk is full. The match goes on and stays in memory.
+save-damaged = The saved match was damaged: I kept it aside; it cannot be resumed.
+save-other-version = The saved match comes from another version of the game: I kept it aside; it cannot be resumed.

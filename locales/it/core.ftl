@@ -58,3 +58,10 @@ settings-not-saved = Non riesco a salvare le impostazioni. Restano valide finch�
 no-sound-device = Nessun dispositivo audio: si gioca senza suoni.
 sound-lost = Il dispositivo audio non risponde più: si continua senza suoni.
 speech-fallback = { $old } non risponde più: ora parlo con { $new }.
+
+menu-resume = Riprendi la partita: { $what }
+save-done = Partita salvata.
+save-nothing = Non c'è nessuna partita da salvare qui.
+save-failed = Non riesco a salvare la partita: la cartella è protetta o il disco è pieno. La partita continua e resta in memoria.
+save-damaged = La partita salvata era danneggiata: l'ho messa da parte e non si può riprendere.
+save-other-version = La partita salvata viene da un'altra versione del gioco: l'ho messa da parte e non si può riprendere.

@@ -1,0 +1,102 @@
+"""The match in progress on disk: atomic, newest first, refused with a reason when bad."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from audiogame.saves import SAVE_VERSION, SaveStore, encode
+
+
+def test_round_trip_and_discard(tmp_path):
+    store = SaveStore(tmp_path)
+    store.write("domino", {"actions": [1, 2, 3]}, {"msg": "game-domino", "args": {}})
+    assert store.flush()
+    loaded = store.read()
+    assert loaded.ok and loaded.game == "domino" and loaded.state == {"actions": [1, 2, 3]}
+    store.discard()
+    assert store.flush()
+    assert not store.exists()
+    assert not store.read().ok and store.read().refusal is None
+
+
+def test_newest_snapshot_wins(tmp_path):
+    store = SaveStore(tmp_path)
+    for n in range(200):
+        store.write("tira", {"n": n}, {})
+    assert store.flush()
+    assert store.read().state == {"n": 199}
+    assert store.writes <= 200
+
+
+def test_damaged_file_is_refused_and_kept_aside(tmp_path):
+    store = SaveStore(tmp_path)
+    store.write("domino", {"actions": [1]}, {})
+    store.flush()
+    text = store.path.read_text()
+    store.path.write_text(text.replace('"actions":[1]', '"actions":[2]'))  # bits changed
+    loaded = store.read()
+    assert loaded.refusal == "save-damaged"
+    assert loaded.kept_at is not None and loaded.kept_at.exists()
+    assert not store.exists()
+
+
+@pytest.mark.parametrize("text", ["", "{", "[]", '{"format": "something else"}', "\x00\x01"])
+def test_garbage_is_refused(tmp_path, text):
+    store = SaveStore(tmp_path)
+    store.path.parent.mkdir(parents=True, exist_ok=True)
+    store.path.write_text(text)
+    assert store.read().refusal == "save-damaged"
+
+
+def test_other_version_is_refused_with_its_own_reason(tmp_path):
+    store = SaveStore(tmp_path)
+    data = json.loads(encode("domino", {}, {}))
+    data["version"] = SAVE_VERSION - 1
+    store.path.parent.mkdir(parents=True, exist_ok=True)
+    store.path.write_text(json.dumps(data))
+    loaded = store.read()
+    assert loaded.refusal == "save-other-version"
+    assert loaded.kept_at is not None
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root can write to a read-only folder")
+def test_read_only_folder_sets_an_error(tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o500)
+    store = SaveStore(folder)
+    store.write("domino", {}, {})
+    store.flush()
+    assert store.error
+
+
+def test_unwritable_save_folder_is_told_once_and_the_game_goes_on(tmp_path, harness_factory):
+    h = harness_factory("en").start()
+    blocker = tmp_path / "blocked"
+    blocker.write_text("a file where the save folder should be")
+    h.app.saves = SaveStore(blocker / "saves")
+    h.app.autosave("domino", {"n": 1}, {})
+    h.app.saves.flush()
+    h.advance(0.05)
+    h.app.autosave("domino", {"n": 2}, {})
+    h.app.saves.flush()
+    h.advance(0.05)
+    heard = " ".join(h.transcript)
+    assert heard.count("I cannot save the match") == 1
+    assert h.press("down")  # still playing
+
+
+def test_ctrl_s_outside_a_match_says_there_is_nothing_to_save(harness_factory):
+    h = harness_factory("it").start()
+    assert h.press("s", ctrl=True) == "Non c'è nessuna partita da salvare qui."
+
+
+def test_a_damaged_save_at_start_is_announced(tmp_path, harness_factory):
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "match.json").write_text("{ broken")
+    h = harness_factory("it").start()
+    h.advance(0.05)
+    assert "La partita salvata era danneggiata" in " ".join(h.transcript)
