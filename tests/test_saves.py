@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 
 import pytest
 
@@ -60,17 +59,6 @@ def test_other_version_is_refused_with_its_own_reason(tmp_path):
     loaded = store.read()
     assert loaded.refusal == "save-other-version"
     assert loaded.kept_at is not None
-
-
-@pytest.mark.skipif(os.geteuid() == 0, reason="root can write to a read-only folder")
-def test_read_only_folder_sets_an_error(tmp_path):
-    folder = tmp_path / "ro"
-    folder.mkdir()
-    folder.chmod(0o500)
-    store = SaveStore(folder)
-    store.write("domino", {}, {})
-    store.flush()
-    assert store.error
 
 
 def test_unwritable_save_folder_is_told_once_and_the_game_goes_on(tmp_path, harness_factory):
