@@ -49,11 +49,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     import pygame
 
-    from audiogame.app import App
     from audiogame.audio import AudioSystem
-    from audiogame.saves import SaveStore
-    from audiogame.ui.main_menu import MainMenu
-    from audiogame.window import Window
 
     settings_path = (args.config_dir or config_dir()) / "settings.json"
     loaded = load_settings(settings_path)
@@ -73,7 +69,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         speaker.speak(greeting)
     pygame.init()
 
+    from audiogame.app import App
     from audiogame.i18n import Localizer
+    from audiogame.saves import SaveStore
+    from audiogame.ui.main_menu import MainMenu
+    from audiogame.window import Window
 
     localizer = Localizer(lang)
     window = None if args.no_window else Window.open(localizer("window-title"))

@@ -6,10 +6,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 
+def _print(text: str) -> None:
+    # flushed at once: a terminal reader (or a pipe) must get each line as it is said
+    print(text, flush=True)
+
+
 class TextSpeaker:
     name = "text"
 
-    def __init__(self, echo: Callable[[str], None] | None = print) -> None:
+    def __init__(self, echo: Callable[[str], None] | None = _print) -> None:
         self.lines: list[str] = []
         self._echo = echo
 
