@@ -30,14 +30,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import key_latency  # noqa: E402
 
-from audiogame.games.domino import Phase  # noqa: E402
+from audiogame.games.domino import Phase, pacing  # noqa: E402
 from audiogame.games.domino.bots.hard import Search  # noqa: E402
 from audiogame.games.domino.table import DominoTable  # noqa: E402
 from audiogame.games.domino.ui_setup import DominoSetup  # noqa: E402
 from audiogame.testing import Harness  # noqa: E402
 
-#: deals per hard decision: big enough that a search runs for a good part of a second
-ITERATIONS = 3000
+#: deals per hard decision: the real table's budget
+ITERATIONS = pacing.HARD_ITERATIONS
 STATE: dict[str, Any] = {"table": None, "presses": 0, "searching": 0, "wall": [], "cpu": []}
 
 
@@ -66,7 +66,7 @@ def setup_domino(h: Harness) -> list[str]:
 
     def listener(key: Any, handled: bool) -> None:
         STATE["presses"] += 1
-        STATE["searching"] += bool(h.app.idle_tasks)
+        STATE["searching"] += table.turns.searching
 
     h.app.key_listeners.append(listener)
     settle = time.monotonic() + 0.5

@@ -34,6 +34,7 @@ def bots_turn(h, table: DominoTable) -> None:
 def test_the_search_runs_one_deal_per_slice_and_waits_for_the_pace(harness_factory):
     h = harness_factory("it")
     table = hard_table(h, pace=1.5, iterations=40)
+    table.turns.rest = 0  # no rests: the whole search in one run of slices
     bots_turn(h, table)
     moves = len(table.match.actions)
     before = table.turns.slices
@@ -50,9 +51,29 @@ def test_the_search_runs_one_deal_per_slice_and_waits_for_the_pace(harness_facto
     assert len(table.match.actions) == moves + 1
 
 
+def test_the_search_rests_between_bursts_so_the_loop_can_sleep(harness_factory):
+    h = harness_factory("it")
+    table = hard_table(h, pace=1.5, iterations=40)
+    turns = table.turns
+    bots_turn(h, table)
+    task = h.app.idle_tasks.pop()
+    results = [task() for _ in range(turns.burst)]
+    assert results == [False] * (turns.burst - 1) + [True]  # a burst, then off the list
+    assert turns.searching and not h.app.idle_tasks
+    h.clock.advance(turns.rest)
+    h.app.step()  # the rest is over: the search is back among the idle tasks
+    assert len(h.app.idle_tasks) == 1
+    before = turns.slices
+    h.finish_idle()
+    while turns.searching:
+        h.advance(turns.rest)
+    assert turns.slices - before == 40 - turns.burst
+
+
 def test_a_slow_search_plays_as_soon_as_it_ends_after_the_pace(harness_factory):
     h = harness_factory("it")
     table = hard_table(h, pace=0.5, iterations=40)
+    table.turns.rest = 0
     bots_turn(h, table)
     moves = len(table.match.actions)
     task = h.app.idle_tasks.pop()

@@ -8,6 +8,12 @@ its move is played no earlier than ``pace`` seconds after the turn began, on
 move. The hard bot's budget is a number of deals (``iterations``), never
 seconds, so the same seed plays the same match on any machine.
 
+The search runs in bursts of ``BURST`` deals with a rest of ``REST`` seconds
+between them: while it rests the loop sleeps in its wait for a key, and a
+process that sleeps now and then is woken by a key at once, where one that
+never sleeps waits for the CPU on a busy machine. A decision takes a few
+hundred milliseconds of wall time, well inside the bots' pace.
+
 ``cancel()`` forgets the turn in progress (leaving the table, a new manche).
 """
 
@@ -24,6 +30,9 @@ from audiogame.games.domino.engine import DominoMatch
 
 #: deals the hard bot tries per decision with the double-6 set (about 30-130 ms of work)
 HARD_ITERATIONS = 300
+#: deals in a row before the search rests, and how long it rests (seconds)
+BURST = 3
+REST = 0.004
 #: the set the budget above is meant for; bigger sets make every deal dearer
 BASE_SET_SIZE = 28
 
@@ -71,6 +80,8 @@ class BotTurns:
         self.pace = pace
         self.play = play
         self.slices = 0  # search slices run so far (the benchmark reports them)
+        self.burst = BURST
+        self.rest = REST
         self._turn = 0  # bumped by every begin/cancel: stale callbacks see a new number
         self._choice: Action | None = None
         self._waited = False
@@ -78,6 +89,11 @@ class BotTurns:
 
     def is_bot(self, seat: int | None) -> bool:
         return seat is not None and seat in self.bots
+
+    @property
+    def searching(self) -> bool:
+        """A hard bot's search is under way (running or resting between bursts)."""
+        return self._handle is not None and self._choice is None
 
     @property
     def thinking(self) -> bool:
@@ -97,7 +113,7 @@ class BotTurns:
                 self._choice = search.best()
             else:
                 limit = bot.iterations or HARD_ITERATIONS
-                self.app.idle_tasks.append(lambda: self._think(turn, search, limit))
+                self._resume(turn, search, limit)
         else:
             self._choice = bot.choose(observation, rng)
 
@@ -109,13 +125,25 @@ class BotTurns:
             self._handle.cancel()
             self._handle = None
 
-    def _think(self, turn: int, search: Search, limit: int) -> bool:
+    def _resume(self, turn: int, search: Search, limit: int) -> None:
+        if turn != self._turn:
+            return
+        burst = [0]
+        self.app.idle_tasks.append(lambda: self._think(turn, search, limit, burst))
+
+    def _think(self, turn: int, search: Search, limit: int, burst: list[int]) -> bool:
         if turn != self._turn:
             return True  # the turn was cancelled: drop the search
         search.step(1)
         self.slices += 1
+        burst[0] += 1
         if search.rounds < limit:
-            return False
+            if self.rest <= 0 or burst[0] < self.burst:
+                return False
+            # a short rest lets the loop sleep: a process that sleeps now and then is
+            # woken at once by a key, one that never sleeps waits for a CPU
+            self.app.scheduler.call_later(self.rest, self._resume, turn, search, limit)
+            return True
         self._choice = search.best()
         if self._waited:
             # play from the scheduler, after the keys of the next frame: a move is
