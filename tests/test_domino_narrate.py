@@ -88,10 +88,11 @@ def test_a_short_manche_as_seat_zero_hears_it(lang):
     words = WORDS[lang]
     table = Table(["6|6 5|6 0|1", "4|6 2|3 1|1", "3|6 0|0 2|2"], lang=lang, forbid_drawing=True)
     # after the match's opening line, the rule that differs from the usual table
-    assert table.said[1] == {
+    rule = {
         "it": "A questo tavolo non si pesca: chi non può attaccare passa.",
         "en": "No drawing at this table: a player who cannot play passes.",
-    }[lang]
+    }
+    assert table.said[1] == rule[lang]
     assert table.said[2:] == words["start"]
     assert table.play(0, "6|6") == words["open"]
     assert table.play(1, "4|6", End.LEFT) == words["marco"]
