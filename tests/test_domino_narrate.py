@@ -263,3 +263,20 @@ def test_every_reason_and_start_has_words(lang):
         assert t.has(f"domino-reason-{reason}")
     for start in STARTS:
         assert t.has(f"domino-starter-you-{start}") and t.has(f"domino-starter-other-{start}")
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_every_refusal_and_setup_problem_has_its_reason(lang):
+    from audiogame.games.domino import Refusal, SetupProblem
+    from audiogame.games.domino.sorting import SORT_IDS
+    from audiogame.games.domino.tiles import SET_IDS
+
+    t = Localizer(lang)
+    for refusal in Refusal:
+        assert t.has(f"domino-refusal-{refusal.value}"), refusal
+    for problem in SetupProblem:
+        assert t.has(f"domino-problem-{problem.value}"), problem
+    for order in SORT_IDS:
+        assert t.has(f"domino-sort-{order}"), order
+    for set_id in SET_IDS:
+        assert t.has(f"domino-set-{set_id}"), set_id
