@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from audiogame.games.tirapassa.actions import Action, Send, Throw
 from audiogame.games.tirapassa.observation import Phase, TiraObservation
@@ -53,6 +54,21 @@ class TiraBot:
         self.difficulty = difficulty
         self._rng = random.Random(f"tira-bot/{seed}/{seat}")
         self._memo: dict[str, tuple[float, float]] = {}
+        self._draws = 0  # how far along its seed stream: a save replays the stream to here
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data: with the seed, rebuilds this bot exactly (``restore``)."""
+        return {"draws": self._draws, "memo": {k: list(v) for k, v in self._memo.items()}}
+
+    def restore(self, data: dict[str, Any]) -> None:
+        """Back to a saved state: the same place in the seed stream, the same pending delays."""
+        draws, memo = data["draws"], data["memo"]
+        if type(draws) is not int or draws < 0 or not isinstance(memo, dict):
+            raise ValueError("not a bot's state")
+        for _ in range(draws):
+            self._rng.random()  # uniform() takes exactly one random() per draw
+        self._draws = draws
+        self._memo = {str(k): (float(since), float(delay)) for k, (since, delay) in memo.items()}
 
     def decide(self, obs: TiraObservation) -> Decision | None:
         if obs.idle_since is None or obs.in_the_air or obs.my_dice == 0:
@@ -87,5 +103,6 @@ class TiraBot:
         if memo is not None and memo[0] == since:
             return memo[1]
         delay = self._rng.uniform(*bounds)
+        self._draws += 1
         self._memo[what] = (since, delay)
         return delay

@@ -307,8 +307,14 @@ class TiraGame:
             ],
         }
 
+    @property
+    def log_length(self) -> int:
+        """How many entries the replay log holds: grows with every change of state."""
+        return len(self._log)
+
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> TiraGame:
+    def from_dict(cls, data: dict[str, Any], events: list[TiraEvent] | None = None) -> TiraGame:
+        """The game ``to_dict`` described; ``events`` (when given) receives its history."""
         pile = data.get("pile")
         game = cls(
             TiraConfig.from_dict(data["config"]),
@@ -317,13 +323,14 @@ class TiraGame:
             pile=None if pile is None else [COASTERS_BY_NUMBER[n] for n in pile],
             faces=[Symbol(f) for f in data.get("faces", ())],
         )
+        sink: list[TiraEvent] = [] if events is None else events
         for t, action, judges in data["log"]:
             if action is None:
                 game._check_time(t)
-                game._run_until(t, judges_at_now=judges)
+                sink += game._run_until(t, judges_at_now=judges)[0]
                 game._log.append((t, None, judges))
             else:
-                game.apply(action_from_dict(action), t)
+                sink += game.apply(action_from_dict(action), t).events
         return game
 
     # --------------------------------------------------------------- timeline
@@ -656,6 +663,7 @@ class TiraGame:
             s = self._seats[seat]
             assert s.coaster is not None
             s.won.append(s.coaster)
+            s.coaster = None  # turned face down: won, no longer in front of the player
         events.append(
             RoundEnded(
                 time=t,

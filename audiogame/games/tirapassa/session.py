@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from audiogame.clock import Handle, Scheduler, VirtualClock
+from audiogame.game_clock import GameHandle, GameScheduler
 from audiogame.games.tirapassa.actions import Action, Result
 from audiogame.games.tirapassa.bots import TiraBot
 from audiogame.games.tirapassa.engine import TiraGame
@@ -34,7 +35,7 @@ class TiraSession:
     def __init__(
         self,
         game: TiraGame,
-        scheduler: Scheduler,
+        scheduler: Scheduler | GameScheduler,
         bots: Mapping[int, TiraBot] | None = None,
         listener: Listener | None = None,
     ) -> None:
@@ -42,8 +43,8 @@ class TiraSession:
         self.scheduler = scheduler
         self.bots = dict(bots or {})
         self.listener = listener
-        self._engine_handle: Handle | None = None
-        self._bot_handles: dict[int, Handle] = {}
+        self._engine_handle: Handle | GameHandle | None = None
+        self._bot_handles: dict[int, Handle | GameHandle] = {}
         self._stopped = False
 
     @classmethod

@@ -14,6 +14,14 @@ is queued after it.
 The first landing must be as quick to speak as the hundredth, so entering the
 table compiles this game's Fluent messages ahead (``warm_messages``).
 
+Saving: after every frame in which the game changed (my action, a bot's, the
+engine's timeline) the table hands ``app.autosave`` its snapshot
+(``saving.match_state``); the end of the game discards it; Ctrl+S saves at
+once (``save_match``). ``resume(app, state)`` rebuilds the saved match: the
+game time goes on from the saved instant on ``GameScheduler`` (the app's
+clock, shifted), after ``RESUME_GRACE`` seconds in which the situation is
+spoken. Practice rounds are never saved.
+
 Escape asks "leave the game?" while the race goes on (a real table does not
 stop for one player); at the end of the game Escape leaves at once and Enter
 starts a new game with the same table. A practice table (``practice=True``)
@@ -31,6 +39,7 @@ import pygame
 
 from audiogame.announce import Message
 from audiogame.clock import Handle
+from audiogame.game_clock import GameScheduler
 from audiogame.games.tirapassa.actions import Refusal, Send, Throw
 from audiogame.games.tirapassa.bots import TiraBot
 from audiogame.games.tirapassa.coasters import Coaster
@@ -47,12 +56,14 @@ from audiogame.games.tirapassa.narrate import (
 )
 from audiogame.games.tirapassa.observation import TiraObservation
 from audiogame.games.tirapassa.rules import Destination
+from audiogame.games.tirapassa.saving import Restored, match_state, restore_match, summary
 from audiogame.games.tirapassa.session import TiraSession
 from audiogame.games.tirapassa.symbols import Symbol, symbol_for_key
 from audiogame.games.tirapassa.ui_setup import HUMAN, TableSetup
 from audiogame.games.tirapassa.ui_words import Join, Later, Phrase, Words, resolve
 from audiogame.keys import Key
 from audiogame.resources import data_dir
+from audiogame.saves import Loaded
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.scene import Scene
 
@@ -71,6 +82,9 @@ OTHERS_VOLUME = 0.55
 #: seconds within which the same sound of other players is played only once
 OTHERS_GAP = 0.25
 MESSAGE_ID = re.compile(r"^([a-z][a-z0-9-]*) =", re.MULTILINE)
+#: seconds a resumed race stands still while its situation is spoken
+RESUME_GRACE = 3.0
+GAME_ID = "tira"
 
 
 def new_seed(app: Any) -> int:
@@ -124,6 +138,13 @@ class TiraTable(Scene):
         self.words = Words(app.localizer)
         self._later: list[Handle] = []
         self._quiet_last: dict[str, float] = {}
+        self._restored: Restored | None = None
+        self._dirty = False  # the game changed since the last autosave
+        #: called with every batch of events (benchmarks and checks watch the match)
+        self.watchers: list[Callable[[Sequence[TiraEvent]], None]] = []
+        if not practice:
+            # only a real match offers Ctrl+S (the app looks for this attribute)
+            self.save_match = self._save_match
         self._letters: dict[str, Callable[[], None]] = {
             "g": self.ask_supreme,
             "c": self.ask_coaster,
@@ -132,10 +153,29 @@ class TiraTable(Scene):
             "p": self.ask_standings,
         }
 
+    @classmethod
+    def resumed(cls, app: Any, state: Any, home: Scene | None = None) -> TiraTable:
+        """The saved match ``state``, ready to go on; ``ValueError`` when it is unusable."""
+        restored = restore_match(state)
+        table = cls(app, restored.setup, restored.seed, home=home)
+        table._restored = restored
+        table.cursor = restored.cursor
+        return table
+
     # -- life cycle -------------------------------------------------------------------
     def on_enter(self) -> None:
         warm_messages(self.app.localizer)
-        scheduler = self.app.scheduler
+        if self._restored is not None:
+            self.session = self._resume_session(self._restored)
+            self._restored = None
+        else:
+            self.session = self._new_session()
+        if self.practice:
+            self._pending.append(Message("tira-practice-start", kind="turn"))
+        self.session.start()
+
+    def _new_session(self) -> TiraSession:
+        scheduler = GameScheduler(self.app.scheduler)
         pile, script_faces = self._script
         game = TiraGame(
             self.config, self.seed, start_at=scheduler.clock.now(), pile=pile, faces=script_faces
@@ -145,10 +185,34 @@ class TiraTable(Scene):
             level = self.config.bot_of(seat)
             if level is not None:
                 bots[seat] = TiraBot(seat, level, self.seed)
-        self.session = TiraSession(game, scheduler, bots, self.on_events)
-        if self.practice:
-            self._pending.append(Message("tira-practice-start", kind="turn"))
-        self.session.start()
+        return TiraSession(game, scheduler, bots, self.on_events)
+
+    def _resume_session(self, saved: Restored) -> TiraSession:
+        """The saved game goes on from its saved instant, after a moment to hear where it is."""
+        offset = self.app.clock.now() + RESUME_GRACE - saved.clock
+        scheduler = GameScheduler(self.app.scheduler, offset, start=saved.clock)
+        self.narrator.batch(saved.history)  # catch up silently: supreme, coaster, controls
+        self._pending += self.situation(saved.game)
+        return TiraSession(saved.game, scheduler, saved.bots, self.on_events)
+
+    def situation(self, game: TiraGame) -> list[Message]:
+        """Where the resumed match stands: round, big die, my coaster, my dice, the scores."""
+        obs = game.observation(HUMAN)
+        said = [
+            Message("tira-resumed", {"seconds": round(RESUME_GRACE)}, kind="turn", cue="notice")
+        ]
+        if obs.supreme is not None:
+            args: dict[str, Any] = {"round": obs.round, "supreme": symbol(obs.supreme)}
+            if obs.coaster is None:
+                said.append(Message("tira-round-no-coaster", args, kind="turn"))
+            else:
+                said.append(
+                    Message("tira-round", {**args, **coaster_args(obs.coaster)}, kind="turn")
+                )
+        said.append(Message("tira-my-dice", {"parts": self.my_dice_parts(obs)}, kind="turn"))
+        standings = {"tally": self.narrator.tally(obs.won_counts), "pile": obs.pile_size}
+        said.append(Message("tira-standings", standings, kind="turn"))
+        return said
 
     def on_exit(self) -> None:
         self._halt()
@@ -173,6 +237,9 @@ class TiraTable(Scene):
 
     # -- events -> narrator -> announcer ----------------------------------------------
     def on_events(self, events: Sequence[TiraEvent]) -> None:
+        self._dirty = True
+        for watcher in self.watchers:
+            watcher(events)
         for message in self.narrator.batch(events):
             if message.interrupt and not isinstance(message, Later):
                 self.deliver(message)
@@ -187,6 +254,9 @@ class TiraTable(Scene):
     def update(self, now: float) -> None:
         if self.finished and self.practice and self.session is not None:
             self.session.stop()  # one round only: no next round, no bots
+        if self._dirty:
+            self._dirty = False
+            self.autosave()
         if not self._pending:
             return
         pending, self._pending = self._pending, []
@@ -197,6 +267,29 @@ class TiraTable(Scene):
             else:
                 self.deliver(message)
         self._later = [h for h in self._later if not h.cancelled and h.when > now]
+
+    # -- saving ---------------------------------------------------------------------
+    def match_state(self) -> dict[str, Any]:
+        """The snapshot of this match, as the autosave writes it."""
+        assert self.session is not None
+        session = self.session
+        clock = session.scheduler.clock.now()
+        return match_state(self.setup, self.seed, session.game, session.bots, clock, self.cursor)
+
+    def autosave(self) -> None:
+        """Once per frame in which the game changed; the end of the game removes the save."""
+        if self.practice or self.session is None:
+            return
+        if self.game.is_over:
+            self.__dict__.pop("save_match", None)  # nothing left to save: Ctrl+S says so
+            self.app.end_of_match()
+            return
+        self.app.autosave(GAME_ID, self.match_state(), summary(self.game))
+
+    def _save_match(self) -> None:
+        """Ctrl+S: the snapshot of this very moment."""
+        self._dirty = False
+        self.autosave()
 
     def deliver(self, message: Message) -> None:
         if not message.msg_id and message.kind == OTHERS and message.cue:
@@ -250,7 +343,14 @@ class TiraTable(Scene):
         self.app.push(ConfirmScene(self.app, "tira-confirm-leave", self.leave))
 
     def leave(self) -> None:
-        """Back to the main menu; from a practice round, back to the briefing."""
+        """Back to the main menu; from a practice round, back to the briefing.
+
+        A match left half-way stays saved, and the main menu offers it at once.
+        """
+        if not self.practice and self.session is not None and not self.game.is_over:
+            state, said = self.match_state(), summary(self.game)
+            self.app.autosave(GAME_ID, state, said)
+            self.app.pending_resume = Loaded(GAME_ID, state, said)
         self._halt()
         if not self.practice and self.home is not None and self.home in self.app.scenes:
             self.app.pop_to(self.home)
@@ -331,7 +431,9 @@ class TiraTable(Scene):
             self.answer("tira-coaster", **coaster_args(coaster))
 
     def ask_my_dice(self) -> None:
-        obs = self.observation()
+        self.answer("tira-my-dice", parts=self.my_dice_parts(self.observation()))
+
+    def my_dice_parts(self, obs: TiraObservation) -> Join:
         parts: list[Phrase] = []
         rolled = tuple(f for f in obs.hand if f is not None)
         if rolled:
@@ -344,7 +446,7 @@ class TiraTable(Scene):
             parts.append(Phrase("tira-waiting", {"n": obs.waiting}))
         if not parts:
             parts.append(Phrase("tira-no-dice-now"))
-        self.answer("tira-my-dice", parts=Join(tuple(parts)))
+        return Join(tuple(parts))
 
     def ask_everyone(self) -> None:
         obs = self.observation()
@@ -357,3 +459,8 @@ class TiraTable(Scene):
     def ask_standings(self) -> None:
         obs = self.observation()
         self.answer("tira-standings", tally=self.narrator.tally(obs.won_counts), pile=obs.pile_size)
+
+
+def resume(app: Any, state: Any) -> Scene:
+    """The main menu's way back into a saved match (raises when it cannot be rebuilt)."""
+    return TiraTable.resumed(app, state, home=app.top)
