@@ -18,6 +18,7 @@ from audiogame.games.domino import (
     Play,
     TimeExpired,
     alternating_teams,
+    invariants,
     tile_set,
 )
 from audiogame.games.domino.events import MancheEnd, MancheEnded, MatchEnded
@@ -62,11 +63,7 @@ def expected_points(config: DominoConfig, ended: MancheEnded, dealt: tuple[int, 
 
 
 def check_places(match: DominoMatch) -> None:
-    view = match.omniscient_view()
-    everything = tile_set(match.config.set_id)
-    places = [t for h in view["hands"] for t in h] + view["boneyard"] + view["chain"]
-    assert sorted(t.uid for t in places) == list(range(len(everything)))
-    assert sum(t.pips for t in places) == sum(t.pips for t in everything)
+    assert invariants.check(match) == []
 
 
 def illegal_candidates(match: DominoMatch, rng: random.Random) -> list:

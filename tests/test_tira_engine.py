@@ -476,3 +476,17 @@ def test_a_player_whose_dice_land_frozen_cannot_act_until_the_calm_rolls() -> No
     assert game.apply(Throw(2), 6.35).refusal is Refusal.NOT_IN_RACE
     game.advance(5.3 + THROW)
     assert game.phase is Phase.CALM and game.observation(2).idle_since == 5.3 + THROW
+
+
+def test_coasters_won_in_the_last_round_are_no_longer_in_front() -> None:
+    # Found by the key fuzzer: at game over the winners' last coasters were
+    # both won and still in front of them (a coaster in two places).
+    from audiogame.games.tirapassa.invariants import check
+    from audiogame.games.tirapassa.simulate import play_instantly
+
+    game = TiraGame(TiraConfig(players=3), 7)
+    play_instantly(game)
+    assert game.is_over
+    obs = game.observation(0)
+    assert all(obs.coasters[seat] is None for seat in game.winners or ())
+    assert check(game) == []

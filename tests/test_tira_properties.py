@@ -46,6 +46,7 @@ from audiogame.games.tirapassa import (
     TiraGame,
     TiraSession,
     Variant,
+    invariants,
     run_bots_game,
 )
 from audiogame.games.tirapassa.simulate import play_instantly
@@ -221,16 +222,7 @@ configs = st.builds(
 
 
 def check_engine(session: TiraSession) -> None:
-    game = session.game
-    places = game.dice_places()
-    assert sum(places.values()) == 3 * game.config.players
-    for seat in range(game.config.players):
-        obs = game.observation(seat)
-        assert min(obs.dice_counts) >= 0
-        assert obs.my_dice == len(obs.hand) + obs.in_the_air + obs.waiting
-        for other in range(game.config.players):
-            if obs.stopped[other]:
-                assert obs.dice_counts[other] == 0 and obs.waiting_counts[other] == 0
+    assert invariants.check(session.game) == []
 
 
 @settings(max_examples=80, deadline=None)
