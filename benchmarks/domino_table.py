@@ -2,8 +2,9 @@
 
 Adds a ``domino`` scene to ``key_latency.SCENES`` and runs its ``measure``: a
 second thread types H and C (the hand, the ends) into pygame's queue while the
-real ``App.run()`` loop plays a match of three hard bots with a big search
-budget, so a search is running in idle slices almost all the time. The seat
+real ``App.run()`` loop plays a match of three hard bots (the real table's
+search budget, bursts and rests) at the fastest pace, so a search is under way
+for most presses (the count is printed). The seat
 of the human is played by the benchmark itself (its first legal move) so the
 bots never wait. Game events keep their sounds but not their words, so the
 only speech is the answers being timed.
