@@ -1,0 +1,103 @@
+"""Tira & Passa for the resume checks (``audiogame.resume_check``) and the kill harness.
+
+The scripted player at the human seat acts from what it observes alone, so
+a resumed match and the original make the same moves at the same game times:
+it rolls a fixed reaction after its dice land, sends its dice one by one in
+manual mode (keys 1 to 6), and makes its calm rolls.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from audiogame.games.tirapassa.observation import Phase, TiraObservation
+from audiogame.games.tirapassa.options import Control
+from audiogame.games.tirapassa.saving import restore_match
+from audiogame.games.tirapassa.symbols import SYMBOLS
+from audiogame.games.tirapassa.table import GAME_ID, RESUME_GRACE, TiraTable
+from audiogame.games.tirapassa.ui_setup import TableSetup
+from audiogame.resume_check import MATCH_START
+from audiogame.testing import Harness
+from audiogame.ui.scene import Scene
+
+#: the scripted player's game seconds: landing to roll, between two dice sent, calm rolls
+REACTION = 1.3
+SEND_PAUSE = 0.6
+CALM_REACTION = 0.8
+
+
+def scripted_move(obs: TiraObservation) -> tuple[float, str] | None:
+    """(game time, key) of the scripted player's next move, or None while it waits."""
+    if obs.idle_since is None or obs.in_the_air or obs.my_dice == 0:
+        return None
+    if obs.phase is Phase.CALM:
+        return (obs.idle_since + CALM_REACTION, "space") if obs.calm_rolls_left else None
+    if obs.phase is not Phase.RACING:
+        return None
+    roll = (obs.idle_since + REACTION, "space")
+    sendable = obs.sendable()
+    if obs.control is not Control.MANUAL or not sendable:
+        return roll
+    face = obs.hand[sendable[0][0]]
+    assert face is not None
+    last = obs.idle_since if obs.last_move_at is None else obs.last_move_at
+    send = (last + SEND_PAUSE, str(SYMBOLS.index(face) + 1))
+    return min(roll, send)
+
+
+class TiraAdapter:
+    game_id = GAME_ID
+
+    def __init__(self) -> None:
+        self._pressed: tuple[int, float, str] | None = None
+
+    def new_match(self, h: Harness, state: dict[str, Any] | None, setup: Any, seed: Any) -> Scene:
+        start = MATCH_START
+        if state is not None:
+            restored = restore_match(state)
+            setup, seed, start = restored.setup, restored.seed, restored.game.start_at
+        h.clock.set(max(h.clock.now(), start))
+        table = TiraTable(h.app, setup if setup is not None else TableSetup(), seed, home=h.app.top)
+        h.app.push(table)
+        return table
+
+    def is_table(self, scene: Scene | None) -> bool:
+        return isinstance(scene, TiraTable) and not scene.practice
+
+    def progress(self, table: TiraTable) -> int:
+        return table.game.log_length
+
+    def snapshot(self, table: TiraTable) -> dict[str, Any]:
+        return table.match_state()
+
+    def progress_of(self, state: dict[str, Any]) -> int:
+        return len(state["game"]["log"])
+
+    def align_clock(self, h: Harness, state: dict[str, Any]) -> None:
+        # the table resumes RESUME_GRACE after the app's now: start that much before
+        # the saved instant and the shift between game and app time is exactly zero
+        h.clock.set(max(h.clock.now(), state["clock"] - RESUME_GRACE))
+
+    def watch(self, table: TiraTable, sink: Any) -> None:
+        table.watchers.append(sink)
+
+    def finished(self, table: TiraTable) -> bool:
+        return table.finished
+
+    def next_key(self, table: TiraTable) -> tuple[float, str] | None:
+        if table.finished or table.session is None:
+            return None
+        move = scripted_move(table.observation())
+        if move is None:
+            return None
+        clock = table.session.scheduler.clock
+        at = max(clock.app_time(move[0]), clock.base.now())
+        pressed = (table.game.log_length, move[0], move[1])
+        if pressed == self._pressed:
+            return None  # the same move again with nothing changed: it was refused
+        if at <= clock.base.now():
+            self._pressed = pressed
+        return at, move[1]
+
+    def situation(self, table: TiraTable) -> Any:
+        return table.observation()

@@ -1,0 +1,178 @@
+"""Tira & Passa saved and resumed: the same match goes on, through the real loop."""
+
+from __future__ import annotations
+
+import pytest
+
+from audiogame.clock import Scheduler, VirtualClock
+from audiogame.game_clock import GameScheduler
+from audiogame.games.tirapassa.bots import TiraBot
+from audiogame.games.tirapassa.options import Control, Difficulty
+from audiogame.games.tirapassa.saving import restore_match
+from audiogame.games.tirapassa.table import RESUME_GRACE, TiraTable
+from audiogame.games.tirapassa.ui_setup import TableSetup
+from audiogame.resume_check import adapter_for, compare, drive, reference, resume_from_menu
+from audiogame.saves import SaveStore, encode
+from audiogame.testing import Harness
+
+TIRA = adapter_for("tira")
+
+
+def play_until(h, setup: TableSetup, seed: int, progress: int) -> TiraTable:
+    """A match at the table through the real loop, up to ``progress`` log entries."""
+    h.start()
+    TIRA.new_match(h, None, setup, seed)
+    return drive(h, TIRA, lambda t: TIRA.progress(t) >= progress)
+
+
+def saved_state(h) -> dict:
+    assert h.app.saves.flush()
+    loaded = h.app.saves.read()
+    assert loaded.ok and loaded.game == "tira"
+    return loaded.state
+
+
+@pytest.mark.parametrize(
+    ("lang", "menu_words", "players", "control", "seed", "cut"),
+    [
+        ("en", "Resume the match: Tira e Passa, round", 4, Control.ASSISTED, 11, 45),
+        ("it", "Riprendi la partita: Tira e Passa, giro", 6, Control.MANUAL, 12, 120),
+        ("en", "Resume the match: Tira e Passa, round", 2, Control.MANUAL, 13, 9),
+    ],
+)
+def test_quit_mid_race_restart_and_the_same_match_goes_on(
+    tmp_path, harness_factory, lang, menu_words, players, control, seed, cut
+):
+    first = harness_factory(lang)
+    play_until(first, TableSetup(players=players, control=control), seed, cut)
+    first.app.quit()  # the window closed mid-race: what is on disk is all there is
+    state = saved_state(first)
+
+    elsewhere = Harness(tmp_path / "elsewhere", lang=lang)  # its own data folder
+    original = reference(elsewhere, TIRA, state)
+    elsewhere.close()
+    again = harness_factory(lang)
+    resumed = resume_from_menu(again, TIRA, state)
+    assert menu_words in again.transcript[0]
+
+    verdict = compare(state, original, resumed)
+    assert verdict.same_state and verdict.same_situation
+    assert verdict.same_events and verdict.events_compared > 20
+    assert resumed.saves == original.saves  # saved at the same points all along
+    assert again.app.saves.flush() and not again.app.saves.exists()  # the match ended: no save
+
+
+def test_a_bot_restored_from_its_state_decides_as_the_original(tmp_path, harness_factory):
+    h = harness_factory("en")
+    table = play_until(h, TableSetup(players=3), 21, 30)
+    for seat, bot in table.session.bots.items():
+        copy = TiraBot(seat, bot.difficulty, 21)
+        copy.restore(bot.to_dict())
+        obs = table.game.observation(seat)
+        assert copy.to_dict() == bot.to_dict()
+        assert copy.decide(obs) == bot.decide(obs)
+        assert copy._rng.random() == bot._rng.random()  # the same place in the seed stream
+
+
+def test_the_resumed_race_waits_while_its_situation_is_spoken(tmp_path, harness_factory):
+    h = harness_factory("en")
+    play_until(h, TableSetup(players=4), 31, 40)
+    state = saved_state(h)
+    again = harness_factory("en").start()
+    said = again.press("enter")
+    assert said.startswith("Match resumed. The race goes on in 3 seconds.")
+    obs = again.app.top.observation()
+    assert obs.supreme is not None and f"Round {obs.round}." in said
+    assert "Coasters won:" in said
+    log = len(state["game"]["log"])
+    again.advance(RESUME_GRACE - 0.1)
+    assert again.app.top.game.log_length == log  # nothing moved during the grace
+    assert again.app.top.session.scheduler.clock.now() == state["clock"]
+    again.advance(3.0)
+    assert again.app.top.game.log_length > log  # then the race goes on
+
+
+def test_ctrl_s_saves_at_once_and_says_so(tmp_path, harness_factory):
+    h = harness_factory("it")
+    table = play_until(h, TableSetup(players=3), 41, 25)
+    h.app.saves.discard()
+    assert h.app.saves.flush()
+    assert h.press("s", ctrl=True) == "Partita salvata."
+    assert h.app.saves.read().state == table.match_state()
+
+
+def test_practice_rounds_are_never_saved(tmp_path, harness_factory):
+    h = harness_factory("en").start()
+    practice = TiraTable(h.app, TableSetup(players=3), "p", practice=True, home=h.app.top)
+    h.app.push(practice)
+    h.advance(30)
+    assert h.app.saves.flush() and not h.app.saves.exists()
+    assert h.press("s", ctrl=True) == "There is no match to save here."
+
+
+def test_leaving_the_table_keeps_the_match_and_the_menu_offers_it(tmp_path, harness_factory):
+    h = harness_factory("en")
+    table = play_until(h, TableSetup(players=4), 51, 30)
+    h.press("escape")
+    h.press("y")
+    menu = h.app.top
+    assert "Resume the match: Tira e Passa" in menu.item_text(0)
+    assert saved_state(h) == table.match_state()
+    h.press("enter")
+    assert isinstance(h.app.top, TiraTable) and h.app.top is not table
+    assert h.app.top.observation().hand == table.observation().hand
+
+
+def test_a_save_that_cannot_be_rebuilt_is_refused_from_the_menu(tmp_path, harness_factory):
+    store = SaveStore(tmp_path / "data")
+    store.write("tira", {"not": "a game"}, {"msg": "game-tira", "args": {}})
+    store.flush()
+    h = harness_factory("en").start()
+    first = h.transcript[0]
+    assert "Resume the match: Tira e Passa" in first
+    said = h.press("enter")
+    assert "The saved match was damaged" in said
+    assert "Resume" not in h.app.top.item_text(0)
+    assert list((tmp_path / "data").glob("match.json.damaged-*"))
+
+
+def test_a_log_that_does_not_replay_to_itself_is_refused(tmp_path, harness_factory):
+    h = harness_factory("en")
+    play_until(h, TableSetup(players=3), 61, 30)
+    state = saved_state(h)
+    log = [list(entry) for entry in state["game"]["log"]]
+    acted = next(entry for entry in log if entry[1] is not None)
+    acted[1] = dict(acted[1], seat=9)  # an action nobody could have made
+    cheated = dict(state, game=dict(state["game"], log=log))
+    with pytest.raises(ValueError):
+        restore_match(cheated)
+    for broken in (dict(state, version=0), dict(state, bots={}), dict(state, clock=-1.0)):
+        with pytest.raises(ValueError):
+            restore_match(broken)
+    # the same refusal from the menu, with the file's checksum intact
+    (tmp_path / "data" / "match.json").write_text(encode("tira", cheated, {}))
+    again = harness_factory("en").start()
+    assert "The saved match was damaged" in again.press("enter")
+
+
+def test_game_time_stands_still_until_the_saved_instant_then_never_goes_back():
+    clock = VirtualClock(50.0)
+    scheduler = Scheduler(clock)
+    game = GameScheduler(scheduler, offset=50.0 + RESUME_GRACE - 200.0, start=200.0)
+    ran = []
+    game.call_at(200.5, lambda: ran.append(game.clock.now()))
+    clock.set(52.0)
+    assert game.clock.now() == 200.0
+    scheduler.run_due()
+    assert ran == []
+    clock.set(53.5)
+    scheduler.run_due()
+    assert ran == [200.5]
+    assert game.clock.app_time(200.5) == pytest.approx(53.5)
+
+
+def test_bot_state_refuses_garbage():
+    bot = TiraBot(1, Difficulty.HARD, 3)
+    for bad in ({"draws": -1, "memo": {}}, {"draws": "x", "memo": {}}, {"draws": 1, "memo": []}):
+        with pytest.raises(ValueError):
+            bot.restore(bad)
