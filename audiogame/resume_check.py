@@ -44,9 +44,22 @@ class MatchAdapter(Protocol):
 
     game_id: str
 
-    def new_match(self, h: Harness, state: dict[str, Any] | None, setup: Any, seed: Any) -> Scene:
-        """Push a fresh table (the one ``state`` was saved from, when given) and return it."""
+    def setups(self) -> list[dict[str, Any]]:
+        """A few tables (plain data, as the settings keep them) for the kill harness."""
         ...
+
+    def new_match(
+        self, h: Harness, state: dict[str, Any] | None, setup: dict[str, Any] | None, seed: Any
+    ) -> Scene:
+        """Push a fresh table and return it: the one ``state`` was saved from (at the
+        clock time it started), or ``setup`` with ``seed`` at ``MATCH_START``."""
+        ...
+
+    def match_id(self, table: Any) -> str:
+        """Which match of an evening this is (its seed)."""
+        ...
+
+    def match_id_of(self, state: dict[str, Any]) -> str: ...
 
     def is_table(self, scene: Scene | None) -> bool: ...
 

@@ -21,7 +21,7 @@ TIRA = adapter_for("tira")
 def play_until(h, setup: TableSetup, seed: int, progress: int) -> TiraTable:
     """A match at the table through the real loop, up to ``progress`` log entries."""
     h.start()
-    TIRA.new_match(h, None, setup, seed)
+    TIRA.new_match(h, None, setup.to_dict(), seed)
     return drive(h, TIRA, lambda t: TIRA.progress(t) >= progress)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from audiogame.games.tirapassa.observation import Phase, TiraObservation
-from audiogame.games.tirapassa.options import Control
+from audiogame.games.tirapassa.options import Control, Speed, Variant
 from audiogame.games.tirapassa.saving import restore_match
 from audiogame.games.tirapassa.symbols import SYMBOLS
 from audiogame.games.tirapassa.table import GAME_ID, RESUME_GRACE, TiraTable
@@ -24,6 +24,16 @@ from audiogame.ui.scene import Scene
 REACTION = 1.3
 SEND_PAUSE = 0.6
 CALM_REACTION = 0.8
+
+#: (players, controls, speed, variant) of the tables the kill harness plays
+SAMPLE_TABLES = (
+    (2, Control.ASSISTED, Speed.NORMAL, Variant.FIRST_TO_THREE),
+    (3, Control.MANUAL, Speed.FAST, Variant.FIRST_TO_THREE),
+    (4, Control.ASSISTED, Speed.SLOW, Variant.UNTIL_PILE_EXHAUSTED),
+    (5, Control.MANUAL, Speed.NORMAL, Variant.FIRST_TO_THREE),
+    (6, Control.ASSISTED, Speed.FAST, Variant.FIRST_TO_THREE),
+    (4, Control.MANUAL, Speed.NORMAL, Variant.UNTIL_PILE_EXHAUSTED),
+)
 
 
 def scripted_move(obs: TiraObservation) -> tuple[float, str] | None:
@@ -51,15 +61,33 @@ class TiraAdapter:
     def __init__(self) -> None:
         self._pressed: tuple[int, float, str] | None = None
 
-    def new_match(self, h: Harness, state: dict[str, Any] | None, setup: Any, seed: Any) -> Scene:
-        start = MATCH_START
+    def setups(self) -> list[dict[str, Any]]:
+        return [
+            TableSetup(players=p, control=c, speed=s, variant=v).to_dict()
+            for p, c, s, v in SAMPLE_TABLES
+        ]
+
+    def new_match(
+        self,
+        h: Harness,
+        state: dict[str, Any] | None,
+        setup: dict[str, Any] | None,
+        seed: Any,
+    ) -> Scene:
+        table_setup, start = TableSetup.from_dict(setup), MATCH_START
         if state is not None:
             restored = restore_match(state)
-            setup, seed, start = restored.setup, restored.seed, restored.game.start_at
+            table_setup, seed, start = restored.setup, restored.seed, restored.game.start_at
         h.clock.set(max(h.clock.now(), start))
-        table = TiraTable(h.app, setup if setup is not None else TableSetup(), seed, home=h.app.top)
+        table = TiraTable(h.app, table_setup, seed, home=h.app.top)
         h.app.push(table)
         return table
+
+    def match_id(self, table: TiraTable) -> str:
+        return str(table.seed)
+
+    def match_id_of(self, state: dict[str, Any]) -> str:
+        return str(state["seed"])
 
     def is_table(self, scene: Scene | None) -> bool:
         return isinstance(scene, TiraTable) and not scene.practice

@@ -1,0 +1,294 @@
+"""Kill -9 at random moments, restart, resume: is it the same match, and what was lost?
+
+Each cycle:
+
+1. a child process plays matches headless through the real app (the
+   ``Harness``: the real loop and table, SDL's dummy drivers, the recording
+   speaker, the real ``SaveStore`` saving after every action), bots in every
+   other seat and a scripted player at the human seat, on a virtual clock
+   paced at ``--speed`` times real time; when a match ends it starts the next
+   (the next seed), as a player pressing Enter does. After every step that
+   saved the match it reports the match and its progress on stdout;
+2. the parent sends SIGKILL at a random moment of the match;
+3. the parent reads the save the way the next start does (``SaveStore``):
+   it must be readable and complete (checksum), or absent when the child
+   was between two matches;
+4. the save is held against a reference: the same match replayed from its
+   seed in the parent, whose state at the same point must equal the saved
+   one (dice, coasters, pile, won counts, the bots' places in their random
+   streams, the game time);
+5. a fresh app on the child's folder restarts as a player would: the main
+   menu must offer the match first; Enter resumes it; the scripted player
+   plays on, and every event to the end must equal the reference's;
+6. actions lost: the saves the child had queued (reported) beyond the one on
+   disk.
+
+The child is started ahead, while the parent checks the previous cycle, and
+waits for "go" on stdin, so a cycle costs little more than its random moment.
+
+    uv run python benchmarks/kill_resume.py [--cycles 200] [--speed 20] [--seed 1]
+
+Adding a game: an adapter in ``audiogame.resume_check.ADAPTERS`` (see
+``MatchAdapter``); ``--games tira,domino`` then shares the cycles.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from audiogame.resume_check import (  # noqa: E402
+    MatchAdapter,
+    Reference,
+    Stuck,
+    adapter_for,
+    compare,
+    drive,
+    record_reference,
+    resume_from_menu,
+)
+from audiogame.saves import SaveStore  # noqa: E402
+from audiogame.testing import Harness  # noqa: E402
+
+#: wall seconds of a match at the default speed, roughly: the random moment is drawn in it
+MATCH_WALL = 3.5
+
+
+# -- the child ---------------------------------------------------------------------------
+def child(game: str, folder: Path, setup: dict[str, Any], seed: int, speed: float) -> None:
+    adapter = adapter_for(game)
+    h = Harness(folder, lang="en")
+    h.start()
+    print("ready", flush=True)
+    sys.stdin.readline()  # "go"
+    table = adapter.new_match(h, None, setup, seed)
+    pace = Pace(h.clock.now(), speed)
+    seen = Watch(adapter)
+    seen.follow(table)
+    drive(h, adapter, lambda _t: False, next_match=True, on_step=lambda t: pace(seen.step(t, h)))
+
+
+class Watch:
+    """Reports each step that saved the match ("save <match> <progress>"), a new
+    match ("match <match>") and the step that ended one ("end <match>")."""
+
+    def __init__(self, adapter: MatchAdapter) -> None:
+        self.adapter = adapter
+        self.table: Any = None
+        self.batches = 0
+        self.reported = 0
+
+    def follow(self, table: Any) -> None:
+        self.table = table
+        self.adapter.watch(table, self.count)
+        print(f"match {self.adapter.match_id(table)}", flush=True)
+
+    def count(self, _events: Any) -> None:
+        self.batches += 1
+
+    def step(self, table: Any, h: Harness) -> float:
+        if table is not self.table:
+            self.follow(table)
+        if self.batches != self.reported:
+            self.reported = self.batches
+            match = self.adapter.match_id(table)
+            if self.adapter.finished(table):
+                print(f"end {match}", flush=True)  # the save is removed, not written
+            else:
+                print(f"save {match} {self.adapter.progress(table)}", flush=True)
+        return h.clock.now()
+
+
+class Pace:
+    """Sleeps so that the virtual clock runs ``speed`` times faster than the wall."""
+
+    def __init__(self, start: float, speed: float) -> None:
+        self.start, self.speed, self.wall = start, speed, time.perf_counter()
+
+    def __call__(self, now: float) -> None:
+        ahead = (now - self.start) / self.speed - (time.perf_counter() - self.wall)
+        if ahead > 0:
+            time.sleep(ahead)
+
+
+# -- the parent --------------------------------------------------------------------------
+@dataclass
+class Spawned:
+    game: str
+    folder: Path
+    setup: dict[str, Any]
+    seed: int
+    proc: subprocess.Popen[str]
+
+
+def spawn(game: str, folder: Path, setup: dict[str, Any], seed: int, speed: float) -> Spawned:
+    command = [sys.executable, __file__, "--child", game, str(folder), json.dumps(setup)]
+    command += [str(seed), str(speed)]
+    proc = subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+    )
+    return Spawned(game, folder, setup, seed, proc)
+
+
+@dataclass
+class Outcome:
+    kind: str  # "resumed", "between-matches", "refused", "missing", "failed"
+    identical: bool = False
+    lost: int = 0
+    events: int = 0
+    detail: str = ""
+
+
+@dataclass
+class Tally:
+    outcomes: list[Outcome] = field(default_factory=list)
+
+    def add(self, outcome: Outcome) -> None:
+        self.outcomes.append(outcome)
+
+    def report(self) -> dict[str, Any]:
+        kinds = Counter(o.kind for o in self.outcomes)
+        valid = kinds["resumed"] + kinds["between-matches"] + kinds["failed"]
+        return {
+            "cycles": len(self.outcomes),
+            "saves_valid": valid,
+            "saves_found": kinds["resumed"] + kinds["failed"],
+            "no_match_in_progress": kinds["between-matches"],
+            "refused_or_missing": kinds["refused"] + kinds["missing"],
+            "resumed_identical": sum(o.identical for o in self.outcomes),
+            "resumed_different": kinds["failed"],
+            "events_compared": sum(o.events for o in self.outcomes),
+            "actions_lost_max": max((o.lost for o in self.outcomes), default=0),
+            "actions_lost": dict(sorted(Counter(o.lost for o in self.outcomes).items())),
+        }
+
+
+def kill_at_random(spawned: Spawned, moment: float) -> list[str]:
+    """Let the child play ``moment`` seconds, SIGKILL it, return what it reported."""
+    proc = spawned.proc
+    assert proc.stdin is not None and proc.stdout is not None
+    if proc.stdout.readline().strip() != "ready":
+        raise RuntimeError("the child did not start")
+    proc.stdin.write("go\n")
+    proc.stdin.flush()
+    time.sleep(moment)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    return proc.stdout.read().splitlines()
+
+
+def actions_lost(lines: list[str], saved: str | None) -> int:
+    """Saves (and ends) the child had queued after the one on disk (``saved``: its
+    line, None when there is no save); 0 when the child died before reporting it."""
+    changes = [i for i, line in enumerate(lines) if line.startswith(("save ", "end "))]
+    if saved is None:
+        ends = [i for i in changes if lines[i].startswith("end ")]
+        return sum(1 for i in changes if not ends or i > ends[-1])
+    where = [i for i in changes if lines[i] == saved]
+    return sum(1 for i in changes if i > where[-1]) if where else 0
+
+
+class Checker:
+    def __init__(self, work: Path) -> None:
+        self.work = work
+        self.references: dict[str, Reference] = {}
+
+    def reference(self, adapter: MatchAdapter, state: dict[str, Any]) -> Reference:
+        key = json.dumps([adapter.game_id, adapter.match_id_of(state), state.get("setup")])
+        key += json.dumps(state.get("game", {}).get("start_at"))
+        if key not in self.references:
+            folder = Path(tempfile.mkdtemp(dir=self.work, prefix="reference-"))
+            h = Harness(folder, lang="en")
+            self.references[key] = record_reference(h, adapter, state)
+            h.close()
+        return self.references[key]
+
+    def check(self, spawned: Spawned, lines: list[str]) -> Outcome:
+        loaded = SaveStore(spawned.folder / "data").read()  # where the Harness keeps it
+        if loaded.refusal:
+            return Outcome("refused", detail=loaded.refusal)
+        if not loaded.ok:
+            lost = actions_lost(lines, None)
+            return Outcome("between-matches" if lost == 0 else "missing", lost=lost)
+        adapter = adapter_for(loaded.game or "")
+        state = loaded.state
+        progress = adapter.progress_of(state)
+        lost = actions_lost(lines, f"save {adapter.match_id_of(state)} {progress}")
+        original = self.reference(adapter, state).from_point(progress)
+        h = Harness(spawned.folder, lang="en")
+        try:
+            resumed = resume_from_menu(h, adapter, state)
+        except Stuck as exc:
+            return Outcome("failed", lost=lost, detail=str(exc))
+        finally:
+            h.close()
+        verdict = compare(state, original, resumed)
+        kind = "resumed" if verdict.identical else "failed"
+        return Outcome(kind, verdict.identical, lost, verdict.events_compared, repr(verdict))
+
+
+def run(cycles: int, games: list[str], speed: float, seed: int) -> dict[str, Any]:
+    rng = random.Random(seed)
+    work = Path(tempfile.mkdtemp(prefix="kill-resume-"))
+    checker = Checker(work)
+    tally = Tally()
+    plans = []
+    for i in range(cycles):
+        game = games[i % len(games)]
+        setups = adapter_for(game).setups()
+        # a few matches per table, each killed at many moments: references are shared
+        plans.append((game, setups[i % len(setups)], seed * 1000 + i % (3 * len(setups))))
+    spawned = spawn(*_where(work, 0, plans[0]), speed)
+    for i in range(cycles):
+        following = spawn(*_where(work, i + 1, plans[i + 1]), speed) if i + 1 < cycles else None
+        lines = kill_at_random(spawned, rng.uniform(0.05, MATCH_WALL * 20 / speed))
+        outcome = checker.check(spawned, lines)
+        tally.add(outcome)
+        if outcome.kind in ("failed", "refused", "missing"):
+            print(f"cycle {i}: {outcome.kind} {outcome.detail}", file=sys.stderr)
+        if following is not None:
+            spawned = following
+    return tally.report()
+
+
+def _where(work: Path, i: int, plan: tuple[str, dict[str, Any], int]) -> tuple[Any, ...]:
+    game, setup, match_seed = plan
+    return game, work / f"cycle-{i:04d}", setup, match_seed
+
+
+def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--child":
+        game, folder, setup, seed, speed = sys.argv[2:7]
+        child(game, Path(folder), json.loads(setup), int(seed), float(speed))
+        return
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cycles", type=int, default=200)
+    parser.add_argument("--games", default="tira")
+    parser.add_argument("--speed", type=float, default=20.0)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    started = time.perf_counter()
+    report = run(args.cycles, args.games.split(","), args.speed, args.seed)
+    report["seconds"] = round(time.perf_counter() - started, 1)
+    for name, value in report.items():
+        print(f"{name}: {value}")
+
+
+if __name__ == "__main__":
+    main()
