@@ -1,0 +1,55 @@
+"""Hostile input: thousands of random keys through the real loop, in every scene.
+
+The fuzzer (``audiogame.fuzz``) presses random keys of the whole keyboard with
+random modifiers and key-repeat bursts, steered through every scene of both
+games, with virtual time going on between keys; it injects screen reader and
+sound device faults. Nothing may escape, every key must be answered, and the
+engines' invariants must hold after every step. No timing is asserted here:
+these machines are shared and noisy (``benchmarks/fuzz_keys.py`` measures).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from audiogame.fuzz import KEY_FAMILIES, MODS, Fuzzer, available_targets, random_key
+
+KEYS = 4000
+
+
+def test_random_keys_in_every_scene_break_nothing(tmp_path):
+    report = Fuzzer(tmp_path, seed=7, fault_every=700).run(KEYS)
+
+    assert report.keys >= KEYS
+    assert report.exceptions == []
+    assert report.silent == []
+    assert report.violations == []
+    assert report.fault_problems == []
+    # every scene had its share, both games, every table size
+    visited = set(report.keys_per_scene)
+    assert {t.split("/tira-leave")[0] for t in available_targets()} <= visited
+    fair = KEYS / len(available_targets()) / 3
+    assert min(report.keys_per_scene[s] for s in visited if s in available_targets()) > fair
+    assert set(report.tira_players) == {2, 3, 4, 5, 6}
+    # faults of every kind were injected and each was recovered from
+    assert set(report.recovered) == {"speech-raise", "speech-hang", "sound"}
+    assert report.recovered == report.faults
+    assert report.bursts > 0 and report.sessions > 1
+
+
+def test_both_games_are_in_the_walk():
+    targets = available_targets()
+    assert "DominoTable" in targets and "TableMenu" in targets
+    assert "TiraTable/race-manual" in targets and "TiraTable/practice" in targets
+
+
+def test_keys_come_from_the_whole_keyboard_with_every_modifier():
+    import random
+
+    rng = random.Random(3)
+    keys = [random_key(rng) for _ in range(20_000)]
+    drawn = {e.key for e in keys}
+    every = {k for family, _ in KEY_FAMILIES for k, _ in family}
+    assert drawn == every
+    assert {e.mod for e in keys} == {m for m, _ in MODS}
+    assert pygame.K_F12 in drawn and pygame.K_KP_ENTER in drawn and pygame.K_LSHIFT in drawn
