@@ -22,7 +22,8 @@ from audiogame.history import History
 from audiogame.i18n import Localizer
 from audiogame.keys import CTRL_KEYS, MODIFIER_KEYS, Key
 from audiogame.saves import Loaded, SaveStore
-from audiogame.settings import Settings, save_settings
+from audiogame.settings import Settings
+from audiogame.settings_writer import SettingsWriter
 from audiogame.speech.base import Speaker
 from audiogame.ui.scene import Scene
 from audiogame.window import Window
@@ -75,6 +76,9 @@ class App:
         self.scenes: list[Scene] = []
         self.running = True
         self._settings_failed = False
+        #: writes the settings off the loop: a synced write can take half a second
+        self.settings_writer = SettingsWriter()
+        self._settings_seen = 0
         #: called with (key, handled) after every key, for fuzzing and benchmarks
         self.key_listeners: list[Callable[[Key, bool], None]] = []
         #: background work done in short slices between frames; each call does a
@@ -127,6 +131,7 @@ class App:
 
     def tick(self) -> None:
         self.watch_saves()
+        self.watch_settings()
         now = self.clock.now()
         self.scheduler.run_due(now)
         if self.top is not None:
@@ -299,12 +304,30 @@ class App:
 
     # -- settings that take effect at once --------------------------------------------
     def save_settings(self) -> None:
+        """Queue the settings for the disk and return at once (see ``watch_settings``)."""
         if self.settings_path is None:
             return
-        problem = save_settings(self.settings, self.settings_path)
-        if problem and not self._settings_failed:
-            self.announcer.say(problem, cue="menu_error")
+        self.settings_writer.write(self.settings_path, self.settings.to_data())
+
+    def watch_settings(self) -> bool:
+        """After a write: tell the player once when saving the settings starts failing.
+
+        Returns True when it told something."""
+        writer = self.settings_writer
+        if writer.done == self._settings_seen:
+            return False
+        self._settings_seen = writer.done
+        problem = writer.problem
+        tell = bool(problem) and not self._settings_failed
+        if problem and tell:
+            self.announcer.post_system(problem, cue="menu_error")
         self._settings_failed = problem is not None
+        return tell
+
+    def flush_settings(self, timeout: float = 2.0) -> bool:
+        """Wait until the settings are on disk (tests, exit); True when a failure was told."""
+        self.settings_writer.flush(timeout)
+        return self.watch_settings()
 
     def set_language(self, lang: str) -> None:
         self.settings.language = lang

@@ -102,6 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         app.run()
     finally:
         app.saves.flush(2.0)
+        app.settings_writer.flush(2.0)
         speaker.close()
         audio.close()
         pygame.quit()

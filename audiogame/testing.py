@@ -111,6 +111,8 @@ class Harness:
         pygame.event.post(key_event(name, ctrl=ctrl, shift=shift, alt=alt))
         self.app.step()
         self.finish_idle()
+        if self.app.flush_settings():  # written off the loop: on disk before the test looks
+            self.app.announcer.flush()
         return " | ".join(self.speaker.transcript[mark:])
 
     def advance(self, seconds: float, frame: float = FRAME) -> str:
