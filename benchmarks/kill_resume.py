@@ -38,6 +38,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -243,27 +244,51 @@ class Checker:
         return Outcome(kind, verdict.identical, lost, verdict.events_compared, repr(verdict))
 
 
-def run(cycles: int, games: list[str], speed: float, seed: int) -> dict[str, Any]:
+def run(
+    cycles: int,
+    games: list[str],
+    speed: float,
+    seed: int,
+    *,
+    matches: int = 3,
+    tables: int | None = None,
+    window: tuple[float, float] | None = None,
+) -> dict[str, Any]:
+    """``cycles`` kills over ``games``.
+
+    Each table of an adapter's ``setups`` (the first ``tables`` of them) is played
+    with ``matches`` seeds, each match killed at many moments (they share one
+    reference); the moment is drawn in ``window`` wall seconds after "go".
+    """
     rng = random.Random(seed)
+    lo, hi = window or (0.05, MATCH_WALL * 20 / speed)
     work = Path(tempfile.mkdtemp(prefix="kill-resume-"))
     checker = Checker(work)
     tally = Tally()
     plans = []
     for i in range(cycles):
         game = games[i % len(games)]
-        setups = adapter_for(game).setups()
-        # a few matches per table, each killed at many moments: references are shared
-        plans.append((game, setups[i % len(setups)], seed * 1000 + i % (3 * len(setups))))
-    spawned = spawn(*_where(work, 0, plans[0]), speed)
-    for i in range(cycles):
-        following = spawn(*_where(work, i + 1, plans[i + 1]), speed) if i + 1 < cycles else None
-        lines = kill_at_random(spawned, rng.uniform(0.05, MATCH_WALL * 20 / speed))
-        outcome = checker.check(spawned, lines)
-        tally.add(outcome)
-        if outcome.kind in ("failed", "refused", "missing"):
-            print(f"cycle {i}: {outcome.kind} {outcome.detail}", file=sys.stderr)
-        if following is not None:
-            spawned = following
+        setups = adapter_for(game).setups()[:tables]
+        plans.append((game, setups[i % len(setups)], seed * 1000 + i % (matches * len(setups))))
+    children = [spawn(*_where(work, 0, plans[0]), speed)]
+    try:
+        for i in range(cycles):
+            if i + 1 < cycles:  # the next child starts up while this one is checked
+                children.append(spawn(*_where(work, i + 1, plans[i + 1]), speed))
+            lines = kill_at_random(children[i], rng.uniform(lo, hi))
+            outcome = checker.check(children[i], lines)
+            tally.add(outcome)
+            if outcome.kind in ("failed", "refused", "missing"):
+                print(f"cycle {i}: {outcome.kind} {outcome.detail}", file=sys.stderr)
+    finally:
+        for child_run in children:
+            if child_run.proc.poll() is None:
+                child_run.proc.kill()
+            child_run.proc.wait()
+            for pipe in (child_run.proc.stdin, child_run.proc.stdout):
+                if pipe is not None:
+                    pipe.close()
+        shutil.rmtree(work, ignore_errors=True)
     return tally.report()
 
 
