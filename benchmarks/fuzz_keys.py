@@ -26,7 +26,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from audiogame.fuzz import FRAME_BOUND, Fuzzer, FuzzReport  # noqa: E402
+from audiogame.fuzzing import FRAME_BOUND, Fuzzer, FuzzReport  # noqa: E402
 
 
 def print_report(report: FuzzReport, seconds: float) -> None:
@@ -47,7 +47,11 @@ def print_report(report: FuzzReport, seconds: float) -> None:
     )
     print(f"  longest frame: {report.longest_frame_where}")
     over = sum(1 for t in report.key_frames if t > FRAME_BOUND)
-    print(f"  key frames over {FRAME_BOUND * 1000:.0f} ms: {over}")
+    print(
+        f"  key frames over {FRAME_BOUND * 1000:.0f} ms: {over}; all frames: {report.slow.total()}"
+    )
+    for where, n in report.slow.most_common(12):
+        print(f"    {n:>4} x {where}")
     faults = ", ".join(f"{k}: {n}" for k, n in sorted(report.faults.items()))
     print(f"backend faults injected: {report.faults_total} ({faults})")
     print(f"  recovered with nothing lost: {sum(report.recovered.values())}")

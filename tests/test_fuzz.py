@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pygame
 
-from audiogame.fuzz import KEY_FAMILIES, MODS, Fuzzer, available_targets, random_key
+from audiogame.fuzzing import KEY_FAMILIES, MODS, Fuzzer, available_targets, random_key
 
 KEYS = 4000
 

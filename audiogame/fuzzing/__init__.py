@@ -1,0 +1,16 @@
+"""Hostile input, measured: random keys through the real loop (see ``fuzzer``)."""
+
+from audiogame.fuzzing.fuzzer import FRAME_BOUND, Fuzzer
+from audiogame.fuzzing.keyboard import KEY_FAMILIES, MODS, random_key
+from audiogame.fuzzing.report import FuzzReport
+from audiogame.fuzzing.walk import available_targets
+
+__all__ = [
+    "FRAME_BOUND",
+    "KEY_FAMILIES",
+    "MODS",
+    "FuzzReport",
+    "Fuzzer",
+    "available_targets",
+    "random_key",
+]

@@ -1,0 +1,136 @@
+"""Where the fuzzer's walk goes: every scene, reached through the scenes' own entry points.
+
+``TARGETS`` maps a scene label to a function taking the app (at its main menu)
+there. Table setups are drawn at random (2-6 players, assisted or manual
+controls, every speed and variant; 2-6 domino players, every option), so the
+tables differ at every visit.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+
+def scene_label(scene: Any) -> str:
+    name = type(scene).__name__
+    if name == "TiraTable":
+        if scene.practice:
+            return "TiraTable/practice"
+        return f"TiraTable/race-{scene.config.control_of(0).value}"
+    return name
+
+
+def tira_setup(rng: random.Random) -> dict[str, Any]:
+    from audiogame.games.tirapassa.options import Control, Speed, Variant
+    from audiogame.games.tirapassa.ui_setup import BOT_LEVELS, TableSetup
+
+    return TableSetup(
+        players=rng.randint(2, 6),
+        speed=rng.choice(list(Speed)),
+        variant=rng.choice(list(Variant)),
+        control=rng.choice(list(Control)),
+        levels=[rng.choice(BOT_LEVELS) for _ in range(5)],
+    ).to_dict()
+
+
+def domino_setup(rng: random.Random) -> dict[str, Any]:
+    from audiogame.games.domino.options import OPTIONS
+    from audiogame.games.domino.ui_setup import BOT_LEVELS, BOT_PACES, DominoSetup
+
+    options = {o.id: rng.choice(list(o.values)) for o in OPTIONS}
+    bots = rng.randint(1, 5)
+    levels = [rng.choice(BOT_LEVELS) for _ in range(bots)]
+    return DominoSetup(levels=levels, options=options, pace=rng.choice(BOT_PACES)).to_dict()
+
+
+def _open_tira(app: Any, rng: random.Random, control: str | None = None) -> Any:
+    from audiogame.games.tirapassa.setup_scene import open_setup
+
+    setup = tira_setup(rng)
+    if control:
+        setup["control"] = control
+    app.settings.setups["tira"] = setup
+    scene = open_setup(app)
+    app.push(scene)
+    return scene
+
+
+def _open_briefing(app: Any, rng: random.Random, control: str | None = None) -> Any:
+    setup = _open_tira(app, rng, control)
+    setup.start()
+    return app.top
+
+
+def _open_domino(app: Any, rng: random.Random) -> Any:
+    from audiogame.games.domino.setup_scene import open_setup
+
+    app.settings.setups["domino"] = domino_setup(rng)
+    scene = open_setup(app)
+    app.push(scene)
+    return scene
+
+
+def _open_domino_table(app: Any, rng: random.Random) -> None:
+    setup = _open_domino(app, rng)
+    setup.start()
+    if app.top is setup:  # a set that cannot seat them: the defaults can
+        app.settings.setups["domino"] = {}
+        app.pop_to(app.scenes[0])
+        _open_domino(app, rng).start()
+
+
+def _open_domino_menu(app: Any, rng: random.Random) -> None:
+    _open_domino_table(app, rng)
+    app.top.on_escape()
+
+
+def _reader(app: Any, rng: random.Random) -> None:
+    from audiogame.ui.reader import ReaderScene
+
+    app.push(ReaderScene(app, rng.choice(("guide", "tira", "domino"))))
+
+
+def _options(app: Any, _rng: random.Random) -> None:
+    from audiogame.ui.options import OptionsScene
+
+    app.push(OptionsScene(app))
+
+
+def _tira_leave(app: Any, rng: random.Random) -> None:
+    _open_briefing(app, rng).start()
+    app.top.on_escape()  # the race goes on behind "leave the game?"
+
+
+#: each place the walk aims for, and how to get there from the main menu
+TARGETS: dict[str, Callable[[Any, random.Random], Any]] = {
+    "MainMenu": lambda app, rng: None,
+    "OptionsScene": _options,
+    "ReaderScene": _reader,
+    "ConfirmScene": lambda app, rng: app.scenes[0].ask_quit(),
+    "ConfirmScene/tira-leave": _tira_leave,
+    "TiraSetupScene": _open_tira,
+    "BriefingScene": _open_briefing,
+    "TiraTable/practice": lambda app, rng: _open_briefing(app, rng).practice(),
+    "TiraTable/race-assisted": lambda app, rng: _open_briefing(app, rng, "assisted").start(),
+    "TiraTable/race-manual": lambda app, rng: _open_briefing(app, rng, "manual").start(),
+    "DominoSetupScene": _open_domino,
+    "DominoTable": _open_domino_table,
+    "TableMenu": _open_domino_menu,
+}
+
+
+def available_targets() -> dict[str, Callable[[Any, random.Random], Any]]:
+    """The targets whose games have landed (the catalog lists them)."""
+    from audiogame.ui.catalog import available_games
+
+    games = {entry.id for entry, _ in available_games()}
+    wanted = {"tira": ("Tira", "Briefing", "ConfirmScene/tira"), "domino": ("Domino", "TableMenu")}
+    missing = [p for game, prefixes in wanted.items() if game not in games for p in prefixes]
+    return {name: go for name, go in TARGETS.items() if not name.startswith(tuple(missing))}
+
+
+def counted_label(target: str) -> str:
+    """The scene label a target is counted under (the tira leave question is a confirm)."""
+    return target.split("/tira-leave")[0]
