@@ -12,7 +12,7 @@ Actions are small frozen values naming tiles by uid:
 - ``NextManche()``: deals the next manche (also the first one). The engine never
   starts a manche by itself, so the table can pause between manches.
 - ``Deal(hands, boneyard)``: like ``NextManche`` but with a fixed deal (tutorials,
-  puzzles, tests): ``hands[seat]`` are uids, ``boneyard`` uids drawn last first.
+  puzzles, tests): ``hands[seat]`` are uids; the last uid of ``boneyard`` is drawn first.
 
 A refused action comes back as a ``Refusal`` (stable string values the UI maps to
 localized messages) and changes nothing.
