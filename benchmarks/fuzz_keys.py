@@ -38,6 +38,7 @@ def print_report(report: FuzzReport, seconds: float) -> None:
     print(f"Tira keys by table size: {players}")
     print(
         f"sessions (fresh app): {report.sessions}, quits: {report.quits}, "
+        f"saved matches resumed: {report.resumed}, "
         f"key-repeat bursts: {report.bursts:,}, frames: {report.frames:,}"
     )
     stats = report.frame_stats()

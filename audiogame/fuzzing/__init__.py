@@ -3,7 +3,7 @@
 from audiogame.fuzzing.fuzzer import FRAME_BOUND, Fuzzer
 from audiogame.fuzzing.keyboard import KEY_FAMILIES, MODS, random_key
 from audiogame.fuzzing.report import FuzzReport
-from audiogame.fuzzing.walk import available_targets
+from audiogame.fuzzing.walk import available_targets, scenes_of
 
 __all__ = [
     "FRAME_BOUND",
@@ -13,4 +13,5 @@ __all__ = [
     "Fuzzer",
     "available_targets",
     "random_key",
+    "scenes_of",
 ]

@@ -23,9 +23,9 @@ the message the broken backend never said must be said by the next one.
 from __future__ import annotations
 
 import logging
-import random
 import time
 import traceback
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -37,7 +37,7 @@ from audiogame.fuzzing.keyboard import describe_key, random_key
 from audiogame.fuzzing.probes import ErrorLog, KeyWatch
 from audiogame.fuzzing.report import FuzzReport
 from audiogame.fuzzing.session import Session, open_session
-from audiogame.fuzzing.walk import available_targets, counted_label, scene_label
+from audiogame.fuzzing.walk import WalkRandom, available_targets, counted_label, scene_label
 from audiogame.keys import MODIFIER_KEYS
 
 #: keys in one steered visit, and how many keys the walk may wander away before
@@ -83,7 +83,7 @@ class Fuzzer:
         langs: tuple[str, ...] = ("it", "en"),
     ) -> None:
         self.tmp = tmp
-        self.rng = random.Random(seed)
+        self.rng = WalkRandom(seed)
         self.fault_every = fault_every  # a fault every ~n keys (0: none)
         self.session_keys = session_keys
         self.langs = langs
@@ -91,7 +91,9 @@ class Fuzzer:
         self.targets = available_targets()
         self.errors = ErrorLog()
         self.session: Session | None = None
+        self.spent: Counter[str] = Counter()  # keys each target's visits pressed
         self._fault_next = self._fault_gap()
+        self._faults_started = 0
 
     # -- the run ---------------------------------------------------------------------
     def run(self, keys: int) -> FuzzReport:
@@ -106,8 +108,13 @@ class Fuzzer:
         return self.report
 
     def next_target(self) -> str:
-        counted = self.report.keys_per_scene
-        return min(self.targets, key=lambda t: (counted[counted_label(t)], self.rng.random()))
+        """The place that had the fewest keys, counting both where keys were pressed
+        and what each visit spent (a visit may wander off, or never get there)."""
+        counted, spent = self.report.keys_per_scene, self.spent
+        return min(
+            self.targets,
+            key=lambda t: (max(counted[counted_label(t)], spent[t] // 3), self.rng.random()),
+        )
 
     def visit(self, target: str, keys: int) -> None:
         self.go_to(target)
@@ -117,7 +124,9 @@ class Fuzzer:
                 away += 1
                 if away > WANDER:
                     return
+            self.spent[target] += 1
             self.one_key()
+        self.spent[target] += away
 
     def go_to(self, target: str) -> None:
         session = self.live_session()
@@ -128,7 +137,9 @@ class Fuzzer:
             app.pop_to(app.scenes[0])
             self.targets[target](app, self.rng)
 
+        resuming = app.pending_resume is not None and target == "Resumed"
         self.guarded(session, there, f"going to {target}")
+        self.report.resumed += resuming and app.pending_resume is None
         self.timed_step(session, "arriving in " + scene_label(app.top))
 
     # -- sessions: one Harness each --------------------------------------------------
@@ -256,7 +267,8 @@ class Fuzzer:
         if self._fault_next < 0 or self.report.keys < self._fault_next:
             return
         self._fault_next = self._fault_gap()
-        kind = self.rng.choice(faults.KINDS)
+        kind = faults.KINDS[self._faults_started % len(faults.KINDS)]  # each kind in turn
+        self._faults_started += 1
         self.end_session()
         session = self.new_session(speech_fault=kind.startswith("speech"))
         for _ in range(self.rng.randint(0, 30)):  # a while of normal play first

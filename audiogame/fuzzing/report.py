@@ -27,6 +27,7 @@ class FuzzReport:
     #: frames longer than ``bound``, by where they happened (scene and key)
     slow: Counter[str] = field(default_factory=Counter)
     bound: float = 0.050
+    resumed: int = 0  # saved matches resumed from the main menu
     untriggered: int = 0  # speech faults set while nothing was said: not counted
     fault_problems: list[str] = field(default_factory=list)
 

@@ -13,6 +13,19 @@ from collections.abc import Callable
 from typing import Any
 
 
+class WalkRandom(random.Random):
+    """The walk's random source; Tira table sizes come in turn (2 to 6), so that a
+    short walk sits at every size."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self._tables = 0
+
+    def table_size(self, low: int, high: int) -> int:
+        self._tables += 1
+        return low + self._tables % (high - low + 1)
+
+
 def scene_label(scene: Any) -> str:
     name = type(scene).__name__
     if name == "TiraTable":
@@ -22,12 +35,12 @@ def scene_label(scene: Any) -> str:
     return name
 
 
-def tira_setup(rng: random.Random) -> dict[str, Any]:
+def tira_setup(rng: WalkRandom) -> dict[str, Any]:
     from audiogame.games.tirapassa.options import Control, Speed, Variant
     from audiogame.games.tirapassa.ui_setup import BOT_LEVELS, TableSetup
 
     return TableSetup(
-        players=rng.randint(2, 6),
+        players=rng.table_size(2, 6),
         speed=rng.choice(list(Speed)),
         variant=rng.choice(list(Variant)),
         control=rng.choice(list(Control)),
@@ -35,7 +48,7 @@ def tira_setup(rng: random.Random) -> dict[str, Any]:
     ).to_dict()
 
 
-def domino_setup(rng: random.Random) -> dict[str, Any]:
+def domino_setup(rng: WalkRandom) -> dict[str, Any]:
     from audiogame.games.domino.options import OPTIONS
     from audiogame.games.domino.ui_setup import BOT_LEVELS, BOT_PACES, DominoSetup
 
@@ -45,7 +58,7 @@ def domino_setup(rng: random.Random) -> dict[str, Any]:
     return DominoSetup(levels=levels, options=options, pace=rng.choice(BOT_PACES)).to_dict()
 
 
-def _open_tira(app: Any, rng: random.Random, control: str | None = None) -> Any:
+def _open_tira(app: Any, rng: WalkRandom, control: str | None = None) -> Any:
     from audiogame.games.tirapassa.setup_scene import open_setup
 
     setup = tira_setup(rng)
@@ -57,13 +70,13 @@ def _open_tira(app: Any, rng: random.Random, control: str | None = None) -> Any:
     return scene
 
 
-def _open_briefing(app: Any, rng: random.Random, control: str | None = None) -> Any:
+def _open_briefing(app: Any, rng: WalkRandom, control: str | None = None) -> Any:
     setup = _open_tira(app, rng, control)
     setup.start()
     return app.top
 
 
-def _open_domino(app: Any, rng: random.Random) -> Any:
+def _open_domino(app: Any, rng: WalkRandom) -> Any:
     from audiogame.games.domino.setup_scene import open_setup
 
     app.settings.setups["domino"] = domino_setup(rng)
@@ -72,7 +85,7 @@ def _open_domino(app: Any, rng: random.Random) -> Any:
     return scene
 
 
-def _open_domino_table(app: Any, rng: random.Random) -> None:
+def _open_domino_table(app: Any, rng: WalkRandom) -> None:
     setup = _open_domino(app, rng)
     setup.start()
     if app.top is setup:  # a set that cannot seat them: the defaults can
@@ -81,30 +94,36 @@ def _open_domino_table(app: Any, rng: random.Random) -> None:
         _open_domino(app, rng).start()
 
 
-def _open_domino_menu(app: Any, rng: random.Random) -> None:
+def _open_domino_menu(app: Any, rng: WalkRandom) -> None:
     _open_domino_table(app, rng)
     app.top.on_escape()
 
 
-def _reader(app: Any, rng: random.Random) -> None:
+def _reader(app: Any, rng: WalkRandom) -> None:
     from audiogame.ui.reader import ReaderScene
 
     app.push(ReaderScene(app, rng.choice(("guide", "tira", "domino"))))
 
 
-def _options(app: Any, _rng: random.Random) -> None:
+def _options(app: Any, _rng: WalkRandom) -> None:
     from audiogame.ui.options import OptionsScene
 
     app.push(OptionsScene(app))
 
 
-def _tira_leave(app: Any, rng: random.Random) -> None:
+def _tira_leave(app: Any, rng: WalkRandom) -> None:
     _open_briefing(app, rng).start()
     app.top.on_escape()  # the race goes on behind "leave the game?"
 
 
+def _resume(app: Any, _rng: WalkRandom) -> None:
+    """The saved match, from the main menu's first item (when a match was left)."""
+    if app.pending_resume is not None:
+        app.scenes[0].resume()
+
+
 #: each place the walk aims for, and how to get there from the main menu
-TARGETS: dict[str, Callable[[Any, random.Random], Any]] = {
+TARGETS: dict[str, Callable[[Any, WalkRandom], Any]] = {
     "MainMenu": lambda app, rng: None,
     "OptionsScene": _options,
     "ReaderScene": _reader,
@@ -117,11 +136,12 @@ TARGETS: dict[str, Callable[[Any, random.Random], Any]] = {
     "TiraTable/race-manual": lambda app, rng: _open_briefing(app, rng, "manual").start(),
     "DominoSetupScene": _open_domino,
     "DominoTable": _open_domino_table,
+    "Resumed": _resume,
     "TableMenu": _open_domino_menu,
 }
 
 
-def available_targets() -> dict[str, Callable[[Any, random.Random], Any]]:
+def available_targets() -> dict[str, Callable[[Any, WalkRandom], Any]]:
     """The targets whose games have landed (the catalog lists them)."""
     from audiogame.ui.catalog import available_games
 
@@ -129,6 +149,11 @@ def available_targets() -> dict[str, Callable[[Any, random.Random], Any]]:
     wanted = {"tira": ("Tira", "Briefing", "ConfirmScene/tira"), "domino": ("Domino", "TableMenu")}
     missing = [p for game, prefixes in wanted.items() if game not in games for p in prefixes]
     return {name: go for name, go in TARGETS.items() if not name.startswith(tuple(missing))}
+
+
+def scenes_of(targets: dict[str, Any]) -> set[str]:
+    """The scene labels the targets lead to ("Resumed" leads to a table, already listed)."""
+    return {counted_label(t) for t in targets if t != "Resumed"}
 
 
 def counted_label(target: str) -> str:
