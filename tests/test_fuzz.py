@@ -32,6 +32,7 @@ def test_random_keys_in_every_scene_break_nothing(tmp_path):
     assert min(report.keys_per_scene[s] for s in scenes) > fair
     assert set(report.tira_players) == {2, 3, 4, 5, 6}
     assert report.resumed > 0  # matches left behind, taken up again from the main menu
+    assert {"TiraTable/ended", "DominoTable/ended"} <= scenes  # keys after the last move
     # faults of every kind were injected and each was recovered from
     assert set(report.recovered) == {"speech-raise", "speech-hang", "sound"}
     assert report.recovered == report.faults
@@ -42,6 +43,7 @@ def test_both_games_are_in_the_walk():
     targets = available_targets()
     assert "DominoTable" in targets and "TableMenu" in targets
     assert "TiraTable/race-manual" in targets and "TiraTable/practice" in targets
+    assert "TiraTable/ended" in targets and "DominoTable/ended" in targets
 
 
 def test_keys_come_from_the_whole_keyboard_with_every_modifier():

@@ -31,8 +31,31 @@ def scene_label(scene: Any) -> str:
     if name == "TiraTable":
         if scene.practice:
             return "TiraTable/practice"
+        if scene.finished:
+            return "TiraTable/ended"
         return f"TiraTable/race-{scene.config.control_of(0).value}"
+    if name == "DominoTable" and scene.match.is_over:
+        return "DominoTable/ended"
     return name
+
+
+def play_out(
+    app: Any,
+    done: Callable[[], bool],
+    limit: float = 7200.0,
+    my_turn: Callable[[], None] = lambda: None,
+) -> None:
+    """Let virtual time run, from one scheduled call to the next, until ``done()``;
+    ``my_turn`` plays for the player when it is their turn."""
+    clock = app.clock
+    end = clock.now() + limit
+    while not done() and clock.now() < end and app.running:
+        my_turn()
+        due = app.scheduler.next_time()
+        clock.set(min(end, max(clock.now(), due if due is not None else clock.now() + 1.0)))
+        app.step()
+        while app.idle_tasks:
+            app.run_idle(budget=60.0)
 
 
 def tira_setup(rng: WalkRandom) -> dict[str, Any]:
@@ -116,6 +139,35 @@ def _tira_leave(app: Any, rng: WalkRandom) -> None:
     app.top.on_escape()  # the race goes on behind "leave the game?"
 
 
+def _tira_ended(app: Any, rng: WalkRandom) -> None:
+    """A race played to its end by the bots (the player never moves), then keys."""
+    _open_briefing(app, rng).start()
+    table = app.top
+    play_out(app, lambda: table.finished or app.top is not table)
+
+
+def _domino_ended(app: Any, rng: WalkRandom) -> None:
+    """One manche to the end of the match, my moves chosen at random among the legal."""
+    from audiogame.games.domino.setup_scene import open_setup
+
+    setup = domino_setup(rng)
+    setup["options"]["manche-limit"] = 1
+    app.settings.setups["domino"] = setup
+    scene = open_setup(app)
+    app.push(scene)
+    scene.start()
+    table = app.top
+    if table is scene:
+        return  # a set that cannot seat them: the fuzzing starts at the setup
+
+    def my_turn() -> None:
+        legal = table.match.legal_actions(0)
+        if legal and app.top is table:
+            table.apply(rng.choice(legal))
+
+    play_out(app, lambda: table.match.is_over or app.top is not table, my_turn=my_turn)
+
+
 def _resume(app: Any, _rng: WalkRandom) -> None:
     """The saved match, from the main menu's first item (when a match was left)."""
     if app.pending_resume is not None:
@@ -136,6 +188,8 @@ TARGETS: dict[str, Callable[[Any, WalkRandom], Any]] = {
     "TiraTable/race-manual": lambda app, rng: _open_briefing(app, rng, "manual").start(),
     "DominoSetupScene": _open_domino,
     "DominoTable": _open_domino_table,
+    "DominoTable/ended": _domino_ended,
+    "TiraTable/ended": _tira_ended,
     "Resumed": _resume,
     "TableMenu": _open_domino_menu,
 }
