@@ -303,11 +303,21 @@ def test_thinking_time_expiry_draws_one_tile_then_passes():
 
 
 def test_thinking_time_expiry_without_a_boneyard_just_passes():
+    m = table(["6|6 1|1", "3|6 0|0", "2|6 4|5"], forbid_drawing=True, thinking_time=10)
+    play(m, 0, "6|6")
+    result = m.apply(TimeExpired(1))
+    assert [type(e) for e in result.events] == [TimeRanOut, Passed, TurnBegan]
+    assert m.current_seat == 2 and m.hand_count(1) == 2
+
+
+def test_a_player_whose_time_keeps_running_out_cannot_hold_the_manche_open():
+    # Seat 0 holds 1|6, which fits, but lets the time run out; the others are stuck.
+    # A full turn of the table without a play blocks the manche.
     m = table(["6|6 1|6 1|1", "3|4 0|0"], forbid_drawing=True, thinking_time=10)
     play(m, 0, "6|6")  # seat 1 is stuck and passes by itself
     result = m.apply(TimeExpired(0))
-    assert [type(e) for e in result.events] == [TimeRanOut, Passed, Passed, TurnBegan]
-    assert m.current_seat == 0 and m.hand_count(0) == 2
+    assert [type(e) for e in result.events] == [TimeRanOut, Passed, Blocked, MancheEnded]
+    assert of(result.events, MancheEnded)[0].how is MancheEnd.BLOCKED
 
 
 def test_ordinary_refusals():

@@ -505,14 +505,13 @@ class DominoMatch:
         self, action: TimeExpired, events: list[RawEvent], trusted: bool
     ) -> Refusal | None:
         seat = action.seat
-        hand = self._hands[seat]
         events.append((TimeRanOut, (seat,), None))
-        could_play = self._ends is not None and rules.has_playable(hand, self._ends)
         if rules.can_draw(self.config, len(self._boneyard), self._ends):
             self._draw_tiles(seat, False, events)
-        elif could_play or self._ends is None:
-            self._stuck = 0
         else:
+            # A full turn of the table without a play blocks the manche, even when
+            # a seat let its time run out holding a tile that fits: otherwise an
+            # absent player would keep the manche open for ever.
             self._stuck += 1
         events.append((Passed, (seat, _TIME_EXPIRED, self._ends), None))
         self._after_pass(events)
