@@ -8,8 +8,8 @@ import pytest
 from audiogame.games.domino import DominoConfig, DominoMatch, Draw, End, Play
 from audiogame.games.domino.narrate import REASONS, STARTS, Narrator, tile_words
 from audiogame.games.domino.notation import fixed_deal
-from audiogame.games.domino.ui_words import resolve
 from audiogame.i18n import Localizer
+from audiogame.ui.words import resolve
 
 NAMES = ("", "Marco", "Giulia", "Luca")
 

@@ -17,8 +17,8 @@ from audiogame.games.domino.events import MancheEnd, MancheEnded, TimeRanOut
 from audiogame.games.domino.narrate import Narrator
 from audiogame.games.domino.setup_scene import DominoSetupScene
 from audiogame.games.domino.table import MANCHE_GAP, DominoTable, fit_of
-from audiogame.games.domino.ui_words import resolve
 from audiogame.i18n import Localizer
+from audiogame.ui.words import resolve
 
 WORDS = {
     "it": {

@@ -19,8 +19,8 @@ from audiogame.games.tirapassa import (
     run_bots_game,
 )
 from audiogame.games.tirapassa.narrate import SIDE, Narrator, seat_pan
-from audiogame.games.tirapassa.ui_words import Later, resolve
 from audiogame.i18n import Localizer
+from audiogame.ui.words import Later, resolve
 
 NAMES = ("", "Marco", "Giulia", "Luca")
 T = 10.0

@@ -41,7 +41,7 @@ from audiogame.games.domino.events import (
     WentOut,
 )
 from audiogame.games.domino.tiles import End, Tile
-from audiogame.games.domino.ui_words import SEMICOLON, Join, Phrase
+from audiogame.ui.words import SEMICOLON, Join, Phrase
 
 OWN, OTHERS, DRAWS, SCORES, TURN = "own", "others", "draws", "scores", "turn"
 

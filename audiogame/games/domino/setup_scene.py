@@ -24,10 +24,10 @@ from audiogame.games.domino.options import MAX_PLAYERS, MIN_HAND, MIN_PLAYERS, O
 from audiogame.games.domino.table import DominoTable, new_seed
 from audiogame.games.domino.tiles import SETS
 from audiogame.games.domino.ui_setup import BOT_LEVELS, BOT_NAMES, BOT_PACES, HUMAN, DominoSetup
-from audiogame.games.domino.ui_words import resolve_value
 from audiogame.keys import Key
 from audiogame.ui.menu import MenuItem, MenuScene
 from audiogame.ui.scene import Scene
+from audiogame.ui.words import resolve_value
 
 SETUP_KEY = "domino"
 

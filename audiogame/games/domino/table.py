@@ -42,10 +42,10 @@ from audiogame.games.domino.pacing import HARD_ITERATIONS, BotTurns, make_bots
 from audiogame.games.domino.sorting import SORT_IDS, group_by_number, next_order, sort_hand
 from audiogame.games.domino.tiles import SETS, End, Tile
 from audiogame.games.domino.ui_setup import HUMAN, DominoSetup
-from audiogame.games.domino.ui_words import Join, Phrase, Words, resolve
 from audiogame.keys import Key
 from audiogame.resources import data_dir
 from audiogame.ui.scene import Scene
+from audiogame.ui.words import Join, Phrase, Words, resolve
 
 log = logging.getLogger(__name__)
 

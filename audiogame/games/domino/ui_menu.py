@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from audiogame.games.domino.ui_words import Phrase, resolve_value
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.menu import MenuItem, MenuScene
 from audiogame.ui.reader import ReaderScene
+from audiogame.ui.words import Phrase, resolve_value
 
 if TYPE_CHECKING:
     from audiogame.games.domino.table import DominoTable

@@ -4,7 +4,7 @@
 human at ``seat`` (message id + arguments, cue + pan, verbosity kind,
 interrupt or queue). It never formats text: arguments that are words
 (symbols, sides, lists) are ``Phrase``/``Join`` values the table resolves in
-the player's language (``ui_words``).
+the player's language (``audiogame.ui.words``).
 
 The sound scene, from the human's chair at the bottom of the table:
 
@@ -50,7 +50,7 @@ from audiogame.games.tirapassa.events import (
 from audiogame.games.tirapassa.options import Control, Variant
 from audiogame.games.tirapassa.rules import Destination, destination_for
 from audiogame.games.tirapassa.symbols import Symbol
-from audiogame.games.tirapassa.ui_words import Join, Later, Phrase
+from audiogame.ui.words import Join, Later, Phrase
 
 OWN, OTHERS, SCORES, TURN = "own", "others", "scores", "turn"
 

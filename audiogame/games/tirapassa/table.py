@@ -60,12 +60,12 @@ from audiogame.games.tirapassa.saving import Restored, match_state, restore_matc
 from audiogame.games.tirapassa.session import TiraSession
 from audiogame.games.tirapassa.symbols import Symbol, symbol_for_key
 from audiogame.games.tirapassa.ui_setup import HUMAN, TableSetup
-from audiogame.games.tirapassa.ui_words import Join, Later, Phrase, Words, resolve
 from audiogame.keys import Key
 from audiogame.resources import data_dir
 from audiogame.saves import Loaded
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.scene import Scene
+from audiogame.ui.words import Join, Later, Phrase, Words, resolve
 
 #: letters that send the focused die somewhere (S/L left, D/R right, V tray)
 SEND_LETTERS: dict[str, Destination] = {

@@ -1,15 +1,15 @@
 """Words inside words: message arguments that are themselves messages.
 
-The narrator is pure and never formats text, yet its sentences hold symbol
-names, sides and lists that must be said in the player's language. So an
+Narrators are pure and never format text, yet their sentences hold tiles,
+symbols, names and lists that must be said in the player's language. An
 argument may be a ``Phrase`` (a message id with its own arguments) or a
-``Join`` (a list said with commas); ``resolve`` turns them into text with the
-localizer just before the announcer speaks, so a language switch applies to
-the very next sentence.
+``Join`` (parts said one after the other with a separator: commas for lists,
+semicolons between teams); ``resolve`` turns them into text with the localizer
+just before the announcer speaks, so a language switch applies to the very
+next sentence.
 
-``Later`` is a ``Message`` the table delivers after ``delay`` seconds on the
-app's scheduler: it spaces out a train of symbol sounds so each stays
-recognisable.
+``Later`` is a ``Message`` a table delivers after ``delay`` seconds on the
+app's scheduler: it spaces out a train of sounds so each stays recognisable.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from typing import Any
 
 from audiogame.announce import Message
 
-LIST_SEPARATOR = ", "
+COMMA = ", "
+SEMICOLON = "; "
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +33,7 @@ class Phrase:
 @dataclass(frozen=True, slots=True)
 class Join:
     parts: tuple[Any, ...]
+    separator: str = COMMA
 
 
 @dataclass(frozen=True)
@@ -45,23 +47,23 @@ Localize = Callable[..., str]
 
 
 class Words:
-    """The localizer, remembering words without arguments (symbol names, sides).
+    """The localizer, remembering words with plain arguments (tiles, symbols, sides).
 
-    A landing's sentence holds up to a dozen such words; formatting each with
-    Fluent every time would cost more than the rest of the narration.
+    A hand of twelve tiles or a landing of a dozen dice is read often, and
+    Fluent formatting is the costly part of narration.
     """
 
     def __init__(self, localizer: Any) -> None:
         self.localizer = localizer
-        self._known: dict[tuple[str, str], str] = {}
+        self._known: dict[tuple[str, str, tuple[tuple[str, Any], ...]], str] = {}
 
     def __call__(self, msg_id: str, **args: Any) -> str:
-        if args:
+        if any(not isinstance(v, int | str) for v in args.values()):
             return self.localizer(msg_id, **args)
-        key = (self.localizer.lang, msg_id)
+        key = (self.localizer.lang, msg_id, tuple(sorted(args.items())))
         word = self._known.get(key)
         if word is None:
-            word = self._known[key] = self.localizer(msg_id)
+            word = self._known[key] = self.localizer(msg_id, **args)
         return word
 
 
@@ -69,7 +71,7 @@ def resolve_value(value: Any, t: Localize) -> Any:
     if isinstance(value, Phrase):
         return t(value.msg_id, **resolve_args(value.args, t))
     if isinstance(value, Join):
-        return LIST_SEPARATOR.join(str(resolve_value(part, t)) for part in value.parts)
+        return value.separator.join(str(resolve_value(part, t)) for part in value.parts)
     return value
 
 
