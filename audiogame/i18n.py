@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import re
+import threading
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -46,9 +47,14 @@ class Localizer:
     def __init__(self, lang: str = DEFAULT_LANGUAGE, root: Path | None = None) -> None:
         self._root = root
         self._bundles: dict[str, FluentBundle] = {}
+        self._preload: threading.Thread | None = None
         self.lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
 
     def bundle(self, lang: str) -> FluentBundle:
+        if lang not in self._bundles:
+            preload = self._preload
+            if preload is not None and preload is not threading.current_thread():
+                preload.join()  # it is parsing this very language: never parse it twice
         if lang not in self._bundles:
             self._bundles[lang] = load_bundle(lang, self._root)
         return self._bundles[lang]
@@ -56,6 +62,23 @@ class Localizer:
     def set_language(self, lang: str) -> None:
         if lang in LANGUAGES:
             self.lang = lang
+
+    def is_loaded(self, lang: str) -> bool:
+        return lang in self._bundles
+
+    def preload_others(self) -> threading.Thread:
+        """Parse the other languages' messages in a background thread, so that switching
+        language does not hold the loop (parsing them all takes 50-70 ms)."""
+
+        def load() -> None:
+            for lang in LANGUAGES:
+                if lang not in self._bundles:
+                    self.bundle(lang)  # at worst parsed twice: both results are the same
+
+        if self._preload is None:
+            self._preload = threading.Thread(target=load, name="locales-preload", daemon=True)
+            self._preload.start()
+        return self._preload
 
     def has(self, msg_id: str) -> bool:
         return self.bundle(self.lang).has_message(msg_id)

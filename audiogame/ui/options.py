@@ -40,6 +40,8 @@ class OptionsScene(MenuScene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
+        #: the other languages, parsed while the player reads the menu
+        self.preloading = app.localizer.preload_others()
         self.choices = self.build_choices()
         self.items = [self.item_for(c) for c in self.choices]
 
