@@ -58,18 +58,46 @@ _PUNCTUATION = [
     )
 ]
 _MODIFIERS = [(k, "") for k in sorted(MODIFIER_KEYS)]
+#: keys no scene expects: system and media keys, F13+, an Italian keyboard's
+#: accented letters (their own characters on punctuation keys), an unknown key
+_ODD = [
+    (getattr(pygame, name), char)
+    for name, char in (
+        ("K_MENU", ""),
+        ("K_PRINTSCREEN", ""),
+        ("K_PAUSE", ""),
+        ("K_SCROLLLOCK", ""),
+        ("K_HELP", ""),
+        ("K_SYSREQ", ""),
+        ("K_CLEAR", ""),
+        ("K_POWER", ""),
+        ("K_AC_BACK", ""),
+        ("K_KP_EQUALS", "="),
+        ("K_F13", ""),
+        ("K_F15", ""),
+        ("K_EURO", "€"),
+        ("K_LESS", "<"),
+        ("K_SEMICOLON", "ò"),
+        ("K_QUOTE", "à"),
+        ("K_LEFTBRACKET", "è"),
+        ("K_BACKSLASH", "ù"),
+        ("K_EQUALS", "ì"),
+        ("K_UNKNOWN", ""),
+    )
+]
 
 #: families of keys and how often each is drawn: the keys scenes use most come
 #: more often, but every key of the keyboard comes
 KEY_FAMILIES: tuple[tuple[list[tuple[int, str]], float], ...] = (
-    (_NAVIGATION, 0.24),
+    (_NAVIGATION, 0.23),
     (_EDITING, 0.18),
     (_LETTERS, 0.22),
     (_DIGITS, 0.08),
     (_KEYPAD, 0.06),
     (_FUNCTION, 0.07),
     (_PUNCTUATION, 0.05),
-    (_MODIFIERS, 0.05),
+    (_MODIFIERS, 0.04),
+    (_ODD, 0.02),
     # the keys leaving or changing scenes, a little more often than chance
     ([(pygame.K_y, "y"), (pygame.K_n, "n"), (pygame.K_ESCAPE, "\x1b")], 0.05),
 )
