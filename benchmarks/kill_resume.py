@@ -21,7 +21,8 @@ Each cycle:
    menu must offer the match first; Enter resumes it; the scripted player
    plays on, and every event to the end must equal the reference's;
 6. actions lost: the saves the child had queued (reported) beyond the one on
-   disk.
+   disk, and the wall time from the first of them to the kill (how far the
+   disk was behind: at ``--speed`` 10 a second of wall time is ten of play).
 
 The child is started ahead, while the parent checks the previous cycle, and
 waits for "go" on stdin, so a cycle costs little more than its random moment.
@@ -86,8 +87,9 @@ def child(game: str, folder: Path, setup: dict[str, Any], seed: int, speed: floa
 
 
 class Watch:
-    """Reports each step that saved the match ("save <match> <progress>"), a new
-    match ("match <match>") and the step that ended one ("end <match>")."""
+    """Reports each step that saved the match ("save <match> <progress> <time>"), a
+    new match ("match <match>") and the step that ended one ("end <match> <time>");
+    <time> is ``time.monotonic()`` when the save was queued."""
 
     def __init__(self, adapter: MatchAdapter) -> None:
         self.adapter = adapter
@@ -109,10 +111,11 @@ class Watch:
         if self.batches != self.reported:
             self.reported = self.batches
             match = self.adapter.match_id(table)
+            queued = f"{time.monotonic():.6f}"  # the same clock in every process
             if self.adapter.finished(table):
-                print(f"end {match}", flush=True)  # the save is removed, not written
+                print(f"end {match} {queued}", flush=True)  # the save is removed, not written
             else:
-                print(f"save {match} {self.adapter.progress(table)}", flush=True)
+                print(f"save {match} {self.adapter.progress(table)} {queued}", flush=True)
         return h.clock.now()
 
 
@@ -152,6 +155,8 @@ class Outcome:
     kind: str  # "resumed", "between-matches", "refused", "missing", "failed"
     identical: bool = False
     lost: int = 0
+    #: seconds between the first save lost and the kill
+    window: float = 0.0
     events: int = 0
     detail: str = ""
 
@@ -177,11 +182,12 @@ class Tally:
             "events_compared": sum(o.events for o in self.outcomes),
             "actions_lost_max": max((o.lost for o in self.outcomes), default=0),
             "actions_lost": dict(sorted(Counter(o.lost for o in self.outcomes).items())),
+            "lost_window_ms_max": round(1000 * max((o.window for o in self.outcomes), default=0)),
         }
 
 
-def kill_at_random(spawned: Spawned, moment: float) -> list[str]:
-    """Let the child play ``moment`` seconds, SIGKILL it, return what it reported."""
+def kill_at_random(spawned: Spawned, moment: float) -> tuple[list[str], float]:
+    """Let the child play ``moment`` seconds, SIGKILL it; what it reported, and when."""
     proc = spawned.proc
     assert proc.stdin is not None and proc.stdout is not None
     if proc.stdout.readline().strip() != "ready":
@@ -189,20 +195,26 @@ def kill_at_random(spawned: Spawned, moment: float) -> list[str]:
     proc.stdin.write("go\n")
     proc.stdin.flush()
     time.sleep(moment)
+    killed_at = time.monotonic()
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
-    return proc.stdout.read().splitlines()
+    return proc.stdout.read().splitlines(), killed_at
 
 
-def actions_lost(lines: list[str], saved: str | None) -> int:
-    """Saves (and ends) the child had queued after the one on disk (``saved``: its
-    line, None when there is no save); 0 when the child died before reporting it."""
-    changes = [i for i, line in enumerate(lines) if line.startswith(("save ", "end "))]
+def losses(lines: list[str], saved: str | None, killed_at: float) -> tuple[int, float]:
+    """What the kill cost: the saves (and ends) the child had queued after the one on
+    disk (``saved``: "save <match> <progress>", None when there is no save), and the
+    seconds from the first of them to the kill (0 when nothing was lost; nothing
+    either when the child died after saving but before reporting it)."""
+    changes = [line.split() for line in lines if line.startswith(("save ", "end "))]
     if saved is None:
-        ends = [i for i in changes if lines[i].startswith("end ")]
-        return sum(1 for i in changes if not ends or i > ends[-1])
-    where = [i for i in changes if lines[i] == saved]
-    return sum(1 for i in changes if i > where[-1]) if where else 0
+        ends = [i for i, c in enumerate(changes) if c[0] == "end"]
+        first = ends[-1] + 1 if ends else 0
+    else:
+        where = [i for i, c in enumerate(changes) if " ".join(c[:3]) == saved]
+        first = where[-1] + 1 if where else len(changes)
+    lost = changes[first:]
+    return len(lost), (killed_at - float(lost[0][-1]) if lost else 0.0)
 
 
 class Checker:
@@ -220,28 +232,31 @@ class Checker:
             h.close()
         return self.references[key]
 
-    def check(self, spawned: Spawned, lines: list[str]) -> Outcome:
+    def check(self, spawned: Spawned, lines: list[str], killed_at: float) -> Outcome:
         loaded = SaveStore(spawned.folder / "data").read()  # where the Harness keeps it
         if loaded.refusal:
             return Outcome("refused", detail=loaded.refusal)
         if not loaded.ok:
-            lost = actions_lost(lines, None)
-            return Outcome("between-matches" if lost == 0 else "missing", lost=lost)
+            lost, window = losses(lines, None, killed_at)
+            kind = "between-matches" if lost == 0 else "missing"
+            return Outcome(kind, lost=lost, window=window)
         adapter = adapter_for(loaded.game or "")
         state = loaded.state
         progress = adapter.progress_of(state)
-        lost = actions_lost(lines, f"save {adapter.match_id_of(state)} {progress}")
+        lost, window = losses(lines, f"save {adapter.match_id_of(state)} {progress}", killed_at)
         original = self.reference(adapter, state).from_point(progress)
         h = Harness(spawned.folder, lang="en")
         try:
             resumed = resume_from_menu(h, adapter, state)
         except Stuck as exc:
-            return Outcome("failed", lost=lost, detail=str(exc))
+            return Outcome("failed", lost=lost, window=window, detail=str(exc))
         finally:
             h.close()
         verdict = compare(state, original, resumed)
         kind = "resumed" if verdict.identical else "failed"
-        return Outcome(kind, verdict.identical, lost, verdict.events_compared, repr(verdict))
+        return Outcome(
+            kind, verdict.identical, lost, window, verdict.events_compared, repr(verdict)
+        )
 
 
 def run(
@@ -275,8 +290,8 @@ def run(
         for i in range(cycles):
             if i + 1 < cycles:  # the next child starts up while this one is checked
                 children.append(spawn(*_where(work, i + 1, plans[i + 1]), speed))
-            lines = kill_at_random(children[i], rng.uniform(lo, hi))
-            outcome = checker.check(children[i], lines)
+            lines, killed_at = kill_at_random(children[i], rng.uniform(lo, hi))
+            outcome = checker.check(children[i], lines, killed_at)
             tally.add(outcome)
             if outcome.kind in ("failed", "refused", "missing"):
                 print(f"cycle {i}: {outcome.kind} {outcome.detail}", file=sys.stderr)

@@ -36,11 +36,13 @@ def test_five_kills_lose_at_most_the_action_in_flight():
     assert report["actions_lost_max"] <= 2
 
 
-def test_actions_lost_counts_what_was_reported_after_the_save_on_disk():
+def test_losses_count_what_was_reported_after_the_save_on_disk():
     bench = load_harness()
-    lines = ["match 3", "save 3 4", "save 3 9", "save 3 12", "end 3", "match 4", "save 4 2"]
-    assert bench.actions_lost(lines, "save 3 12") == 2  # the end, then the new match's first
-    assert bench.actions_lost(lines, "save 4 2") == 0
-    assert bench.actions_lost(lines, "save 4 3") == 0  # killed after saving, before reporting
-    assert bench.actions_lost(lines, None) == 1  # the new match's first save never reached disk
-    assert bench.actions_lost(lines[:5], None) == 0  # between two matches: nothing to save
+    lines = ["match 3", "save 3 4 10.0", "save 3 9 10.5", "save 3 12 11.0", "end 3 11.25"]
+    lines += ["match 4", "save 4 2 11.5"]
+    # the end and the new match's first save were still queued, since 11.25
+    assert bench.losses(lines, "save 3 12", 12.0) == (2, 0.75)
+    assert bench.losses(lines, "save 4 2", 12.0) == (0, 0.0)
+    assert bench.losses(lines, "save 4 3", 12.0) == (0, 0.0)  # died after saving, unreported
+    assert bench.losses(lines, None, 12.0) == (1, 0.5)  # the new match's first save missing
+    assert bench.losses(lines[:5], None, 12.0) == (0, 0.0)  # between matches: nothing to save
