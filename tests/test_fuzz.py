@@ -56,3 +56,10 @@ def test_keys_come_from_the_whole_keyboard_with_every_modifier():
     assert drawn == every
     assert {e.mod for e in keys} == {m for m, _ in MODS}
     assert pygame.K_F12 in drawn and pygame.K_KP_ENTER in drawn and pygame.K_LSHIFT in drawn
+
+
+def test_the_same_seed_walks_the_same_way(tmp_path):
+    # a finding is replayed from its seed: the walk depends on nothing but the seed
+    walks = [Fuzzer(tmp_path / str(i), seed=11).run(600) for i in range(2)]
+    assert walks[0].keys_per_scene == walks[1].keys_per_scene
+    assert walks[0].sessions == walks[1].sessions

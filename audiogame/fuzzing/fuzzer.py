@@ -55,6 +55,8 @@ BURST_CHANCE = 0.04
 BURST = (3, 30)
 #: the longest the game may take to notice a fault (a hang needs its watchdog)
 FAULT_WAIT = 3.0
+#: keys pressed at most, right after a fault, for the game to notice it
+NOTICE_KEYS = 20
 
 
 def engine_problems(app: Any) -> list[str]:
@@ -276,6 +278,18 @@ class Fuzzer:
             self.advance(session)
         if session.app.running:
             faults.inject(session, kind)
+            self.until_noticed(session, kind)
+
+    def until_noticed(self, session: Session, kind: str) -> None:
+        """Keys until the game notices the fault, and judge it, before the walk goes on:
+        how long a hang takes to notice (real time) must not change where the walk goes."""
+        wait = FAULT_WAIT if kind.startswith("speech") else 0.0
+        self.press(session, faults.F1)  # a screen reader is asked to speak at once
+        for _ in range(NOTICE_KEYS):
+            self.settle_fault(session, wait)
+            if not session.fault or not session.app.running:
+                return
+            self.press(session, random_key(self.rng))  # a sound fault shows at the next cue
 
     def press(self, session: Session, event: pygame.event.Event) -> None:
         pygame.event.post(event)
