@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import re
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +24,8 @@ log = logging.getLogger(__name__)
 
 # Bidi isolation marks and other zero-width characters that screen readers may
 # spell out or that confuse braille: never let them reach speech.
+MESSAGE_ID = re.compile(r"^([a-z][a-z0-9-]*) =", re.MULTILINE)
+
 INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
 
 
@@ -79,6 +81,36 @@ class Localizer:
             self._preload = threading.Thread(target=load, name="locales-preload", daemon=True)
             self._preload.start()
         return self._preload
+
+    def warm_task(self, file_name: str, per_step: int = 8) -> Callable[[], bool]:
+        """A background task (for ``App.idle_tasks``) compiling one file's messages.
+
+        Fluent compiles a message the first time it is formatted; a table warms
+        its game's messages a few at a time between frames, so neither the
+        table's first frame nor its first answer pays for it.
+        """
+        lang = self.lang
+        try:
+            text = (
+                (self._root or data_dir("locales"))
+                .joinpath(lang, file_name)
+                .read_text(encoding="utf-8")
+            )
+        except OSError:
+            return lambda: True
+        pending = iter(MESSAGE_ID.findall(text))
+
+        def step() -> bool:
+            bundle = self.bundle(lang)
+            for _ in range(per_step):
+                msg_id = next(pending, None)
+                if msg_id is None:
+                    return True
+                if bundle.has_message(msg_id):
+                    bundle.get_message(msg_id)
+            return False
+
+        return step
 
     def has(self, msg_id: str) -> bool:
         return self.bundle(self.lang).has_message(msg_id)

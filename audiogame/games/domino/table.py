@@ -19,7 +19,6 @@ from __future__ import annotations
 import logging
 import math
 import random
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -43,7 +42,6 @@ from audiogame.games.domino.sorting import SORT_IDS, group_by_number, next_order
 from audiogame.games.domino.tiles import SETS, End, Tile
 from audiogame.games.domino.ui_setup import HUMAN, DominoSetup
 from audiogame.keys import Key
-from audiogame.resources import data_dir
 from audiogame.ui.scene import Scene
 from audiogame.ui.words import Join, Phrase, Words, resolve
 
@@ -57,21 +55,6 @@ TICKS = 5
 END_LETTERS: dict[str, End] = {"s": End.LEFT, "l": End.LEFT, "d": End.RIGHT, "r": End.RIGHT}
 ARROW_ENDS: dict[int, End] = {pygame.K_LEFT: End.LEFT, pygame.K_RIGHT: End.RIGHT}
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
-
-
-MESSAGE_ID = re.compile(r"^([a-z][a-z0-9-]*) =", re.MULTILINE)
-
-
-def warm_messages(localizer: Any) -> None:
-    """Compile this game's messages now, so the first answer is as quick as the rest."""
-    try:
-        text = (data_dir("locales") / localizer.lang / "domino.ftl").read_text(encoding="utf-8")
-    except OSError:
-        return
-    bundle = localizer.bundle(localizer.lang)
-    for msg_id in MESSAGE_ID.findall(text):
-        if bundle.has_message(msg_id):
-            bundle.get_message(msg_id)
 
 
 def new_seed(app: Any) -> int:
@@ -138,11 +121,11 @@ class DominoTable(Scene):
 
     # -- life cycle -------------------------------------------------------------------
     def on_enter(self) -> None:
-        warm_messages(self.app.localizer)
+        self.app.idle_tasks.append(self.app.localizer.warm_task("domino.ftl"))
         self.apply(NextManche())
 
     def on_language_changed(self) -> None:
-        warm_messages(self.app.localizer)
+        self.app.idle_tasks.append(self.app.localizer.warm_task("domino.ftl"))
 
     def on_resume(self) -> None:
         if self._deferred is not None:

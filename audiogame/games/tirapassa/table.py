@@ -12,7 +12,7 @@ result never silences a bot's Stop that happened in the same frame: the Stop
 is queued after it.
 
 The first landing must be as quick to speak as the hundredth, so entering the
-table compiles this game's Fluent messages ahead (``warm_messages``).
+table compiles this game's Fluent messages ahead, between frames (``Localizer.warm_task``).
 
 Saving: after every frame in which the game changed (my action, a bot's, the
 engine's timeline) the table hands ``app.autosave`` its snapshot
@@ -31,7 +31,6 @@ plays one round against slow bots and then waits for Enter or Escape.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -61,7 +60,6 @@ from audiogame.games.tirapassa.session import TiraSession
 from audiogame.games.tirapassa.symbols import Symbol, symbol_for_key
 from audiogame.games.tirapassa.ui_setup import HUMAN, TableSetup
 from audiogame.keys import Key
-from audiogame.resources import data_dir
 from audiogame.saves import Loaded
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.scene import Scene
@@ -81,7 +79,6 @@ SEND_LETTERS: dict[str, Destination] = {
 OTHERS_VOLUME = 0.55
 #: seconds within which the same sound of other players is played only once
 OTHERS_GAP = 0.25
-MESSAGE_ID = re.compile(r"^([a-z][a-z0-9-]*) =", re.MULTILINE)
 #: seconds a resumed race stands still while its situation is spoken
 RESUME_GRACE = 3.0
 GAME_ID = "tira"
@@ -91,20 +88,6 @@ def new_seed(app: Any) -> int:
     """The app's seed when given (tests, replays), else a fresh one."""
     seed = getattr(app, "seed", None)
     return seed if seed is not None else random.SystemRandom().randrange(2**31)
-
-
-def warm_messages(localizer: Any) -> None:
-    """Compile every Tira message of the current language now, not at the first landing."""
-    path = data_dir("locales") / localizer.lang / "tira.ftl"
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
-        return
-    bundle = localizer.bundle(localizer.lang)
-    for msg_id in MESSAGE_ID.findall(text):
-        if bundle.has_message(msg_id):
-            bundle.get_message(msg_id)
-    localizer("tira-landed-manual", faces="", n=2)  # and the plural rules
 
 
 class TiraTable(Scene):
@@ -164,7 +147,7 @@ class TiraTable(Scene):
 
     # -- life cycle -------------------------------------------------------------------
     def on_enter(self) -> None:
-        warm_messages(self.app.localizer)
+        self.app.idle_tasks.append(self.app.localizer.warm_task("tira.ftl"))
         if self._restored is not None:
             self.session = self._resume_session(self._restored)
             self._restored = None
@@ -218,7 +201,7 @@ class TiraTable(Scene):
         self._halt()
 
     def on_language_changed(self) -> None:
-        warm_messages(self.app.localizer)
+        self.app.idle_tasks.append(self.app.localizer.warm_task("tira.ftl"))
 
     def _halt(self) -> None:
         if self.session is not None:
