@@ -59,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     lang = args.lang or settings.language or system_language()
 
     audio = AudioSystem(enabled=not args.no_sound)
-    audio.start()  # before pygame.init(): the mixer wants its small buffer first
+    audio.start(load_cues=False)  # before pygame.init(): the mixer wants its small buffer
     audio.cue_volume = settings.cue_volume
     audio.speech_volume = settings.speech_volume
     speaker, active = build_speech(settings.speech, audio, lang, settings.voice_rate)
@@ -67,6 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     greeting = plain_message(lang, "welcome")
     if greeting:
         speaker.speak(greeting)
+    audio.load_cues()
     pygame.init()
 
     from audiogame.app import App

@@ -239,3 +239,19 @@ def test_panning_reaches_the_speakers(driver, tmp_path: Path) -> None:
     assert _energy(left) == pytest.approx(_energy(hard_left[0]) / 2, rel=0.1)  # equal power
     left, right = half_right
     assert _energy(right) > 3 * _energy(left) > 0
+
+
+def test_cues_can_load_after_the_mixer_opened(tmp_path):
+    """Start-up opens the mixer, speaks, then loads the cues: nothing plays before."""
+    from audiogame.audio import AudioSystem
+
+    audio = AudioSystem()
+    try:
+        assert audio.start(load_cues=False)
+        audio.play("menu_move")  # not loaded yet: harmless, nothing heard
+        assert audio.last_play_ns == 0
+        audio.load_cues()
+        audio.play("menu_move")
+        assert audio.last_play_ns > 0
+    finally:
+        audio.close()

@@ -118,8 +118,12 @@ class AudioSystem:
 
     # -- life cycle -------------------------------------------------------
 
-    def start(self) -> bool:
-        """Open the mixer and load every cue; False (silent) on any problem. Never raises."""
+    def start(self, load_cues: bool = True) -> bool:
+        """Open the mixer and load every cue; False (silent) on any problem. Never raises.
+
+        ``load_cues=False`` only opens the mixer (enough for self-voicing), so the
+        game can speak its first words before the cues are loaded (``load_cues()``).
+        """
         if self.available:
             return True
         if not self.enabled:
@@ -127,7 +131,8 @@ class AudioSystem:
             return False
         try:
             self._open()
-            self._load_cues()
+            if load_cues:
+                self._load_cues()
         except Exception as exc:  # no sound must never stop the game
             self.close()
             self._go_silent(f"{type(exc).__name__}: {exc}", notify=False)
@@ -153,6 +158,15 @@ class AudioSystem:
         self._speech = channels[SPEECH_CHANNEL]
         self._ui = _Pool(channels[1 : 1 + UI_CHANNELS])
         self._game = _Pool(channels[1 + UI_CHANNELS :])
+
+    def load_cues(self) -> None:
+        """Load the cues after a ``start(load_cues=False)``: start-up speaks first."""
+        if not self.available or self._routes:
+            return
+        try:
+            self._load_cues()
+        except Exception as exc:  # no sound must never stop the game
+            self._go_silent(f"{type(exc).__name__}: {exc}")
 
     def _load_cues(self) -> None:
         sound = self._pygame.mixer.Sound
