@@ -31,7 +31,7 @@ from audiogame.window import Window
 log = logging.getLogger(__name__)
 
 FRAME = 1 / 60  # the longest the loop sleeps when nothing is scheduled
-IDLE_SLICE = 0.001  # the longest a slice of background work (a bot's search) may hold the loop
+IDLE_SLICE = 0.0003  # the longest a slice of background work (a bot's search) may hold the loop
 VOLUME_STEP = 0.1
 
 
