@@ -13,7 +13,9 @@ def hard_table(h, pace: float = 1.5, iterations: int = 40) -> DominoTable:
     setup = DominoSetup(levels=["hard", "hard", "hard"], pace=pace)
     table = DominoTable(h.app, setup, 5, iterations=iterations)
     h.app.push(table)
-    h.finish_idle()  # the table's messages are warmed between frames: done before we look
+    warm = h.app.idle_tasks.pop(0)  # the table's message warm-up, queued first: run it out
+    while not warm():
+        pass
     return table
 
 
