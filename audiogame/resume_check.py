@@ -96,6 +96,7 @@ class MatchAdapter(Protocol):
 
 ADAPTERS: dict[str, str] = {
     "tira": "audiogame.games.tirapassa.checking:TiraAdapter",
+    "domino": "audiogame.games.domino.resume_adapter:DominoAdapter",
 }
 
 

@@ -243,3 +243,19 @@ domino-problem-unequal-teams = The teams must be equal.
 ## Keys (F1).
 keys-domino-setup = Up and down arrows through the players and options, left and right arrows change a value, B adds a bot, Shift B removes one, Shift R random teams, Enter starts, Escape back to the menu. { keys-global }
 keys-domino-table = Up and down arrows through your tiles, Home and End the first and last; Enter plays the tile, D or R on the right, S or L on the left; Space draws. H your hand, Shift H changes the order, Control 1 to 8 chooses it; C the ends, V the chain, E everyone's tiles and the boneyard, T whose turn, P the scores, Shift P pause after the manche, Escape the table menu. { keys-global }
+
+## A saved match: the main menu's resume item, and the match going on.
+domino-saved-match = Domino, manche { $manche }, { $players } players, { $score ->
+    [one] you have one point
+   *[other] you have { $score } points
+}
+domino-resumed = Match resumed: manche { $manche }.
+domino-resumed-your-turn-time = Your turn; your thinking time starts again: { $n ->
+    [one] one second
+   *[other] { $n } seconds
+}.
+domino-resumed-hand = { $n ->
+    [0] Your hand is empty.
+    [one] You have one tile.
+   *[other] You have { $n } tiles.
+}

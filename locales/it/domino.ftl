@@ -243,3 +243,19 @@ domino-problem-unequal-teams = Le squadre devono essere uguali.
 ## I tasti (F1).
 keys-domino-setup = Frecce su e giù tra i giocatori e le opzioni, frecce sinistra e destra cambiano un valore, B aggiunge un bot, Maiuscolo B lo toglie, Maiuscolo R squadre a caso, Invio comincia, Esc torna al menu. { keys-global }
 keys-domino-table = Frecce su e giù tra le tue tessere, Inizio e Fine la prima e l'ultima; Invio gioca la tessera, D o R a destra, S o L a sinistra; Spazio pesca. H la mano, Maiuscolo H cambia l'ordine, Control da 1 a 8 lo sceglie; C gli estremi, V la catena, E le tessere di tutti e l'ossario, T di chi è il turno, P i punti, Maiuscolo P pausa dopo la manche, Esc il menu del tavolo. { keys-global }
+
+## Una partita salvata: la voce del menu principale per riprenderla, e la partita che riprende.
+domino-saved-match = Domino, manche { $manche }, { $players } giocatori, { $score ->
+    [one] hai un punto
+   *[other] hai { $score } punti
+}
+domino-resumed = Partita ripresa: manche { $manche }.
+domino-resumed-your-turn-time = Tocca a te; il tempo per pensare riparte da capo: { $n ->
+    [one] un secondo
+   *[other] { $n } secondi
+}.
+domino-resumed-hand = { $n ->
+    [0] Non hai tessere in mano.
+    [one] Hai una tessera in mano.
+   *[other] Hai { $n } tessere in mano.
+}

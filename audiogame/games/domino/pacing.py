@@ -15,6 +15,10 @@ never sleeps waits for the CPU on a busy machine. A decision takes a few
 hundred milliseconds of wall time, well inside the bots' pace.
 
 ``cancel()`` forgets the turn in progress (leaving the table, a new manche).
+
+``rng_states()`` is what the autosave keeps of the bots: each stream as it was
+before the turn in progress began, so a resumed turn (``restore_rngs`` then
+``begin``) draws the same numbers and decides the same.
 """
 
 from __future__ import annotations
@@ -86,6 +90,19 @@ class BotTurns:
         self._choice: Action | None = None
         self._waited = False
         self._handle: Handle | None = None
+        #: (seat, its stream's state) before the turn in progress drew anything
+        self._mark: tuple[int, tuple[Any, ...]] | None = None
+
+    def rng_states(self) -> dict[int, tuple[Any, ...]]:
+        states = {seat: rng.getstate() for seat, rng in self.rngs.items()}
+        if self._mark is not None:
+            seat, state = self._mark
+            states[seat] = state
+        return states
+
+    def restore_rngs(self, states: dict[int, tuple[Any, ...]]) -> None:
+        for seat, state in states.items():
+            self.rngs[seat].setstate(state)
 
     def is_bot(self, seat: int | None) -> bool:
         return seat is not None and seat in self.bots
@@ -107,6 +124,7 @@ class BotTurns:
         bot = self.bots[seat]
         observation = self.match.observation(seat)
         rng = self.rngs[seat]
+        self._mark = (seat, rng.getstate())
         if isinstance(bot, HardBot):
             search = bot.start(observation, rng)
             if search.decided:
@@ -121,6 +139,7 @@ class BotTurns:
         self._turn += 1
         self._choice = None
         self._waited = False
+        self._mark = None
         if self._handle is not None:
             self._handle.cancel()
             self._handle = None
@@ -159,8 +178,11 @@ class BotTurns:
             self._move(turn)
 
     def _move(self, turn: int) -> None:
-        choice = self._choice
+        choice, mark = self._choice, self._mark
         self._handle = None
         self.cancel()
         if choice is not None:
+            # the stream stays marked until the move is on the table (a menu may hold
+            # it): a save in between must let the bot decide again, the same way
+            self._mark = mark
             self.play(choice)

@@ -12,6 +12,13 @@ uid), so re-sorting never loses it. Between manches the next one starts after
 ``MANCHE_GAP`` seconds or on Enter; Shift+P makes it wait for the player.
 Escape opens the table menu (``ui_menu``); at the end of the match Enter
 starts a new one with the same table and Escape leaves.
+
+Saving: after every frame in which the match changed (a move, a draw, a
+time-out, a new manche) the table hands ``app.autosave`` its snapshot
+(``saving.match_state``); the end of the match discards it; Ctrl+S saves at
+once (``save_match``). ``resume(app, state)`` rebuilds the saved match and
+says where it stands; a bot whose turn was in progress decides again from the
+same place in its random stream, and the player's thinking time starts afresh.
 """
 
 from __future__ import annotations
@@ -38,6 +45,7 @@ from audiogame.games.domino.narrate import (
 )
 from audiogame.games.domino.observation import Observation, Phase
 from audiogame.games.domino.pacing import HARD_ITERATIONS, BotTurns, make_bots
+from audiogame.games.domino.saving import Restored, TableState, match_state, restore_match, summary
 from audiogame.games.domino.sorting import SORT_IDS, group_by_number, next_order, sort_hand
 from audiogame.games.domino.tiles import SETS, End, Tile
 from audiogame.games.domino.ui_setup import HUMAN, DominoSetup
@@ -46,6 +54,8 @@ from audiogame.ui.scene import Scene
 from audiogame.ui.words import Join, Phrase, Words, resolve
 
 log = logging.getLogger(__name__)
+
+GAME_ID = "domino"
 
 #: seconds between the end of a manche and the next one, unless Enter comes first
 MANCHE_GAP = 8
@@ -110,6 +120,11 @@ class DominoTable(Scene):
         self._timers: list[Handle] = []
         self._deadline: float | None = None
         self._played_index = 0  # where the cursor was when I played: it lands there again
+        self._restored: Restored | None = None
+        self._dirty = False  # the match changed since the last autosave
+        #: called with every batch of events (benchmarks and checks watch the match)
+        self.watchers: list[Callable[[Sequence[Any]], None]] = []
+        self.save_match = self._save_match  # the app's Ctrl+S looks for this attribute
         self._letters: dict[str, Callable[[], None]] = {
             "h": self.ask_hand,
             "c": self.ask_ends,
@@ -119,10 +134,52 @@ class DominoTable(Scene):
             "p": self.ask_scores,
         }
 
+    @classmethod
+    def resumed(cls, app: Any, state: Any, home: Scene | None = None) -> DominoTable:
+        """The saved match ``state``, ready to go on; ``ValueError`` when it is unusable."""
+        restored = restore_match(state)
+        table = cls(app, restored.setup, restored.seed, home=home, iterations=restored.iterations)
+        table.match = restored.match
+        table.turns.match = restored.match
+        table.turns.restore_rngs(restored.table.rngs)
+        view = restored.table
+        table.order, table.focus, table.group = view.order, view.focus, view.group
+        table.pause_requested = view.pause
+        table._restored = restored
+        return table
+
     # -- life cycle -------------------------------------------------------------------
     def on_enter(self) -> None:
         self.app.idle_tasks.append(self.app.localizer.warm_task("domino.ftl"))
-        self.apply(NextManche())
+        if self._restored is None:
+            self.apply(NextManche())
+            return
+        restored, self._restored = self._restored, None
+        for event in restored.history:  # catch up silently: who opened, what was drawn
+            self.narrator.narrate(event)
+        for message in self.situation():
+            self.post(message)
+        if self.match.current_seat == HUMAN and self.match.phase is Phase.PLAYING:
+            self.start_timer()  # the thinking time starts afresh
+        self.after()
+
+    def situation(self) -> list[Message]:
+        """Where the resumed match stands: whose turn, the ends, my hand."""
+        said = [Message("domino-resumed", {"manche": self.match.manche}, kind="turn", cue="notice")]
+        phase, seat = self.match.phase, self.match.current_seat
+        limit = self.match.thinking_time
+        if phase is not Phase.PLAYING or seat is None:
+            said.append(Message("domino-whose-turn-between", kind="turn"))
+        elif seat != HUMAN:
+            said.append(Message("domino-whose-turn", {"who": self.narrator.who(seat)}, "turn"))
+        elif limit:
+            said.append(Message("domino-resumed-your-turn-time", {"n": limit}, kind="turn"))
+        else:
+            said.append(Message("domino-whose-turn-you", kind="turn"))
+        said.append(Message("domino-ask-ends", {"ends": ends_phrase(self.match.ends)}, "turn"))
+        n = len(self.observation().hand)
+        said.append(Message("domino-resumed-hand", {"n": n}, kind="turn"))
+        return said
 
     def on_language_changed(self) -> None:
         self.app.idle_tasks.append(self.app.localizer.warm_task("domino.ftl"))
@@ -151,9 +208,39 @@ class DominoTable(Scene):
         result = self.match.apply(action)
         if result.refusal is not None:
             return result.refusal
+        self.turns.cancel()  # an accepted action ends whatever turn was in progress
+        self._dirty = True
+        for watcher in self.watchers:
+            watcher(result.events)
         self.on_events(result.events)
         self.after()
         return None
+
+    def update(self, now: float) -> None:
+        if self._dirty:
+            self._dirty = False
+            self.autosave()
+
+    # -- saving -----------------------------------------------------------------------
+    def match_state(self) -> dict[str, Any]:
+        """The snapshot of this match, as the autosave writes it."""
+        view = TableState(
+            self.turns.rng_states(), self.order, self.focus, self.group, self.pause_requested
+        )
+        return match_state(self.setup, self.seed, self.iterations, self.match, view)
+
+    def autosave(self) -> None:
+        """Once per frame in which the match changed; the end of the match removes the save."""
+        if self.match.is_over:
+            self.__dict__.pop("save_match", None)  # nothing left to save: Ctrl+S says so
+            self.app.end_of_match()
+            return
+        self.app.autosave(GAME_ID, self.match_state(), summary(self.match))
+
+    def _save_match(self) -> None:
+        """Ctrl+S: the snapshot of this very moment."""
+        self._dirty = False
+        self.autosave()
 
     def on_events(self, events: Sequence[Any]) -> None:
         for event in events:
@@ -502,3 +589,8 @@ class DominoTable(Scene):
             totals=totals,
             limit=self.config.point_limit,
         )
+
+
+def resume(app: Any, state: Any) -> Scene:
+    """The main menu's way back into a saved match (raises when it cannot be rebuilt)."""
+    return DominoTable.resumed(app, state, home=app.top)

@@ -1,0 +1,129 @@
+"""Domino for the resume checks (``audiogame.resume_check``) and the kill harness.
+
+The scripted player at the human seat acts from what the table shows alone
+(its hand in the table's sort order, the ends), at once, so a resumed match
+and the original make the same moves: it plays the first tile of its hand that
+fits (walking the cursor there with Home and Down, Enter to play, S when asked
+which end), draws with Space when nothing fits, and presses Enter between
+manches. Nothing in a domino match depends on the clock's reading (bots and
+thinking time only set when things happen, not what), so a resumed match
+need not be aligned on the clock.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from audiogame.games.domino.actions import Draw, Play
+from audiogame.games.domino.observation import Phase
+from audiogame.games.domino.saving import restore_match
+from audiogame.games.domino.table import GAME_ID, DominoTable
+from audiogame.games.domino.ui_setup import HUMAN, DominoSetup
+from audiogame.resume_check import MATCH_START
+from audiogame.testing import Harness
+from audiogame.ui.scene import Scene
+
+#: (bot levels, teams, options, pace) of the tables the kill harness plays
+SAMPLE_TABLES: tuple[tuple[list[str], tuple[int, ...] | None, dict[str, Any], float], ...] = (
+    (["easy", "normal", "easy"], None, {"point-limit": 50}, 0.5),
+    (["normal"], None, {"point-limit": 75, "thinking-time": 10}, 0.5),
+    (["hard", "normal", "easy"], (0, 1, 0, 1), {"point-limit": 50}, 0.5),
+    (["easy", "easy", "normal", "normal", "easy"], None, {"set": "double-9"}, 0.5),
+    (["normal", "easy"], None, {"draw-until-fits": True, "point-limit": 50}, 1.0),
+)
+
+#: the hard bots' budget of deals in checks: a tenth of the table's, same code path
+CHECK_ITERATIONS = 30
+
+
+def sample_setup(levels: list[str], teams: Any, options: dict[str, Any], pace: float) -> dict:
+    setup = DominoSetup(levels=list(levels), teams=teams, pace=pace)
+    setup.options.update(options)
+    return setup.to_dict()
+
+
+def scripted_key(table: DominoTable) -> str | None:
+    """The scripted player's next key, or None while it waits."""
+    match = table.match
+    if match.phase is Phase.BETWEEN:
+        return "enter"
+    if match.phase is not Phase.PLAYING or match.current_seat != HUMAN:
+        return None
+    if table.choosing is not None:
+        return "s"
+    legal = match.legal_actions(HUMAN)
+    fitting = {a.uid for a in legal if isinstance(a, Play)}
+    hand = table.hand()
+    targets = [i for i, tile in enumerate(hand) if tile.uid in fitting]
+    if not targets:
+        return "space" if any(isinstance(a, Draw) for a in legal) else None
+    at = table.cursor(hand)
+    if at == targets[0] and table.focus == hand[at].uid:
+        return "enter"
+    return "down" if at < targets[0] and table.focus is not None else "home"
+
+
+class DominoAdapter:
+    game_id = GAME_ID
+
+    def __init__(self) -> None:
+        self._pressed: tuple[Any, ...] | None = None
+
+    def setups(self) -> list[dict[str, Any]]:
+        return [sample_setup(*table) for table in SAMPLE_TABLES]
+
+    def new_match(
+        self,
+        h: Harness,
+        state: dict[str, Any] | None,
+        setup: dict[str, Any] | None,
+        seed: Any,
+    ) -> Scene:
+        table_setup, iterations = DominoSetup.from_dict(setup), CHECK_ITERATIONS
+        if state is not None:
+            restored = restore_match(state)
+            table_setup, seed, iterations = restored.setup, restored.seed, restored.iterations
+        h.clock.set(max(h.clock.now(), MATCH_START))
+        table = DominoTable(h.app, table_setup, seed, home=h.app.top, iterations=iterations)
+        h.app.push(table)
+        return table
+
+    def match_id(self, table: DominoTable) -> str:
+        return str(table.seed)
+
+    def match_id_of(self, state: dict[str, Any]) -> str:
+        return str(state["seed"])
+
+    def is_table(self, scene: Scene | None) -> bool:
+        return isinstance(scene, DominoTable)
+
+    def progress(self, table: DominoTable) -> int:
+        return len(table.match.actions)
+
+    def snapshot(self, table: DominoTable) -> dict[str, Any]:
+        return table.match_state()
+
+    def progress_of(self, state: dict[str, Any]) -> int:
+        return len(state["match"]["actions"])
+
+    def align_clock(self, h: Harness, state: dict[str, Any]) -> None:
+        h.clock.set(max(h.clock.now(), MATCH_START))
+
+    def watch(self, table: DominoTable, sink: Any) -> None:
+        table.watchers.append(sink)
+
+    def finished(self, table: DominoTable) -> bool:
+        return table.match.is_over
+
+    def next_key(self, table: DominoTable) -> tuple[float, str] | None:
+        key = scripted_key(table)
+        if key is None:
+            return None
+        pressed = (id(table), len(table.match.actions), table.focus, table.choosing, key)
+        if pressed == self._pressed:
+            return None  # the same key again with nothing changed: it was refused
+        self._pressed = pressed
+        return table.app.clock.now(), key
+
+    def situation(self, table: DominoTable) -> Any:
+        return table.observation(), table.match.totals, table.order

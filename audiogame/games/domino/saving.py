@@ -1,0 +1,161 @@
+"""A domino match as plain data, and back: what the autosave keeps.
+
+The snapshot (``match_state``) holds everything the match depends on and
+nothing that can be recomputed:
+
+- ``setup``: the table the player chose (bots, teams, options, pace);
+- ``seed``: the match's seed; the next match of the evening takes the next one;
+- ``iterations``: the hard bots' budget of deals (it shapes their decisions);
+- ``match``: the engine's ``to_dict`` (config, seed, accepted actions):
+  replaying it gives the same hands, chain, boneyard order, scores and the
+  engine's random stream at the same place;
+- ``bots``: each bot's random stream (``random.Random.getstate()`` as lists),
+  taken *before* the turn in progress began, so a resumed bot starts its
+  decision (or its search) from the very same place and decides the same;
+- ``order``, ``focus``, ``group``: the player's sort order and cursor;
+- ``pause``: whether the player asked to wait between manches.
+
+``restore_match`` checks a state thoroughly and raises ``ValueError`` on
+anything it cannot rebuild exactly (the menu then refuses the save).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from audiogame.games.domino.actions import action_from_dict
+from audiogame.games.domino.engine import DominoMatch
+from audiogame.games.domino.observation import Phase
+from audiogame.games.domino.options import DominoConfig
+from audiogame.games.domino.sorting import SORT_IDS
+from audiogame.games.domino.ui_setup import HUMAN, DominoSetup
+
+KIND = "domino-match"
+VERSION = 1
+
+RngState = tuple[Any, ...]
+
+
+def rng_to_data(state: RngState) -> list[Any]:
+    """``random.Random.getstate()`` as JSON-ready lists."""
+    version, internal, gauss = state
+    return [version, list(internal), gauss]
+
+
+def rng_from_data(data: Any) -> RngState:
+    """The state ``rng_to_data`` wrote; ``ValueError`` when it is not one."""
+    if not isinstance(data, list) or len(data) != 3 or not isinstance(data[1], list):
+        raise ValueError("bad random state")
+    version, internal, gauss = data
+    if not all(type(n) is int for n in internal) or not (gauss is None or type(gauss) is float):
+        raise ValueError("bad random state")
+    state = (version, tuple(internal), gauss)
+    random.Random().setstate(state)  # raises on a state Python would not take
+    return state
+
+
+@dataclass
+class TableState:
+    """What the table keeps beside the engine: the player's view and the bots' streams."""
+
+    rngs: dict[int, RngState]
+    order: str = SORT_IDS[0]
+    focus: int | None = None
+    group: int = 0
+    pause: bool = False
+
+
+def match_state(
+    setup: DominoSetup, seed: int | str, iterations: int, match: DominoMatch, table: TableState
+) -> dict[str, Any]:
+    return {
+        "kind": KIND,
+        "version": VERSION,
+        "setup": setup.to_dict(),
+        "seed": seed,
+        "iterations": iterations,
+        "match": match.to_dict(),
+        "bots": {str(seat): rng_to_data(s) for seat, s in sorted(table.rngs.items())},
+        "order": table.order,
+        "focus": table.focus,
+        "group": table.group,
+        "pause": table.pause,
+    }
+
+
+def summary(match: DominoMatch) -> dict[str, Any]:
+    """What the main menu says of the saved match: "manche 2, 4 players, you 35 points"."""
+    side = match.sides[HUMAN]
+    args = {"manche": max(match.manche, 1), "players": match.config.seats}
+    return {"msg": "domino-saved-match", "args": {**args, "score": match.totals[side]}}
+
+
+@dataclass
+class Restored:
+    setup: DominoSetup
+    seed: int | str
+    iterations: int
+    match: DominoMatch
+    table: TableState
+    #: the match's events so far, for the narrator to catch up silently
+    history: list[Any]
+
+
+def restore_match(state: Any) -> Restored:
+    """The match ``state`` describes, exactly; ``ValueError`` when it cannot be."""
+    try:
+        return _restore(state)
+    except (KeyError, TypeError, AttributeError, IndexError) as exc:
+        raise ValueError(f"not a domino match: {exc!r}") from exc
+
+
+def _restore(state: Any) -> Restored:
+    if not isinstance(state, dict) or state.get("kind") != KIND:
+        raise ValueError("not a domino match")
+    if state.get("version") != VERSION:
+        raise ValueError("a domino match from another version")
+    seed, iterations = state["seed"], state["iterations"]
+    if type(seed) not in (int, str) or state["match"]["seed"] != seed:
+        raise ValueError("bad seed")
+    if type(iterations) is not int or iterations < 1:
+        raise ValueError("bad iterations")
+    setup = DominoSetup.from_dict(state["setup"])
+    if setup.to_dict() != state["setup"]:
+        raise ValueError("the table setup does not read back")
+    match, history = _replay(state["match"])
+    if match.config != setup.config() or match.to_dict() != state["match"]:
+        raise ValueError("the match does not replay to itself")
+    if match.is_over or match.phase is Phase.READY:
+        raise ValueError("nothing to resume")
+    table = _table(state, setup)
+    return Restored(setup, seed, iterations, match, table, history)
+
+
+def _replay(data: dict[str, Any]) -> tuple[DominoMatch, list[Any]]:
+    """The match and every event it reported, in order (``DominoMatch.replay`` keeps none)."""
+    config = DominoConfig.from_dict(data["config"])
+    match = DominoMatch(config, data["seed"], auto_pass=data["auto_pass"])
+    history: list[Any] = []
+    for raw in data["actions"]:
+        result = match.apply(action_from_dict(raw))
+        if result.refusal is not None:
+            raise ValueError(f"the log replays a refused action: {result.refusal.value}")
+        history.extend(result.events)
+    return match, history
+
+
+def _table(state: dict[str, Any], setup: DominoSetup) -> TableState:
+    saved = state["bots"]
+    seats = {str(seat) for seat in range(1, setup.players)}
+    if not isinstance(saved, dict) or set(saved) != seats:
+        raise ValueError("the bots do not match the table")
+    rngs = {int(seat): rng_from_data(data) for seat, data in saved.items()}
+    order, focus, group, pause = state["order"], state["focus"], state["group"], state["pause"]
+    if order not in SORT_IDS or type(group) is not int or type(pause) is not bool:
+        raise ValueError("bad view of the hand")
+    # the cursor may rest on a tile just played (it moves on with the next key)
+    if focus is not None and type(focus) is not int:
+        raise ValueError("bad cursor")
+    return TableState(rngs, order, focus, group, pause)
