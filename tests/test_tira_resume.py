@@ -176,3 +176,15 @@ def test_bot_state_refuses_garbage():
     for bad in ({"draws": -1, "memo": {}}, {"draws": "x", "memo": {}}, {"draws": 1, "memo": []}):
         with pytest.raises(ValueError):
             bot.restore(bad)
+
+
+def test_at_the_end_of_the_match_the_save_is_gone_and_ctrl_s_says_so(tmp_path, harness_factory):
+    h = harness_factory("en")
+    play_until(h, TableSetup(players=2), 71, 10)
+    assert saved_state(h)["seed"] == 71
+    drive(h, TIRA, TIRA.finished)
+    assert h.app.saves.flush() and not h.app.saves.exists()
+    assert h.press("s", ctrl=True) == "There is no match to save here."
+    h.press("enter")  # the next match of the evening: saved from its first event
+    h.advance(0.5)
+    assert saved_state(h)["seed"] == 72
