@@ -84,7 +84,14 @@ class DominoAdapter:
             restored = restore_match(state)
             table_setup, seed, iterations = restored.setup, restored.seed, restored.iterations
         h.clock.set(max(h.clock.now(), MATCH_START))
-        table = DominoTable(h.app, table_setup, seed, home=h.app.top, iterations=iterations)
+        table = DominoTable(
+            h.app,
+            table_setup,
+            seed,
+            home=h.app.top,
+            iterations=iterations,
+            deal_at_first_frame=True,
+        )
         h.app.push(table)
         return table
 
@@ -110,6 +117,8 @@ class DominoAdapter:
         h.clock.set(max(h.clock.now(), MATCH_START))
 
     def watch(self, table: DominoTable, sink: Any) -> None:
+        if not table.watchers and len(table.match.actions) == 1 and table.opening:
+            sink(list(table.opening))  # a next match dealt in the frame of the Enter that made it
         table.watchers.append(sink)
 
     def finished(self, table: DominoTable) -> bool:

@@ -96,6 +96,7 @@ class DominoTable(Scene):
         *,
         home: Scene | None = None,
         iterations: int = HARD_ITERATIONS,
+        deal_at_first_frame: bool = False,
     ) -> None:
         super().__init__(app)
         self.setup = setup
@@ -125,6 +126,11 @@ class DominoTable(Scene):
         #: called with every batch of events (benchmarks and checks watch the match)
         self.watchers: list[Callable[[Sequence[Any]], None]] = []
         self.save_match = self._save_match  # the app's Ctrl+S looks for this attribute
+        #: checks push a table outside a frame: the first deal then waits for one, so
+        #: that it happens (and is saved) inside a frame, as at a table opened by a key
+        self._deal_later = deal_at_first_frame
+        #: the first deal's events, for a watcher that comes after it
+        self.opening: list[Any] = []
         self._letters: dict[str, Callable[[], None]] = {
             "h": self.ask_hand,
             "c": self.ask_ends,
@@ -152,7 +158,10 @@ class DominoTable(Scene):
     def on_enter(self) -> None:
         self.app.idle_tasks.append(self.app.localizer.warm_task("domino.ftl"))
         if self._restored is None:
-            self.apply(NextManche())
+            if self._deal_later:
+                self._next = self.app.scheduler.call_later(0.0, self.next_manche)
+            else:
+                self.apply(NextManche())
             return
         restored, self._restored = self._restored, None
         for event in restored.history:  # catch up silently: who opened, what was drawn
@@ -210,6 +219,8 @@ class DominoTable(Scene):
             return result.refusal
         self.turns.cancel()  # an accepted action ends whatever turn was in progress
         self._dirty = True
+        if len(self.match.actions) == 1:
+            self.opening = result.events
         for watcher in self.watchers:
             watcher(result.events)
         self.on_events(result.events)
