@@ -207,3 +207,23 @@ def test_restore_refuses_what_it_cannot_rebuild_exactly(harness_factory, breaks)
     assert restore_match(state).match.to_dict() == state["match"]
     with pytest.raises(ValueError):
         restore_match(breaks(state))
+
+
+def test_a_bot_move_held_by_the_table_menu_is_decided_again_the_same_way(harness_factory):
+    h = harness_factory("en")
+    table = play_until(h, FOUR, 91, lambda t: t.turns.thinking and DOMINO.progress(t) > 8)
+    seat = table.match.current_seat
+    before = table.turns.rng_states()[seat]
+    h.press("escape")  # the table menu: the bot's move waits for the player
+    h.advance(2.0)
+    held = table._deferred
+    assert held is not None and held.seat == seat
+    assert h.press("s", ctrl=True) == "Match saved."
+    state = saved_state(h)
+    assert state["bots"][str(seat)] == rng_to_data(before)
+
+    again = harness_factory("en").start()
+    again.press("enter")
+    resumed = again.app.top
+    assert isinstance(resumed, DominoTable) and resumed.turns.thinking
+    assert resumed.turns._choice == held  # the same decision, from the same place
