@@ -14,8 +14,12 @@ class StorageError(Exception):
     """A file could not be written (read-only folder, disk full ...)."""
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves the old file or the new, never half."""
+def write_atomic(path: Path, text: str, sync: bool = True) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves the old file or the new, never half.
+
+    ``sync=False`` skips the flush to the disk itself: the file then survives the
+    process being killed (the system keeps it), not a power cut, until ``sync_file``.
+    """
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
@@ -23,7 +27,8 @@ def write_atomic(path: Path, text: str) -> None:
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
                 handle.write(text)
                 handle.flush()
-                os.fsync(handle.fileno())
+                if sync:
+                    os.fsync(handle.fileno())
             os.replace(tmp, path)
         except BaseException:
             try:
@@ -33,6 +38,18 @@ def write_atomic(path: Path, text: str) -> None:
             raise
     except OSError as exc:
         raise StorageError(str(exc)) from exc
+
+
+def sync_file(path: Path) -> None:
+    """Make a file written with ``sync=False`` survive a power cut too."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except FileNotFoundError:
+        return
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def write_json(path: Path, data: Any) -> None:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from audiogame.saves import SAVE_VERSION, SaveStore, encode
+from audiogame.saves import SAVE_VERSION, JsonLog, SaveStore, decode, encode
 
 
 def test_round_trip_and_discard(tmp_path):
@@ -52,10 +52,11 @@ def test_garbage_is_refused(tmp_path, text):
 
 def test_other_version_is_refused_with_its_own_reason(tmp_path):
     store = SaveStore(tmp_path)
-    data = json.loads(encode("domino", {}, {}))
+    head, _, state = encode("domino", {}, {}).partition("\n")
+    data = json.loads(head)
     data["version"] = SAVE_VERSION - 1
     store.path.parent.mkdir(parents=True, exist_ok=True)
-    store.path.write_text(json.dumps(data))
+    store.path.write_text(json.dumps(data) + "\n" + state)
     loaded = store.read()
     assert loaded.refusal == "save-other-version"
     assert loaded.kept_at is not None
@@ -88,3 +89,14 @@ def test_a_damaged_save_at_start_is_announced(tmp_path, harness_factory):
     h = harness_factory("it").start()
     h.advance(0.05)
     assert "La partita salvata era danneggiata" in " ".join(h.transcript)
+
+
+def test_a_growing_log_is_encoded_once_per_entry_and_reads_back_whole():
+    log = JsonLog()
+    entries = [[0.5, {"type": "throw", "seat": 1}]]
+    first = encode("tira", {"log": log.raw(entries)}, {})
+    entries.append([0.9, {"type": "send", "seat": 2, "to": "tray"}])
+    second = encode("tira", {"log": log.raw(entries), "name": "Marcò"}, {})
+    assert decode(first).state == {"log": entries[:1]}
+    assert decode(second).state == {"log": entries, "name": "Marcò"}
+    assert len(log._pieces) == 2

@@ -16,6 +16,7 @@ from audiogame.games.tirapassa.saving import restore_match
 from audiogame.games.tirapassa.symbols import SYMBOLS
 from audiogame.games.tirapassa.table import GAME_ID, RESUME_GRACE, TiraTable
 from audiogame.games.tirapassa.ui_setup import TableSetup
+from audiogame.jsonlog import plain
 from audiogame.resume_check import MATCH_START
 from audiogame.testing import Harness
 from audiogame.ui.scene import Scene
@@ -96,7 +97,7 @@ class TiraAdapter:
         return table.game.log_length
 
     def snapshot(self, table: TiraTable) -> dict[str, Any]:
-        return table.match_state()
+        return plain(table.match_state())  # as the file holds it: plain lists, not raw JSON
 
     def progress_of(self, state: dict[str, Any]) -> int:
         return len(state["game"]["log"])

@@ -82,6 +82,7 @@ from audiogame.games.tirapassa.rules import (
     neighbour,
 )
 from audiogame.games.tirapassa.symbols import SYMBOLS, Symbol
+from audiogame.jsonlog import JsonLog
 
 # Priorities of happenings at the same instant: landings (and the passes they
 # cause) first, Stop judging last.
@@ -134,6 +135,11 @@ class _Seat:
         return len(self.hand) + len(self.air) + len(self.waiting)
 
 
+
+def _log_entry(entry: Any) -> list[Any]:
+    t, action, judges = entry
+    return [t, None if action is None else action_to_dict(action), judges]
+
 class TiraGame:
     """One game of Tira & Passa. See the module docstring for the contract."""
 
@@ -178,6 +184,7 @@ class TiraGame:
         self._seq = itertools.count()
         self._judge_at: float | None = None
         self._log: list[LogEntry] = []
+        self._log_json: JsonLog | None = None  # the log as JSON, kept for the autosave
         self._handlers: dict[int, Callable[[float, int, int, Events], None]] = {
             _LAND: self._on_land,
             _CALM_AUTO: self._on_calm_auto,
@@ -293,19 +300,27 @@ class TiraGame:
 
     # ------------------------------------------------------ save and replay
 
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data: (config, seed, start time, timed log) rebuilds this game."""
+    def to_dict(self, *, raw_log: bool = False) -> dict[str, Any]:
+        """Plain data: (config, seed, start time, timed log) rebuilds this game.
+
+        ``raw_log``: the log as already-encoded JSON (``saves.RawJson``), encoded
+        one new entry at a time: what the autosave wants after every action.
+        """
         pile, faces = self._script
-        return {
+        data: dict[str, Any] = {
             "config": self.config.to_dict(),
             "seed": self.seed,
             "start_at": self.start_at,
             "pile": None if pile is None else [c.number for c in pile],
             "faces": [f.value for f in faces],
-            "log": [
-                [t, None if a is None else action_to_dict(a), judges] for t, a, judges in self._log
-            ],
         }
+        if raw_log:
+            if self._log_json is None:
+                self._log_json = JsonLog()
+            data["log"] = self._log_json.raw(self._log, _log_entry)
+        else:
+            data["log"] = [_log_entry(entry) for entry in self._log]
+        return data
 
     @property
     def log_length(self) -> int:

@@ -45,7 +45,7 @@ def match_state(
         "version": VERSION,
         "setup": setup.to_dict(),
         "seed": seed,
-        "game": game.to_dict(),
+        "game": game.to_dict(raw_log=True),
         "bots": {str(seat): bot.to_dict() for seat, bot in sorted(bots.items())},
         "clock": clock,
         "cursor": cursor,

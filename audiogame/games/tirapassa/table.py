@@ -59,6 +59,7 @@ from audiogame.games.tirapassa.saving import Restored, match_state, restore_matc
 from audiogame.games.tirapassa.session import TiraSession
 from audiogame.games.tirapassa.symbols import Symbol, symbol_for_key
 from audiogame.games.tirapassa.ui_setup import HUMAN, TableSetup
+from audiogame.jsonlog import plain
 from audiogame.keys import Key
 from audiogame.saves import Loaded
 from audiogame.ui.confirm import ConfirmScene
@@ -333,7 +334,7 @@ class TiraTable(Scene):
         if not self.practice and self.session is not None and not self.game.is_over:
             state, said = self.match_state(), summary(self.game)
             self.app.autosave(GAME_ID, state, said)
-            self.app.pending_resume = Loaded(GAME_ID, state, said)
+            self.app.pending_resume = Loaded(GAME_ID, plain(state), said)
         self._halt()
         if not self.practice and self.home is not None and self.home in self.app.scenes:
             self.app.pop_to(self.home)
