@@ -262,11 +262,9 @@ class App:
             self.pending_resume = loaded
 
     def refuse_save(self, msg_id: str) -> None:
-        from audiogame.storage import keep_aside
-
         self.pending_resume = None
-        if self.saves is not None and self.saves.exists():
-            keep_aside(self.saves.path)
+        if self.saves is not None:
+            self.saves.keep_aside()
         self.announcer.say(msg_id, cue="menu_error")
 
     def autosave(self, game: str, state: object, summary: dict) -> None:

@@ -100,3 +100,28 @@ def test_a_growing_log_is_encoded_once_per_entry_and_reads_back_whole():
     assert decode(first).state == {"log": entries[:1]}
     assert decode(second).state == {"log": entries, "name": "Marcò"}
     assert len(log._pieces) == 2
+
+
+def test_a_write_cut_short_leaves_the_previous_snapshot(tmp_path):
+    """A kill in the middle of a write damages only the slot being written."""
+    store = SaveStore(tmp_path)
+    store.write("domino", {"n": 1}, {})
+    store.write("domino", {"n": 2}, {})
+    assert store.read().state == {"n": 2}
+    store.write("domino", {"n": 3, "pad": "x" * 500}, {})
+    newest = next(p for p in store.paths if b'"n":3' in p.read_bytes())
+    data = newest.read_bytes()
+    newest.write_bytes(data[: len(data) // 2])  # the process died half-way through
+    loaded = store.read()
+    assert loaded.ok and loaded.state == {"n": 2}
+    store.write("domino", {"n": 4}, {})  # and writing goes on over the damaged slot
+    assert store.read().state == {"n": 4}
+
+
+def test_a_shorter_snapshot_over_a_longer_one_reads_back_exactly(tmp_path):
+    store = SaveStore(tmp_path)
+    store.write("tira", {"log": list(range(300))}, {})
+    store.write("tira", {"log": list(range(300))}, {})
+    store.write("tira", {"log": [1]}, {})
+    store.flush()
+    assert store.read().state == {"log": [1]}

@@ -150,6 +150,7 @@ def test_a_log_that_does_not_replay_to_itself_is_refused(tmp_path, harness_facto
         with pytest.raises(ValueError):
             restore_match(broken)
     # the same refusal from the menu, with the file's checksum intact
+    SaveStore(tmp_path / "data").discard()  # both slots: the cheated save is the only one
     (tmp_path / "data" / "match.json").write_text(encode("tira", cheated, {}))
     again = harness_factory("en").start()
     assert "The saved match was damaged" in again.press("enter")
