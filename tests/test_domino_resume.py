@@ -13,7 +13,7 @@ from audiogame.games.domino.saving import restore_match, rng_to_data
 from audiogame.games.domino.table import DominoTable
 from audiogame.games.domino.ui_setup import HUMAN
 from audiogame.resume_check import adapter_for, compare, drive, reference, resume_from_menu
-from audiogame.saves import SaveStore, encode
+from audiogame.saves import SaveStore
 from audiogame.testing import Harness
 
 DOMINO = adapter_for("domino")
@@ -83,7 +83,7 @@ def test_a_bot_put_elsewhere_in_its_random_stream_plays_another_match(tmp_path, 
     elsewhere.close()
 
     moved = dict(state, bots=dict(state["bots"], **{"1": rng_to_data(random.Random(7).getstate())}))
-    (tmp_path / "data" / "match.json").write_text(encode("domino", moved, {}))
+    first.app.saves.write("domino", moved, {})  # the newer slot: the one the next start reads
     again = harness_factory("en")
     verdict = compare(moved, original, resume_from_menu(again, DOMINO, moved))
     assert not verdict.same_state and not verdict.same_events
@@ -227,3 +227,13 @@ def test_a_bot_move_held_by_the_table_menu_is_decided_again_the_same_way(harness
     resumed = again.app.top
     assert isinstance(resumed, DominoTable) and resumed.turns.thinking
     assert resumed.turns._choice == held  # the same decision, from the same place
+
+
+def test_my_time_running_out_under_the_table_menu_is_saved_at_once(harness_factory):
+    h = harness_factory("en")
+    table = play_until(h, TIMED, 101, lambda t: t.match.current_seat == HUMAN and past(4)(t))
+    actions = len(table.match.actions)
+    h.press("escape")
+    h.advance(10.5)  # the thinking time runs out while the menu is open
+    assert len(table.match.actions) == actions + 1
+    assert len(saved_state(h)["match"]["actions"]) >= actions + 1

@@ -225,6 +225,8 @@ class DominoTable(Scene):
             watcher(result.events)
         self.on_events(result.events)
         self.after()
+        if self.app.top is not self:
+            self._save_match()  # a time-out under the table menu: no frame of ours will save it
         return None
 
     def update(self, now: float) -> None:
