@@ -251,6 +251,10 @@ class DominoMatch:
         return self.config.thinking_time
 
     @property
+    def auto_pass(self) -> bool:
+        return self._auto_pass
+
+    @property
     def actions(self) -> tuple[Action, ...]:
         """Every accepted action, in order: with config and seed, a full replay."""
         return tuple(self._log)

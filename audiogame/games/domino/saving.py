@@ -15,22 +15,28 @@ nothing that can be recomputed:
 - ``order``, ``focus``, ``group``: the player's sort order and cursor;
 - ``pause``: whether the player asked to wait between manches.
 
+A snapshot is taken after every action, so ``SnapshotCache`` keeps what is
+already encoded: the log grows one entry at a time and a bot's stream changes
+only on its own turn (``saves.RawJson`` pieces, spliced in when written).
+
 ``restore_match`` checks a state thoroughly and raises ``ValueError`` on
 anything it cannot rebuild exactly (the menu then refuses the save).
 """
 
 from __future__ import annotations
 
+import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from audiogame.games.domino.actions import action_from_dict
+from audiogame.games.domino.actions import action_from_dict, action_to_dict
 from audiogame.games.domino.engine import DominoMatch
 from audiogame.games.domino.observation import Phase
 from audiogame.games.domino.options import DominoConfig
 from audiogame.games.domino.sorting import SORT_IDS
 from audiogame.games.domino.ui_setup import HUMAN, DominoSetup
+from audiogame.jsonlog import JsonLog, RawJson, dump
 
 KIND = "domino-match"
 VERSION = 1
@@ -67,17 +73,47 @@ class TableState:
     pause: bool = False
 
 
+@dataclass
+class SnapshotCache:
+    """The JSON already made for earlier snapshots of the same match."""
+
+    log: JsonLog = field(default_factory=JsonLog)
+    rngs: dict[int, tuple[RngState, RawJson]] = field(default_factory=dict)
+
+    def match(self, match: DominoMatch) -> dict[str, Any]:
+        # the keys of DominoMatch.to_dict, the log encoded one new action at a time
+        return {
+            "config": match.config.to_dict(),
+            "seed": match.seed,
+            "auto_pass": match.auto_pass,
+            "actions": self.log.raw(list(match.actions), action_to_dict),
+        }
+
+    def rng(self, seat: int, state: RngState) -> RawJson:
+        cached = self.rngs.get(seat)
+        if cached is None or cached[0] != state:
+            text = json.dumps(rng_to_data(state), separators=(",", ":"))
+            cached = self.rngs[seat] = (state, RawJson(text))
+        return cached[1]
+
+
 def match_state(
-    setup: DominoSetup, seed: int | str, iterations: int, match: DominoMatch, table: TableState
+    setup: DominoSetup,
+    seed: int | str,
+    iterations: int,
+    match: DominoMatch,
+    table: TableState,
+    cache: SnapshotCache | None = None,
 ) -> dict[str, Any]:
+    cache = cache or SnapshotCache()
     return {
         "kind": KIND,
         "version": VERSION,
         "setup": setup.to_dict(),
         "seed": seed,
         "iterations": iterations,
-        "match": match.to_dict(),
-        "bots": {str(seat): rng_to_data(s) for seat, s in sorted(table.rngs.items())},
+        "match": cache.match(match),
+        "bots": {str(seat): cache.rng(seat, s) for seat, s in sorted(table.rngs.items())},
         "order": table.order,
         "focus": table.focus,
         "group": table.group,
@@ -106,7 +142,8 @@ class Restored:
 def restore_match(state: Any) -> Restored:
     """The match ``state`` describes, exactly; ``ValueError`` when it cannot be."""
     try:
-        return _restore(state)
+        # a snapshot straight from a table holds RawJson pieces: plain data first
+        return _restore(json.loads(dump(state)))
     except (KeyError, TypeError, AttributeError, IndexError) as exc:
         raise ValueError(f"not a domino match: {exc!r}") from exc
 

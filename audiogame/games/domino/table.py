@@ -45,7 +45,14 @@ from audiogame.games.domino.narrate import (
 )
 from audiogame.games.domino.observation import Observation, Phase
 from audiogame.games.domino.pacing import HARD_ITERATIONS, BotTurns, make_bots
-from audiogame.games.domino.saving import Restored, TableState, match_state, restore_match, summary
+from audiogame.games.domino.saving import (
+    Restored,
+    SnapshotCache,
+    TableState,
+    match_state,
+    restore_match,
+    summary,
+)
 from audiogame.games.domino.sorting import SORT_IDS, group_by_number, next_order, sort_hand
 from audiogame.games.domino.tiles import SETS, End, Tile
 from audiogame.games.domino.ui_setup import HUMAN, DominoSetup
@@ -123,6 +130,7 @@ class DominoTable(Scene):
         self._played_index = 0  # where the cursor was when I played: it lands there again
         self._restored: Restored | None = None
         self._dirty = False  # the match changed since the last autosave
+        self._snapshots = SnapshotCache()
         #: called with every batch of events (benchmarks and checks watch the match)
         self.watchers: list[Callable[[Sequence[Any]], None]] = []
         self.save_match = self._save_match  # the app's Ctrl+S looks for this attribute
@@ -240,7 +248,9 @@ class DominoTable(Scene):
         view = TableState(
             self.turns.rng_states(), self.order, self.focus, self.group, self.pause_requested
         )
-        return match_state(self.setup, self.seed, self.iterations, self.match, view)
+        return match_state(
+            self.setup, self.seed, self.iterations, self.match, view, self._snapshots
+        )
 
     def autosave(self) -> None:
         """Once per frame in which the match changed; the end of the match removes the save."""
