@@ -135,10 +135,10 @@ class _Seat:
         return len(self.hand) + len(self.air) + len(self.waiting)
 
 
-
 def _log_entry(entry: Any) -> list[Any]:
     t, action, judges = entry
     return [t, None if action is None else action_to_dict(action), judges]
+
 
 class TiraGame:
     """One game of Tira & Passa. See the module docstring for the contract."""
