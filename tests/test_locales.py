@@ -96,8 +96,12 @@ def test_italian_and_english_differ_where_they_should():
 
 
 def test_plurals_read_naturally():
-    it = Localizer("it")
-    assert it("value-percent", n=1) == "1 per cento"
+    it, en = Localizer("it"), Localizer("en")
+    draws = {"who": "Marco", "boneyard": 5}
+    assert it("domino-draws", n=1, **draws).startswith("Marco pesca una tessera")
+    assert it("domino-draws", n=3, **draws).startswith("Marco pesca 3 tessere")
+    assert en("domino-draws", n=1, **draws) != en("domino-draws", n=3, **draws)
+    assert "una tessera nell'ossario" in it("domino-manche-start", manche=1, size=7, boneyard=1)
 
 
 def test_unknown_message_never_crashes():
