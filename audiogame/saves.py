@@ -53,6 +53,10 @@ def encode(game: str, state: Any, summary: dict[str, Any], seq: int = 0) -> str:
     return json.dumps(header, ensure_ascii=False, separators=(",", ":")) + "\n" + state_text
 
 
+class OtherVersion(ValueError):
+    """A game's snapshot written by another version of that game's save format."""
+
+
 @dataclass
 class Loaded:
     """What ``SaveStore.read`` found: a match, nothing, or a refusal to say."""

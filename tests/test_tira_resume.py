@@ -189,3 +189,24 @@ def test_at_the_end_of_the_match_the_save_is_gone_and_ctrl_s_says_so(tmp_path, h
     h.press("enter")  # the next match of the evening: saved from its first event
     h.advance(0.5)
     assert saved_state(h)["seed"] == 72
+
+
+@pytest.mark.parametrize(
+    "lang, reason",
+    [
+        ("en", "The saved match comes from another version of the game"),
+        ("it", "La partita salvata viene da un'altra versione del gioco"),
+    ],
+)
+def test_a_match_saved_by_another_version_is_refused_with_that_reason(
+    tmp_path, harness_factory, lang, reason
+):
+    h = harness_factory(lang)
+    play_until(h, TableSetup(players=3), 61, 30)
+    older = dict(saved_state(h), version=0)
+    store = SaveStore(tmp_path / "data")
+    store.discard()
+    store.write("tira", older, {"msg": "game-tira", "args": {}})
+    again = harness_factory(lang).start()
+    assert reason in again.press("enter")
+    assert list((tmp_path / "data").glob("match.json*.damaged-*"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from audiogame.saves import OtherVersion
 from audiogame.ui.catalog import available_games, resumer
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.menu import MenuItem, MenuScene
@@ -52,8 +53,9 @@ class MainMenu(MenuScene):
             return
         try:
             scene = fn(self.app, saved.state)
-        except Exception:  # a save this version cannot rebuild: refuse it, keep it aside
-            self.app.refuse_save("save-damaged")
+        except Exception as exc:  # a save this version cannot rebuild: refuse it, keep it aside
+            other = isinstance(exc, OtherVersion)
+            self.app.refuse_save("save-other-version" if other else "save-damaged")
             self.items = self.build_items()
             self.index = 0
             self.speak_item()

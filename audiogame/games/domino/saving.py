@@ -37,6 +37,7 @@ from audiogame.games.domino.options import DominoConfig
 from audiogame.games.domino.sorting import SORT_IDS
 from audiogame.games.domino.ui_setup import HUMAN, DominoSetup
 from audiogame.jsonlog import JsonLog, RawJson, dump
+from audiogame.saves import OtherVersion
 
 KIND = "domino-match"
 VERSION = 1
@@ -152,7 +153,7 @@ def _restore(state: Any) -> Restored:
     if not isinstance(state, dict) or state.get("kind") != KIND:
         raise ValueError("not a domino match")
     if state.get("version") != VERSION:
-        raise ValueError("a domino match from another version")
+        raise OtherVersion("a domino match from another version")
     seed, iterations = state["seed"], state["iterations"]
     if type(seed) not in (int, str) or state["match"]["seed"] != seed:
         raise ValueError("bad seed")

@@ -27,6 +27,7 @@ from audiogame.games.tirapassa.bots import TiraBot
 from audiogame.games.tirapassa.engine import TiraGame
 from audiogame.games.tirapassa.events import TiraEvent
 from audiogame.games.tirapassa.ui_setup import HUMAN, TableSetup
+from audiogame.saves import OtherVersion
 
 KIND = "tira-match"
 VERSION = 1
@@ -83,7 +84,7 @@ def _restore(state: Any) -> Restored:
     if not isinstance(state, dict) or state.get("kind") != KIND:
         raise ValueError("not a Tira & Passa match")
     if state.get("version") != VERSION:
-        raise ValueError("a Tira & Passa match from another version")
+        raise OtherVersion("a Tira & Passa match from another version")
     seed = state["seed"]
     if type(seed) not in (int, str) or state["game"]["seed"] != seed:
         raise ValueError("bad seed")
