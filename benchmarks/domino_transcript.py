@@ -12,7 +12,6 @@ the sounds played since the previous one, and a mark when it interrupted.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import tempfile
@@ -22,6 +21,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from transcripts import write_transcripts  # noqa: E402
 
 from audiogame.games.domino import End, Phase, Play  # noqa: E402
 from audiogame.games.domino.table import DominoTable  # noqa: E402
@@ -128,15 +130,7 @@ def play(lang: str) -> list[str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--lang", nargs="*", default=["it", "en"])
-    args = parser.parse_args()
-    for lang in args.lang:
-        title, intro = HEADINGS[lang]
-        body = "\n".join(play(lang))
-        path = ROOT / "docs" / f"transcript-domino.{lang}.md"
-        path.write_text(f"{title}\n\n{intro}\n\n{body}\n", encoding="utf-8")
-        print(f"wrote {path}")
+    write_transcripts("domino", HEADINGS, play)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,6 @@ interrupted what was being said.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import tempfile
@@ -21,6 +20,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from transcripts import write_transcripts  # noqa: E402
 
 from audiogame.games.tirapassa import Phase  # noqa: E402
 from audiogame.games.tirapassa.table import TiraTable  # noqa: E402
@@ -86,15 +88,7 @@ def play(lang: str) -> list[str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--lang", nargs="*", default=["it", "en"])
-    args = parser.parse_args()
-    for lang in args.lang:
-        title, intro = HEADINGS[lang]
-        body = "\n".join(play(lang))
-        path = ROOT / "docs" / f"transcript-tira.{lang}.md"
-        path.write_text(f"{title}\n\n{intro}\n\n{body}\n", encoding="utf-8")
-        print(f"wrote {path}")
+    write_transcripts("tira", HEADINGS, play)
 
 
 if __name__ == "__main__":
