@@ -15,32 +15,17 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import replace
 from typing import Any, Protocol
 
 from audiogame.history import History
-from audiogame.i18n import Localizer, strip_invisible
-from audiogame.speech.base import Speaker
-
-SYSTEM = "system"  # a kind the verbosity options never silence
+from audiogame.io.speech.base import Speaker
+from audiogame.language.localizer import Localizer, strip_invisible
+from audiogame.narration import SYSTEM, Join, Message, Phrase
 
 
 class CuePlayer(Protocol):
     def play(self, cue: str, pan: float = 0.0, volume: float = 1.0) -> None: ...
-
-
-@dataclass(frozen=True)
-class Message:
-    """One thing to tell the player: what narrators produce from an event."""
-
-    msg_id: str
-    args: Mapping[str, Any] = field(default_factory=dict)
-    kind: str = SYSTEM
-    cue: str | None = None
-    pan: float = 0.0
-    interrupt: bool = False
-    #: the cue's loudness (others' sounds are softer than the player's own)
-    volume: float = 1.0
 
 
 class Announcer:
@@ -115,3 +100,46 @@ class Announcer:
     def silence(self) -> None:
         self._queued.clear()
         self.speaker.silence()
+
+
+Localize = Callable[..., str]
+
+
+class Words:
+    """The localizer, remembering words with plain arguments (tiles, symbols, sides).
+
+    A hand of twelve tiles or a landing of a dozen dice is read often, and
+    Fluent formatting is the costly part of narration.
+    """
+
+    def __init__(self, localizer: Any) -> None:
+        self.localizer = localizer
+        self._known: dict[tuple[str, str, tuple[tuple[str, Any], ...]], str] = {}
+
+    def __call__(self, msg_id: str, **args: Any) -> str:
+        if any(not isinstance(v, int | str) for v in args.values()):
+            return self.localizer(msg_id, **args)
+        key = (self.localizer.lang, msg_id, tuple(sorted(args.items())))
+        word = self._known.get(key)
+        if word is None:
+            word = self._known[key] = self.localizer(msg_id, **args)
+        return word
+
+
+def resolve_value(value: Any, t: Localize) -> Any:
+    if isinstance(value, Phrase):
+        return t(value.msg_id, **resolve_args(value.args, t))
+    if isinstance(value, Join):
+        return value.separator.join(str(resolve_value(part, t)) for part in value.parts)
+    return value
+
+
+def resolve_args(args: Mapping[str, Any], t: Localize) -> dict[str, Any]:
+    return {name: resolve_value(value, t) for name, value in args.items()}
+
+
+def resolve(message: Message, t: Localize) -> Message:
+    """The same message with every ``Phrase``/``Join`` argument turned into text."""
+    if not any(isinstance(v, Phrase | Join) for v in message.args.values()):
+        return message
+    return replace(message, args=resolve_args(message.args, t))

@@ -9,8 +9,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from audiogame.lang import LANGUAGES, plain_message, system_language
-from audiogame.settings import SPEECH_CHOICES, config_dir, data_dir, load_settings
+from audiogame.language.startup import LANGUAGES, plain_message, system_language
+from audiogame.store.settings import SPEECH_CHOICES, config_dir, data_dir, load_settings
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -36,7 +36,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 def build_speech(choice: str, audio, lang: str, rate: int):
     """The speech chain; falls back to text when the chain cannot be built."""
-    from audiogame.speech.chain import build_speech as build_chain
+    from audiogame.io.speech.chain import build_speech as build_chain
 
     sink = audio if getattr(audio, "available", False) else None
     return build_chain(choice, sink, lang, rate)
@@ -49,7 +49,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     import pygame
 
-    from audiogame.audio import AudioSystem
+    from audiogame.io.audio import AudioSystem
 
     settings_path = (args.config_dir or config_dir()) / "settings.json"
     loaded = load_settings(settings_path)
@@ -70,11 +70,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     audio.load_cues()
     pygame.init()
 
-    from audiogame.app import App
-    from audiogame.i18n import Localizer
-    from audiogame.saves import SaveStore
+    from audiogame.app.loop import App
+    from audiogame.io.window import Window
+    from audiogame.language.localizer import Localizer
+    from audiogame.store.saves import SaveStore
     from audiogame.ui.main_menu import MainMenu
-    from audiogame.window import Window
 
     localizer = Localizer(lang)
     window = None if args.no_window else Window.open(localizer("window-title"))

@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import pygame
 
-    from audiogame.audio import CUE_IDS, AudioSystem
+    from audiogame.io.audio import CUE_IDS, AudioSystem
 
     audio = AudioSystem(buffer=args.buffer)
     began, began_cpu = time.perf_counter_ns(), time.process_time_ns()

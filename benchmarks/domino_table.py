@@ -31,14 +31,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import key_latency  # noqa: E402
 
-from audiogame.games.domino import Phase, pacing  # noqa: E402
+from audiogame.devtools.harness import Harness  # noqa: E402
+from audiogame.games.domino import Phase, bot_turns  # noqa: E402
 from audiogame.games.domino.bots.hard import Search  # noqa: E402
 from audiogame.games.domino.table import DominoTable  # noqa: E402
-from audiogame.games.domino.ui_setup import DominoSetup  # noqa: E402
-from audiogame.testing import Harness  # noqa: E402
+from audiogame.games.domino.table_setup import DominoSetup  # noqa: E402
 
 #: deals per hard decision: the real table's budget
-ITERATIONS = pacing.HARD_ITERATIONS
+ITERATIONS = bot_turns.HARD_ITERATIONS
 STATE: dict[str, Any] = {"table": None, "presses": 0, "searching": 0, "wall": [], "cpu": []}
 
 

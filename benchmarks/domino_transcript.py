@@ -25,10 +25,10 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from transcripts import write_transcripts  # noqa: E402
 
+from audiogame.devtools.harness import Harness  # noqa: E402
 from audiogame.games.domino import End, Phase, Play  # noqa: E402
 from audiogame.games.domino.table import DominoTable  # noqa: E402
-from audiogame.games.domino.ui_setup import DominoSetup  # noqa: E402
-from audiogame.testing import Harness  # noqa: E402
+from audiogame.games.domino.table_setup import DominoSetup  # noqa: E402
 
 HEADINGS = {
     "it": (

@@ -26,7 +26,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from audiogame.fuzzing import FRAME_BOUND, Fuzzer, FuzzReport  # noqa: E402
+from audiogame.devtools.fuzzing import FRAME_BOUND, Fuzzer, FuzzReport  # noqa: E402
 
 
 def print_report(report: FuzzReport, seconds: float) -> None:

@@ -30,8 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402
 
-from audiogame.clock import RealClock  # noqa: E402
-from audiogame.testing import Harness, key_event  # noqa: E402
+from audiogame.app.clock import RealClock  # noqa: E402
+from audiogame.devtools.harness import Harness, key_event  # noqa: E402
 
 
 def setup_menu(h: Harness) -> list[str]:
@@ -46,7 +46,7 @@ def setup_tira(h: Harness) -> list[str]:
     the answers being timed; the loop runs until "go!" before the typist starts.
     """
     from audiogame.games.tirapassa.table import TiraTable
-    from audiogame.games.tirapassa.ui_setup import TableSetup
+    from audiogame.games.tirapassa.table_setup import TableSetup
 
     for kind in ("own", "others", "turn", "scores"):
         h.app.settings.verbosity[kind] = "sound"

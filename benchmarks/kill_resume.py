@@ -29,7 +29,7 @@ waits for "go" on stdin, so a cycle costs little more than its random moment.
 
     uv run python benchmarks/kill_resume.py [--cycles 200] [--speed 20] [--seed 1]
 
-Adding a game: an adapter in ``audiogame.resume_check.ADAPTERS`` (see
+Adding a game: an adapter in ``audiogame.devtools.resume_check.ADAPTERS`` (see
 ``MatchAdapter``); ``--games tira,domino`` then shares the cycles.
 """
 
@@ -55,7 +55,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from audiogame.resume_check import (  # noqa: E402
+from audiogame.devtools.harness import Harness  # noqa: E402
+from audiogame.devtools.resume_check import (  # noqa: E402
     MatchAdapter,
     Reference,
     Stuck,
@@ -65,8 +66,7 @@ from audiogame.resume_check import (  # noqa: E402
     record_reference,
     resume_from_menu,
 )
-from audiogame.saves import SaveStore  # noqa: E402
-from audiogame.testing import Harness  # noqa: E402
+from audiogame.store.saves import SaveStore  # noqa: E402
 
 #: wall seconds of a match at the default speed, roughly: the random moment is drawn in it
 MATCH_WALL = 3.5

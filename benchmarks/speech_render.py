@@ -24,13 +24,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from audiogame.speech.screenreader import build_screen_reader  # noqa: E402
-from audiogame.speech.selfvoice import (  # noqa: E402
+from audiogame.io.speech.screenreader import build_screen_reader  # noqa: E402
+from audiogame.io.speech.selfvoice import (  # noqa: E402
     Pyttsx3Renderer,
     RendererFactory,
     SelfVoiceSpeaker,
 )
-from audiogame.speech.text import TextSpeaker  # noqa: E402
+from audiogame.io.speech.text import TextSpeaker  # noqa: E402
 
 SENTENCE = "Tocca a te. Hai sei tessere."
 #: A page of text (about 3,400 characters): cut in parts, its first part plays early.

@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from audiogame.clock import Scheduler, VirtualClock  # noqa: E402
+from audiogame.app.clock import Scheduler, VirtualClock  # noqa: E402
 from audiogame.games.tirapassa import (  # noqa: E402
     Control,
     Difficulty,

@@ -30,10 +30,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402
 
+from audiogame.devtools.harness import Harness, key_event  # noqa: E402
 from audiogame.games.tirapassa import Landed, Phase  # noqa: E402
 from audiogame.games.tirapassa.table import TiraTable  # noqa: E402
-from audiogame.games.tirapassa.ui_setup import TableSetup  # noqa: E402
-from audiogame.testing import Harness, key_event  # noqa: E402
+from audiogame.games.tirapassa.table_setup import TableSetup  # noqa: E402
 
 REACTION = 0.4  # game seconds the scripted human waits before throwing again
 

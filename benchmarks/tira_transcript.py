@@ -24,10 +24,10 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from transcripts import write_transcripts  # noqa: E402
 
+from audiogame.devtools.harness import Harness  # noqa: E402
 from audiogame.games.tirapassa import Phase  # noqa: E402
 from audiogame.games.tirapassa.table import TiraTable  # noqa: E402
-from audiogame.games.tirapassa.ui_setup import TableSetup  # noqa: E402
-from audiogame.testing import Harness  # noqa: E402
+from audiogame.games.tirapassa.table_setup import TableSetup  # noqa: E402
 
 REACTION = 1.0
 HEADINGS = {

@@ -6,7 +6,7 @@ a ``random.Random`` seeded by the cue id, so a rerun writes the same bytes.
 Each cue is a recipe in ``RECIPES``: a small function of a random generator
 that returns mono samples in [-1, 1]. ``finish`` then gives every cue the same
 treatment: DC removed, short fades (no clicks), loudness set to the common
-RMS target plus the cue's own ``level_db`` from ``audiogame.audio.cues``, peaks
+RMS target plus the cue's own ``level_db`` from ``audiogame.io.audio.cues``, peaks
 softly limited below -1 dBFS. The files are 22.05 kHz 16-bit mono: small,
 and the mixer pans them at play time.
 
@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent
 if str(ROOT.parent) not in sys.path:
     sys.path.insert(0, str(ROOT.parent))
 
-from audiogame.audio.cues import CUE_BY_ID, CUE_IDS  # noqa: E402
+from audiogame.io.audio.cues import CUE_BY_ID, CUE_IDS  # noqa: E402
 
 RATE = 22050
 TARGET_RMS_DB = -20.0

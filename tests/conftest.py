@@ -11,7 +11,7 @@ import pytest  # noqa: E402
 
 @pytest.fixture
 def harness_factory(tmp_path):
-    from audiogame.testing import Harness
+    from audiogame.devtools.harness import Harness
 
     made = []
 

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from audiogame.settings import Settings
+from audiogame.store.settings import Settings
 
 
 def test_start_options_switch_to_english_and_quit(harness_factory):
@@ -115,7 +115,7 @@ def test_volume_keys(harness_factory):
 
 
 def test_damaged_settings_are_kept_aside_and_announced(tmp_path, harness_factory):
-    from audiogame.settings import load_settings
+    from audiogame.store.settings import load_settings
 
     path = tmp_path / "config" / "settings.json"
     path.parent.mkdir(parents=True)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from audiogame.audio.cues import CUE_BY_ID, CUE_IDS, CUES, SYMBOL_CUES
+from audiogame.io.audio.cues import CUE_BY_ID, CUE_IDS, CUES, SYMBOL_CUES
 
 SOUNDS = Path(__file__).resolve().parents[1] / "sounds"
 TARGET_RMS_DB = -20.0  # the weighted loudness every cue is made to (plus its own level_db)

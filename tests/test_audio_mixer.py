@@ -11,8 +11,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from audiogame.audio import CUE_IDS, AudioSystem, pan_gains
-from audiogame.audio.mixer import SPEECH_CHANNEL, UI_CHANNELS
+from audiogame.io.audio import CUE_IDS, AudioSystem, pan_gains
+from audiogame.io.audio.mixer import SPEECH_CHANNEL, UI_CHANNELS
 
 SOUNDS = Path(__file__).resolve().parents[1] / "sounds"
 
@@ -51,7 +51,7 @@ def test_start_on_the_dummy_driver_loads_every_cue(audio: AudioSystem) -> None:
 
 
 def test_an_unknown_cue_is_harmless_and_logged_once(audio, caplog) -> None:
-    with caplog.at_level(logging.WARNING, logger="audiogame.audio.mixer"):
+    with caplog.at_level(logging.WARNING, logger="audiogame.io.audio.mixer"):
         audio.play("no_such_cue")
         audio.play("no_such_cue", pan=-1)
     assert audio.available
@@ -243,7 +243,7 @@ def test_panning_reaches_the_speakers(driver, tmp_path: Path) -> None:
 
 def test_cues_can_load_after_the_mixer_opened(tmp_path):
     """Start-up opens the mixer, speaks, then loads the cues: nothing plays before."""
-    from audiogame.audio import AudioSystem
+    from audiogame.io.audio import AudioSystem
 
     audio = AudioSystem()
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 
-from audiogame.events import visible_to
+from audiogame.games.base import visible_to
 from audiogame.games.domino import (
     DominoConfig,
     DominoMatch,

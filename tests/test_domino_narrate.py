@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from audiogame.announce import resolve
 from audiogame.games.domino import DominoConfig, DominoMatch, Draw, End, Play
 from audiogame.games.domino.narrate import REASONS, STARTS, Narrator, tile_words
 from audiogame.games.domino.notation import fixed_deal
-from audiogame.i18n import Localizer
-from audiogame.ui.words import resolve
+from audiogame.language.localizer import Localizer
 
 NAMES = ("", "Marco", "Giulia", "Luca")
 

@@ -7,14 +7,14 @@ import random
 
 import pytest
 
+from audiogame.devtools.harness import Harness
+from audiogame.devtools.resume_check import adapter_for, compare, drive, reference, resume_from_menu
 from audiogame.games.domino.observation import Phase
-from audiogame.games.domino.resume_adapter import sample_setup
+from audiogame.games.domino.resume_check import sample_setup
 from audiogame.games.domino.saving import restore_match, rng_to_data
 from audiogame.games.domino.table import DominoTable
-from audiogame.games.domino.ui_setup import HUMAN
-from audiogame.resume_check import adapter_for, compare, drive, reference, resume_from_menu
-from audiogame.saves import SaveStore
-from audiogame.testing import Harness
+from audiogame.games.domino.table_setup import HUMAN
+from audiogame.store.saves import SaveStore
 
 DOMINO = adapter_for("domino")
 FOUR = sample_setup(["easy", "normal", "easy"], None, {"point-limit": 50}, 0.5)

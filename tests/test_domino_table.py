@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import pytest
 
-from audiogame.games.domino import DominoMatch, Draw, End, Phase, Play, pacing
+from audiogame.announce import resolve
+from audiogame.games.domino import DominoMatch, Draw, End, Phase, Play, bot_turns
 from audiogame.games.domino.events import MancheEnd, MancheEnded, TimeRanOut
 from audiogame.games.domino.narrate import Narrator
 from audiogame.games.domino.setup_scene import DominoSetupScene
 from audiogame.games.domino.table import MANCHE_GAP, DominoTable, fit_of
-from audiogame.i18n import Localizer
-from audiogame.ui.words import resolve
+from audiogame.language.localizer import Localizer
 
 WORDS = {
     "it": {
@@ -51,7 +51,7 @@ WORDS = {
 @pytest.fixture(autouse=True)
 def small_search(monkeypatch):
     """A hard bot with a small deal budget: the same code, a quicker test."""
-    monkeypatch.setattr(pacing, "HARD_ITERATIONS", 12)
+    monkeypatch.setattr(bot_turns, "HARD_ITERATIONS", 12)
 
 
 def open_table(h, lang: str, setup: dict) -> DominoTable:

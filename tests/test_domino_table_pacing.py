@@ -4,9 +4,9 @@ pace is over plays, never stalls; the same seed plays the same match."""
 from __future__ import annotations
 
 from audiogame.games.domino import Phase
-from audiogame.games.domino.pacing import BASE_SET_SIZE, scaled_iterations
+from audiogame.games.domino.bot_turns import BASE_SET_SIZE, scaled_iterations
 from audiogame.games.domino.table import DominoTable
-from audiogame.games.domino.ui_setup import DominoSetup
+from audiogame.games.domino.table_setup import DominoSetup
 
 
 def hard_table(h, pace: float = 1.5, iterations: int = 40) -> DominoTable:

@@ -14,9 +14,9 @@ import pygame
 import pytest
 
 from audiogame.cli import wire_faults
-from audiogame.speech.chain import SpeechChain
-from audiogame.speech.recording import RecordingSpeaker
-from audiogame.speech.screenreader import build_screen_reader
+from audiogame.io.speech.chain import SpeechChain
+from audiogame.io.speech.recording import RecordingSpeaker
+from audiogame.io.speech.screenreader import build_screen_reader
 
 
 class BrokenReader:

@@ -12,7 +12,14 @@ from __future__ import annotations
 
 import pygame
 
-from audiogame.fuzzing import KEY_FAMILIES, MODS, Fuzzer, available_targets, random_key, scenes_of
+from audiogame.devtools.fuzzing import (
+    KEY_FAMILIES,
+    MODS,
+    Fuzzer,
+    available_targets,
+    random_key,
+    scenes_of,
+)
 
 KEYS = 4000
 

@@ -6,11 +6,12 @@ import pytest
 from fluent.syntax import ast, parse
 from fluent.syntax.visitor import Visitor
 
-from audiogame.announce import Announcer, Message
+from audiogame.announce import Announcer
 from audiogame.history import History
-from audiogame.i18n import INVISIBLE, LANGUAGES, Localizer
+from audiogame.io.speech.recording import RecordingSpeaker
+from audiogame.language.localizer import INVISIBLE, LANGUAGES, Localizer
+from audiogame.narration import Message
 from audiogame.resources import data_dir
-from audiogame.speech.recording import RecordingSpeaker
 
 ROOT = data_dir("locales")
 

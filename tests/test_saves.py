@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from audiogame.saves import SAVE_VERSION, JsonLog, SaveStore, decode, encode
+from audiogame.store.saves import SAVE_VERSION, JsonLog, SaveStore, decode, encode
 
 
 def test_round_trip_and_discard(tmp_path):

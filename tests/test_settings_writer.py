@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from audiogame.settings_writer import NOT_SAVED, SettingsWriter
+from audiogame.store.settings_writer import NOT_SAVED, SettingsWriter
 
 
 def test_the_newest_snapshot_reaches_the_disk(tmp_path):

@@ -12,11 +12,11 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from audiogame.speech.base import Speaker
-from audiogame.speech.chain import SpeechChain, build_speech, clean_text, order_for
-from audiogame.speech.recording import RecordingSpeaker
-from audiogame.speech.screenreader import build_screen_reader
-from audiogame.speech.text import TextSpeaker
+from audiogame.io.speech.base import Speaker
+from audiogame.io.speech.chain import SpeechChain, build_speech, clean_text, order_for
+from audiogame.io.speech.recording import RecordingSpeaker
+from audiogame.io.speech.screenreader import build_screen_reader
+from audiogame.io.speech.text import TextSpeaker
 
 
 @pytest.fixture

@@ -11,9 +11,9 @@ import threading
 import time
 from collections.abc import Callable
 
-from audiogame.speech.chain import SpeechChain
-from audiogame.speech.recording import RecordingSpeaker
-from audiogame.speech.screenreader import ScreenReaderSpeaker, build_screen_reader
+from audiogame.io.speech.chain import SpeechChain
+from audiogame.io.speech.recording import RecordingSpeaker
+from audiogame.io.speech.screenreader import ScreenReaderSpeaker, build_screen_reader
 
 
 class FakeOutput:

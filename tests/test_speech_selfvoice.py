@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from audiogame.speech.chain import SpeechChain, build_speech
-from audiogame.speech.espeak import EspeakError, EspeakRenderer
-from audiogame.speech.recording import RecordingSpeaker
-from audiogame.speech.selfvoice import SelfVoiceSpeaker, build_self_voice, split_for_speech
+from audiogame.io.speech.chain import SpeechChain, build_speech
+from audiogame.io.speech.espeak import EspeakError, EspeakRenderer
+from audiogame.io.speech.recording import RecordingSpeaker
+from audiogame.io.speech.selfvoice import SelfVoiceSpeaker, build_self_voice, split_for_speech
 
 
 def read_wav(path: str) -> tuple[int, array.array]:

@@ -7,7 +7,7 @@ from collections import defaultdict
 
 import pytest
 
-from audiogame.clock import Scheduler, VirtualClock
+from audiogame.app.clock import Scheduler, VirtualClock
 from audiogame.games.tirapassa import (
     REACTION,
     SEND_PAUSE,

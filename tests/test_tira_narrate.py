@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from audiogame.announce import resolve
 from audiogame.games.tirapassa import (
     EDITION_COASTERS,
     Control,
@@ -19,8 +20,8 @@ from audiogame.games.tirapassa import (
     run_bots_game,
 )
 from audiogame.games.tirapassa.narrate import SIDE, Narrator, seat_pan
-from audiogame.i18n import Localizer
-from audiogame.ui.words import Later, resolve
+from audiogame.language.localizer import Localizer
+from audiogame.narration import Later
 
 NAMES = ("", "Marco", "Giulia", "Luca")
 T = 10.0

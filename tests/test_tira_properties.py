@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from audiogame.clock import Scheduler, VirtualClock, run_virtual
+from audiogame.app.clock import Scheduler, VirtualClock, run_virtual
 from audiogame.games.tirapassa import (
     EDITION_COASTERS,
     CalmEmptied,

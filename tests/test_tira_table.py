@@ -11,8 +11,8 @@ from audiogame.games.tirapassa import Control, Destination, Landed, Phase, Symbo
 from audiogame.games.tirapassa.events import DiePassed, GameEnded, StopCalled, Thrown
 from audiogame.games.tirapassa.setup_scene import TiraSetupScene
 from audiogame.games.tirapassa.table import TiraTable
-from audiogame.games.tirapassa.ui_setup import BOT_NAMES
-from audiogame.i18n import Localizer
+from audiogame.games.tirapassa.table_setup import BOT_NAMES
+from audiogame.language.localizer import Localizer
 
 WORDS = {
     "it": {

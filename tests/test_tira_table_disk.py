@@ -11,7 +11,7 @@ import pytest
 
 from audiogame.games.tirapassa import EDITION_COASTERS, Symbol
 from audiogame.games.tirapassa.table import TiraTable
-from audiogame.games.tirapassa.ui_setup import TableSetup
+from audiogame.games.tirapassa.table_setup import TableSetup
 
 SUPREME = Symbol.HAMSA
 MY_COASTER = EDITION_COASTERS[0]  # clover on the left, cat on the right

@@ -3,7 +3,7 @@
 import pygame
 
 from audiogame.history import History
-from audiogame.window import NEWEST, OLDER, Window
+from audiogame.io.window import NEWEST, OLDER, Window
 
 
 def colours(surface: pygame.Surface) -> set[tuple[int, int, int]]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from audiogame.app import App
+    from audiogame.app.loop import App
     from audiogame.ui.scene import Scene
 
 log = logging.getLogger(__name__)

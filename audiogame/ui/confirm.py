@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from audiogame.keys import Key
+from audiogame.app.keys import Key
 from audiogame.ui.scene import Scene
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from audiogame.saves import OtherVersion
+from audiogame.store.saves import OtherVersion
 from audiogame.ui.catalog import available_games, resumer
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.menu import MenuItem, MenuScene

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from audiogame.keys import Key
+from audiogame.app.keys import Key
 from audiogame.ui.scene import Scene
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from audiogame.settings import MESSAGE_KINDS, SPEECH_CHOICES, VERBOSITY_LEVELS, VOICE_RATES
+from audiogame.store.settings import MESSAGE_KINDS, SPEECH_CHOICES, VERBOSITY_LEVELS, VOICE_RATES
 from audiogame.ui.menu import MenuItem, MenuScene
 
 VOLUMES: tuple[float, ...] = tuple(round(i / 10, 1) for i in range(11))

@@ -6,7 +6,7 @@ import re
 
 import pygame
 
-from audiogame.keys import Key
+from audiogame.app.keys import Key
 from audiogame.resources import data_dir
 from audiogame.ui.scene import Scene
 

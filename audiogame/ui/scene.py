@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from audiogame.keys import Key
+from audiogame.app.keys import Key
 
 if TYPE_CHECKING:
-    from audiogame.app import App
+    from audiogame.app.loop import App
 
 
 class Scene:

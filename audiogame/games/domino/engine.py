@@ -4,7 +4,7 @@ Usage::
 
     match = DominoMatch(config, seed=1234)
     result = match.apply(NextManche())        # deals the first manche
-    for event in result.events: ...           # filter with audiogame.events.visible_to
+    for event in result.events: ...           # filter with audiogame.games.base.visible_to
     match.legal_actions(match.current_seat)   # what the seat to play may do
     match.apply(Play(seat, uid, End.LEFT))    # result.refusal is None or a Refusal
 
@@ -36,7 +36,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from audiogame.events import Audience
+from audiogame.games.base import Audience
 from audiogame.games.domino import rules
 from audiogame.games.domino.actions import (
     Action,

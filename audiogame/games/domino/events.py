@@ -1,7 +1,7 @@
 """Events: the facts the engine reports, each with its audience.
 
 Every event is a frozen dataclass (built by ``_frozen.frozen`` for speed) with
-an ``audience`` (``audiogame.events``): public unless said otherwise.
+an ``audience`` (``audiogame.games.base``): public unless said otherwise.
 ``HandDealt`` and ``TileDrawn`` are known to their seat alone; everything else
 is public. Events carry all that narration needs,
 so nothing ever has to look into hidden state.
@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import field
 from enum import StrEnum
 
-from audiogame.events import PUBLIC, Audience
+from audiogame.games.base import PUBLIC, Audience
 from audiogame.games.domino._frozen import frozen
 from audiogame.games.domino.options import DominoConfig
 from audiogame.games.domino.tiles import End, Tile

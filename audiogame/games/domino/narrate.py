@@ -17,8 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from audiogame.announce import Message
-from audiogame.events import visible_to
+from audiogame.games.base import visible_to
 from audiogame.games.domino.events import (
     Blocked,
     Drew,
@@ -41,7 +40,7 @@ from audiogame.games.domino.events import (
     WentOut,
 )
 from audiogame.games.domino.tiles import End, Tile
-from audiogame.ui.words import SEMICOLON, Join, Phrase
+from audiogame.narration import SEMICOLON, Join, Message, Phrase
 
 OWN, OTHERS, DRAWS, SCORES, TURN = "own", "others", "draws", "scores", "turn"
 

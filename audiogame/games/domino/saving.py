@@ -35,9 +35,9 @@ from audiogame.games.domino.engine import DominoMatch
 from audiogame.games.domino.observation import Phase
 from audiogame.games.domino.options import DominoConfig
 from audiogame.games.domino.sorting import SORT_IDS
-from audiogame.games.domino.ui_setup import HUMAN, DominoSetup
-from audiogame.jsonlog import JsonLog, RawJson, dump
-from audiogame.saves import OtherVersion
+from audiogame.games.domino.table_setup import HUMAN, DominoSetup
+from audiogame.store.jsonlog import JsonLog, RawJson, dump
+from audiogame.store.saves import OtherVersion
 
 KIND = "domino-match"
 VERSION = 1

@@ -18,16 +18,16 @@ from typing import Any
 
 import pygame
 
-from audiogame.games.domino import pacing
+from audiogame.announce import resolve_value
+from audiogame.app.keys import Key
+from audiogame.games.domino import bot_turns
 from audiogame.games.domino.narrate import Narrator
 from audiogame.games.domino.options import MAX_PLAYERS, MIN_HAND, MIN_PLAYERS, OPTIONS, OptionSpec
 from audiogame.games.domino.table import DominoTable, new_seed
+from audiogame.games.domino.table_setup import BOT_LEVELS, BOT_NAMES, BOT_PACES, HUMAN, DominoSetup
 from audiogame.games.domino.tiles import SETS
-from audiogame.games.domino.ui_setup import BOT_LEVELS, BOT_NAMES, BOT_PACES, HUMAN, DominoSetup
-from audiogame.keys import Key
 from audiogame.ui.menu import MenuItem, MenuScene
 from audiogame.ui.scene import Scene
-from audiogame.ui.words import resolve_value
 
 SETUP_KEY = "domino"
 
@@ -263,6 +263,6 @@ class DominoSetupScene(MenuScene):
             self.setup,
             new_seed(self.app),
             home=self,
-            iterations=pacing.HARD_ITERATIONS,
+            iterations=bot_turns.HARD_ITERATIONS,
         )
         self.app.push(table)

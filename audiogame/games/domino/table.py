@@ -31,9 +31,11 @@ from typing import Any
 
 import pygame
 
-from audiogame.announce import Message
-from audiogame.clock import Handle
+from audiogame.announce import Words, resolve
+from audiogame.app.clock import Handle
+from audiogame.app.keys import Key
 from audiogame.games.domino.actions import Action, Draw, NextManche, Play, Refusal, TimeExpired
+from audiogame.games.domino.bot_turns import HARD_ITERATIONS, BotTurns, make_bots
 from audiogame.games.domino.engine import DominoMatch
 from audiogame.games.domino.events import Drew, TileDrawn, TilePlayed, TurnBegan
 from audiogame.games.domino.narrate import (
@@ -44,7 +46,6 @@ from audiogame.games.domino.narrate import (
     tiles_phrase,
 )
 from audiogame.games.domino.observation import Observation, Phase
-from audiogame.games.domino.pacing import HARD_ITERATIONS, BotTurns, make_bots
 from audiogame.games.domino.saving import (
     Restored,
     SnapshotCache,
@@ -54,11 +55,10 @@ from audiogame.games.domino.saving import (
     summary,
 )
 from audiogame.games.domino.sorting import SORT_IDS, group_by_number, next_order, sort_hand
+from audiogame.games.domino.table_setup import HUMAN, DominoSetup
 from audiogame.games.domino.tiles import SETS, End, Tile
-from audiogame.games.domino.ui_setup import HUMAN, DominoSetup
-from audiogame.keys import Key
+from audiogame.narration import Join, Message, Phrase
 from audiogame.ui.scene import Scene
-from audiogame.ui.words import Join, Phrase, Words, resolve
 
 log = logging.getLogger(__name__)
 
@@ -501,7 +501,7 @@ class DominoTable(Scene):
             self.cue("menu_back")
             self.leave()
             return
-        from audiogame.games.domino.ui_menu import TableMenu
+        from audiogame.games.domino.table_menu import TableMenu
 
         self.cue("menu_select")
         self.app.push(TableMenu(self.app, self))

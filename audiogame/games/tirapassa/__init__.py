@@ -2,7 +2,7 @@
 
 Quick start (the table UI)::
 
-    from audiogame.clock import RealClock, Scheduler
+    from audiogame.app.clock import RealClock, Scheduler
     from audiogame.games.tirapassa import TiraConfig, TiraSession, Throw, Send
 
     session = TiraSession.for_config(config, seed, scheduler, listener=narrate)

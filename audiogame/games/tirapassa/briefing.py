@@ -19,7 +19,7 @@ from audiogame.games.tirapassa.engine import TiraGame
 from audiogame.games.tirapassa.narrate import SIDE, symbol_cue
 from audiogame.games.tirapassa.symbols import SYMBOLS, Symbol
 from audiogame.games.tirapassa.table import TiraTable
-from audiogame.games.tirapassa.ui_setup import HUMAN, TableSetup
+from audiogame.games.tirapassa.table_setup import HUMAN, TableSetup
 from audiogame.ui.menu import MenuItem, MenuScene
 from audiogame.ui.scene import Scene
 

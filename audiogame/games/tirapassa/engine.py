@@ -82,7 +82,7 @@ from audiogame.games.tirapassa.rules import (
     neighbour,
 )
 from audiogame.games.tirapassa.symbols import SYMBOLS, Symbol
-from audiogame.jsonlog import JsonLog
+from audiogame.store.jsonlog import JsonLog
 
 # Priorities of happenings at the same instant: landings (and the passes they
 # cause) first, Stop judging last.

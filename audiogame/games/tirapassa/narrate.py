@@ -4,7 +4,7 @@
 human at ``seat`` (message id + arguments, cue + pan, verbosity kind,
 interrupt or queue). It never formats text: arguments that are words
 (symbols, sides, lists) are ``Phrase``/``Join`` values the table resolves in
-the player's language (``audiogame.ui.words``).
+the player's language (``audiogame.announce``).
 
 The sound scene, from the human's chair at the bottom of the table:
 
@@ -26,7 +26,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from audiogame.announce import Message
 from audiogame.games.tirapassa.coasters import Coaster
 from audiogame.games.tirapassa.events import (
     CalmEmptied,
@@ -50,7 +49,7 @@ from audiogame.games.tirapassa.events import (
 from audiogame.games.tirapassa.options import Control, Variant
 from audiogame.games.tirapassa.rules import Destination, destination_for
 from audiogame.games.tirapassa.symbols import Symbol
-from audiogame.ui.words import Join, Later, Phrase
+from audiogame.narration import Join, Later, Message, Phrase
 
 OWN, OTHERS, SCORES, TURN = "own", "others", "scores", "turn"
 

@@ -26,8 +26,8 @@ from typing import Any
 from audiogame.games.tirapassa.bots import TiraBot
 from audiogame.games.tirapassa.engine import TiraGame
 from audiogame.games.tirapassa.events import TiraEvent
-from audiogame.games.tirapassa.ui_setup import HUMAN, TableSetup
-from audiogame.saves import OtherVersion
+from audiogame.games.tirapassa.table_setup import HUMAN, TableSetup
+from audiogame.store.saves import OtherVersion
 
 KIND = "tira-match"
 VERSION = 1

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from audiogame.clock import Handle, Scheduler, VirtualClock
-from audiogame.game_clock import GameHandle, GameScheduler
+from audiogame.app.clock import Handle, Scheduler, VirtualClock
+from audiogame.app.gametime import GameHandle, GameScheduler
 from audiogame.games.tirapassa.actions import Action, Result
 from audiogame.games.tirapassa.bots import TiraBot
 from audiogame.games.tirapassa.engine import TiraGame

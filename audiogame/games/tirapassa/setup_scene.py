@@ -14,7 +14,7 @@ from typing import Any
 from audiogame.games.tirapassa.briefing import BriefingScene
 from audiogame.games.tirapassa.options import MAX_PLAYERS, MIN_PLAYERS, Control, Speed, Variant
 from audiogame.games.tirapassa.table import new_seed
-from audiogame.games.tirapassa.ui_setup import BOT_LEVELS, BOT_NAMES, TableSetup
+from audiogame.games.tirapassa.table_setup import BOT_LEVELS, BOT_NAMES, TableSetup
 from audiogame.ui.menu import MenuItem, MenuScene
 from audiogame.ui.scene import Scene
 

@@ -36,9 +36,10 @@ from typing import Any
 
 import pygame
 
-from audiogame.announce import Message
-from audiogame.clock import Handle
-from audiogame.game_clock import GameScheduler
+from audiogame.announce import Words, resolve
+from audiogame.app.clock import Handle
+from audiogame.app.gametime import GameScheduler
+from audiogame.app.keys import Key
 from audiogame.games.tirapassa.actions import Refusal, Send, Throw
 from audiogame.games.tirapassa.bots import TiraBot
 from audiogame.games.tirapassa.coasters import Coaster
@@ -58,13 +59,12 @@ from audiogame.games.tirapassa.rules import Destination
 from audiogame.games.tirapassa.saving import Restored, match_state, restore_match, summary
 from audiogame.games.tirapassa.session import TiraSession
 from audiogame.games.tirapassa.symbols import Symbol, symbol_for_key
-from audiogame.games.tirapassa.ui_setup import HUMAN, TableSetup
-from audiogame.jsonlog import plain
-from audiogame.keys import Key
-from audiogame.saves import Loaded
+from audiogame.games.tirapassa.table_setup import HUMAN, TableSetup
+from audiogame.narration import Join, Later, Message, Phrase
+from audiogame.store.jsonlog import plain
+from audiogame.store.saves import Loaded
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.scene import Scene
-from audiogame.ui.words import Join, Later, Phrase, Words, resolve
 
 #: letters that send the focused die somewhere (S/L left, D/R right, V tray)
 SEND_LETTERS: dict[str, Destination] = {

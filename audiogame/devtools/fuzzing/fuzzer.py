@@ -1,7 +1,7 @@
 """Hostile input, measured: random keys through the real loop, in every scene.
 
 ``Fuzzer(tmp, seed).run(keys)`` drives the real ``App`` through
-``audiogame.testing.Harness`` (pygame's event queue, the real mixer on SDL's
+``audiogame.devtools.harness.Harness`` (pygame's event queue, the real mixer on SDL's
 dummy driver, a virtual clock advanced between keys so timers, bots and dice
 go on). Keys come from the whole keyboard with random modifiers, sometimes as
 key-repeat bursts (the same key many times in one frame). The walk is steered
@@ -32,13 +32,18 @@ from typing import Any
 
 import pygame
 
-from audiogame.fuzzing import faults
-from audiogame.fuzzing.keyboard import describe_key, random_key
-from audiogame.fuzzing.probes import ErrorLog, KeyWatch
-from audiogame.fuzzing.report import FuzzReport
-from audiogame.fuzzing.session import Session, open_session
-from audiogame.fuzzing.walk import WalkRandom, available_targets, counted_label, scene_label
-from audiogame.keys import MODIFIER_KEYS
+from audiogame.app.keys import MODIFIER_KEYS
+from audiogame.devtools.fuzzing import faults
+from audiogame.devtools.fuzzing.keyboard import describe_key, random_key
+from audiogame.devtools.fuzzing.probes import ErrorLog, KeyWatch
+from audiogame.devtools.fuzzing.report import FuzzReport
+from audiogame.devtools.fuzzing.session import Session, open_session
+from audiogame.devtools.fuzzing.walk import (
+    WalkRandom,
+    available_targets,
+    counted_label,
+    scene_label,
+)
 
 #: keys in one steered visit, and how many keys the walk may wander away before
 #: it is brought back

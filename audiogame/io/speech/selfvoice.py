@@ -29,8 +29,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from audiogame.speech.base import SpeechSink
-from audiogame.speech.espeak import EspeakRenderer
+from audiogame.io.speech.base import SpeechSink
+from audiogame.io.speech.espeak import EspeakRenderer
 
 
 class Renderer(Protocol):

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from audiogame.clock import Clock, Handle, Scheduler
+from audiogame.app.clock import Clock, Handle, Scheduler
 
 
 class GameClock:

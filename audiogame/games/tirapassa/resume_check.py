@@ -1,4 +1,4 @@
-"""Tira & Passa for the resume checks (``audiogame.resume_check``) and the kill harness.
+"""Tira & Passa for the resume checks (``audiogame.devtools.resume_check``) and the kill harness.
 
 The scripted player at the human seat acts from what it observes alone, so
 a resumed match and the original make the same moves at the same game times:
@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from audiogame.devtools.harness import Harness
+from audiogame.devtools.resume_check import MATCH_START
 from audiogame.games.tirapassa.observation import Phase, TiraObservation
 from audiogame.games.tirapassa.options import Control, Speed, Variant
 from audiogame.games.tirapassa.saving import restore_match
 from audiogame.games.tirapassa.symbols import SYMBOLS
 from audiogame.games.tirapassa.table import GAME_ID, RESUME_GRACE, TiraTable
-from audiogame.games.tirapassa.ui_setup import TableSetup
-from audiogame.jsonlog import plain
-from audiogame.resume_check import MATCH_START
-from audiogame.testing import Harness
+from audiogame.games.tirapassa.table_setup import TableSetup
+from audiogame.store.jsonlog import plain
 from audiogame.ui.scene import Scene
 
 #: the scripted player's game seconds: landing to roll, between two dice sent, calm rolls

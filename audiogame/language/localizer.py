@@ -17,7 +17,7 @@ from typing import Any
 
 from fluent.runtime import FluentBundle, FluentResource
 
-from audiogame.lang import DEFAULT_LANGUAGE, LANGUAGES, system_language  # noqa: F401
+from audiogame.language.startup import DEFAULT_LANGUAGE, LANGUAGES, system_language  # noqa: F401
 from audiogame.resources import data_dir
 
 log = logging.getLogger(__name__)

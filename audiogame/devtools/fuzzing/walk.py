@@ -60,7 +60,7 @@ def play_out(
 
 def tira_setup(rng: WalkRandom) -> dict[str, Any]:
     from audiogame.games.tirapassa.options import Control, Speed, Variant
-    from audiogame.games.tirapassa.ui_setup import BOT_LEVELS, TableSetup
+    from audiogame.games.tirapassa.table_setup import BOT_LEVELS, TableSetup
 
     return TableSetup(
         players=rng.table_size(2, 6),
@@ -73,7 +73,7 @@ def tira_setup(rng: WalkRandom) -> dict[str, Any]:
 
 def domino_setup(rng: WalkRandom) -> dict[str, Any]:
     from audiogame.games.domino.options import OPTIONS
-    from audiogame.games.domino.ui_setup import BOT_LEVELS, BOT_PACES, DominoSetup
+    from audiogame.games.domino.table_setup import BOT_LEVELS, BOT_PACES, DominoSetup
 
     options = {o.id: rng.choice(list(o.values)) for o in OPTIONS}
     bots = rng.randint(1, 5)

@@ -15,7 +15,7 @@ from typing import Any
 
 import platformdirs
 
-from audiogame.storage import StorageError, keep_aside, write_json
+from audiogame.store.files import StorageError, keep_aside, write_json
 
 APP_NAME = "audiogame"
 SETTINGS_VERSION = 1

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import pygame
 
-from audiogame.fuzzing.session import Session
+from audiogame.devtools.fuzzing.session import Session
 
 KINDS = ("speech-raise", "speech-hang", "sound")
 

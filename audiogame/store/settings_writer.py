@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from audiogame.storage import StorageError, write_json
+from audiogame.store.files import StorageError, write_json
 
 NOT_SAVED = "settings-not-saved"
 

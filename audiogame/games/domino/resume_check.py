@@ -1,4 +1,4 @@
-"""Domino for the resume checks (``audiogame.resume_check``) and the kill harness.
+"""Domino for the resume checks (``audiogame.devtools.resume_check``) and the kill harness.
 
 The scripted player at the human seat acts from what the table shows alone
 (its hand in the table's sort order, the ends), at once, so a resumed match
@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from audiogame.devtools.harness import Harness
+from audiogame.devtools.resume_check import MATCH_START
 from audiogame.games.domino.actions import Draw, Play
 from audiogame.games.domino.observation import Phase
 from audiogame.games.domino.saving import restore_match
 from audiogame.games.domino.table import GAME_ID, DominoTable
-from audiogame.games.domino.ui_setup import HUMAN, DominoSetup
-from audiogame.resume_check import MATCH_START
-from audiogame.testing import Harness
+from audiogame.games.domino.table_setup import HUMAN, DominoSetup
 from audiogame.ui.scene import Scene
 
 #: (bot levels, teams, options, pace) of the tables the kill harness plays

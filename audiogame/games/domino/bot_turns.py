@@ -27,7 +27,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from audiogame.clock import Handle
+from audiogame.app.clock import Handle
 from audiogame.games.domino.actions import Action
 from audiogame.games.domino.bots import Bot, HardBot, Search, make_bot
 from audiogame.games.domino.engine import DominoMatch

@@ -17,16 +17,16 @@ from typing import Any, Protocol
 import pygame
 
 from audiogame.announce import Announcer
-from audiogame.clock import Clock, RealClock, Scheduler
+from audiogame.app.clock import Clock, RealClock, Scheduler
+from audiogame.app.keys import CTRL_KEYS, MODIFIER_KEYS, Key
 from audiogame.history import History
-from audiogame.i18n import Localizer
-from audiogame.keys import CTRL_KEYS, MODIFIER_KEYS, Key
-from audiogame.saves import Loaded, SaveStore
-from audiogame.settings import Settings
-from audiogame.settings_writer import SettingsWriter
-from audiogame.speech.base import Speaker
+from audiogame.io.speech.base import Speaker
+from audiogame.io.window import Window
+from audiogame.language.localizer import Localizer
+from audiogame.store.saves import Loaded, SaveStore
+from audiogame.store.settings import Settings
+from audiogame.store.settings_writer import SettingsWriter
 from audiogame.ui.scene import Scene
-from audiogame.window import Window
 
 log = logging.getLogger(__name__)
 

@@ -36,7 +36,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from audiogame.audio.cues import CUE_BY_ID, CUE_IDS
+from audiogame.io.audio.cues import CUE_BY_ID, CUE_IDS
 
 log = logging.getLogger(__name__)
 
@@ -50,10 +50,9 @@ DEFAULT_SPEECH_VOLUME = 1.0
 
 def default_sounds_dir() -> Path:
     """The repository's ``sounds/``, else the copy the wheel carries."""
-    repo = Path(__file__).resolve().parents[2] / "sounds"
-    if (repo / "make_sounds.py").is_file():
-        return repo
-    return Path(__file__).resolve().parents[1] / "_data" / "sounds"
+    from audiogame.resources import data_dir
+
+    return data_dir("sounds")
 
 
 def pan_gains(pan: float, volume: float = 1.0) -> tuple[float, float]:

@@ -31,7 +31,7 @@ from typing import Any, Protocol
 
 import pygame
 
-from audiogame.testing import Harness, key_event
+from audiogame.devtools.harness import Harness, key_event
 from audiogame.ui.scene import Scene
 
 #: where every match of every game starts in checks: far enough from the
@@ -95,8 +95,8 @@ class MatchAdapter(Protocol):
 
 
 ADAPTERS: dict[str, str] = {
-    "tira": "audiogame.games.tirapassa.checking:TiraAdapter",
-    "domino": "audiogame.games.domino.resume_adapter:DominoAdapter",
+    "tira": "audiogame.games.tirapassa.resume_check:TiraAdapter",
+    "domino": "audiogame.games.domino.resume_check:DominoAdapter",
 }
 
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from audiogame.announce import resolve_value
+from audiogame.narration import Phrase
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.menu import MenuItem, MenuScene
 from audiogame.ui.reader import ReaderScene
-from audiogame.ui.words import Phrase, resolve_value
 
 if TYPE_CHECKING:
     from audiogame.games.domino.table import DominoTable

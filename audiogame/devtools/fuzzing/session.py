@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from audiogame.cli import wire_faults
-from audiogame.fuzzing.probes import BrokenReader, CountedCues, Tap
-from audiogame.speech.chain import SpeechChain
-from audiogame.speech.recording import RecordingSpeaker
-from audiogame.speech.screenreader import build_screen_reader
-from audiogame.testing import Harness
+from audiogame.devtools.fuzzing.probes import BrokenReader, CountedCues, Tap
+from audiogame.devtools.harness import Harness
+from audiogame.io.speech.chain import SpeechChain
+from audiogame.io.speech.recording import RecordingSpeaker
+from audiogame.io.speech.screenreader import build_screen_reader
 
 
 @dataclass

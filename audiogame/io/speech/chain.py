@@ -13,10 +13,10 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 
-from audiogame.speech.base import Speaker, SpeechSink
-from audiogame.speech.screenreader import OutputFactory, build_screen_reader
-from audiogame.speech.selfvoice import build_self_voice
-from audiogame.speech.text import TextSpeaker
+from audiogame.io.speech.base import Speaker, SpeechSink
+from audiogame.io.speech.screenreader import OutputFactory, build_screen_reader
+from audiogame.io.speech.selfvoice import build_self_voice
+from audiogame.io.speech.text import TextSpeaker
 
 #: Backends in the order ``auto`` tries them; a named choice starts there.
 ORDER = ("screenreader", "voice", "text")

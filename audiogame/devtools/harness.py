@@ -17,13 +17,13 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from audiogame.app import App  # noqa: E402
+from audiogame.app.clock import VirtualClock  # noqa: E402
+from audiogame.app.loop import App  # noqa: E402
 from audiogame.cli import wire_faults  # noqa: E402
-from audiogame.clock import VirtualClock  # noqa: E402
-from audiogame.i18n import Localizer  # noqa: E402
-from audiogame.saves import SaveStore  # noqa: E402
-from audiogame.settings import Settings, load_settings  # noqa: E402
-from audiogame.speech.recording import RecordingSpeaker  # noqa: E402
+from audiogame.io.speech.recording import RecordingSpeaker  # noqa: E402
+from audiogame.language.localizer import Localizer  # noqa: E402
+from audiogame.store.saves import SaveStore  # noqa: E402
+from audiogame.store.settings import Settings, load_settings  # noqa: E402
 from audiogame.ui.scene import Scene  # noqa: E402
 
 FRAME = 1 / 60
@@ -155,7 +155,7 @@ class Harness:
 
 
 def _audio(with_audio: bool):
-    from audiogame.audio import AudioSystem
+    from audiogame.io.audio import AudioSystem
 
     audio = AudioSystem(enabled=with_audio)
     audio.start()

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from audiogame.jsonlog import JsonLog, RawJson, dump  # noqa: F401  (re-exported)
-from audiogame.storage import keep_aside, sync_file
+from audiogame.store.files import keep_aside, sync_file
+from audiogame.store.jsonlog import JsonLog, RawJson, dump  # noqa: F401  (re-exported)
 
 log = logging.getLogger(__name__)
 

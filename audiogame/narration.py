@@ -1,0 +1,59 @@
+"""What narrators hand the announcer: plain data, no dependencies.
+
+A narrator turns a game event into ``Message`` values: a message id with its
+arguments (never text), a verbosity kind, a cue and its pan. Arguments that
+are words in their own right (a tile, a symbol, a list of names) are
+``Phrase`` or ``Join`` values; the announcer resolves them in the listener's
+language just before speaking, so a narrator never touches Fluent, speech or
+sound, and a server can run it for a listener in any language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+SYSTEM = "system"  # a kind the verbosity options never silence
+COMMA = ", "
+SEMICOLON = "; "
+
+
+@dataclass(frozen=True)
+class Message:
+    """One thing to tell the player."""
+
+    msg_id: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+    kind: str = SYSTEM
+    cue: str | None = None
+    pan: float = 0.0
+    interrupt: bool = False
+    #: the cue's loudness (others' sounds are softer than the player's own)
+    volume: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A message id with its arguments, said inside another message."""
+
+    msg_id: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    """Parts said one after the other with a separator (commas for lists)."""
+
+    parts: tuple[Any, ...]
+    separator: str = COMMA
+
+
+@dataclass(frozen=True)
+class Later(Message):
+    """A message (usually a cue alone) to deliver ``delay`` seconds from now.
+
+    It spaces out a train of sounds so each stays recognisable.
+    """
+
+    delay: float = 0.0
