@@ -39,7 +39,9 @@ def main(argv: list[str] | None = None) -> int:
 
     import pygame
 
-    from audiogame.io.audio import CUE_IDS, AudioSystem
+    from audiogame.io.audio import AudioSystem, catalog
+
+    CUE_IDS = tuple(cue.id for cue in catalog())
 
     audio = AudioSystem(buffer=args.buffer)
     began, began_cpu = time.perf_counter_ns(), time.process_time_ns()

@@ -34,7 +34,9 @@ def print_report(report: FuzzReport, seconds: float) -> None:
     print(f"scenes visited: {len(report.keys_per_scene)}")
     for scene, n in sorted(report.keys_per_scene.items(), key=lambda kv: -kv[1]):
         print(f"  {scene:<26} {n:>7,}")
-    players = ", ".join(f"{p}: {n:,}" for p, n in sorted(report.tira_players.items()))
+    players = ", ".join(
+        f"{g} {p}: {n:,}" for (g, p), n in sorted(report.table_sizes.items()) if g == "tira"
+    )
     print(f"Tira keys by table size: {players}")
     print(
         f"sessions (fresh app): {report.sessions}, quits: {report.quits}, "

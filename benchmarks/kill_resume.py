@@ -29,7 +29,7 @@ waits for "go" on stdin, so a cycle costs little more than its random moment.
 
     uv run python benchmarks/kill_resume.py [--cycles 200] [--speed 20] [--seed 1]
 
-Adding a game: an adapter in ``audiogame.devtools.resume_check.ADAPTERS`` (see
+Adding a game: an adapter named by its ``GameSpec.resume_adapter`` (see
 ``MatchAdapter``); ``--games tira,domino`` then shares the cycles.
 """
 

@@ -33,7 +33,11 @@ ROOT = Path(__file__).resolve().parent
 if str(ROOT.parent) not in sys.path:
     sys.path.insert(0, str(ROOT.parent))
 
-from audiogame.io.audio.cues import CUE_BY_ID, CUE_IDS  # noqa: E402
+from audiogame.io.audio.cues import catalog  # noqa: E402
+
+#: the cues whose files live in this folder (a game may keep its own sounds)
+CUE_BY_ID = {cue.id: cue for cue in catalog() if cue.folder is None}
+CUE_IDS = tuple(CUE_BY_ID)
 
 RATE = 22050
 TARGET_RMS_DB = -20.0

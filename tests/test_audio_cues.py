@@ -12,7 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from audiogame.io.audio.cues import CUE_BY_ID, CUE_IDS, CUES, SYMBOL_CUES
+from audiogame.games.tirapassa.cues import SYMBOL_CUES
+from audiogame.io.audio.cues import catalog
+
+CUES = tuple(cue for cue in catalog() if cue.folder is None)
+CUE_BY_ID = {cue.id: cue for cue in CUES}
+CUE_IDS = tuple(CUE_BY_ID)
 
 SOUNDS = Path(__file__).resolve().parents[1] / "sounds"
 TARGET_RMS_DB = -20.0  # the weighted loudness every cue is made to (plus its own level_db)

@@ -11,8 +11,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from audiogame.io.audio import CUE_IDS, AudioSystem, pan_gains
+from audiogame.io.audio import AudioSystem, catalog, pan_gains
+
 from audiogame.io.audio.mixer import SPEECH_CHANNEL, UI_CHANNELS
+
+CUE_IDS = tuple(cue.id for cue in catalog())
 
 SOUNDS = Path(__file__).resolve().parents[1] / "sounds"
 

@@ -17,13 +17,12 @@ the player's keys alone, so it can be played twice and compared:
 - ``compare`` then holds the saved state against the reference's state at
   that point, and the two continuations event by event.
 
-Each game plugs in with an adapter (``MatchAdapter``); ``ADAPTERS`` lists
-them by game id as "module:Class", like the menu's catalogue.
+Each game plugs in with an adapter (``MatchAdapter``), named by its
+``GameSpec.resume_adapter``.
 """
 
 from __future__ import annotations
 
-import importlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -94,15 +93,14 @@ class MatchAdapter(Protocol):
         ...
 
 
-ADAPTERS: dict[str, str] = {
-    "tira": "audiogame.games.tirapassa.resume_check:TiraAdapter",
-    "domino": "audiogame.games.domino.resume_check:DominoAdapter",
-}
-
-
 def adapter_for(game_id: str) -> MatchAdapter:
-    module_name, _, name = ADAPTERS[game_id].partition(":")
-    return getattr(importlib.import_module(module_name), name)()
+    """The resume checker's adapter of a registered game (``KeyError``: no such game)."""
+    from audiogame.games import registry
+
+    spec = registry.get(game_id)
+    if spec is None or spec.resume_adapter is None:
+        raise KeyError(f"no resume adapter for {game_id!r}")
+    return spec.resume_adapter()
 
 
 class Stuck(RuntimeError):

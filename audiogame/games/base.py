@@ -1,19 +1,54 @@
-"""What every game event shares: who may know it.
+"""The contract every game meets: one vocabulary for the app, the server and the tests.
 
-Engines emit events (frozen dataclasses) that carry an ``audience``. Narration,
-and one day a network server, only read the events a seat may see, so hidden
-information (the tile you drew) cannot leak by construction.
+An engine is pure: it owns its state and a seeded ``random.Random``; time is
+an input (game-clock seconds, never the wall clock); actions go in and events
+come out, each event with the ``Audience`` that may know it.
+
+- ``apply(seat, action, now) -> Result``: the seat is named by the caller
+  (a server takes it from the connection, never from the message); ``None`` is
+  the table itself (dealing the next manche). First every happening due
+  before ``now`` runs, then the action; ``Result.events`` holds both. A refused
+  action changes nothing and says why (``Result.refusal``, a ``StrEnum`` whose
+  values are stable ids: the message ``<game>-refusal-<value>``).
+- ``why_not(seat, action, now)``: the refusal ``apply`` would give, changing nothing.
+- ``legal_actions(seat, now)``: what the seat may do now.
+- ``observation(seat)``: an immutable snapshot of what the seat may know
+  (``None``: a spectator, who sees only what is public).
+- ``next_deadline()`` / ``advance(now)``: when the game changes by itself next
+  (a thinking time runs out, dice land), and making it happen. A scheduler keeps
+  one call at ``next_deadline()``.
+- ``is_over`` / ``outcome``; ``to_dict`` / ``from_dict`` (plain JSON data: the
+  configuration, the seed and the timed log of accepted actions; replaying it
+  gives the same game, event by event).
+
+Bots decide from an observation only (``Bot``); narration is a pure function
+of a batch of events and the listener's observation (``Narrate``). A game is
+registered once, by a ``GameSpec`` in its folder's ``spec.py``
+(``audiogame.games.registry`` finds it).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-#: Audience value meaning "every seat and every spectator".
-EVERYONE: frozenset[int] | None = None
+if TYPE_CHECKING:
+    import random
+
+    from audiogame.app.loop import App
+    from audiogame.devtools.resume_check import MatchAdapter
+    from audiogame.io.audio.cues import Cue
+    from audiogame.narration import Message
+    from audiogame.ui.scene import Scene
 
 
-@dataclass(frozen=True)
+# -- who may know an event ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
 class Audience:
     """Who may know an event: everyone (``seats is None``) or just these seats."""
 
@@ -34,10 +69,225 @@ class Audience:
         return seat is not None and seat in self.seats
 
 
+#: Audience value meaning "every seat and every spectator".
 PUBLIC = Audience.everyone()
+EVERYONE: frozenset[int] | None = None
 
 
 def visible_to(event: object, seat: int | None) -> bool:
     """Whether a seat may know an event (events without an audience are public)."""
     audience = getattr(event, "audience", PUBLIC)
-    return audience.includes(seat)
+    return bool(audience.includes(seat))
+
+
+def heard_by(events: Sequence[Any], seat: int | None) -> list[Any]:
+    """The events of a batch that ``seat`` may know, in order."""
+    return [e for e in events if visible_to(e, seat)]
+
+
+# -- what apply returns, and how a game ends -------------------------------------------
+
+
+class Result(Protocol):
+    """What ``Engine.apply`` returns: the events in order, or why nothing happened.
+
+    ``events`` may still hold happenings that fell due before a refused action
+    (dice landing): narrate them all.
+    """
+
+    @property
+    def events(self) -> Sequence[Any]: ...
+
+    @property
+    def refusal(self) -> StrEnum | None: ...
+
+    @property
+    def ok(self) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended, in the terms every game shares.
+
+    ``ranks[seat]`` is the seat's place (1 is best; equal places are ties);
+    ``sides[seat]`` is who the seat shares its result with (its team, or its
+    own index in individual play): what ratings and a results list need.
+    """
+
+    winners: tuple[int, ...]
+    ranks: tuple[int, ...]
+    sides: tuple[int, ...]
+    #: each side's final score, in the game's own unit (points, coasters); per side
+    scores: tuple[int, ...] = ()
+
+    @property
+    def shared(self) -> bool:
+        return len({self.sides[s] for s in self.winners}) > 1
+
+
+def ranks_from_scores(scores: Sequence[int], lower_is_better: bool) -> tuple[int, ...]:
+    """Competition ranks (1, 2, 2, 4) of the given scores."""
+    key = (lambda v: v) if lower_is_better else (lambda v: -v)
+    return tuple(1 + sum(1 for other in scores if key(other) < key(v)) for v in scores)
+
+
+# -- the engine ---------------------------------------------------------------------
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """One game in progress. See the module docstring."""
+
+    @property
+    def seats(self) -> int: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def outcome(self) -> Outcome | None: ...
+
+    def apply(self, seat: int | None, action: Any, now: float) -> Result: ...
+
+    def why_not(self, seat: int | None, action: Any, now: float) -> StrEnum | None: ...
+
+    def legal_actions(self, seat: int, now: float) -> Sequence[Any]: ...
+
+    def observation(self, seat: int | None) -> Any: ...
+
+    def next_deadline(self) -> float | None: ...
+
+    def advance(self, now: float) -> Sequence[Any]: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+# -- bots ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A bot's answer: ``action`` at game time ``at`` (its reaction, its pace)."""
+
+    at: float
+    action: Any
+
+
+class Thinking(Protocol):
+    """A decision that takes work: the table runs ``step`` in short slices between
+    frames until it returns True, then reads ``decision``."""
+
+    def step(self) -> bool: ...
+
+    @property
+    def decision(self) -> Decision | None: ...
+
+
+class Bot(Protocol):
+    """One seat played by the computer, deciding from its observation only.
+
+    ``decide`` may be asked again and again in the same situation and must answer
+    the same (a bot draws its delays once per situation). Its whole state,
+    random generator included, goes through ``state``/``restore`` as plain data,
+    so a resumed bot decides exactly as it would have.
+    """
+
+    seat: int
+    level: str
+
+    def decide(self, observation: Any) -> Decision | Thinking | None: ...
+
+    def state(self) -> dict[str, Any]: ...
+
+    def restore(self, data: Mapping[str, Any]) -> None: ...
+
+
+# -- narration ------------------------------------------------------------------------
+
+#: ``narrate(events, view, names)``: what the listener whose observation is
+#: ``view`` hears of one batch of events (one ``apply`` or ``advance``), already
+#: filtered to what it may know. Pure: no state is carried between batches.
+Narrate = Callable[[Sequence[Any], Any, Sequence[str]], "list[Message]"]
+
+
+# -- options ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option of a game's setup, as data: every setup screen and the
+    server's table options are built from these.
+
+    ``kind``: "bool", "choice" (stable string ids) or "int"; ``values`` in the
+    order the setup offers them. For "int", ``zero_means`` says what 0 stands
+    for ("off", "unlimited" or ""). ``per_seat``: one value per seat.
+    The option's name and description are the messages
+    ``<game>-option-<id>`` and ``<game>-option-<id>-desc``.
+    """
+
+    id: str
+    field: str
+    kind: str
+    default: Any
+    values: tuple[Any, ...]
+    zero_means: str = ""
+    per_seat: bool = False
+
+
+# -- a game, registered once ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the app, the server, saving, the fuzzer and the tests need of a game.
+
+    Heavy parts (engine, scenes) are reached through the callables, which import
+    them when first called: the main menu reads titles without loading a game.
+    """
+
+    #: stable id: saves, settings and the network name the game by it
+    id: str
+    #: message id of its name on the main menu
+    title_id: str
+    #: where it stands on the main menu (lower first)
+    order: int
+    #: ``docs/<guide>.<lang>.md``, read with Ctrl+F1
+    guide: str
+    #: its Fluent files (``<lang>/*.ftl``) when they live in the game's folder
+    locales: Path | None = None
+    #: the folder of its sound files, when they live in the game's folder
+    sounds: Path | None = None
+    #: the folder of its guide (``<guide>.<lang>.md``), when it lives in the game's folder
+    docs: Path | None = None
+    #: its sound cues
+    cues: tuple[Cue, ...] = ()
+    #: its setup options (table-wide and per seat)
+    options: tuple[OptionSpec, ...] = ()
+    #: the bot levels the setup offers, weakest first
+    bot_levels: tuple[str, ...] = ()
+    #: seats a table may have
+    min_seats: int = 2
+    max_seats: int = 2
+    #: (config as plain data, seed, start time) -> a new engine
+    new_engine: Callable[[Mapping[str, Any], int | str, float], Engine] | None = None
+    #: the engine's ``to_dict`` back to an engine (replaying its log)
+    engine_from_dict: Callable[[Mapping[str, Any]], Engine] | None = None
+    #: a random valid configuration (plain data) with this many seats
+    random_config: Callable[[random.Random, int], dict[str, Any]] | None = None
+    #: (seat, level, seed) -> a bot
+    make_bot: Callable[[int, str, int | str], Bot] | None = None
+    narrate: Narrate | None = None
+    #: broken invariants of an engine (empty when all hold): tests and the fuzzer
+    invariants: Callable[[Engine], list[str]] | None = None
+    #: the app's way in: the game's first scene (its setup)
+    open_setup: Callable[[App], Scene] | None = None
+    #: a saved match (plain data) back to its table; raises ``ValueError`` when unusable
+    resume: Callable[[App, Any], Scene] | None = None
+    #: what the main menu says of a saved match
+    describe_save: Callable[[Mapping[str, Any]], tuple[str, dict[str, Any]]] | None = None
+    #: the resume checker's adapter for this game's table
+    resume_adapter: Callable[[], MatchAdapter] | None = None
+    #: places the key fuzzer visits: label -> how to get there from the main menu
+    fuzz_targets: Mapping[str, Callable[[App, random.Random], Any]] = field(default_factory=dict)
+    #: the fuzzer's name for a scene of this game (None: not this game's scene)
+    scene_label: Callable[[Any], str | None] | None = None

@@ -33,10 +33,20 @@ def strip_invisible(text: str) -> str:
     return INVISIBLE.sub("", text)
 
 
+def message_folders(root: Path | None = None) -> list[Path]:
+    """Where the messages live: the shared ``locales/`` (or ``root``), then the folders
+    of the games that keep their own (``GameSpec.locales``)."""
+    from audiogame.games import registry
+
+    folders = [root or data_dir("locales")]
+    folders += [spec.locales for spec in registry.games() if spec.locales is not None]
+    return folders
+
+
 def load_bundle(lang: str, root: Path | None = None) -> FluentBundle:
-    folder = (root or data_dir("locales")) / lang
     bundle = FluentBundle([lang], use_isolating=False)
-    for path in sorted(folder.glob("*.ftl")):
+    paths = [p for folder in message_folders(root) for p in sorted((folder / lang).glob("*.ftl"))]
+    for path in paths:
         errors = bundle.add_resource(FluentResource(path.read_text(encoding="utf-8")))
         for error in errors or ():
             log.warning("%s: %s", path.name, error)

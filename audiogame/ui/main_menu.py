@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from audiogame.games import registry
+from audiogame.games.base import GameSpec
 from audiogame.store.saves import OtherVersion
-from audiogame.ui.catalog import available_games, resumer
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.menu import MenuItem, MenuScene
 from audiogame.ui.options import OptionsScene
@@ -22,8 +23,9 @@ class MainMenu(MenuScene):
     def build_items(self) -> list[MenuItem]:
         items = self.resume_items()
         items += [
-            MenuItem(lambda e=entry: self.t(e.title_id), lambda fn=fn: self.app.push(fn(self.app)))
-            for entry, fn in available_games()
+            MenuItem(lambda s=spec: self.t(s.title_id), lambda s=spec: self.open_game(s))
+            for spec in registry.games()
+            if spec.open_setup is not None
         ]
         items += [
             MenuItem(lambda: self.t("menu-options"), lambda: self.app.push(OptionsScene(self.app))),
@@ -34,21 +36,35 @@ class MainMenu(MenuScene):
         ]
         return items
 
+    def open_game(self, spec: GameSpec) -> None:
+        assert spec.open_setup is not None
+        self.app.push(spec.open_setup(self.app))
+
     def resume_items(self) -> list[MenuItem]:
         saved = self.app.pending_resume
-        if saved is None or resumer(saved.game or "") is None:
+        spec = registry.get(saved.game or "") if saved is not None else None
+        if spec is None or spec.resume is None:
             return []
         return [MenuItem(self.resume_label, self.resume)]
 
     def resume_label(self) -> str:
         saved = self.app.pending_resume
-        summary = saved.summary if saved else {}
-        what = self.t(summary.get("msg", "game-" + (saved.game or "")), **summary.get("args", {}))
+        spec = registry.get(saved.game or "") if saved is not None else None
+        if saved is None or spec is None:
+            return self.t("menu-resume", what="")
+        what = self.t(spec.title_id)
+        if spec.describe_save is not None:
+            try:
+                msg_id, args = spec.describe_save(saved.summary)
+                what = self.t(msg_id, **args)
+            except Exception:  # a summary that does not describe: the game's name will do
+                pass
         return self.t("menu-resume", what=what)
 
     def resume(self) -> None:
         saved = self.app.pending_resume
-        fn = resumer(saved.game or "") if saved else None
+        spec = registry.get(saved.game or "") if saved is not None else None
+        fn = spec.resume if spec is not None else None
         if saved is None or fn is None:
             return
         try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pygame
 
@@ -11,11 +12,20 @@ from audiogame.resources import data_dir
 from audiogame.ui.scene import Scene
 
 
+def document_path(name: str, lang: str) -> Path:
+    """``docs/<name>.<lang>.md``, or the same file in the folder of the game that keeps it."""
+    from audiogame.games import registry
+
+    for spec in registry.games():
+        if spec.docs is not None and spec.guide == name:
+            return spec.docs / f"{name}.{lang}.md"
+    return data_dir("docs") / f"{name}.{lang}.md"
+
+
 def load_document(name: str, lang: str) -> list[str]:
     """A Markdown document as speakable paragraphs (headings and list items apart)."""
-    path = data_dir("docs") / f"{name}.{lang}.md"
     try:
-        text = path.read_text(encoding="utf-8")
+        text = document_path(name, lang).read_text(encoding="utf-8")
     except OSError:
         return []
     paragraphs: list[str] = []

@@ -65,17 +65,16 @@ NOTICE_KEYS = 20
 
 
 def engine_problems(app: Any) -> list[str]:
-    """The invariants broken by any game on the app's stack."""
-    from audiogame.games.domino import invariants as domino
-    from audiogame.games.tirapassa import invariants as tira
+    """The invariants broken by any game on the app's stack (each table names its
+    game and exposes its engine; the game's spec knows its invariants)."""
+    from audiogame.games import registry
 
     problems: list[str] = []
     for scene in app.scenes:
-        session = getattr(scene, "session", None)
-        if session is not None and hasattr(session, "game"):
-            problems += tira.check(session.game)
-        elif hasattr(getattr(scene, "match", None), "omniscient_view"):
-            problems += domino.check(scene.match)
+        engine, game_id = getattr(scene, "engine", None), getattr(scene, "game_id", None)
+        spec = registry.get(game_id) if engine is not None and game_id else None
+        if spec is not None and spec.invariants is not None:
+            problems += spec.invariants(engine)
     return problems
 
 
@@ -223,8 +222,9 @@ class Fuzzer:
         session.keys += 1
         self.check_invariants(session, label)
         top = session.app.top
-        if label.startswith("TiraTable") and scene_label(top) == label:
-            self.report.tira_players[top.config.players] += 1
+        engine, game_id = getattr(top, "engine", None), getattr(top, "game_id", None)
+        if engine is not None and game_id and scene_label(top) == label:
+            self.report.table_sizes[(game_id, engine.seats)] += 1
         if session.fault:
             self.settle_fault(session)
 

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 class FuzzReport:
     keys: int = 0
     keys_per_scene: Counter[str] = field(default_factory=Counter)
-    tira_players: Counter[int] = field(default_factory=Counter)
+    #: keys pressed at a table, by (game id, seats)
+    table_sizes: Counter[tuple[str, int]] = field(default_factory=Counter)
     exceptions: list[str] = field(default_factory=list)
     silent: list[str] = field(default_factory=list)
     violations: list[str] = field(default_factory=list)

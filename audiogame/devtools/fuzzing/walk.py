@@ -1,9 +1,8 @@
 """Where the fuzzer's walk goes: every scene, reached through the scenes' own entry points.
 
 ``TARGETS`` maps a scene label to a function taking the app (at its main menu)
-there. Table setups are drawn at random (2-6 players, assisted or manual
-controls, every speed and variant; 2-6 domino players, every option), so the
-tables differ at every visit.
+there; each game adds its own places (``GameSpec.fuzz_targets``, drawn at
+random setups so the tables differ at every visit).
 """
 
 from __future__ import annotations
@@ -27,16 +26,14 @@ class WalkRandom(random.Random):
 
 
 def scene_label(scene: Any) -> str:
-    name = type(scene).__name__
-    if name == "TiraTable":
-        if scene.practice:
-            return "TiraTable/practice"
-        if scene.finished:
-            return "TiraTable/ended"
-        return f"TiraTable/race-{scene.config.control_of(0).value}"
-    if name == "DominoTable" and scene.match.is_over:
-        return "DominoTable/ended"
-    return name
+    """The name a scene is counted under: its game's label for it, else its class."""
+    from audiogame.games import registry
+
+    for spec in registry.games():
+        label = spec.scene_label(scene) if spec.scene_label is not None else None
+        if label is not None:
+            return label
+    return type(scene).__name__
 
 
 def play_out(
@@ -58,74 +55,11 @@ def play_out(
             app.run_idle(budget=60.0)
 
 
-def tira_setup(rng: WalkRandom) -> dict[str, Any]:
-    from audiogame.games.tirapassa.options import Control, Speed, Variant
-    from audiogame.games.tirapassa.table_setup import BOT_LEVELS, TableSetup
-
-    return TableSetup(
-        players=rng.table_size(2, 6),
-        speed=rng.choice(list(Speed)),
-        variant=rng.choice(list(Variant)),
-        control=rng.choice(list(Control)),
-        levels=[rng.choice(BOT_LEVELS) for _ in range(5)],
-    ).to_dict()
-
-
-def domino_setup(rng: WalkRandom) -> dict[str, Any]:
-    from audiogame.games.domino.options import OPTIONS
-    from audiogame.games.domino.table_setup import BOT_LEVELS, BOT_PACES, DominoSetup
-
-    options = {o.id: rng.choice(list(o.values)) for o in OPTIONS}
-    bots = rng.randint(1, 5)
-    levels = [rng.choice(BOT_LEVELS) for _ in range(bots)]
-    return DominoSetup(levels=levels, options=options, pace=rng.choice(BOT_PACES)).to_dict()
-
-
-def _open_tira(app: Any, rng: WalkRandom, control: str | None = None) -> Any:
-    from audiogame.games.tirapassa.setup_scene import open_setup
-
-    setup = tira_setup(rng)
-    if control:
-        setup["control"] = control
-    app.settings.setups["tira"] = setup
-    scene = open_setup(app)
-    app.push(scene)
-    return scene
-
-
-def _open_briefing(app: Any, rng: WalkRandom, control: str | None = None) -> Any:
-    setup = _open_tira(app, rng, control)
-    setup.start()
-    return app.top
-
-
-def _open_domino(app: Any, rng: WalkRandom) -> Any:
-    from audiogame.games.domino.setup_scene import open_setup
-
-    app.settings.setups["domino"] = domino_setup(rng)
-    scene = open_setup(app)
-    app.push(scene)
-    return scene
-
-
-def _open_domino_table(app: Any, rng: WalkRandom) -> None:
-    setup = _open_domino(app, rng)
-    setup.start()
-    if app.top is setup:  # a set that cannot seat them: the defaults can
-        app.settings.setups["domino"] = {}
-        app.pop_to(app.scenes[0])
-        _open_domino(app, rng).start()
-
-
-def _open_domino_menu(app: Any, rng: WalkRandom) -> None:
-    _open_domino_table(app, rng)
-    app.top.on_escape()
-
-
 def _reader(app: Any, rng: WalkRandom) -> None:
+    from audiogame.games import registry
     from audiogame.ui.reader import ReaderScene
 
-    app.push(ReaderScene(app, rng.choice(("guide", "tira", "domino"))))
+    app.push(ReaderScene(app, rng.choice(["guide", *(spec.guide for spec in registry.games())])))
 
 
 def _options(app: Any, _rng: WalkRandom) -> None:
@@ -134,75 +68,30 @@ def _options(app: Any, _rng: WalkRandom) -> None:
     app.push(OptionsScene(app))
 
 
-def _tira_leave(app: Any, rng: WalkRandom) -> None:
-    _open_briefing(app, rng).start()
-    app.top.on_escape()  # the race goes on behind "leave the game?"
-
-
-def _tira_ended(app: Any, rng: WalkRandom) -> None:
-    """A race played to its end by the bots (the player never moves), then keys."""
-    _open_briefing(app, rng).start()
-    table = app.top
-    play_out(app, lambda: table.finished or app.top is not table)
-
-
-def _domino_ended(app: Any, rng: WalkRandom) -> None:
-    """One manche to the end of the match, my moves chosen at random among the legal."""
-    from audiogame.games.domino.setup_scene import open_setup
-
-    setup = domino_setup(rng)
-    setup["options"]["manche-limit"] = 1
-    app.settings.setups["domino"] = setup
-    scene = open_setup(app)
-    app.push(scene)
-    scene.start()
-    table = app.top
-    if table is scene:
-        return  # a set that cannot seat them: the fuzzing starts at the setup
-
-    def my_turn() -> None:
-        legal = table.match.legal_actions(0)
-        if legal and app.top is table:
-            table.apply(rng.choice(legal))
-
-    play_out(app, lambda: table.match.is_over or app.top is not table, my_turn=my_turn)
-
-
 def _resume(app: Any, _rng: WalkRandom) -> None:
     """The saved match, from the main menu's first item (when a match was left)."""
     if app.pending_resume is not None:
         app.scenes[0].resume()
 
 
-#: each place the walk aims for, and how to get there from the main menu
+#: the places outside any game, and how to get there from the main menu
 TARGETS: dict[str, Callable[[Any, WalkRandom], Any]] = {
     "MainMenu": lambda app, rng: None,
     "OptionsScene": _options,
     "ReaderScene": _reader,
     "ConfirmScene": lambda app, rng: app.scenes[0].ask_quit(),
-    "ConfirmScene/tira-leave": _tira_leave,
-    "TiraSetupScene": _open_tira,
-    "BriefingScene": _open_briefing,
-    "TiraTable/practice": lambda app, rng: _open_briefing(app, rng).practice(),
-    "TiraTable/race-assisted": lambda app, rng: _open_briefing(app, rng, "assisted").start(),
-    "TiraTable/race-manual": lambda app, rng: _open_briefing(app, rng, "manual").start(),
-    "DominoSetupScene": _open_domino,
-    "DominoTable": _open_domino_table,
-    "DominoTable/ended": _domino_ended,
-    "TiraTable/ended": _tira_ended,
     "Resumed": _resume,
-    "TableMenu": _open_domino_menu,
 }
 
 
 def available_targets() -> dict[str, Callable[[Any, WalkRandom], Any]]:
-    """The targets whose games have landed (the catalog lists them)."""
-    from audiogame.ui.catalog import available_games
+    """Every place the walk aims for: the app's own and every registered game's."""
+    from audiogame.games import registry
 
-    games = {entry.id for entry, _ in available_games()}
-    wanted = {"tira": ("Tira", "Briefing", "ConfirmScene/tira"), "domino": ("Domino", "TableMenu")}
-    missing = [p for game, prefixes in wanted.items() if game not in games for p in prefixes]
-    return {name: go for name, go in TARGETS.items() if not name.startswith(tuple(missing))}
+    targets = dict(TARGETS)
+    for spec in registry.games():
+        targets.update(spec.fuzz_targets)
+    return targets
 
 
 def scenes_of(targets: dict[str, Any]) -> set[str]:
@@ -211,5 +100,6 @@ def scenes_of(targets: dict[str, Any]) -> set[str]:
 
 
 def counted_label(target: str) -> str:
-    """The scene label a target is counted under (the tira leave question is a confirm)."""
-    return target.split("/tira-leave")[0]
+    """The scene label a target is counted under: "Label//note" counts as "Label"
+    (a game's own question is still a confirm)."""
+    return target.split("//")[0]

@@ -217,6 +217,10 @@ class DominoMatch:
         return self._phase
 
     @property
+    def seats(self) -> int:
+        return self.config.seats
+
+    @property
     def current_seat(self) -> int | None:
         return self._current
 

@@ -91,6 +91,7 @@ def fit_of(tile: Tile, ends: tuple[int, int] | None) -> str:
 
 
 class DominoTable(Scene):
+    game_id = GAME_ID
     keys_id = "keys-domino-table"
     rules_doc = "domino"
     letters_are_commands = True
@@ -216,6 +217,10 @@ class DominoTable(Scene):
         if self._next is not None:
             self._next.cancel()
             self._next = None
+
+    @property
+    def engine(self) -> DominoMatch:
+        return self.match
 
     def observation(self) -> Observation:
         return self.match.observation(HUMAN)

@@ -198,6 +198,10 @@ class TiraGame:
     # ----------------------------------------------------------------- public
 
     @property
+    def seats(self) -> int:
+        return self.config.players
+
+    @property
     def phase(self) -> Phase:
         return self._phase
 

@@ -92,6 +92,7 @@ def new_seed(app: Any) -> int:
 
 
 class TiraTable(Scene):
+    game_id = GAME_ID
     keys_id = "keys-tira-table"
     rules_doc = "tira"
     letters_are_commands = True
@@ -210,6 +211,10 @@ class TiraTable(Scene):
         for handle in self._later:
             handle.cancel()
         self._later.clear()
+
+    @property
+    def engine(self) -> TiraGame | None:
+        return self.session.game if self.session is not None else None
 
     @property
     def game(self) -> TiraGame:

@@ -36,7 +36,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from audiogame.io.audio.cues import CUE_BY_ID, CUE_IDS
+from audiogame.io.audio.cues import Cue, catalog
 
 log = logging.getLogger(__name__)
 
@@ -112,6 +112,7 @@ class AudioSystem:
         self._speech: Any = None
         self._speech_sound: Any = None
         self._warned: set[str] = set()
+        self._known: dict[str, Cue] = {}
         self._opened_mixer = False
         self._pygame: Any = None
 
@@ -170,13 +171,14 @@ class AudioSystem:
     def _load_cues(self) -> None:
         sound = self._pygame.mixer.Sound
         missing = []
-        for cue_id in CUE_IDS:
-            path = self.sounds_dir / f"{cue_id}.wav"
-            pool = self._ui if CUE_BY_ID[cue_id].ui else self._game
+        self._known = {cue.id: cue for cue in catalog()}
+        for cue in self._known.values():
+            path = (cue.folder or self.sounds_dir) / f"{cue.id}.wav"
+            pool = self._ui if cue.ui else self._game
             try:
-                self._routes[cue_id] = (sound(str(path)), pool)
+                self._routes[cue.id] = (sound(str(path)), pool)
             except (OSError, self._pygame.error):  # absent or unreadable: that cue is silent
-                missing.append(cue_id)
+                missing.append(cue.id)
         self.missing = tuple(missing)
         if missing:
             log.warning("%d cue files missing in %s: %s", len(missing), self.sounds_dir, missing)
@@ -255,7 +257,7 @@ class AudioSystem:
     def _warn_unknown(self, cue: str) -> None:
         if cue not in self._warned:
             self._warned.add(cue)
-            known = "missing file" if cue in CUE_BY_ID else "unknown cue"
+            known = "missing file" if cue in self._known else "unknown cue"
             log.warning("%s: %r", known, cue)
 
     @property

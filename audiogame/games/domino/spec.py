@@ -1,0 +1,83 @@
+"""Domino, registered once: everything the app, saving, the fuzzer and the tests need.
+
+Heavy modules are imported inside the functions below, so the main menu can
+read the game's name without loading its engine or scenes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from audiogame.games.base import GameSpec
+from audiogame.games.domino.cues import CUES
+from audiogame.games.domino.walks import TARGETS, scene_label
+
+if TYPE_CHECKING:
+    from audiogame.app.loop import App
+    from audiogame.devtools.resume_check import MatchAdapter
+    from audiogame.games.base import Engine
+    from audiogame.ui.scene import Scene
+
+GAME_ID = "domino"
+
+
+def open_setup(app: App) -> Scene:
+    from audiogame.games.domino.setup_scene import DominoSetupScene
+
+    return DominoSetupScene(app)
+
+
+def resume(app: App, state: Any) -> Scene:
+    from audiogame.games.domino.table import resume as resume_table
+
+    return resume_table(app, state)
+
+
+def invariants(engine: Engine) -> list[str]:
+    from audiogame.games.domino.invariants import check
+
+    return check(engine)  # type: ignore[arg-type]
+
+
+def resume_adapter() -> MatchAdapter:
+    from audiogame.games.domino.resume_check import DominoAdapter
+
+    return DominoAdapter()
+
+
+def describe_save(summary: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    args = summary.get("args")
+    return "domino-saved-match", dict(args) if isinstance(args, Mapping) else {}
+
+
+def random_config(rng: random.Random, seats: int) -> dict[str, Any]:
+    from audiogame.games.domino.options import OPTIONS, DominoConfig
+
+    for _ in range(100):
+        options = {o.field: rng.choice(o.values) for o in OPTIONS}
+        config = DominoConfig(seats=seats, **options)
+        if config.validate() is None:
+            return config.to_dict()
+    return DominoConfig(seats=seats).to_dict()
+
+
+SPEC = GameSpec(
+    id=GAME_ID,
+    title_id="game-domino",
+    order=10,
+    guide="domino",
+    cues=CUES,
+    bot_levels=("easy", "normal", "hard"),
+    min_seats=2,
+    max_seats=12,
+    open_setup=open_setup,
+    resume=resume,
+    describe_save=describe_save,
+    invariants=invariants,
+    resume_adapter=resume_adapter,
+    random_config=random_config,
+    fuzz_targets=TARGETS,
+    scene_label=scene_label,
+)

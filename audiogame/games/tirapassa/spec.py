@@ -1,0 +1,84 @@
+"""Tira & Passa, registered once: everything the app, saving, the fuzzer and the tests need.
+
+Heavy modules are imported inside the functions below, so the main menu can
+read the game's name without loading its engine or scenes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from audiogame.games.base import GameSpec
+from audiogame.games.tirapassa.cues import CUES
+from audiogame.games.tirapassa.walks import TARGETS, scene_label
+
+if TYPE_CHECKING:
+    from audiogame.app.loop import App
+    from audiogame.devtools.resume_check import MatchAdapter
+    from audiogame.games.base import Engine
+    from audiogame.ui.scene import Scene
+
+GAME_ID = "tira"
+
+
+def open_setup(app: App) -> Scene:
+    from audiogame.games.tirapassa.setup_scene import TiraSetupScene
+
+    return TiraSetupScene(app)
+
+
+def resume(app: App, state: Any) -> Scene:
+    from audiogame.games.tirapassa.table import resume as resume_table
+
+    return resume_table(app, state)
+
+
+def invariants(engine: Engine) -> list[str]:
+    from audiogame.games.tirapassa.invariants import check
+
+    return check(engine)  # type: ignore[arg-type]
+
+
+def resume_adapter() -> MatchAdapter:
+    from audiogame.games.tirapassa.resume_check import TiraAdapter
+
+    return TiraAdapter()
+
+
+def describe_save(summary: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    args = summary.get("args")
+    return "tira-saved-match", dict(args) if isinstance(args, Mapping) else {}
+
+
+def random_config(rng: random.Random, seats: int) -> dict[str, Any]:
+    from audiogame.games.tirapassa.options import Control, Speed, TiraConfig, Variant
+
+    config = TiraConfig(
+        players=seats,
+        speed=rng.choice(list(Speed)),
+        variant=rng.choice(list(Variant)),
+        controls=tuple(rng.choice(list(Control)) for _ in range(seats)),
+    )
+    return config.to_dict()
+
+
+SPEC = GameSpec(
+    id=GAME_ID,
+    title_id="game-tira",
+    order=20,
+    guide="tira",
+    cues=CUES,
+    bot_levels=("easy", "normal", "hard"),
+    min_seats=2,
+    max_seats=6,
+    open_setup=open_setup,
+    resume=resume,
+    describe_save=describe_save,
+    invariants=invariants,
+    resume_adapter=resume_adapter,
+    random_config=random_config,
+    fuzz_targets=TARGETS,
+    scene_label=scene_label,
+)
