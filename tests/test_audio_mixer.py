@@ -12,7 +12,6 @@ import pygame
 import pytest
 
 from audiogame.io.audio import AudioSystem, catalog, pan_gains
-
 from audiogame.io.audio.mixer import SPEECH_CHANNEL, UI_CHANNELS
 
 CUE_IDS = tuple(cue.id for cue in catalog())
