@@ -174,8 +174,9 @@ class Decision:
 
 
 class Thinking(Protocol):
-    """A decision that takes work: the table runs ``step`` in short slices between
-    frames until it returns True, then reads ``decision``."""
+    """A decision that takes work: the session runs ``step`` in short slices between
+    frames until it returns True, then reads ``decision``. Once it has finished,
+    the bot's ``decide`` in the same situation answers that ``Decision``."""
 
     def step(self) -> bool: ...
 
