@@ -9,7 +9,8 @@ Each cycle:
    paced at ``--speed`` times real time; when a match ends it starts the next
    (the next seed), as a player pressing Enter does. After every step that
    saved the match it reports the match and its progress on stdout;
-2. the parent sends SIGKILL at a random moment of the match;
+2. the parent kills it at a random moment of the match (SIGKILL; on Windows,
+   TerminateProcess);
 3. the parent reads the save the way the next start does (``SaveStore``):
    it must be readable and complete (checksum), or absent when the child
    was between two matches;
@@ -40,7 +41,6 @@ import json
 import os
 import random
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -187,7 +187,10 @@ class Tally:
 
 
 def kill_at_random(spawned: Spawned, moment: float) -> tuple[list[str], float]:
-    """Let the child play ``moment`` seconds, SIGKILL it; what it reported, and when."""
+    """Let the child play ``moment`` seconds, kill it; what it reported, and when.
+
+    ``Popen.kill`` is SIGKILL on POSIX and TerminateProcess on Windows: either way
+    the child gets no chance to finish a write or flush anything."""
     proc = spawned.proc
     assert proc.stdin is not None and proc.stdout is not None
     if proc.stdout.readline().strip() != "ready":
@@ -196,7 +199,7 @@ def kill_at_random(spawned: Spawned, moment: float) -> tuple[list[str], float]:
     proc.stdin.flush()
     time.sleep(moment)
     killed_at = time.monotonic()
-    os.kill(proc.pid, signal.SIGKILL)
+    proc.kill()
     proc.wait()
     return proc.stdout.read().splitlines(), killed_at
 

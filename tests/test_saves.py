@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 
 import pytest
 
@@ -125,3 +127,79 @@ def test_a_shorter_snapshot_over_a_longer_one_reads_back_exactly(tmp_path):
     store.write("tira", {"log": [1]}, {})
     store.flush()
     assert store.read().state == {"log": [1]}
+
+
+class ShortWrites:
+    """``os.write`` as a nearly full disk does it: a few bytes per call, then none."""
+
+    def __init__(self, per_call: int, room: int | None = None) -> None:
+        self.per_call = per_call
+        self.room = room
+        self.calls = 0
+
+    def __call__(self, fd: int, data: memoryview) -> int:
+        self.calls += 1
+        n = min(self.per_call, len(data))
+        if self.room is not None:
+            n = min(n, self.room)
+            self.room -= n
+        return os.write(fd, data[:n]) if n else 0
+
+
+def test_saving_needs_no_pwrite(tmp_path, monkeypatch):
+    """Windows has no ``os.pwrite``: the store writes the same way everywhere."""
+    monkeypatch.delattr(os, "pwrite", raising=False)
+    store = SaveStore(tmp_path)
+    for n in range(3):
+        store.write("domino", {"n": n, "name": "Zoë"}, {"msg": "game-domino", "args": {}})
+    assert store.error is None and store.flush()
+    assert store.read().state == {"n": 2, "name": "Zoë"}
+
+
+def test_writes_cut_short_are_written_again_until_whole(tmp_path):
+    short = ShortWrites(per_call=7)
+    store = SaveStore(tmp_path, write=short)
+    store.write("tira", {"log": list(range(50))}, {})
+    assert store.error is None
+    assert short.calls > 20  # the snapshot really went out in pieces
+    assert store.read().state == {"log": list(range(50))}
+
+
+@pytest.mark.parametrize("failure", ["no progress", "ENOSPC"])
+def test_a_full_disk_is_an_error_and_the_last_whole_snapshot_stays(tmp_path, failure):
+    good = SaveStore(tmp_path)
+    good.write("domino", {"n": 1}, {})
+    good.write("domino", {"n": 2}, {})
+
+    def no_space(fd: int, data: memoryview) -> int:
+        os.write(fd, data[:10])
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    write = ShortWrites(per_call=16, room=40) if failure == "no progress" else no_space
+    full = SaveStore(tmp_path, write=write)
+    full.write("domino", {"n": 3, "pad": "x" * 200}, {})
+    assert full.error and full.writes == 0
+    assert full.read().state == {"n": 2}  # the slot written half is ignored, the other is whole
+    full.write("domino", {"n": 4}, {})  # still full: the same slot again, never the whole one
+    assert full.read().state == {"n": 2}
+    full._write = os.write  # space freed
+    full.write("domino", {"n": 5}, {})
+    assert full.error is None and full.read().state == {"n": 5}
+
+
+def test_a_full_disk_is_told_once_through_the_loop(tmp_path, harness_factory):
+    h = harness_factory("en").start()
+    h.app.saves = SaveStore(tmp_path / "full", write=ShortWrites(per_call=8, room=30))
+    for n in range(3):
+        h.app.autosave("domino", {"n": n}, {})
+        h.advance(0.05)
+    assert " ".join(h.transcript).count("I cannot save the match") == 1
+    assert h.press("down")  # the game goes on
+
+
+def test_save_folder_with_spaces_and_accents(tmp_path):
+    folder = tmp_path / "Zoë Rossi" / "AppData" / "Local" / "audiogame"
+    store = SaveStore(folder)
+    store.write("tira", {"n": 1}, {"msg": "game-tira", "args": {}})
+    assert store.flush() and store.error is None
+    assert SaveStore(folder).read().state == {"n": 1}

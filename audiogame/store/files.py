@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+#: Windows opens files in text mode unless told otherwise (newlines would grow into CR LF)
+_BINARY = getattr(os, "O_BINARY", 0)
+
+#: ``os.write``'s shape: write some of the bytes, return how many were written
+WriteFn = Callable[[int, memoryview], int]
 
 
 class StorageError(Exception):
@@ -40,10 +48,36 @@ def write_atomic(path: Path, text: str, sync: bool = True) -> None:
         raise StorageError(str(exc)) from exc
 
 
+def overwrite(path: Path, data: bytes, write: WriteFn = os.write) -> None:
+    """Write ``data`` at the start of ``path`` in place (created if missing).
+
+    The one way the game writes in place, on every system (Windows has no
+    ``os.pwrite``): open, seek to the start, write until every byte is out, then
+    cut off what a longer earlier content left behind. ``write`` may write fewer
+    bytes than asked (a full disk does): the rest is written again, and a write
+    that makes no progress is an error. Every failure is an ``OSError``.
+    """
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | _BINARY, 0o600)
+    try:
+        os.lseek(fd, 0, os.SEEK_SET)
+        view = memoryview(data)
+        done = 0
+        while done < len(view):
+            n = write(fd, view[done:])
+            if not isinstance(n, int) or n <= 0:
+                raise OSError(errno.ENOSPC, f"short write: {done} of {len(view)} bytes")
+            done += n
+        if os.fstat(fd).st_size > len(view):
+            os.ftruncate(fd, len(view))
+    finally:
+        os.close(fd)
+
+
 def sync_file(path: Path) -> None:
     """Make a file written with ``sync=False`` survive a power cut too."""
     try:
-        fd = os.open(path, os.O_RDONLY)
+        # for writing: Windows flushes only a handle that may write
+        fd = os.open(path, os.O_WRONLY | _BINARY)
     except FileNotFoundError:
         return
     try:

@@ -1,9 +1,9 @@
 """The match in progress, kept on disk so nothing is lost.
 
 A table hands ``SaveStore.write`` a snapshot after every action. It is
-written at once, atomically (a new file renamed over the old), so if the
-process dies the file on disk is the last complete snapshot: at most the
-action in flight is lost. A match's log is encoded one new entry at a time
+written at once, in place, in the older of two slots (see ``SaveStore``), so
+if the process dies the other slot still holds the last complete snapshot: at
+most the action in flight is lost. A match's log is encoded one new entry at a time
 (``jsonlog``), so writing stays cheap however long the match.
 
 Reading never fails: a damaged file, or one from another version of the game,
@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from audiogame.store.files import keep_aside, sync_file
+from audiogame.store.files import WriteFn, keep_aside, overwrite, sync_file
 from audiogame.store.jsonlog import JsonLog, RawJson, dump  # noqa: F401  (re-exported)
 
 log = logging.getLogger(__name__)
@@ -114,8 +114,10 @@ class SaveStore:
     slot to the disk afterwards, for power cuts.
     """
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, write: WriteFn = os.write) -> None:
         self.folder = folder
+        #: the low-level write (``os.write``); tests give a short or failing one
+        self._write = write
         self.path = folder / FILE_NAME
         self.paths = (self.path, folder / (FILE_NAME + ".alt"))
         #: set when a write failed (read-only or full disk), cleared by the next success
@@ -138,13 +140,7 @@ class SaveStore:
         target = self.paths[seq % 2]
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            fd = os.open(target, os.O_WRONLY | os.O_CREAT, 0o600)
-            try:
-                os.pwrite(fd, data, 0)
-                if os.fstat(fd).st_size > len(data):
-                    os.ftruncate(fd, len(data))
-            finally:
-                os.close(fd)
+            overwrite(target, data, self._write)
         except OSError as exc:
             self.error = str(exc)
             log.warning("match not saved: %s", exc)
