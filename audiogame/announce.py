@@ -1,105 +1,48 @@
-"""The one road from "something happened" to the player's ears.
+"""The one road from "something happened" to the player's ears: the one speech queue.
 
-Scenes and narrators hand the announcer message ids (with arguments), a kind
-and a cue. It localizes, applies the player's verbosity for that kind, plays
-the cue at once (sound is faster than words), and speaks:
+Scenes and narrators hand the announcer ``Message`` values (message ids with
+arguments, a kind and a cue). It resolves ``Phrase``/``Join`` arguments in the
+player's language, applies the player's verbosity for the kind, plays the cue
+at once (sound is faster than words), and speaks:
 
-- answers to the player's own commands interrupt (``say``);
+- answers to the player's own commands interrupt (``say``, or a message with
+  ``interrupt``);
 - game events queue (``post``) and are joined into one utterance at the end of
-  the frame, so a bot's next move never cuts off the previous one.
+  the frame, so a bot's next move never cuts off the previous one, and an answer
+  given in the same frame never silences them: they follow it;
+- a ``Later`` message waits its ``delay`` on the app's scheduler, then takes the
+  same road (a train of dice sounds stays recognisable);
+- other players' sounds alone (no words, kind "others") are softer than the
+  player's own, and the same one twice within ``OTHERS_GAP`` is played once:
+  with five bots throwing, a second identical sound would only blur the first.
 
 Everything spoken also goes to the history.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, Protocol
 
+from audiogame.app.clock import Clock, Handle, RealClock, Scheduler
 from audiogame.history import History
 from audiogame.io.speech.base import Speaker
 from audiogame.language.localizer import Localizer, strip_invisible
-from audiogame.narration import SYSTEM, Join, Message, Phrase
+from audiogame.narration import SYSTEM, Join, Later, Message, Phrase
+
+#: the verbosity kind of other players' moves
+OTHERS = "others"
+#: the loudness of other players' sounds, relative to the player's own
+OTHERS_VOLUME = 0.55
+#: seconds within which the same sound of other players is played only once
+OTHERS_GAP = 0.25
 
 
 class CuePlayer(Protocol):
     def play(self, cue: str, pan: float = 0.0, volume: float = 1.0) -> None: ...
-
-
-class Announcer:
-    def __init__(
-        self,
-        speaker: Speaker,
-        cues: CuePlayer,
-        localizer: Localizer,
-        verbosity: Callable[[str], str],
-        history: History | None = None,
-    ) -> None:
-        self.speaker = speaker
-        self.cues = cues
-        self.t = localizer
-        self.verbosity = verbosity
-        self.history = history if history is not None else History()
-        self._queued: list[str] = []
-        #: the last cues played, newest last: what a listener heard besides words
-        self.cue_log: deque[tuple[str, float]] = deque(maxlen=200)
-
-    # -- the player's own commands -------------------------------------------------
-    def say(self, msg_id: str, *, cue: str | None = None, pan: float = 0.0, **args: Any) -> None:
-        """Answer a command: interrupts whatever is being said."""
-        self.deliver(Message(msg_id, args, cue=cue, pan=pan, interrupt=True))
-
-    def say_text(self, text: str, *, interrupt: bool = True, record: bool = True) -> None:
-        """Speak text that is already localized (history reading, documents)."""
-        text = strip_invisible(text)
-        if record:
-            self.history.add(text)
-        # what events queued this frame is not dropped: it follows the answer
-        self.speaker.speak(text, interrupt=interrupt)
-        self.speaker.braille(text)
-
-    def post_system(self, msg_id: str, *, cue: str | None = None, **args: Any) -> None:
-        """A notice that queues like a game event but is never silenced by verbosity."""
-        self.deliver(Message(msg_id, args, cue=cue))
-
-    def cue(self, name: str, pan: float = 0.0, volume: float = 1.0) -> None:
-        self.cue_log.append((name, pan))
-        self.cues.play(name, pan, volume)
-
-    # -- game events -----------------------------------------------------------------
-    def post(self, message: Message) -> None:
-        self.deliver(message)
-
-    def deliver(self, message: Message) -> None:
-        level = "speak" if message.kind == SYSTEM else self.verbosity(message.kind)
-        if message.cue and level != "off":
-            self.cue(message.cue, message.pan, message.volume)
-        text = self.t(message.msg_id, **message.args) if message.msg_id else ""
-        if not text:
-            return
-        self.history.add(text)
-        if level != "speak":
-            return
-        if message.interrupt:
-            self.speaker.speak(text, interrupt=True)
-            self.speaker.braille(text)
-        else:
-            self._queued.append(text)
-
-    def flush(self) -> None:
-        """Speak what game events queued during this frame, as one utterance."""
-        if not self._queued:
-            return
-        text = " ".join(self._queued)
-        self._queued.clear()
-        self.speaker.speak(text, interrupt=False)
-        self.speaker.braille(text)
-
-    def silence(self) -> None:
-        self._queued.clear()
-        self.speaker.silence()
 
 
 Localize = Callable[..., str]
@@ -112,7 +55,7 @@ class Words:
     Fluent formatting is the costly part of narration.
     """
 
-    def __init__(self, localizer: Any) -> None:
+    def __init__(self, localizer: Localizer) -> None:
         self.localizer = localizer
         self._known: dict[tuple[str, str, tuple[tuple[str, Any], ...]], str] = {}
 
@@ -139,7 +82,137 @@ def resolve_args(args: Mapping[str, Any], t: Localize) -> dict[str, Any]:
 
 
 def resolve(message: Message, t: Localize) -> Message:
-    """The same message with every ``Phrase``/``Join`` argument turned into text."""
+    """The same message with every ``Phrase``/``Join`` argument turned into text.
+
+    Idempotent: a message already resolved comes back as it is.
+    """
     if not any(isinstance(v, Phrase | Join) for v in message.args.values()):
         return message
     return replace(message, args=resolve_args(message.args, t))
+
+
+class Announcer:
+    def __init__(
+        self,
+        speaker: Speaker,
+        cues: CuePlayer,
+        localizer: Localizer,
+        verbosity: Callable[[str], str],
+        history: History | None = None,
+        scheduler: Scheduler | None = None,
+    ) -> None:
+        self.speaker = speaker
+        self.cues = cues
+        self.t = localizer
+        #: the localizer with a memory: every message's words are resolved through it
+        self.words = Words(localizer)
+        self.verbosity = verbosity
+        self.history = history if history is not None else History()
+        #: where ``Later`` messages wait (None: they are delivered at once)
+        self.scheduler = scheduler
+        self.clock: Clock = scheduler.clock if scheduler is not None else RealClock()
+        self._queued: list[str] = []
+        #: ``Later`` messages waiting, with who posted them (see ``drop_later``)
+        self._later: dict[int, tuple[object | None, Handle]] = {}
+        self._later_ids = itertools.count()
+        #: when each of the other players' sounds was last played
+        self._others_heard: dict[str, float] = {}
+        #: the last cues played, newest last: what a listener heard besides words
+        self.cue_log: deque[tuple[str, float]] = deque(maxlen=200)
+
+    # -- the player's own commands -------------------------------------------------
+    def say(self, msg_id: str, *, cue: str | None = None, pan: float = 0.0, **args: Any) -> None:
+        """Answer a command: interrupts whatever is being said."""
+        self.deliver(Message(msg_id, args, cue=cue, pan=pan, interrupt=True))
+
+    def say_text(self, text: str, *, interrupt: bool = True, record: bool = True) -> None:
+        """Speak text that is already localized (history reading, documents)."""
+        text = strip_invisible(text)
+        if record:
+            self.history.add(text)
+        # what events queued this frame is not dropped: it follows the answer
+        self.speaker.speak(text, interrupt=interrupt)
+        self.speaker.braille(text)
+
+    def post_system(self, msg_id: str, *, cue: str | None = None, **args: Any) -> None:
+        """A notice that queues like a game event but is never silenced by verbosity."""
+        self.deliver(Message(msg_id, args, cue=cue))
+
+    def cue(self, name: str, pan: float = 0.0, volume: float = 1.0) -> None:
+        self.cue_log.append((name, pan))
+        self.cues.play(name, pan, volume)
+
+    # -- game events -----------------------------------------------------------------
+    def post(self, message: Message, owner: object | None = None) -> None:
+        """A game event: now, or after its delay when it is a ``Later``.
+
+        ``owner`` (usually the scene that posted it) lets ``drop_later`` forget
+        the delayed messages of a scene that has gone.
+        """
+        delay = message.delay if isinstance(message, Later) else 0.0
+        if delay > 0 and self.scheduler is not None:
+            key = next(self._later_ids)
+            handle = self.scheduler.call_later(delay, self._deliver_later, key, message)
+            self._later[key] = (owner, handle)
+            return
+        self.deliver(message)
+
+    def _deliver_later(self, key: int, message: Message) -> None:
+        del self._later[key]
+        self.deliver(message)
+
+    def drop_later(self, owner: object | None = None) -> None:
+        """Forget the delayed messages ``owner`` posted (every one when ``owner`` is None)."""
+        for key, (who, handle) in list(self._later.items()):
+            if owner is None or who is owner:
+                handle.cancel()
+                del self._later[key]
+
+    def deliver(self, message: Message) -> None:
+        """The message at once, whatever its delay: cue, history, speech or the queue."""
+        level = "speak" if message.kind == SYSTEM else self.verbosity(message.kind)
+        if message.cue and level != "off":
+            if not message.msg_id and message.kind == OTHERS:
+                self.others_cue(message.cue, message.pan, message.volume)
+            else:
+                self.cue(message.cue, message.pan, message.volume)
+        if not message.msg_id:
+            return
+        # the words inside (tiles, symbols, names) come from the cache; the sentence
+        # around them is formatted afresh, so the cache stays as small as the vocabulary
+        text = self.t(message.msg_id, **resolve(message, self.words).args)
+        if not text:
+            return
+        self.history.add(text)  # even when its kind is silenced: the history keeps it
+        if level != "speak":
+            return
+        if message.interrupt:
+            self.speaker.speak(text, interrupt=True)
+            self.speaker.braille(text)
+        else:
+            self._queued.append(text)
+
+    def others_cue(self, name: str, pan: float, volume: float = 1.0) -> None:
+        """Another player's sound: softer than mine, and once within ``OTHERS_GAP``."""
+        now = self.now()
+        last = self._others_heard.get(name)
+        if last is not None and now - last < OTHERS_GAP:
+            return
+        self._others_heard[name] = now
+        self.cue(name, pan, min(volume, OTHERS_VOLUME))
+
+    def now(self) -> float:
+        return self.clock.now()
+
+    def flush(self) -> None:
+        """Speak what game events queued during this frame, as one utterance."""
+        if not self._queued:
+            return
+        text = " ".join(self._queued)
+        self._queued.clear()
+        self.speaker.speak(text, interrupt=False)
+        self.speaker.braille(text)
+
+    def silence(self) -> None:
+        self._queued.clear()
+        self.speaker.silence()

@@ -72,6 +72,7 @@ class App:
             localizer,
             lambda kind: settings.verbosity.get(kind, "speak"),
             self.history,
+            self.scheduler,
         )
         self.scenes: list[Scene] = []
         self.running = True
@@ -102,7 +103,7 @@ class App:
     def pop(self, scene: Scene | None = None) -> None:
         if not self.scenes or (scene is not None and self.scenes[-1] is not scene):
             return
-        self.scenes.pop().on_exit()
+        self._exit(self.scenes.pop())
         if self.top is not None:
             self.top.on_resume()
         else:
@@ -110,15 +111,19 @@ class App:
 
     def replace(self, scene: Scene) -> None:
         if self.scenes:
-            self.scenes.pop().on_exit()
+            self._exit(self.scenes.pop())
         self.push(scene)
 
     def pop_to(self, scene: Scene) -> None:
         """Pop every scene above ``scene`` (which then resumes)."""
         while self.scenes and self.scenes[-1] is not scene:
-            self.scenes.pop().on_exit()
+            self._exit(self.scenes.pop())
         if self.top is not None:
             self.top.on_resume()
+
+    def _exit(self, scene: Scene) -> None:
+        scene.on_exit()
+        self.announcer.drop_later(scene)  # its delayed sounds would speak of a place left
 
     def quit(self) -> None:
         self.running = False

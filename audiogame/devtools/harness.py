@@ -9,6 +9,7 @@ tests exercise the same code paths as a player's key presses.
 from __future__ import annotations
 
 import os
+from collections import deque
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -20,6 +21,7 @@ import pygame  # noqa: E402
 from audiogame.app.clock import VirtualClock  # noqa: E402
 from audiogame.app.loop import App  # noqa: E402
 from audiogame.cli import wire_faults  # noqa: E402
+from audiogame.io.audio import AudioSystem  # noqa: E402
 from audiogame.io.speech.recording import RecordingSpeaker  # noqa: E402
 from audiogame.language.localizer import Localizer  # noqa: E402
 from audiogame.store.saves import SaveStore  # noqa: E402
@@ -154,9 +156,22 @@ class Harness:
             close()
 
 
-def _audio(with_audio: bool):
-    from audiogame.io.audio import AudioSystem
+class RecordingAudio(AudioSystem):
+    """The real mixer (silent on the dummy device), remembering what it was asked to play.
 
-    audio = AudioSystem(enabled=with_audio)
+    ``played`` holds (cue, pan, volume), newest last: what a listener would hear.
+    """
+
+    def __init__(self, enabled: bool = True) -> None:
+        super().__init__(enabled=enabled)
+        self.played: deque[tuple[str, float, float]] = deque(maxlen=1000)
+
+    def play(self, cue: str, pan: float = 0.0, volume: float = 1.0) -> None:
+        self.played.append((cue, pan, volume))
+        super().play(cue, pan, volume)
+
+
+def _audio(with_audio: bool) -> RecordingAudio:
+    audio = RecordingAudio(enabled=with_audio)
     audio.start()
     return audio

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.keys import Key
+from audiogame.narration import Message
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App
@@ -24,6 +25,10 @@ class Scene:
     # shortcuts the scenes use all the time
     def say(self, msg_id: str, *, cue: str | None = None, pan: float = 0.0, **args: Any) -> None:
         self.app.announcer.say(msg_id, cue=cue, pan=pan, **args)
+
+    def post(self, message: Message) -> None:
+        """A game event for the one speech queue; its delayed part ends with this scene."""
+        self.app.announcer.post(message, owner=self)
 
     def t(self, msg_id: str, **args: Any) -> str:
         return self.app.localizer(msg_id, **args)

@@ -284,7 +284,7 @@ class TiraTable(Scene):
         if not message.msg_id and message.kind == OTHERS and message.cue:
             self.play_quietly(message.cue, message.pan)
             return
-        self.app.announcer.post(resolve(message, self.words))
+        self.app.announcer.deliver(resolve(message, self.words))  # its delay already waited
 
     def play_quietly(self, cue: str, pan: float) -> None:
         """Other players' sounds, softer than mine so my own dice stand out.
