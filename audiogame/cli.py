@@ -10,7 +10,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from audiogame.language.startup import LANGUAGES, plain_message, system_language
-from audiogame.store.settings import SPEECH_CHOICES, config_dir, data_dir, load_settings
+from audiogame.store.settings import (
+    SPEECH_CHOICES,
+    Settings,
+    config_dir,
+    data_dir,
+    load_settings,
+)
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -34,6 +40,14 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def apply_flags(settings: Settings, args: argparse.Namespace) -> None:
+    """The command line's choices, for this run only: saving keeps the player's own."""
+    if args.speech:
+        settings.for_this_run("speech", args.speech)
+    if args.lang:
+        settings.for_this_run("language", args.lang)
+
+
 def build_speech(choice: str, audio, lang: str, rate: int):
     """The speech chain; falls back to text when the chain cannot be built."""
     from audiogame.io.speech.chain import build_speech as build_chain
@@ -54,9 +68,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     settings_path = (args.config_dir or config_dir()) / "settings.json"
     loaded = load_settings(settings_path)
     settings = loaded.settings
-    if args.speech:
-        settings.speech = args.speech
-    lang = args.lang or settings.language or system_language()
+    apply_flags(settings, args)
+    lang = settings.language or system_language()
 
     audio = AudioSystem(enabled=not args.no_sound)
     audio.start(load_cues=False)  # before pygame.init(): the mixer wants its small buffer

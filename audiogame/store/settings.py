@@ -46,8 +46,30 @@ class Settings:
     #: the last table setup of each game, as the setup scenes write it
     setups: dict[str, dict[str, Any]] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        #: values given for this run only (command-line flags): field -> (value, saved value)
+        self._for_this_run: dict[str, tuple[Any, Any]] = {}
+
+    def for_this_run(self, name: str, value: Any) -> None:
+        """Use ``value`` for ``name`` in this run without making it the saved setting.
+
+        ``audiogame --speech text`` must not become permanent the first time any
+        setting is saved: ``to_data`` writes the saved value back in its place,
+        unless the player changes that setting during the run (then the choice
+        they made is theirs, and saved).
+        """
+        if name not in {f.name for f in fields(self)}:
+            raise ValueError(f"no setting named {name!r}")
+        saved = self._for_this_run.get(name, (None, getattr(self, name)))[1]
+        self._for_this_run[name] = (value, saved)
+        setattr(self, name, value)
+
     def to_data(self) -> dict[str, Any]:
-        return {"version": SETTINGS_VERSION, **asdict(self)}
+        data = {"version": SETTINGS_VERSION, **asdict(self)}
+        for name, (value, saved) in self._for_this_run.items():
+            if data[name] == value:
+                data[name] = saved
+        return data
 
     @classmethod
     def from_data(cls, data: Any) -> Settings:
