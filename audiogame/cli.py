@@ -8,6 +8,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from audiogame.language.startup import LANGUAGES, plain_message, system_language
 from audiogame.store.settings import (
@@ -17,6 +18,12 @@ from audiogame.store.settings import (
     data_dir,
     load_settings,
 )
+
+if TYPE_CHECKING:  # the modules behind these are loaded after the first words are spoken
+    from audiogame.app.loop import App
+    from audiogame.io.audio import AudioSystem
+    from audiogame.io.speech.base import Speaker
+    from audiogame.io.speech.chain import SpeechChain
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -48,8 +55,8 @@ def apply_flags(settings: Settings, args: argparse.Namespace) -> None:
         settings.for_this_run("language", args.lang)
 
 
-def build_speech(choice: str, audio, lang: str, rate: int):
-    """The speech chain; falls back to text when the chain cannot be built."""
+def build_speech(choice: str, audio: AudioSystem, lang: str, rate: int) -> tuple[SpeechChain, str]:
+    """The speech chain, and the backend it starts with."""
     from audiogame.io.speech.chain import build_speech as build_chain
 
     sink = audio if getattr(audio, "available", False) else None
@@ -90,6 +97,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from audiogame.ui.main_menu import MainMenu
 
     localizer = Localizer(lang)
+    folder = args.data_dir or data_dir()
+    saves = SaveStore(folder)
     window = None if args.no_window else Window.open(localizer("window-title"))
     app = App(
         localizer=localizer,
@@ -99,10 +108,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings_path=settings_path,
         window=window,
         speech_active=active,
+        seed=args.seed,
+        data_dir=folder,
+        saves=saves,
     )
-    app.seed = args.seed
-    app.data_dir = args.data_dir or data_dir()
-    app.saves = SaveStore(app.data_dir)
     app.load_saved_match()
     wire_faults(app, audio, speaker)
     if greeting:
@@ -115,7 +124,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         app.run()
     finally:
-        app.saves.flush(2.0)
+        saves.flush(2.0)
         app.settings_writer.flush(2.0)
         speaker.close()
         audio.close()
@@ -123,8 +132,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def wire_faults(app, audio, speaker) -> None:
+def wire_faults(app: App, audio: AudioSystem, speaker: Speaker) -> None:
     """Tell the player, once, when the sound device or the screen reader goes away."""
+    from audiogame.io.speech.chain import SpeechChain
 
     def sound_failed(_reason: str) -> None:
         app.notify("sound-lost")
@@ -138,7 +148,7 @@ def wire_faults(app, audio, speaker) -> None:
         )
 
     audio.on_failure = sound_failed
-    if hasattr(speaker, "on_fallback"):
+    if isinstance(speaker, SpeechChain):  # the only speaker that can fall back
         speaker.on_fallback = speech_fell_back
 
 

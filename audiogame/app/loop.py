@@ -26,7 +26,7 @@ from audiogame.language.localizer import Localizer
 from audiogame.store.saves import Loaded, SaveStore
 from audiogame.store.settings import Settings
 from audiogame.store.settings_writer import SettingsWriter
-from audiogame.ui.scene import Scene
+from audiogame.ui.scene import Saveable, Scene
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +55,16 @@ class App:
         clock: Clock | None = None,
         window: Window | None = None,
         speech_active: str | None = None,
+        seed: int | None = None,
+        data_dir: Path | None = None,
+        saves: SaveStore | None = None,
     ) -> None:
+        #: the seed every new table deals with (None: a fresh one each time); replays, tests
+        self.seed = seed
+        #: the folder of the player's data (saved matches)
+        self.data_dir = data_dir
+        #: where the match in progress is kept (None: not kept, e.g. some tests)
+        self.saves = saves
         self.localizer = localizer
         self.speaker = speaker
         self.audio = audio
@@ -85,8 +94,6 @@ class App:
         #: background work done in short slices between frames; each call does a
         #: little and returns True when finished (a bot's search, for instance)
         self.idle_tasks: list[Callable[[], bool]] = []
-        #: where the match in progress is kept (None: not kept, e.g. some tests)
-        self.saves: SaveStore | None = None
         #: a saved match found at start, offered first in the main menu
         self.pending_resume: Loaded | None = None
         self._save_failed_told = False
@@ -272,7 +279,7 @@ class App:
             self.saves.keep_aside()
         self.announcer.say(msg_id, cue="menu_error")
 
-    def autosave(self, game: str, state: object, summary: dict) -> None:
+    def autosave(self, game: str, state: object, summary: dict[str, Any]) -> None:
         """A table's snapshot after an action: written off the loop, newest first."""
         if self.saves is not None:
             self.pending_resume = None  # a new match replaces the one that was offered
@@ -284,11 +291,13 @@ class App:
 
     def save_now(self) -> None:
         """Ctrl+S: write the match at once and say so."""
-        saver = next((s for s in reversed(self.scenes) if hasattr(s, "save_match")), None)
-        if saver is None or self.saves is None:
+        saver = next((s for s in reversed(self.scenes) if isinstance(s, Saveable)), None)
+        # ``is False``: the game tables still set ``save_match`` as an attribute that
+        # returns None (and remove it when nothing is left to save); when both
+        # implement ``Saveable``, which answers False then, this becomes ``not``.
+        if saver is None or self.saves is None or saver.save_match() is False:
             self.announcer.say("save-nothing", cue="menu_error")
             return
-        saver.save_match()
         if self.saves.flush(1.0) and self.saves.error is None:
             self.announcer.say("save-done", cue="menu_select")
         else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -51,13 +52,15 @@ KEY_NAMES = {
 
 def keycode(name: str) -> int:
     if name in KEY_NAMES:
-        return KEY_NAMES[name]
+        return int(KEY_NAMES[name])
     if len(name) == 1:
         return ord(name.lower())
     raise ValueError(f"unknown key {name!r}")
 
 
-def key_event(name: str, *, ctrl: bool = False, shift: bool = False, alt: bool = False):
+def key_event(
+    name: str, *, ctrl: bool = False, shift: bool = False, alt: bool = False
+) -> pygame.event.Event:
     mod = (pygame.KMOD_LCTRL if ctrl else 0) | (pygame.KMOD_LSHIFT if shift else 0)
     mod |= pygame.KMOD_LALT if alt else 0
     char = name if len(name) == 1 and not ctrl else ""
@@ -90,10 +93,10 @@ class Harness:
             settings=settings,
             settings_path=self.settings_path,
             clock=self.clock,
+            seed=seed,
+            data_dir=tmp / "data",
+            saves=SaveStore(tmp / "data"),
         )
-        self.app.seed = seed
-        self.app.data_dir = tmp / "data"
-        self.app.saves = SaveStore(self.app.data_dir)
         self.app.load_saved_match()
         wire_faults(self.app, self.audio, self.speaker)
         pygame.event.clear()
@@ -129,7 +132,9 @@ class Harness:
             self.finish_idle()
         return " | ".join(self.speaker.transcript[mark:])
 
-    def run_until(self, predicate, timeout: float = 600.0, frame: float = FRAME) -> bool:
+    def run_until(
+        self, predicate: Callable[[], bool], timeout: float = 600.0, frame: float = FRAME
+    ) -> bool:
         end = self.clock.now() + timeout
         while self.clock.now() < end and self.app.running:
             if predicate():

@@ -31,6 +31,7 @@ from typing import Any, Protocol
 import pygame
 
 from audiogame.devtools.harness import Harness, key_event
+from audiogame.ui.menu import MenuScene
 from audiogame.ui.scene import Scene
 
 #: where every match of every game starts in checks: far enough from the
@@ -221,7 +222,8 @@ def reference(h: Harness, adapter: MatchAdapter, state: dict[str, Any]) -> Run:
 def resume_from_menu(h: Harness, adapter: MatchAdapter, state: dict[str, Any]) -> Run:
     """Restart as a player does: the main menu offers the match first; Enter resumes it."""
     h.start()
-    first = h.app.top.item_text(0) if h.app.top is not None else ""
+    menu = h.app.top
+    first = menu.item_text(0) if isinstance(menu, MenuScene) else ""
     if h.app.pending_resume is None or h.app.localizer("menu-resume", what="") not in first:
         raise Stuck(f"the main menu does not offer the match: {first!r}")
     adapter.align_clock(h, state)

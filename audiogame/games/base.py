@@ -127,8 +127,8 @@ class Outcome:
 
 def ranks_from_scores(scores: Sequence[int], lower_is_better: bool) -> tuple[int, ...]:
     """Competition ranks (1, 2, 2, 4) of the given scores."""
-    key = (lambda v: v) if lower_is_better else (lambda v: -v)
-    return tuple(1 + sum(1 for other in scores if key(other) < key(v)) for v in scores)
+    sign = 1 if lower_is_better else -1
+    return tuple(1 + sum(1 for other in scores if sign * other < sign * v) for v in scores)
 
 
 # -- the engine ---------------------------------------------------------------------

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from fluent.runtime import FluentBundle, FluentResource
+from fluent.syntax.ast import Junk
 
 from audiogame.language.startup import DEFAULT_LANGUAGE, LANGUAGES, system_language  # noqa: F401
 from audiogame.resources import data_dir
@@ -47,9 +48,11 @@ def load_bundle(lang: str, root: Path | None = None) -> FluentBundle:
     bundle = FluentBundle([lang], use_isolating=False)
     paths = [p for folder in message_folders(root) for p in sorted((folder / lang).glob("*.ftl"))]
     for path in paths:
-        errors = bundle.add_resource(FluentResource(path.read_text(encoding="utf-8")))
-        for error in errors or ():
-            log.warning("%s: %s", path.name, error)
+        resource = FluentResource(path.read_text(encoding="utf-8"))
+        for entry in resource.body:
+            if isinstance(entry, Junk):  # a message Fluent could not read: the rest still loads
+                log.warning("%s: cannot read %r", path.name, entry.content)
+        bundle.add_resource(resource)
     return bundle
 
 
@@ -138,6 +141,6 @@ class Localizer:
                 text, errors = bundle.format_pattern(message.value, dict(args))
                 if errors:
                     log.warning("%s/%s: %s", candidate, msg_id, errors)
-                return strip_invisible(text)
+                return strip_invisible(str(text))
         log.error("missing message %s", msg_id)
         return msg_id

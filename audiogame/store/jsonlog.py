@@ -24,7 +24,7 @@ class RawJson:
     def __eq__(self, other: object) -> bool:
         if isinstance(other, RawJson):
             return self.text == other.text
-        return json.loads(self.text) == other
+        return bool(json.loads(self.text) == other)
 
     __hash__ = None  # type: ignore[assignment]
 

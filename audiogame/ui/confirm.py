@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from audiogame.app.keys import Key
 from audiogame.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from audiogame.app.loop import App
 
 
 class ConfirmScene(Scene):
@@ -16,7 +19,7 @@ class ConfirmScene(Scene):
 
     def __init__(
         self,
-        app,
+        app: App,
         question_id: str,
         on_yes: Callable[[], None],
         on_no: Callable[[], None] | None = None,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from audiogame.games import registry
 from audiogame.games.base import GameSpec
 from audiogame.store.saves import OtherVersion
@@ -10,23 +12,22 @@ from audiogame.ui.menu import MenuItem, MenuScene
 from audiogame.ui.options import OptionsScene
 from audiogame.ui.reader import ReaderScene
 
+if TYPE_CHECKING:
+    from audiogame.app.loop import App
+
 
 class MainMenu(MenuScene):
     title_id = "main-menu-title"
     keys_id = "keys-main-menu"
 
-    def __init__(self, app, greeted: bool = False) -> None:
+    def __init__(self, app: App, greeted: bool = False) -> None:
         super().__init__(app)
         self.items = self.build_items()
         self.greeted = greeted
 
     def build_items(self) -> list[MenuItem]:
         items = self.resume_items()
-        items += [
-            MenuItem(lambda s=spec: self.t(s.title_id), lambda s=spec: self.open_game(s))
-            for spec in registry.games()
-            if spec.open_setup is not None
-        ]
+        items += [self.game_item(spec) for spec in registry.games() if spec.open_setup is not None]
         items += [
             MenuItem(lambda: self.t("menu-options"), lambda: self.app.push(OptionsScene(self.app))),
             MenuItem(
@@ -35,6 +36,9 @@ class MainMenu(MenuScene):
             MenuItem(lambda: self.t("menu-quit"), self.ask_quit),
         ]
         return items
+
+    def game_item(self, spec: GameSpec) -> MenuItem:
+        return MenuItem(lambda: self.t(spec.title_id), lambda: self.open_game(spec))
 
     def open_game(self, spec: GameSpec) -> None:
         assert spec.open_setup is not None

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
 from audiogame.app.keys import Key
 from audiogame.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from audiogame.app.loop import App
 
 
 @dataclass
@@ -24,7 +28,7 @@ class MenuScene(Scene):
     title_id: str = ""
     wrap: bool = True
 
-    def __init__(self, app, items: list[MenuItem] | None = None, title_id: str = "") -> None:
+    def __init__(self, app: App, items: list[MenuItem] | None = None, title_id: str = "") -> None:
         super().__init__(app)
         self.items: list[MenuItem] = items or []
         self.index = 0

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from audiogame.store.settings import MESSAGE_KINDS, SPEECH_CHOICES, VERBOSITY_LEVELS, VOICE_RATES
 from audiogame.ui.menu import MenuItem, MenuScene
+
+if TYPE_CHECKING:
+    from audiogame.app.loop import App
 
 VOLUMES: tuple[float, ...] = tuple(round(i / 10, 1) for i in range(11))
 
@@ -38,7 +41,7 @@ class OptionsScene(MenuScene):
     title_id = "options-title"
     keys_id = "keys-options"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         #: the other languages, parsed while the player reads the menu
         self.preloading = app.localizer.preload_others()
@@ -85,17 +88,17 @@ class OptionsScene(MenuScene):
                 lambda v: t("value-percent", n=round(v * 100)),
             ),
         ]
-        for kind in MESSAGE_KINDS:
-            choices.append(
-                Choice(
-                    lambda kind=kind: t("opt-verbosity", kind=t(f"kind-{kind}")),
-                    VERBOSITY_LEVELS,
-                    lambda kind=kind: settings.verbosity.get(kind, "speak"),
-                    lambda v, kind=kind: app.set_verbosity(kind, v),
-                    lambda v: t(f"verbosity-{v}"),
-                )
-            )
-        return choices
+        return choices + [self.verbosity_choice(kind) for kind in MESSAGE_KINDS]
+
+    def verbosity_choice(self, kind: str) -> Choice:
+        t, app = self.t, self.app
+        return Choice(
+            lambda: t("opt-verbosity", kind=t(f"kind-{kind}")),
+            VERBOSITY_LEVELS,
+            lambda: app.settings.verbosity.get(kind, "speak"),
+            lambda v: app.set_verbosity(kind, v),
+            lambda v: t(f"verbosity-{v}"),
+        )
 
     def describe_speech(self, value: str) -> str:
         name = self.t(f"speech-{value}")

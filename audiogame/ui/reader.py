@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
 from audiogame.app.keys import Key
 from audiogame.resources import data_dir
 from audiogame.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from audiogame.app.loop import App
 
 
 def document_path(name: str, lang: str) -> Path:
@@ -58,7 +62,7 @@ def load_document(name: str, lang: str) -> list[str]:
 class ReaderScene(Scene):
     keys_id = "keys-reader"
 
-    def __init__(self, app, doc: str) -> None:
+    def __init__(self, app: App, doc: str) -> None:
         super().__init__(app)
         self.doc = doc
         self.paragraphs: list[str] = []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from audiogame.app.keys import Key
 from audiogame.narration import Message
@@ -63,3 +63,16 @@ class Scene:
     def snapshot(self) -> dict[str, Any] | None:
         """Plain data to resume this scene later, or None when there is nothing to keep."""
         return None
+
+
+@runtime_checkable
+class Saveable(Protocol):
+    """A scene holding a match in progress, which Ctrl+S writes at once.
+
+    The app asks the nearest such scene on the stack (a table under its menu).
+    """
+
+    def save_match(self) -> bool:
+        """Hand the match's snapshot to ``app.autosave`` now; False when there is
+        nothing to save (a practice round, a match that has ended)."""
+        ...

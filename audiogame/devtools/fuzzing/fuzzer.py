@@ -33,6 +33,7 @@ from typing import Any
 import pygame
 
 from audiogame.app.keys import MODIFIER_KEYS
+from audiogame.app.loop import App
 from audiogame.devtools.fuzzing import faults
 from audiogame.devtools.fuzzing.keyboard import describe_key, random_key
 from audiogame.devtools.fuzzing.probes import ErrorLog, KeyWatch
@@ -64,7 +65,7 @@ FAULT_WAIT = 3.0
 NOTICE_KEYS = 20
 
 
-def engine_problems(app: Any) -> list[str]:
+def engine_problems(app: App) -> list[str]:
     """The invariants broken by any game on the app's stack (each table names its
     game and exposes its engine; the game's spec knows its invariants)."""
     from audiogame.games import registry
@@ -72,8 +73,8 @@ def engine_problems(app: Any) -> list[str]:
     problems: list[str] = []
     for scene in app.scenes:
         engine, game_id = getattr(scene, "engine", None), getattr(scene, "game_id", None)
-        spec = registry.get(game_id) if engine is not None and game_id else None
-        if spec is not None and spec.invariants is not None:
+        spec = registry.get(game_id) if game_id else None
+        if engine is not None and spec is not None and spec.invariants is not None:
             problems += spec.invariants(engine)
     return problems
 

@@ -15,6 +15,9 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
+from audiogame.announce import CuePlayer
+from audiogame.io.speech.base import Speaker
+
 
 class Tap:
     """Stands in front of the app's speaker and counts what it was asked to say.
@@ -24,7 +27,7 @@ class Tap:
     a real screen reader here (the app then just records the choice).
     """
 
-    def __init__(self, inner: Any) -> None:
+    def __init__(self, inner: Speaker) -> None:
         self.inner = inner
         self.said = 0
 
@@ -58,7 +61,7 @@ class Tap:
 class CountedCues:
     """Stands in front of the mixer for the announcer: counts the cues played."""
 
-    def __init__(self, inner: Any) -> None:
+    def __init__(self, inner: CuePlayer) -> None:
         self.inner = inner
         self.played = 0
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from audiogame.app.loop import App
 from audiogame.cli import wire_faults
 from audiogame.devtools.fuzzing.probes import BrokenReader, CountedCues, Tap
 from audiogame.devtools.harness import Harness
+from audiogame.io.speech.base import Speaker
 from audiogame.io.speech.chain import SpeechChain
 from audiogame.io.speech.recording import RecordingSpeaker
 from audiogame.io.speech.screenreader import build_screen_reader
@@ -33,7 +34,7 @@ class Session:
     muted: int = 0
 
     @property
-    def app(self) -> Any:
+    def app(self) -> App:
         return self.harness.app
 
     def heard(self) -> int:
@@ -44,7 +45,7 @@ class Session:
 def open_session(tmp: Path, lang: str, seed: int, speech_fault: bool = False) -> Session:
     h = Harness(tmp, lang=lang, seed=seed)
     reader = backup = None
-    inner: Any = h.speaker
+    inner: Speaker = h.speaker
     if speech_fault:
         reader = BrokenReader()
         screen = build_screen_reader(timeout=2.0, factory=lambda: reader)

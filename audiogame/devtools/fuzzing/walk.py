@@ -9,7 +9,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from audiogame.app.clock import VirtualClock
+
+if TYPE_CHECKING:
+    from audiogame.app.loop import App
+    from audiogame.ui.main_menu import MainMenu
+
+#: how to get somewhere from the main menu
+Target = Callable[["App", "WalkRandom"], Any]
 
 
 class WalkRandom(random.Random):
@@ -25,7 +34,7 @@ class WalkRandom(random.Random):
         return low + self._tables % (high - low + 1)
 
 
-def scene_label(scene: Any) -> str:
+def scene_label(scene: object) -> str:
     """The name a scene is counted under: its game's label for it, else its class."""
     from audiogame.games import registry
 
@@ -37,7 +46,7 @@ def scene_label(scene: Any) -> str:
 
 
 def play_out(
-    app: Any,
+    app: App,
     done: Callable[[], bool],
     limit: float = 7200.0,
     my_turn: Callable[[], None] = lambda: None,
@@ -45,6 +54,7 @@ def play_out(
     """Let virtual time run, from one scheduled call to the next, until ``done()``;
     ``my_turn`` plays for the player when it is their turn."""
     clock = app.clock
+    assert isinstance(clock, VirtualClock), "a walk plays out on virtual time"
     end = clock.now() + limit
     while not done() and clock.now() < end and app.running:
         my_turn()
@@ -55,36 +65,45 @@ def play_out(
             app.run_idle(budget=60.0)
 
 
-def _reader(app: Any, rng: WalkRandom) -> None:
+def _reader(app: App, rng: WalkRandom) -> None:
     from audiogame.games import registry
     from audiogame.ui.reader import ReaderScene
 
     app.push(ReaderScene(app, rng.choice(["guide", *(spec.guide for spec in registry.games())])))
 
 
-def _options(app: Any, _rng: WalkRandom) -> None:
+def _options(app: App, _rng: WalkRandom) -> None:
     from audiogame.ui.options import OptionsScene
 
     app.push(OptionsScene(app))
 
 
-def _resume(app: Any, _rng: WalkRandom) -> None:
+def main_menu(app: App) -> MainMenu:
+    """The scene at the bottom of the stack, where every walk starts."""
+    from audiogame.ui.main_menu import MainMenu
+
+    menu = app.scenes[0]
+    assert isinstance(menu, MainMenu), "the walk starts from the main menu"
+    return menu
+
+
+def _resume(app: App, _rng: WalkRandom) -> None:
     """The saved match, from the main menu's first item (when a match was left)."""
     if app.pending_resume is not None:
-        app.scenes[0].resume()
+        main_menu(app).resume()
 
 
 #: the places outside any game, and how to get there from the main menu
-TARGETS: dict[str, Callable[[Any, WalkRandom], Any]] = {
+TARGETS: dict[str, Target] = {
     "MainMenu": lambda app, rng: None,
     "OptionsScene": _options,
     "ReaderScene": _reader,
-    "ConfirmScene": lambda app, rng: app.scenes[0].ask_quit(),
+    "ConfirmScene": lambda app, rng: main_menu(app).ask_quit(),
     "Resumed": _resume,
 }
 
 
-def available_targets() -> dict[str, Callable[[Any, WalkRandom], Any]]:
+def available_targets() -> dict[str, Target]:
     """Every place the walk aims for: the app's own and every registered game's."""
     from audiogame.games import registry
 

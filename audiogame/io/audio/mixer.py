@@ -169,6 +169,7 @@ class AudioSystem:
             self._go_silent(f"{type(exc).__name__}: {exc}")
 
     def _load_cues(self) -> None:
+        assert self._ui is not None and self._game is not None, "the mixer is opened first"
         sound = self._pygame.mixer.Sound
         missing = []
         self._known = {cue.id: cue for cue in catalog()}

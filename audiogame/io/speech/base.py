@@ -13,8 +13,10 @@ from typing import Protocol, runtime_checkable
 
 @runtime_checkable
 class Speaker(Protocol):
-    #: stable backend id: "screenreader", "voice", "text" or "recording"
-    name: str
+    @property
+    def name(self) -> str:
+        """Stable backend id: "screenreader", "voice", "text" or "recording"."""
+        ...
 
     def speak(self, text: str, interrupt: bool = False) -> None:
         """Say ``text``; with ``interrupt`` cut whatever is being said first.

@@ -237,7 +237,7 @@ def build_speech(
     names = order_for(choice)
     built = _build_parallel(build, names)
     chain = SpeechChain(
-        [built[name] for name in names if built.get(name) is not None],
+        [speaker for name in names if (speaker := built.get(name)) is not None],
         on_fallback=on_fallback,
         builder=build,
     )

@@ -103,7 +103,7 @@ class EspeakRenderer:
         self._lib.espeak_SetSynthCallback(self._callback)
         self._lang = ""
 
-    def _on_samples(self, wav: ctypes._Pointer, count: int, _events: int) -> int:
+    def _on_samples(self, wav: ctypes._Pointer[ctypes.c_short], count: int, _events: int) -> int:
         if count > 0 and wav:
             self._chunks.append(ctypes.string_at(wav, count * 2))
         return 1 if self._cancel.is_set() else 0  # 1 tells eSpeak to stop

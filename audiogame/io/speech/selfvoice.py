@@ -27,7 +27,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from audiogame.io.speech.base import SpeechSink
 from audiogame.io.speech.espeak import EspeakRenderer
@@ -416,7 +416,7 @@ class Pyttsx3Renderer:
             pass
 
 
-def _pick_voice(voices: Sequence[object], lang: str) -> object | None:
+def _pick_voice(voices: Sequence[Any], lang: str) -> Any:
     words = _LANGUAGE_WORDS.get(lang, ())
     for voice in voices:
         tags = [str(tag).lower().replace("_", "-") for tag in getattr(voice, "languages", [])]
@@ -431,7 +431,7 @@ def _pick_voice(voices: Sequence[object], lang: str) -> object | None:
 def _init_com() -> None:
     """COM voices need COM initialised in the thread that uses them."""
     try:
-        import pythoncom  # type: ignore[import-not-found]
+        import pythoncom
 
         pythoncom.CoInitialize()
     except Exception:
