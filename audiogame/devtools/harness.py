@@ -1,9 +1,10 @@
 """Drive the real app loop from tests and benchmarks.
 
 ``Harness`` builds the real ``App`` with the dummy SDL drivers, the recording
-speaker, the real mixer (silent on the dummy device) and a virtual clock. Keys
-are posted to pygame's own event queue and the loop runs frame by frame, so
-tests exercise the same code paths as a player's key presses.
+speaker, the real mixer (silent on the dummy device; ``RecordingAudio``
+remembers what it was asked to play) and a virtual clock. Keys are posted to
+pygame's own event queue and the loop runs frame by frame, so tests exercise
+the same code paths as a player's key presses.
 """
 
 from __future__ import annotations

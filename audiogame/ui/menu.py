@@ -22,6 +22,8 @@ class MenuItem:
     activate: Callable[[], None] | None = None
     #: Left/Right change the item's value, with -1 or +1 (options)
     adjust: Callable[[int], None] | None = None
+    #: one line on what the item does, said after it when the cursor lands on it
+    description: Callable[[], str] | None = None
 
 
 class MenuScene(Scene):
@@ -43,9 +45,9 @@ class MenuScene(Scene):
         self.speak_item()
 
     def item_text(self, index: int) -> str:
-        return self.t(
-            "menu-item", label=self.items[index].label(), pos=index + 1, total=len(self.items)
-        )
+        item = self.items[index]
+        text = self.t("menu-item", label=item.label(), pos=index + 1, total=len(self.items))
+        return f"{text}. {item.description()}" if item.description is not None else text
 
     def speak_item(self, prefix: str = "") -> None:
         if not self.items:

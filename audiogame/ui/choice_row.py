@@ -1,0 +1,124 @@
+"""A menu row holding a choice: its name and value; Left/Right (or Enter) change it.
+
+Every setting and every game option is one. The Options menu builds its rows
+from the app's settings; a game's setup builds its rows from its
+``OptionSpec``s (``ChoiceRow.for_option``), which name their messages:
+``<game>-option-<id>`` (the row's name) and ``<game>-option-<id>-desc`` (one
+line on what it does, said after the row when the cursor lands on it). A value
+is said, unless the setup gives its own ``describe``, as
+
+- "bool": ``option-yes`` / ``option-no``;
+- "int": ``option-off`` / ``option-unlimited`` for a 0 the spec gives that
+  meaning, else ``<game>-option-<id>-value`` with the number as ``n``
+  (the unit: "{ $n } seconds");
+- "choice": ``<game>-option-<id>-<value>``.
+
+A change is applied at once, with a sound, and said; at either end of the
+values an edge sound and the value as it stands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from audiogame.games.base import OptionSpec
+from audiogame.ui.menu import MenuItem
+from audiogame.ui.scene import Scene
+
+Localize = Callable[..., str]
+
+#: what a 0 stands for, by ``OptionSpec.zero_means``
+ZERO_MESSAGES = {"off": "option-off", "unlimited": "option-unlimited"}
+
+
+def nearest_index(values: Sequence[Any], value: Any) -> int:
+    """Where ``value`` stands in ``values``; a number not among them, at the closest one."""
+    if value in values:
+        return list(values).index(value)
+    if isinstance(value, int | float):
+        return min(range(len(values)), key=lambda i: abs(values[i] - value))
+    return 0
+
+
+def value_words(option: OptionSpec, game: str, t: Localize) -> Callable[[Any], str]:
+    """How a value of ``option`` is said, by its kind (see the module's docstring)."""
+    base = f"{game}-option-{option.id}"
+
+    def describe(value: Any) -> str:
+        if option.kind == "bool":
+            return t("option-yes" if value else "option-no")
+        if option.kind == "int":
+            if value == 0 and option.zero_means in ZERO_MESSAGES:
+                return t(ZERO_MESSAGES[option.zero_means])
+            return t(f"{base}-value", n=value)
+        return t(f"{base}-{value}")
+
+    return describe
+
+
+@dataclass
+class ChoiceRow:
+    #: what the row sets ("Language")
+    name: Callable[[], str]
+    #: the values in the order Left/Right walk them
+    values: Sequence[Any]
+    get: Callable[[], Any]
+    put: Callable[[Any], None]
+    #: a value in words
+    describe: Callable[[Any], str]
+    #: one line on what the row does, said after it when the cursor lands on it
+    description: Callable[[], str] | None = None
+    #: what a change says (default: the new value in words)
+    said: Callable[[], str] | None = None
+
+    @classmethod
+    def for_option(
+        cls,
+        option: OptionSpec,
+        game: str,
+        t: Localize,
+        get: Callable[[], Any],
+        put: Callable[[Any], None],
+        *,
+        describe: Callable[[Any], str] | None = None,
+        said: Callable[[], str] | None = None,
+        **args: Any,
+    ) -> ChoiceRow:
+        """The row of a game's option; ``args`` go to its name and description (a
+        seat's name, for a ``per_seat`` option: the setup makes one row per seat)."""
+        base = f"{game}-option-{option.id}"
+        return cls(
+            name=lambda: t(base, **args),
+            values=option.values,
+            get=get,
+            put=put,
+            describe=describe or value_words(option, game, t),
+            description=lambda: t(f"{base}-desc", **args),
+            said=said,
+        )
+
+    def now_said(self) -> str:
+        return self.said() if self.said is not None else self.describe(self.get())
+
+    def item(self, scene: Scene, changed: Callable[[], None] | None = None) -> MenuItem:
+        """The menu item of this row in ``scene``; ``changed`` runs after every change
+        (saving the settings, or the setup)."""
+
+        def label() -> str:
+            return scene.t("option-value", label=self.name(), value=self.describe(self.get()))
+
+        def adjust(delta: int) -> None:
+            index = nearest_index(self.values, self.get()) + delta
+            if not 0 <= index < len(self.values):
+                scene.cue("menu_edge")
+                scene.app.announcer.say_text(self.now_said(), record=False)
+                return
+            self.put(self.values[index])
+            scene.cue("toggle")
+            scene.app.announcer.say_text(self.now_said())
+            if changed is not None:
+                changed()
+
+        return MenuItem(label, adjust=adjust, description=self.description)
