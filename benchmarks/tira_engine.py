@@ -26,13 +26,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from audiogame.app.clock import Scheduler, VirtualClock  # noqa: E402
-from audiogame.games.tirapassa import (  # noqa: E402
-    Control,
-    Difficulty,
-    TiraConfig,
-    TiraSession,
-    run_bots_game,
-)
+from audiogame.games.tirapassa import Control, Difficulty, TiraConfig  # noqa: E402
+from audiogame.games.tirapassa.bot_games import bots_session, run_bots_game  # noqa: E402
 
 P99_TARGET_MS = 1.0
 
@@ -57,9 +52,9 @@ def step_costs_ns(control: Control, games: int, seed: int) -> tuple[list[int], l
     for offset in range(games):
         clock = VirtualClock()
         scheduler = Scheduler(clock)
-        session = TiraSession.for_config(config, seed + offset, scheduler, lambda _events: None)
+        session = bots_session(config, seed + offset, scheduler, lambda _events: None)
         session.start()
-        while not session.game.is_over:
+        while not session.engine.is_over:
             when = scheduler.next_time()
             if when is None:
                 break

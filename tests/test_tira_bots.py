@@ -8,6 +8,7 @@ from collections import defaultdict
 import pytest
 
 from audiogame.app.clock import Scheduler, VirtualClock
+from audiogame.games.session import TableSession
 from audiogame.games.tirapassa import (
     REACTION,
     SEND_PAUSE,
@@ -32,8 +33,8 @@ from audiogame.games.tirapassa import (
     TiraEvent,
     TiraGame,
     TiraObservation,
-    TiraSession,
     run_bots_game,
+    seats_concerned,
 )
 
 EPS = 1e-9
@@ -123,8 +124,8 @@ class QuickPlayer:
         sendable = obs.sendable()
         if sendable:
             index, dest = sendable[0]
-            return Decision(obs.time, Send(self.seat, index, dest))
-        return Decision(obs.idle_since, Throw(self.seat))
+            return Decision(obs.time, Send(index, dest))
+        return Decision(obs.idle_since, Throw())
 
 
 @pytest.mark.parametrize("control", list(Control))
@@ -137,7 +138,7 @@ def test_a_quick_player_beats_hard_bots(control: Control) -> None:
         game = TiraGame(TiraConfig(players=4, controls=(control,) * 4), seed)
         bots: dict = {s: TiraBot(s, Difficulty.HARD, seed) for s in (1, 2, 3)}
         bots[0] = QuickPlayer(0)
-        session = TiraSession(game, scheduler, bots, events.extend)
+        session = TableSession(game, scheduler, bots, events.extend, concerned=seats_concerned)
         session.start()
         while not game.is_over:
             when = scheduler.next_time()
@@ -157,11 +158,11 @@ def test_a_bot_decides_the_same_when_asked_again() -> None:
     game.advance(4.5)
     bot = TiraBot(1, Difficulty.NORMAL, 5)
     first = bot.decide(game.observation(1))
-    assert first is not None and first.action == Throw(1)
+    assert first is not None and first.action == Throw()
     assert bot.decide(game.observation(1)) == first
     low, high = REACTION[Difficulty.NORMAL]
     assert 4.5 + low <= first.at <= 4.5 + high
-    game.apply(Throw(1), first.at)
+    game.apply(1, Throw(), first.at)
     assert bot.decide(game.observation(1)) is None  # dice in the air: nothing to do
 
 
@@ -172,7 +173,7 @@ class Stubborn:
         self.seat = seat
 
     def decide(self, obs: TiraObservation) -> Decision | None:
-        return None if obs.in_the_air else Decision(obs.time, Throw(self.seat))
+        return None if obs.in_the_air else Decision(obs.time, Throw())
 
 
 def test_a_refused_bot_waits_for_a_change_instead_of_spinning() -> None:
@@ -184,7 +185,7 @@ def test_a_refused_bot_waits_for_a_change_instead_of_spinning() -> None:
         1: TiraBot(1, Difficulty.HARD, 4),
         2: TiraBot(2, Difficulty.HARD, 4),
     }
-    TiraSession(game, scheduler, bots).start()
+    TableSession(game, scheduler, bots, concerned=seats_concerned).start()
     steps = 0
     while not game.is_over:
         when = scheduler.next_time()

@@ -1,10 +1,15 @@
-"""The Tira & Passa narrator: events in, messages out, as the human at seat 0 hears them."""
+"""The Tira & Passa narration: a batch of events and my view in, messages out, as the
+human at seat 0 (or a spectator) hears them. Nothing is kept from one batch to the next."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 
 from audiogame.announce import resolve
+from audiogame.app.clock import Scheduler, VirtualClock
 from audiogame.games.tirapassa import (
     EDITION_COASTERS,
     Control,
@@ -12,19 +17,41 @@ from audiogame.games.tirapassa import (
     DiePassed,
     DieToTray,
     Landed,
+    Phase,
     StopCalled,
     Symbol,
     Thrown,
     TiraConfig,
+    TiraEvent,
+    TiraGame,
+    TiraObservation,
     Variant,
-    run_bots_game,
 )
-from audiogame.games.tirapassa.narrate import SIDE, Narrator, seat_pan
+from audiogame.games.tirapassa.bot_games import bots_session
+from audiogame.games.tirapassa.narrate import SIDE, narrate, seat_pan
 from audiogame.language.localizer import Localizer
-from audiogame.narration import Later
+from audiogame.narration import Later, Message
 
 NAMES = ("", "Marco", "Giulia", "Luca")
 T = 10.0
+
+
+def view(
+    seat: int | None = 0,
+    players: int = 4,
+    control: Control = Control.ASSISTED,
+    supreme: Symbol = Symbol.HAMSA,
+    coaster_of_0=EDITION_COASTERS[0],
+) -> TiraObservation:
+    """A racing table as ``seat`` sees it (None: a spectator)."""
+    obs = TiraGame(TiraConfig(players=players), 1).observation(seat)
+    coasters = (coaster_of_0, *obs.coasters[1:])
+    controls = (control, *obs.controls[1:])
+    return replace(obs, phase=Phase.RACING, supreme=supreme, coasters=coasters, controls=controls)
+
+
+def heard(events: Sequence[TiraEvent], names: Sequence[str] = NAMES, **kw) -> list[Message]:
+    return narrate(events, view(players=len(names), **kw), names)
 
 
 def tray(seat: int, face: Symbol, left: int = 2) -> DieToTray:
@@ -64,7 +91,6 @@ def test_neighbours_sit_on_their_sides_and_the_others_between():
 
 
 def test_my_landing_is_one_terse_interrupting_sentence_and_sounds_where_dice_go():
-    n = Narrator(0, NAMES)
     land = Landed(time=T, seat=0, faces=(Symbol.PIG, Symbol.CAT, Symbol.CLOVER))
     events = [
         land,
@@ -72,7 +98,7 @@ def test_my_landing_is_one_terse_interrupting_sentence_and_sounds_where_dice_go(
         tray(0, Symbol.CLOVER, 1),
         passed(0, 1, Destination.LEFT, Symbol.CAT),
     ]
-    out = n.batch(events)
+    out = heard(events)
     said = [m for m in out if m.msg_id]
     assert len(said) == 1 and said[0].interrupt and said[0].kind == "own"
     assert spoken(out) == ["porcellino, gatto, quadrifoglio: 2 al vassoio, 1 a sinistra."]
@@ -84,31 +110,29 @@ def test_my_landing_is_one_terse_interrupting_sentence_and_sounds_where_dice_go(
 
 
 def test_a_die_arriving_is_spoken_from_the_senders_side():
-    n = Narrator(0, NAMES)
     # my left neighbour (seat 1) sends to its right: it arrives from my left
-    out = n.batch(
+    out = heard(
         [Landed(time=T, seat=1, faces=(Symbol.PIG,)), passed(1, 0, Destination.RIGHT, Symbol.PIG)]
     )
     assert spoken(out) == ["Dal vicino di sinistra: un porcellino."]
     assert spoken(out, "en") == ["From your left neighbour: a pig."]
     [arrival] = out
     assert (arrival.cue, arrival.pan, arrival.interrupt) == ("die_arrive", -SIDE, False)
-    out = n.batch([passed(3, 0, Destination.LEFT, Symbol.HAMSA)])
+    out = heard([passed(3, 0, Destination.LEFT, Symbol.HAMSA)])
     assert spoken(out) == ["Dal vicino di destra: una mano di Fatima."]
     assert out[0].pan == SIDE
 
 
 def test_two_players_name_the_sender():
-    n = Narrator(0, ("", "Sara"))
-    out = n.batch(
-        [passed(1, 0, Destination.LEFT, Symbol.CAT), passed(1, 0, Destination.LEFT, Symbol.CAT)]
+    out = heard(
+        [passed(1, 0, Destination.LEFT, Symbol.CAT), passed(1, 0, Destination.LEFT, Symbol.CAT)],
+        ("", "Sara"),
     )
     assert spoken(out) == ["Da Sara: un gatto, un gatto."]
 
 
 def test_other_players_are_heard_not_spoken_one_cue_each():
-    n = Narrator(0, NAMES)
-    out = n.batch([Thrown(time=T, seat=3, dice=3, joined=0, lands_at=T + 1)])
+    out = heard([Thrown(time=T, seat=3, dice=3, joined=0, lands_at=T + 1)])
     assert [(m.msg_id, m.cue, m.pan, m.kind) for m in out] == [("", "dice_roll", SIDE, "others")]
     landing = [
         Landed(time=T, seat=2, faces=(Symbol.PIG, Symbol.CAT, Symbol.PENNY)),
@@ -116,13 +140,12 @@ def test_other_players_are_heard_not_spoken_one_cue_each():
         passed(2, 3, Destination.LEFT, Symbol.CAT),
         passed(2, 1, Destination.RIGHT, Symbol.PENNY),
     ]
-    out = n.batch(landing)
+    out = heard(landing)
     assert [(m.msg_id, m.cue, m.pan) for m in out] == [("", "die_pass", 0.0)]
 
 
 def test_a_neighbour_landing_that_feeds_me_is_spoken_and_the_rest_heard():
-    n = Narrator(0, NAMES)
-    out = n.batch(
+    out = heard(
         [
             Landed(time=T, seat=1, faces=(Symbol.PIG, Symbol.CAT)),
             tray(1, Symbol.PIG),
@@ -134,27 +157,44 @@ def test_a_neighbour_landing_that_feeds_me_is_spoken_and_the_rest_heard():
 
 
 def test_players_stopping_together_are_announced_once():
-    n = Narrator(0, NAMES)
-    out = n.batch([StopCalled(time=T, seat=s, together=(0, 2)) for s in (0, 2)])
+    out = heard([StopCalled(time=T, seat=s, together=(0, 2)) for s in (0, 2)])
     assert spoken(out) == ["Stop! Senza dadi: tu, Giulia."]
-    assert spoken(n.batch([StopCalled(time=T, seat=0, together=(0,))]), "en") == [
+    assert spoken(heard([StopCalled(time=T, seat=0, together=(0,))]), "en") == [
         "Stop! You are out of dice."
     ]
 
 
 def test_manual_landing_says_how_many_can_go_and_plays_every_face():
-    n = Narrator(0, NAMES)
-    config = TiraConfig(players=4, controls=(Control.MANUAL,) + (Control.ASSISTED,) * 3)
-    events = run_bots_game(config, 5)
-    start = next(e for e in events if e.kind == "game-started")
-    rnd = next(e for e in events if e.kind == "round-started")
-    n.batch([start, rnd])
-    coaster = EDITION_COASTERS[0]  # clover left, cat right
-    n.coaster = coaster
-    n.supreme = Symbol.HAMSA
-    out = n.batch([Landed(time=T, seat=0, faces=(Symbol.CLOVER, Symbol.PIG, Symbol.HAMSA))])
+    # my coaster (from my view): clover left, cat right; the supreme symbol hamsa
+    landing = [Landed(time=T, seat=0, faces=(Symbol.CLOVER, Symbol.PIG, Symbol.HAMSA))]
+    out = heard(landing, control=Control.MANUAL)
     assert spoken(out) == ["quadrifoglio, porcellino, mano di Fatima. 2 da mandare."]
     assert [m.cue for m in out if not m.msg_id] == ["symbol_clover", "symbol_pig", "symbol_hamsa"]
+    # what can go is read from the view: another supreme symbol, another count
+    out = heard(landing, control=Control.MANUAL, supreme=Symbol.CLOVER)
+    assert spoken(out, "en") == ["clover, pig, hamsa. One to send."]
+
+
+Batch = tuple[list[TiraEvent], TiraObservation, list[Message]]
+
+
+def narrated_game(config: TiraConfig, seed: int, names: Sequence[str], seat: int | None):
+    """A whole game of bots, each batch told to ``seat`` with its view after the batch."""
+    clock = VirtualClock()
+    scheduler = Scheduler(clock)
+    batches: list[Batch] = []
+
+    def listen(events: Sequence[TiraEvent]) -> None:
+        obs = game.observation(seat)
+        batches.append((list(events), obs, narrate(events, obs, names)))
+
+    session = bots_session(config, seed, scheduler, listen)
+    game = session.engine
+    session.start()
+    while not game.is_over:
+        clock.set(max(clock.now(), scheduler.next_time()))
+        scheduler.run_due()
+    return batches
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
@@ -164,25 +204,51 @@ def test_manual_landing_says_how_many_can_go_and_plays_every_face():
 )
 def test_every_event_of_whole_games_narrates_in_both_languages(lang, players, variant):
     t = Localizer(lang)
+    names = ("", "Marco", "Giulia", "Luca", "Sara", "Paolo")[:players]
     for seed in range(3):
-        events = run_bots_game(TiraConfig(players=players, variant=variant), seed)
-        names = ("", "Marco", "Giulia", "Luca", "Sara", "Paolo")[:players]
-        n = Narrator(0, names)
-        out = []
-        for e in events:  # one event at a time, as some batches come
-            out += n.batch([e])
-        own = [e for e in events if isinstance(e, Landed) and e.seat == 0]
-        interrupts = [m for m in out if m.interrupt and m.msg_id]
-        assert len(interrupts) >= len(own)
-        for m in out:
-            assert m.msg_id == "" or t.has(m.msg_id), m.msg_id
-            text = t(m.msg_id, **resolve(m, t).args) if m.msg_id else ""
-            assert "{" not in text and "tira-" not in text, text
-        assert out[-1].cue in ("game_won", "game_lost")
+        for seat in (0, None):  # the player at seat 0, and a spectator
+            batches = narrated_game(TiraConfig(players=players, variant=variant), seed, names, seat)
+            events = [e for batch, _, _ in batches for e in batch]
+            out = [m for _, _, said in batches for m in said]
+            own = [e for e in events if isinstance(e, Landed) and e.seat == 0]
+            interrupts = [m for m in out if m.interrupt and m.msg_id]
+            if seat == 0:
+                assert len(interrupts) >= len(own)
+            else:  # a spectator: only "go!" interrupts, no landing is theirs
+                assert len(interrupts) == sum(e.kind == "race-started" for e in events)
+            for m in out:
+                assert m.msg_id == "" or t.has(m.msg_id), m.msg_id
+                text = t(m.msg_id, **resolve(m, t).args) if m.msg_id else ""
+                assert "{" not in text and "tira-" not in text, text
+            assert out[-1].cue in ("game_won", "game_lost")
+
+
+def test_a_batch_says_the_same_whatever_was_narrated_before():
+    config = TiraConfig(players=4, controls=(Control.MANUAL, *(Control.ASSISTED,) * 3))
+    batches = narrated_game(config, 5, NAMES, 0)
+    assert any(m.msg_id == "tira-landed-manual" for _, _, said in batches for m in said)
+    # backwards, so no earlier batch can have left anything behind
+    for events, obs, said in reversed(batches):
+        assert narrate(events, obs, NAMES) == said
 
 
 def test_dice_landing_after_stop_wait_their_turn_to_be_spoken():
-    n = Narrator(0, NAMES)
-    out = n.batch([Landed(time=T, seat=0, faces=(Symbol.CAT,), frozen=True)])
+    out = heard([Landed(time=T, seat=0, faces=(Symbol.CAT,), frozen=True)])
     assert spoken(out) == ["gatto: troppo tardi, il giro è fermo."]
     assert not out[0].interrupt  # never cuts the Stop that froze the round
+
+
+def test_a_spectator_hears_every_seat_as_another_player():
+    names = ("Anna", "Marco", "Giulia", "Luca")
+    watcher = view(seat=None)
+    landing = [
+        Landed(time=T, seat=0, faces=(Symbol.PIG, Symbol.CAT)),
+        tray(0, Symbol.PIG),
+        passed(0, 1, Destination.LEFT, Symbol.CAT),
+    ]
+    out = narrate(landing, watcher, names)
+    assert [(m.msg_id, m.cue, m.kind, m.interrupt) for m in out] == [
+        ("", "die_pass", "others", False)
+    ]
+    out = narrate([StopCalled(time=T, seat=0, together=(0,))], watcher, names)
+    assert spoken(out, "en") == ["Stop! Out of dice: Anna."]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import time
+
 import pytest
 
 from audiogame.app.clock import Scheduler, VirtualClock
@@ -66,12 +69,12 @@ def test_a_bot_restored_from_its_state_decides_as_the_original(tmp_path, harness
     h = harness_factory("en")
     table = play_until(h, TableSetup(players=3), 21, 30)
     for seat, bot in table.session.bots.items():
-        copy = TiraBot(seat, bot.difficulty, 21)
-        copy.restore(bot.to_dict())
+        copy = TiraBot(seat, bot.level, "another seed")
+        copy.restore(json.loads(json.dumps(bot.state())))  # through plain JSON, as saved
         obs = table.game.observation(seat)
-        assert copy.to_dict() == bot.to_dict()
+        assert copy.state() == bot.state()
         assert copy.decide(obs) == bot.decide(obs)
-        assert copy._rng.random() == bot._rng.random()  # the same place in the seed stream
+        assert copy._rng.random() == bot._rng.random()  # the same place in its stream
 
 
 def test_the_resumed_race_waits_while_its_situation_is_spoken(tmp_path, harness_factory):
@@ -141,8 +144,8 @@ def test_a_log_that_does_not_replay_to_itself_is_refused(tmp_path, harness_facto
     play_until(h, TableSetup(players=3), 61, 30)
     state = saved_state(h)
     log = [list(entry) for entry in state["game"]["log"]]
-    acted = next(entry for entry in log if entry[1] is not None)
-    acted[1] = dict(acted[1], seat=9)  # an action nobody could have made
+    acted = next(entry for entry in log if entry[2] is not None)
+    acted[1] = 9  # an action of a seat nobody sits at
     cheated = dict(state, game=dict(state["game"], log=log))
     with pytest.raises(ValueError):
         restore_match(cheated)
@@ -172,11 +175,51 @@ def test_game_time_stands_still_until_the_saved_instant_then_never_goes_back():
     assert game.clock.app_time(200.5) == pytest.approx(53.5)
 
 
-def test_bot_state_refuses_garbage():
+def test_bot_state_refuses_garbage_and_changes_nothing():
     bot = TiraBot(1, Difficulty.HARD, 3)
-    for bad in ({"draws": -1, "memo": {}}, {"draws": "x", "memo": {}}, {"draws": 1, "memo": []}):
+    good = bot.state()
+    version, words, gauss = good["rng"]
+    bad_states = [
+        {"draws": -1, "memo": {}},
+        {"draws": "x", "memo": {}},
+        {"rng": good["rng"], "memo": []},
+        {"rng": good["rng"], "memo": {"react": [1.0]}},
+        {"rng": good["rng"], "memo": {"sleep": [1.0, 2.0]}},
+        {"rng": good["rng"], "memo": {"react": [float("nan"), 2.0]}},
+        {"rng": good["rng"], "memo": {}, "draws": 3},
+        {"rng": [version, words[:-1], gauss], "memo": {}},
+        {"rng": [version, [*words[:-1], 625], gauss], "memo": {}},
+        {"rng": [version, [-1, *words[1:]], gauss], "memo": {}},
+        {"rng": [version, [2**32, *words[1:]], gauss], "memo": {}},
+        {"rng": [version, ["1", *words[1:]], gauss], "memo": {}},
+        {"rng": [99, words, gauss], "memo": {}},
+        {"rng": [version, words, "x"], "memo": {}},
+        {"rng": "random", "memo": {}},
+        [],
+    ]
+    for bad in bad_states:
         with pytest.raises(ValueError):
             bot.restore(bad)
+        assert bot.state() == good
+
+
+def test_a_crafted_bot_state_with_a_trillion_draws_is_refused_at_once(tmp_path, harness_factory):
+    """Bots once saved how many numbers they had drawn and replayed them on resume:
+    a save asking for 10**12 draws would have held the loop for hours."""
+    h = harness_factory("en")
+    play_until(h, TableSetup(players=3), 81, 20)
+    state = saved_state(h)
+    crafted = dict(state, bots={seat: {"draws": 10**12, "memo": {}} for seat in state["bots"]})
+    begin = time.perf_counter()
+    with pytest.raises(ValueError):
+        restore_match(crafted)
+    with pytest.raises(ValueError):
+        TiraBot(1, Difficulty.NORMAL, 81).restore({"draws": 10**12, "memo": {}})
+    assert time.perf_counter() - begin < 1.0
+    SaveStore(tmp_path / "data").discard()
+    (tmp_path / "data" / "match.json").write_text(encode("tira", crafted, {}))
+    again = harness_factory("en").start()
+    assert "The saved match was damaged" in again.press("enter")
 
 
 def test_at_the_end_of_the_match_the_save_is_gone_and_ctrl_s_says_so(tmp_path, harness_factory):

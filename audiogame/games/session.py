@@ -28,7 +28,9 @@ from audiogame.games.base import Bot, Decision, Engine, Result, Thinking
 log = logging.getLogger(__name__)
 
 Listener = Callable[[Sequence[Any]], None]
-#: the seats whose bots may decide differently after a batch (None: every seat)
+#: the seats whose bots may decide differently after a batch (None: every seat); asked
+#: after every batch, an empty one too (a deadline that changed nothing): without the
+#: hook every bot is asked again after every batch
 Concerned = Callable[[Sequence[Any]], "set[int] | None"]
 #: hands a background task (a step returning True when finished) to the loop
 Idle = Callable[[Callable[[], bool]], None]
@@ -83,7 +85,7 @@ class TableSession:
     # -- the table's side ---------------------------------------------------------------
     def start(self) -> None:
         """Begin: schedule the engine's first deadline and ask every bot."""
-        self._refresh((), None)
+        self._refresh((), None, everyone=True)
 
     def apply(self, seat: int | None, action: Any) -> Result:
         """A human's (or the table's) action at the clock's now."""
@@ -139,7 +141,7 @@ class TableSession:
         # A refused bot waits for the next change that concerns it, never spins at `now`.
         self._refresh(result.events, seat if result.refusal is not None else None)
 
-    def _refresh(self, events: Sequence[Any], skip: int | None) -> None:
+    def _refresh(self, events: Sequence[Any], skip: int | None, everyone: bool = False) -> None:
         if events and self.listener is not None:
             self.listener(events)
         if self._stopped:
@@ -152,7 +154,7 @@ class TableSession:
             self._engine_handle = (
                 None if deadline is None else self.scheduler.call_at(deadline, self._wake)
             )
-        seats = None if self.concerned is None or not events else self.concerned(events)
+        seats = None if self.concerned is None or everyone else self.concerned(events)
         for seat in list(self.bots):
             if seat != skip and (seats is None or seat in seats):
                 self._replan(seat)

@@ -111,6 +111,7 @@ tira-confirm-leave = Leave the game? The race goes on meanwhile. Y for yes, N fo
 
 ## Why an action cannot be done.
 tira-refusal-no-such-seat = Unknown seat.
+tira-refusal-not-an-action = That is not a move of this game.
 tira-refusal-not-started = Wait for go.
 tira-refusal-dice-in-the-air = Your dice are still in the air.
 tira-refusal-no-dice = You have no dice to roll.

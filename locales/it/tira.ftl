@@ -112,6 +112,7 @@ tira-confirm-leave = Lasciare la partita? La corsa intanto continua. Y per sì, 
 
 ## Perché un'azione non si può fare.
 tira-refusal-no-such-seat = Posto sconosciuto.
+tira-refusal-not-an-action = Questa non è una mossa del gioco.
 tira-refusal-not-started = Aspetta il via.
 tira-refusal-dice-in-the-air = I dadi sono ancora in aria.
 tira-refusal-no-dice = Non hai dadi da tirare.

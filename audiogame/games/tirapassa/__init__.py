@@ -1,24 +1,29 @@
 """Tira & Passa (after the dice game by Andreas Schmidt): pure engine and bots.
 
-Quick start (the table UI)::
+Quick start (what the table does)::
 
-    from audiogame.app.clock import RealClock, Scheduler
-    from audiogame.games.tirapassa import TiraConfig, TiraSession, Throw, Send
+    from audiogame.games.session import TableSession
+    from audiogame.games.tirapassa import TiraConfig, TiraGame, Throw, Send, bots_for
 
-    session = TiraSession.for_config(config, seed, scheduler, listener=narrate)
+    game = TiraGame(config, seed, start_at=scheduler.clock.now())
+    session = TableSession(game, scheduler, bots_for(config, seed), listener,
+                           concerned=seats_concerned)
     session.start()                      # GameStarted/RoundStarted come at once
-    result = session.apply(Throw(0))     # result.refusal: a Refusal or None
-    session.game.observation(0)          # what seat 0 can see, at any time
+    result = session.apply(0, Throw())   # seat 0 throws; result.refusal: a Refusal or None
+    game.observation(0)                  # what seat 0 can see, at any time
 
 Modules: ``symbols`` (the six symbols), ``coasters`` (this edition's 18),
 ``options`` (options as data, ``TiraConfig``), ``rules`` (pure rule
 functions), ``actions``, ``events``, ``observation``, ``engine``
-(``TiraGame``), ``bots`` (``TiraBot``), ``session`` (scheduler wiring,
-``run_bots_game``).
+(``TiraGame``), ``bots`` (``TiraBot``), ``narrate`` (events to messages),
+``bot_games`` (whole games of bots on a virtual clock: ``run_bots_game``),
+``simulate`` (instant players), ``spec`` (the game registered).
 """
 
+from audiogame.games.base import Decision
 from audiogame.games.tirapassa.actions import Action, Refusal, Result, Send, Throw
-from audiogame.games.tirapassa.bots import REACTION, SEND_PAUSE, Decision, TiraBot
+from audiogame.games.tirapassa.bot_games import run_bots_game
+from audiogame.games.tirapassa.bots import REACTION, SEND_PAUSE, TiraBot, bots_for, seats_concerned
 from audiogame.games.tirapassa.coasters import EDITION_COASTERS, Coaster
 from audiogame.games.tirapassa.engine import TiraGame
 from audiogame.games.tirapassa.events import (
@@ -55,7 +60,6 @@ from audiogame.games.tirapassa.options import (
     Variant,
 )
 from audiogame.games.tirapassa.rules import Destination, EndReason, destination_for, neighbour
-from audiogame.games.tirapassa.session import TiraSession, run_bots_game
 from audiogame.games.tirapassa.symbols import SYMBOLS, Symbol, symbol_for_key
 
 __all__ = [
@@ -68,6 +72,8 @@ __all__ = [
     "SEND_PAUSE",
     "Decision",
     "TiraBot",
+    "bots_for",
+    "seats_concerned",
     "EDITION_COASTERS",
     "Coaster",
     "TiraGame",
@@ -105,7 +111,6 @@ __all__ = [
     "EndReason",
     "destination_for",
     "neighbour",
-    "TiraSession",
     "run_bots_game",
     "SYMBOLS",
     "Symbol",

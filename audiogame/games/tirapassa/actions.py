@@ -1,16 +1,20 @@
 """What players do, and why the engine may refuse it.
 
-Only two actions: ``Throw`` (roll every die in hand and on my coaster; during
-the three calm rolls it is the calm roll) and ``Send`` (manual mode: one landed
-die to the tray or a neighbour). Stop is never an action: the engine calls it
-for a player whose hand and coaster are both empty.
+Only two actions: ``Throw()`` (roll every die in hand and on my coaster; during
+the three calm rolls it is the calm roll) and ``Send(die, to)`` (manual mode:
+one landed die to the tray or a neighbour). An action names no seat: whoever
+passes it to ``TiraGame.apply(seat, action, now)`` names the seat (a server
+takes it from the connection, never from the message). Stop is never an
+action: the engine calls it for a player whose hand and coaster are both empty.
 
 A refused action changes nothing and returns a ``Refusal`` whose value is a
-stable message id; the UI says it (or, for DICE_IN_THE_AIR, plays a click).
+stable message id (``tira-refusal-<value>``); the UI says it (or, for
+DICE_IN_THE_AIR, plays a click).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -23,8 +27,6 @@ from audiogame.games.tirapassa.symbols import Symbol
 class Throw:
     """Roll all my dice: those in hand and those waiting on my coaster."""
 
-    seat: int
-
 
 @dataclass(frozen=True, slots=True)
 class Send:
@@ -35,7 +37,6 @@ class Send:
     "where it belongs".
     """
 
-    seat: int
     die: int | Symbol
     to: Destination | None = None
 
@@ -45,6 +46,7 @@ Action = Throw | Send
 
 class Refusal(StrEnum):
     NO_SUCH_SEAT = "no-such-seat"
+    NOT_AN_ACTION = "not-an-action"  # neither a Throw nor a Send
     NOT_STARTED = "not-started"  # the race has not started yet ("via!" not given)
     DICE_IN_THE_AIR = "dice-in-the-air"  # my dice are still rolling
     NO_DICE = "no-dice"  # I have no dice to throw
@@ -74,20 +76,24 @@ class Result:
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
+    """Plain data (what the replay log and a network message hold); no seat."""
     if isinstance(action, Throw):
-        return {"kind": "throw", "seat": action.seat}
+        return {"kind": "throw"}
     die = action.die.value if isinstance(action.die, Symbol) else action.die
     to = None if action.to is None else action.to.value
-    return {"kind": "send", "seat": action.seat, "die": die, "to": to}
+    return {"kind": "send", "die": die, "to": to}
 
 
-def action_from_dict(data: dict[str, Any]) -> Action:
-    if data["kind"] == "throw":
-        return Throw(data["seat"])
-    die = data["die"]
-    to = data.get("to")
-    return Send(
-        data["seat"],
-        die if isinstance(die, int) else Symbol(die),
-        None if to is None else Destination(to),
-    )
+def action_from_dict(data: Mapping[str, Any]) -> Action:
+    """The action ``action_to_dict`` gave; ``ValueError`` for anything else."""
+    kind = data.get("kind")
+    if kind == "throw" and len(data) == 1:
+        return Throw()
+    if kind != "send" or set(data) - {"kind", "die", "to"}:
+        raise ValueError(f"not an action: {data!r}")
+    die, to = data.get("die"), data.get("to")
+    if type(die) is int:
+        return Send(die, None if to is None else Destination(to))
+    if not isinstance(die, str):
+        raise ValueError(f"not a die: {die!r}")
+    return Send(Symbol(die), None if to is None else Destination(to))

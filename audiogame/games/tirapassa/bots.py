@@ -1,26 +1,41 @@
-"""Bots: human-like players that decide from their observation only.
+"""Bots: human-like players that decide from their observation only (``games.base.Bot``).
 
 A ``TiraBot`` is asked ``decide(observation)`` and answers a ``Decision``: the
 game-clock time it wants to act and the action, or None when it has nothing to
-do. The session (``session.py``) schedules the decision and asks again at that
-time; a bot draws each delay once per situation (keyed by the time the
-situation began), so asking again never re-rolls its reaction.
+do. The session (``games.session.TableSession``) schedules the decision and
+asks again at that time; a bot draws each delay once per situation (keyed by
+the time the situation began), so asking again never re-rolls its reaction.
 
 Reaction: from my dice landing (or the race / calm rolls starting) to my next
 throw, drawn from the spec's range for the difficulty, never shorter than a
 throw. In manual mode the bot also sends its dice one at a time, each after a
 human pause, so a quick player can beat it.
+
+``state()`` / ``restore(data)``: the bot's random generator (its
+``getstate()`` as plain data) and its pending delays; restoring costs the same
+whatever the length of the match.
 """
 
 from __future__ import annotations
 
+import math
 import random
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from audiogame.games.tirapassa.actions import Action, Send, Throw
+from audiogame.games.base import Decision
+from audiogame.games.tirapassa.actions import Send, Throw
+from audiogame.games.tirapassa.events import (
+    CalmEmptied,
+    CalmFinished,
+    DiePassed,
+    DieToTray,
+    Landed,
+    Thrown,
+    TiraEvent,
+)
 from audiogame.games.tirapassa.observation import Phase, TiraObservation
-from audiogame.games.tirapassa.options import Control, Difficulty
+from audiogame.games.tirapassa.options import Control, Difficulty, TiraConfig
 
 #: Seconds between landing and the next throw, by difficulty (the spec's ranges;
 #: PRACTICE is the slow bots of the practice round).
@@ -39,36 +54,38 @@ SEND_PAUSE: dict[Difficulty, tuple[float, float]] = {
     Difficulty.HARD: (0.35, 0.55),
 }
 
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    at: float
-    action: Action
+#: what a bot waits for: its next throw, its next die sent by hand
+DELAYS = ("react", "send")
+#: the Mersenne Twister's state: 624 words and the position in them
+_MT_WORDS = 624
 
 
 class TiraBot:
     """One bot seat. ``seed`` makes its delays replay (independent of the engine's dice)."""
 
-    def __init__(self, seat: int, difficulty: Difficulty, seed: int | str) -> None:
+    def __init__(self, seat: int, level: Difficulty | str, seed: int | str) -> None:
         self.seat = seat
-        self.difficulty = difficulty
+        self.difficulty = Difficulty(level)
+        self.level: str = self.difficulty.value
         self._rng = random.Random(f"tira-bot/{seed}/{seat}")
         self._memo: dict[str, tuple[float, float]] = {}
-        self._draws = 0  # how far along its seed stream: a save replays the stream to here
 
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data: with the seed, rebuilds this bot exactly (``restore``)."""
-        return {"draws": self._draws, "memo": {k: list(v) for k, v in self._memo.items()}}
+    def state(self) -> dict[str, Any]:
+        """Plain data: the random generator as it stands and the pending delays."""
+        version, words, gauss = self._rng.getstate()
+        return {
+            "rng": [version, list(words), gauss],
+            "memo": {what: list(memo) for what, memo in self._memo.items()},
+        }
 
-    def restore(self, data: dict[str, Any]) -> None:
-        """Back to a saved state: the same place in the seed stream, the same pending delays."""
-        draws, memo = data["draws"], data["memo"]
-        if type(draws) is not int or draws < 0 or not isinstance(memo, dict):
+    def restore(self, data: Mapping[str, Any]) -> None:
+        """Back to a saved ``state()``; ``ValueError`` (nothing changed) when it is not one."""
+        if not isinstance(data, Mapping) or set(data) != {"rng", "memo"}:
             raise ValueError("not a bot's state")
-        for _ in range(draws):
-            self._rng.random()  # uniform() takes exactly one random() per draw
-        self._draws = draws
-        self._memo = {str(k): (float(since), float(delay)) for k, (since, delay) in memo.items()}
+        rng_state = _rng_state(data["rng"])
+        memo = _memo(data["memo"])
+        self._rng.setstate(rng_state)
+        self._memo = memo
 
     def decide(self, obs: TiraObservation) -> Decision | None:
         if obs.idle_since is None or obs.in_the_air or obs.my_dice == 0:
@@ -76,22 +93,22 @@ class TiraBot:
         if obs.phase is Phase.RACING:
             return self._race(obs, obs.idle_since)
         if obs.phase is Phase.CALM and obs.calm_rolls_left > 0:
-            return Decision(obs.idle_since + self._reaction(obs, obs.idle_since), Throw(self.seat))
+            return Decision(obs.idle_since + self._reaction(obs, obs.idle_since), Throw())
         return None
 
     def _race(self, obs: TiraObservation, idle: float) -> Decision:
         throw_at = idle + self._reaction(obs, idle)
         if obs.control is not Control.MANUAL:
-            return Decision(throw_at, Throw(self.seat))
+            return Decision(throw_at, Throw())
         last = idle if obs.last_move_at is None else obs.last_move_at
         pause_end = last + self._delay("send", last, SEND_PAUSE[self.difficulty])
         sendable = obs.sendable()
         if sendable:
             index, dest = sendable[0]
-            return Decision(pause_end, Send(self.seat, index, dest))
+            return Decision(pause_end, Send(index, dest))
         if last > idle:  # I just sent a die: a human pause before throwing
             throw_at = max(throw_at, pause_end)
-        return Decision(throw_at, Throw(self.seat))
+        return Decision(throw_at, Throw())
 
     def _reaction(self, obs: TiraObservation, since: float) -> float:
         drawn = self._delay("react", since, REACTION[self.difficulty])
@@ -103,6 +120,74 @@ class TiraBot:
         if memo is not None and memo[0] == since:
             return memo[1]
         delay = self._rng.uniform(*bounds)
-        self._draws += 1
         self._memo[what] = (since, delay)
         return delay
+
+
+def bots_for(
+    config: TiraConfig, seed: int | str, default: Difficulty | None = None
+) -> dict[int, TiraBot]:
+    """The bots ``config.bots`` seats; a seat without a level gets ``default`` (None: a human)."""
+    bots = {}
+    for seat in range(config.players):
+        level = config.bot_of(seat) or default
+        if level is not None:
+            bots[seat] = TiraBot(seat, level, seed)
+    return bots
+
+
+_SEAT_EVENTS = (Thrown, Landed, DieToTray, CalmEmptied, CalmFinished)
+
+
+def seats_concerned(events: Sequence[TiraEvent]) -> set[int] | None:
+    """Seats whose bots may decide differently after ``events`` (None: all).
+
+    A bot's decision depends on its own seat and the phase only, so a batch of
+    dice moves needs only the seats it names; anything else (a phase change)
+    concerns everyone. This keeps a scheduler step cheap with six bots.
+    """
+    seats: set[int] = set()
+    for event in events:
+        if isinstance(event, _SEAT_EVENTS):
+            seats.add(event.seat)
+        elif isinstance(event, DiePassed):
+            seats.add(event.from_seat)
+            seats.add(event.to_seat)
+        else:
+            return None
+    return seats
+
+
+def _rng_state(saved: Any) -> tuple[Any, ...]:
+    """``random.Random.getstate()`` back from plain data, checked word by word."""
+    if not isinstance(saved, list | tuple) or len(saved) != 3:
+        raise ValueError("not a random generator's state")
+    version, words, gauss = saved
+    if type(version) is not int or not isinstance(words, list | tuple):
+        raise ValueError("not a random generator's state")
+    if len(words) != _MT_WORDS + 1 or any(type(w) is not int for w in words):
+        raise ValueError("not a random generator's state")
+    if any(not 0 <= w < 2**32 for w in words[:-1]) or not 0 <= words[-1] <= _MT_WORDS:
+        raise ValueError("not a random generator's state")
+    if gauss is not None and (type(gauss) is not float or not math.isfinite(gauss)):
+        raise ValueError("not a random generator's state")
+    state = (version, tuple(words), gauss)
+    try:
+        random.Random().setstate(state)  # the generator's own checks, on a spare one
+    except (ValueError, TypeError, OverflowError) as exc:
+        raise ValueError("not a random generator's state") from exc
+    return state
+
+
+def _memo(saved: Any) -> dict[str, tuple[float, float]]:
+    if not isinstance(saved, Mapping):
+        raise ValueError("not a bot's pending delays")
+    memo = {}
+    for what, pair in saved.items():
+        if what not in DELAYS or not isinstance(pair, list | tuple) or len(pair) != 2:
+            raise ValueError("not a bot's pending delays")
+        since, delay = pair
+        if any(type(v) not in (int, float) or not math.isfinite(v) for v in (since, delay)):
+            raise ValueError("not a bot's pending delays")
+        memo[what] = (float(since), float(delay))
+    return memo

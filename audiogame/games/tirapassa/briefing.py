@@ -12,6 +12,7 @@ the seed alone, so a throwaway game with the same seed shows it.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from audiogame.games.tirapassa.coasters import Coaster
@@ -51,12 +52,7 @@ class BriefingScene(MenuScene):
         items = [MenuItem(lambda: t("tira-brief-start"), self.start)]
         for key, face in enumerate(SYMBOLS, start=1):
             items.append(
-                MenuItem(
-                    lambda face=face, key=key: t(
-                        "tira-brief-symbol", name=t(f"tira-sym-long-{face.value}"), key=key
-                    ),
-                    lambda face=face: self.play_symbol(face),
-                )
+                MenuItem(partial(self.symbol_text, face, key), partial(self.play_symbol, face))
             )
         if self.coaster is not None:
             items.append(MenuItem(self.coaster_text, self.play_coaster))
@@ -78,6 +74,9 @@ class BriefingScene(MenuScene):
             left=self.t(f"tira-sym-{coaster.left.value}"),
             right=self.t(f"tira-sym-{coaster.right.value}"),
         )
+
+    def symbol_text(self, face: Symbol, key: int) -> str:
+        return self.t("tira-brief-symbol", name=self.t(f"tira-sym-long-{face.value}"), key=key)
 
     def play_symbol(self, face: Symbol) -> None:
         self.cue(symbol_cue(face))

@@ -1,20 +1,24 @@
-"""The Tira & Passa engine: pure rules, time as input.
+"""The Tira & Passa engine: pure rules, time as input, on the games' contract.
 
 ``TiraGame(config, seed, start_at=0.0)`` owns a seeded ``random.Random`` (coaster
 pile, big die, every die face) and a private timeline of happenings (round
 start, start signal, race start, dice landing, automatic calm rolls, Stop
-judging, next round). It never reads a clock:
+judging, next round). It never reads a clock. It meets ``games.base.Engine``:
 
-- ``apply(action, now) -> Result`` first runs every happening due before
-  ``now`` (and those at ``now`` except Stop judging), then applies the action.
-  ``Result.events`` holds both, in game-clock order; ``Result.refusal`` says
-  why a refused action changed nothing.
+- ``apply(seat, action, now) -> Result`` first runs every happening due before
+  ``now`` (and those at ``now`` except Stop judging), then applies the action
+  for ``seat`` (named by the caller: actions carry no seat; ``None``, the table
+  itself, has nothing to do in this game). ``Result.events`` holds both, in
+  game-clock order; ``Result.refusal`` says why a refused action changed nothing.
+- ``why_not(seat, action, now)`` / ``legal_actions(seat, now)``: the refusal
+  ``apply`` would give, and what the seat may do, at ``now``, changing nothing.
 - ``advance(now) -> list[event]`` runs every happening due at or before
   ``now``, in game-clock order.
 - ``next_deadline() -> float | None``: when to call ``advance`` next
   (``scheduler.call_at(game.next_deadline(), ...)``); None when nothing is
-  pending (waiting for players, or game over).
-- ``observation(seat)``, ``why_not(action)``, ``phase``, ``winners``.
+  pending (game over).
+- ``observation(seat | None)`` (None: a spectator), ``phase``, ``winners``,
+  ``is_over``, ``outcome`` (ranked by coasters won).
 
 Ordering at one instant [the spec's table]: Stop is judged after everything
 else at that instant, so a die arriving at the same instant as a hand empties
@@ -28,19 +32,22 @@ nothing placed), then the three calm rolls start. [ruling] In the calm rolls
 supreme dice go to the tray by themselves in both control modes, and a calm
 roll not made within ``Timing.calm_auto_delay`` is made for the player.
 
-Replay: the engine logs every accepted action and every state-changing
-``advance``; ``to_dict()`` gives plain data and ``TiraGame.from_dict`` rebuilds
-the same game from (config, seed, timed log).
+Replay: the engine logs every accepted action (with its seat) and every
+state-changing ``advance``; ``to_dict()`` gives plain data and
+``TiraGame.from_dict`` rebuilds the same game from (config, seed, timed log),
+refusing a log that does not replay.
 """
 
 from __future__ import annotations
 
+import copy
 import heapq
-import itertools
+import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from audiogame.games.base import Outcome, ranks_from_scores
 from audiogame.games.tirapassa.actions import (
     Action,
     Refusal,
@@ -77,6 +84,7 @@ from audiogame.games.tirapassa.rules import (
     DICE_PER_PLAYER,
     OPPOSITE,
     Destination,
+    EndReason,
     destination_for,
     game_winners,
     neighbour,
@@ -94,7 +102,11 @@ _PRIO_JUDGE = 9
 _LAND, _CALM_AUTO, _BEGIN, _SIGNAL, _RACE, _JUDGE = range(6)
 
 Events = list[TiraEvent]
-LogEntry = tuple[float, Action | None, bool]
+#: (game time, seat, action, judges): an action of a seat, or (seat and action
+#: None) happenings run at that time, with or without the Stop judging at it
+LogEntry = tuple[float, int | None, Action | None, bool]
+#: (when, priority, order of scheduling, kind, seat, the seat's token then)
+Happening = tuple[float, int, int, int, int, int]
 
 
 class _Seat:
@@ -134,10 +146,16 @@ class _Seat:
     def total(self) -> int:
         return len(self.hand) + len(self.air) + len(self.waiting)
 
+    def copy(self) -> _Seat:
+        twin = copy.copy(self)
+        twin.won, twin.hand = list(self.won), list(self.hand)
+        twin.air, twin.waiting = list(self.air), list(self.waiting)
+        return twin
 
-def _log_entry(entry: Any) -> list[Any]:
-    t, action, judges = entry
-    return [t, None if action is None else action_to_dict(action), judges]
+
+def _log_entry(entry: LogEntry) -> list[Any]:
+    t, seat, action, judges = entry
+    return [t, seat, None if action is None else action_to_dict(action), judges]
 
 
 class TiraGame:
@@ -158,6 +176,10 @@ class TiraGame:
         problem = config.validate()
         if problem is not None:
             raise ValueError(f"invalid configuration: {problem.value}")
+        if type(seed) not in (int, str):
+            raise ValueError("a seed is a whole number or a string")
+        if not math.isfinite(start_at):
+            raise ValueError("the start time is not a time")
         self.config = config
         self.seed = seed
         self.start_at = start_at
@@ -180,19 +202,13 @@ class TiraGame:
         self._supreme: Symbol | None = None
         self._winners: tuple[int, ...] | None = None
         self._now = start_at
-        self._timeline: list[tuple[float, int, int, int, int, int]] = []
-        self._seq = itertools.count()
+        self._timeline: list[Happening] = []
+        self._scheduled = 0  # happenings scheduled so far: the tie-break at one instant
         self._judge_at: float | None = None
         self._log: list[LogEntry] = []
         self._log_json: JsonLog | None = None  # the log as JSON, kept for the autosave
-        self._handlers: dict[int, Callable[[float, int, int, Events], None]] = {
-            _LAND: self._on_land,
-            _CALM_AUTO: self._on_calm_auto,
-            _BEGIN: self._on_begin,
-            _SIGNAL: self._on_signal,
-            _RACE: self._on_race,
-            _JUDGE: self._on_judge,
-        }
+        #: the public part of every observation, built once per change of state
+        self._table: tuple[Any, ...] | None = None
         self._schedule(start_at, _PRIO_FLOW, _BEGIN)
 
     # ----------------------------------------------------------------- public
@@ -227,6 +243,19 @@ class TiraGame:
     def is_over(self) -> bool:
         return self._phase is Phase.GAME_OVER
 
+    @property
+    def outcome(self) -> Outcome | None:
+        """Once over: ranked by coasters won (more is better, ties share a place)."""
+        if self._winners is None:
+            return None
+        won = self._won_counts()
+        return Outcome(
+            winners=self._winners,
+            ranks=ranks_from_scores(won, lower_is_better=False),
+            sides=tuple(range(len(self._seats))),
+            scores=won,
+        )
+
     def next_deadline(self) -> float | None:
         return self._timeline[0][0] if self._timeline else None
 
@@ -235,61 +264,80 @@ class TiraGame:
         self._check_time(now)
         events, ran = self._run_until(now, judges_at_now=True)
         if ran:
-            self._log.append((now, None, True))
+            self._log.append((now, None, None, True))
         return events
 
-    def apply(self, action: Action, now: float) -> Result:
-        """Bring the game to ``now``, then apply ``action`` (or refuse it)."""
+    def apply(self, seat: int | None, action: Any, now: float) -> Result:
+        """Bring the game to ``now``, then apply ``seat``'s ``action`` (or refuse it)."""
         self._check_time(now)
         events, ran = self._run_until(now, judges_at_now=False)
-        refusal = self.why_not(action)
+        refusal = self._refusal(seat, action)
         if refusal is None:
-            self._log.append((now, action, False))
-            self._perform(action, now, events)
+            assert seat is not None
+            self._log.append((now, seat, action, False))
+            self._perform(seat, action, now, events)
         elif ran:
-            self._log.append((now, None, False))
+            self._log.append((now, None, None, False))
         return Result(tuple(events), refusal)
 
-    def why_not(self, action: Action) -> Refusal | None:
-        """Why ``action`` would be refused in the current state (None: allowed)."""
-        if not 0 <= action.seat < len(self._seats):
-            return Refusal.NO_SUCH_SEAT
-        early = _PHASE_REFUSALS.get(self._phase)
-        if early is not None:
-            return early
-        if isinstance(action, Throw):
-            return self._throw_refusal(self._seats[action.seat])
-        return self._send_refusal(action)
+    def why_not(self, seat: int | None, action: Any, now: float) -> Refusal | None:
+        """Why ``apply(seat, action, now)`` would refuse ``action`` (None: allowed).
 
-    def observation(self, seat: int) -> TiraObservation:
+        Changes nothing: what falls due before ``now`` is run on a copy.
+        """
+        return self._at(now)._refusal(seat, action)
+
+    def legal_actions(self, seat: int, now: float) -> tuple[Action, ...]:
+        """What ``seat`` may do at ``now``: a Throw when allowed, then one Send
+        (by index, to its destination) per landed die that can go somewhere."""
+        game = self._at(now)
+        if not game._is_seat(seat):
+            return ()
+        found: list[Action] = [Throw()] if game._refusal(seat, Throw()) is None else []
+        if game._phase is Phase.RACING:  # dice in the air are in no hand: none to send
+            found += [Send(i, dest) for i, dest in game.observation(seat).sendable()]
+        return tuple(found)
+
+    def observation(self, seat: int | None) -> TiraObservation:
+        """What ``seat`` sees now; ``None``: a spectator (the table, all public)."""
+        table = self._table
+        if table is None:
+            table = self._table = self._table_now()
+        if seat is None:
+            return TiraObservation(None, self._now, 0, None, None, None, 0, *table)
+        if not self._is_seat(seat):
+            raise ValueError(f"no seat {seat!r} at this table")
         me = self._seats[seat]
-        seats = self._seats
-        faces = self._faces
-        waiting = tuple([len(s.waiting) for s in seats])
         return TiraObservation(
-            seat=seat,
-            time=self._now,
-            phase=self._phase,
-            round=self._round,
-            supreme=self._supreme,
-            control=self._controls[seat],
-            throw_seconds=self._throw_seconds,
-            coaster=me.coaster,
-            hand=tuple([faces[d] for d in me.hand]),
-            in_the_air=len(me.air),
-            lands_at=me.lands_at,
-            waiting=waiting[seat],
-            idle_since=me.idle_since,
-            last_move_at=me.last_move_at,
-            calm_rolls_left=me.calm_left if me.rolling else 0,
-            dice_counts=tuple([len(s.hand) + len(s.air) + len(s.waiting) for s in seats]),
-            waiting_counts=waiting,
-            coasters=tuple([s.coaster for s in seats]),
-            won=tuple([tuple(s.won) for s in seats]),
-            stopped=tuple([s.stopped for s in seats]),
-            tray=len(self._tray),
-            pile_size=len(self._pile),
-            winners=self._winners,
+            seat,
+            self._now,
+            len(me.air),
+            me.lands_at,
+            me.idle_since,
+            me.last_move_at,
+            me.calm_left if me.rolling else 0,
+            *table,
+        )
+
+    def _table_now(self) -> tuple[Any, ...]:
+        """The table as everyone sees it, in ``TiraObservation``'s field order."""
+        seats = self._seats
+        face = self._faces.__getitem__
+        return (
+            self._phase,
+            self._round,
+            self._supreme,
+            self._controls,
+            self._throw_seconds,
+            tuple([tuple(map(face, s.hand)) for s in seats]),
+            tuple([len(s.hand) + len(s.air) + len(s.waiting) for s in seats]),
+            tuple([len(s.waiting) for s in seats]),
+            tuple([s.coaster for s in seats]),
+            tuple([tuple(s.won) for s in seats]),
+            tuple([s.stopped for s in seats]),
+            len(self._tray),
+            len(self._pile),
+            self._winners,
         )
 
     def dice_places(self) -> dict[str, int]:
@@ -332,34 +380,52 @@ class TiraGame:
         return len(self._log)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], events: list[TiraEvent] | None = None) -> TiraGame:
-        """The game ``to_dict`` described; ``events`` (when given) receives its history."""
+    def from_dict(cls, data: Mapping[str, Any]) -> TiraGame:
+        """The game ``to_dict`` described, its log replayed.
+
+        ``ValueError`` (or ``KeyError``/``TypeError`` on data of the wrong shape)
+        when it cannot be: a log entry the game refuses is not this game's.
+        """
         pile = data.get("pile")
+        faces = data.get("faces", ())
+        if not isinstance(faces, list | tuple) or not isinstance(pile, list | tuple | None):
+            raise ValueError("pile or faces not a list")
         game = cls(
             TiraConfig.from_dict(data["config"]),
             data["seed"],
-            data["start_at"],
+            _time(data["start_at"]),
             pile=None if pile is None else [COASTERS_BY_NUMBER[n] for n in pile],
-            faces=[Symbol(f) for f in data.get("faces", ())],
+            faces=[Symbol(f) for f in faces],
         )
-        sink: list[TiraEvent] = [] if events is None else events
-        for t, action, judges in data["log"]:
+        log = data["log"]
+        if not isinstance(log, list | tuple):
+            raise ValueError("the log is not a list")
+        for entry in log:
+            t, seat, action, judges = entry
+            t = _time(t)
             if action is None:
+                if seat is not None or type(judges) is not bool:
+                    raise ValueError(f"bad log entry {entry!r}")
                 game._check_time(t)
-                sink += game._run_until(t, judges_at_now=judges)[0]
-                game._log.append((t, None, judges))
+                game._run_until(t, judges_at_now=judges)
+                game._log.append((t, None, None, judges))
             else:
-                sink += game.apply(action_from_dict(action), t).events
+                if judges is not False:
+                    raise ValueError(f"bad log entry {entry!r}")
+                refusal = game.apply(seat, action_from_dict(action), t).refusal
+                if refusal is not None:
+                    raise ValueError(f"log entry {entry!r} refused: {refusal.value}")
         return game
 
     # --------------------------------------------------------------- timeline
 
     def _check_time(self, now: float) -> None:
-        if now < self._now:
+        if not now >= self._now:  # NaN too
             raise ValueError(f"time went back: {now} < {self._now}")
 
     def _schedule(self, when: float, prio: int, kind: int, seat: int = -1, token: int = 0) -> None:
-        heapq.heappush(self._timeline, (when, prio, next(self._seq), kind, seat, token))
+        self._scheduled += 1
+        heapq.heappush(self._timeline, (when, prio, self._scheduled, kind, seat, token))
 
     def _run_until(self, now: float, judges_at_now: bool) -> tuple[Events, int]:
         events: Events = []
@@ -371,10 +437,39 @@ class TiraGame:
                 break
             heapq.heappop(timeline)
             self._now = when
-            self._handlers[kind](when, seat, token, events)
+            self._table = None
+            _HANDLERS[kind](self, when, seat, token, events)
             ran += 1
         self._now = now
         return events, ran
+
+    def _at(self, now: float) -> TiraGame:
+        """This game as ``apply`` at ``now`` would find it: itself when nothing is due
+        before then, else a throwaway copy brought to ``now``."""
+        self._check_time(now)
+        timeline = self._timeline
+        if not timeline:
+            return self
+        when, prio = timeline[0][:2]
+        if when > now or (when == now and prio == _PRIO_JUDGE):
+            return self
+        twin = self._copy()
+        twin._run_until(now, judges_at_now=False)
+        return twin
+
+    def _copy(self) -> TiraGame:
+        """A copy sharing nothing mutable, and no log: for looking ahead only."""
+        twin = copy.copy(self)
+        twin._rng = random.Random()
+        twin._rng.setstate(self._rng.getstate())
+        twin._faces_ahead = list(self._faces_ahead)
+        twin._pile = list(self._pile)
+        twin._seats = [s.copy() for s in self._seats]
+        twin._faces = list(self._faces)
+        twin._tray = list(self._tray)
+        twin._timeline = list(self._timeline)
+        twin._log, twin._log_json = [], None
+        return twin
 
     def _want_judge(self, when: float) -> None:
         if self._judge_at != when:
@@ -441,6 +536,23 @@ class TiraGame:
 
     # ---------------------------------------------------------------- actions
 
+    def _is_seat(self, seat: object) -> bool:
+        return type(seat) is int and 0 <= seat < len(self._seats)
+
+    def _refusal(self, seat: int | None, action: Any) -> Refusal | None:
+        """Why ``action`` would be refused in the current state (None: allowed)."""
+        if not self._is_seat(seat):
+            return Refusal.NO_SUCH_SEAT
+        assert seat is not None
+        if not isinstance(action, Throw | Send):
+            return Refusal.NOT_AN_ACTION
+        early = _PHASE_REFUSALS.get(self._phase)
+        if early is not None:
+            return early
+        if isinstance(action, Throw):
+            return self._throw_refusal(self._seats[seat])
+        return self._send_refusal(seat, action)
+
     def _throw_refusal(self, s: _Seat) -> Refusal | None:
         if self._phase is Phase.FREEZING:
             return Refusal.NOT_IN_RACE
@@ -452,10 +564,10 @@ class TiraGame:
             return Refusal.NO_CALM_ROLLS_LEFT
         return None
 
-    def _send_refusal(self, action: Send) -> Refusal | None:
+    def _send_refusal(self, seat: int, action: Send) -> Refusal | None:
         if self._phase is not Phase.RACING:
             return Refusal.NOT_IN_RACE
-        s = self._seats[action.seat]
+        s = self._seats[seat]
         if s.air:
             return Refusal.DICE_IN_THE_AIR
         index = self._find_die(s, action.die)
@@ -468,7 +580,7 @@ class TiraGame:
             return Refusal.CANNOT_GO_THERE
         return None
 
-    def _find_die(self, s: _Seat, die: int | Symbol) -> int | None:
+    def _find_die(self, s: _Seat, die: object) -> int | None:
         """Index in hand of a landed die (by index, or the first showing a symbol)."""
         faces = self._faces
         if isinstance(die, Symbol):
@@ -486,16 +598,15 @@ class TiraGame:
             return None
         return destination_for(face, s.coaster, self._supreme)
 
-    def _perform(self, action: Action, now: float, events: Events) -> None:
-        seat = action.seat
+    def _perform(self, seat: int, action: Action, now: float, events: Events) -> None:
+        self._table = None
         if isinstance(action, Throw):
             self._throw(seat, now, events, auto=False)
             return
         s = self._seats[seat]
         index = self._find_die(s, action.die)
-        assert index is not None  # why_not checked it
-        die = s.hand[index]
-        dest = self._destination(s, die)
+        assert index is not None  # _refusal checked it
+        dest = self._destination(s, s.hand[index])
         assert dest is not None
         s.last_move_at = now
         self._move(seat, index, dest, now, False, events)
@@ -538,7 +649,7 @@ class TiraGame:
         s.hand, s.air = s.air, []
         s.lands_at = None
         s.idle_since = s.last_move_at = t
-        faces = tuple(self._faces[d] for d in s.hand)
+        faces = tuple([self._rolled(d) for d in s.hand])
         phase = self._phase
         if phase is Phase.RACING:
             events.append(Landed(time=t, seat=seat, faces=faces))
@@ -553,6 +664,11 @@ class TiraGame:
             roll = CALM_ROLLS - s.calm_left + 1
             events.append(Landed(time=t, seat=seat, faces=faces, calm_roll=roll))
             self._calm_landed(seat, roll, t, events)
+
+    def _rolled(self, die: int) -> Symbol:
+        face = self._faces[die]
+        assert face is not None  # a die that landed was rolled
+        return face
 
     def _place_all(self, seat: int, t: float, events: Events) -> None:
         """Assisted mode: every die that can go goes, the tray first."""
@@ -717,7 +833,9 @@ class TiraGame:
             )
         return short
 
-    def _end_game(self, outcome: tuple[tuple[int, ...], Any], t: float, events: Events) -> None:
+    def _end_game(
+        self, outcome: tuple[tuple[int, ...], EndReason], t: float, events: Events
+    ) -> None:
         winners, reason = outcome
         self._phase = Phase.GAME_OVER
         self._winners = winners
@@ -747,3 +865,22 @@ _PHASE_REFUSALS: dict[Phase, Refusal] = {
     Phase.BETWEEN_ROUNDS: Refusal.ROUND_OVER,
     Phase.GAME_OVER: Refusal.GAME_OVER,
 }
+
+_Handler = Callable[[TiraGame, float, int, int, Events], None]
+
+#: what each kind of happening does, by its number on the timeline
+_HANDLERS: dict[int, _Handler] = {
+    _LAND: TiraGame._on_land,
+    _CALM_AUTO: TiraGame._on_calm_auto,
+    _BEGIN: TiraGame._on_begin,
+    _SIGNAL: TiraGame._on_signal,
+    _RACE: TiraGame._on_race,
+    _JUDGE: TiraGame._on_judge,
+}
+
+
+def _time(value: Any) -> float:
+    """A game time read from saved data: a finite number, or ``ValueError``."""
+    if type(value) not in (int, float) or not math.isfinite(value):
+        raise ValueError(f"not a time: {value!r}")
+    return float(value)

@@ -2,13 +2,16 @@
 
 ``check(game) -> list[str]``: the invariants the game breaks now (empty when
 all hold). It reads only the engine's public queries (``dice_places``,
-``observation``), so the fuzzer can call it after every key and the property
-tests after every engine step.
+``observation`` of every seat and of a spectator), so the fuzzer can call it
+after every key and the property tests after every engine step. Every seat
+must see the same table as a spectator, its own timing aside: nothing on the
+table is anyone's secret.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from audiogame.games.tirapassa.coasters import EDITION_COASTERS
 from audiogame.games.tirapassa.engine import TiraGame
@@ -25,11 +28,27 @@ WITH_SUPREME = frozenset({Phase.RACING, Phase.FREEZING, Phase.CALM})
 def check(game: TiraGame) -> list[str]:
     """Every invariant ``game`` violates now, each as a short sentence."""
     problems = _dice(game)
-    observations = [game.observation(seat) for seat in range(game.config.players)]
-    for obs in observations:
-        problems += _seat(obs)
-    problems += _table(game, observations[0])
+    table = game.observation(None)
+    for seat in range(game.config.players):
+        obs = game.observation(seat)
+        problems += _seat(obs, seat)
+        if _public(obs) != table:
+            problems.append(f"seat {seat} sees another table than a spectator does")
+    problems += _table(game, table)
     return problems
+
+
+def _public(obs: TiraObservation) -> TiraObservation:
+    """A seat's view without its own timing: the table as a spectator sees it."""
+    return replace(
+        obs,
+        seat=None,
+        in_the_air=0,
+        lands_at=None,
+        idle_since=None,
+        last_move_at=None,
+        calm_rolls_left=0,
+    )
 
 
 def _dice(game: TiraGame) -> list[str]:
@@ -41,14 +60,16 @@ def _dice(game: TiraGame) -> list[str]:
     return problems
 
 
-def _seat(obs: TiraObservation) -> list[str]:
+def _seat(obs: TiraObservation, seat: int) -> list[str]:
     problems = []
+    if obs.seat != seat:
+        problems.append(f"seat {seat} is shown the view of seat {obs.seat}")
     if min(obs.dice_counts) < 0 or min(obs.waiting_counts) < 0:
-        problems.append(f"seat {obs.seat} sees a negative count")
+        problems.append(f"seat {seat} sees a negative count")
     if obs.my_dice != len(obs.hand) + obs.in_the_air + obs.waiting:
-        problems.append(f"seat {obs.seat}: hand, air and coaster do not add up")
-    if obs.dice_counts[obs.seat] != obs.my_dice:
-        problems.append(f"seat {obs.seat}: own count differs from the table's")
+        problems.append(f"seat {seat}: hand, air and coaster do not add up")
+    if (obs.in_the_air > 0) != (obs.lands_at is not None):
+        problems.append(f"seat {seat}: dice in the air and their landing time disagree")
     for other, stopped in enumerate(obs.stopped):
         if stopped and (obs.dice_counts[other] or obs.waiting_counts[other]):
             problems.append(f"seat {other} called Stop with dice left or on its coaster")

@@ -1,12 +1,16 @@
 """What one seat hears of Tira & Passa: events in, ``Message``s out. Pure.
 
-``Narrator(seat, names)`` turns the engine's events into messages for the
-human at ``seat`` (message id + arguments, cue + pan, verbosity kind,
-interrupt or queue). It never formats text: arguments that are words
-(symbols, sides, lists) are ``Phrase``/``Join`` values the table resolves in
-the player's language (``audiogame.announce``).
+``narrate(events, view, names)`` turns one batch of the engine's events into
+messages for the listener whose observation (after the batch) is ``view``
+(message id + arguments, cue + pan, verbosity kind, interrupt or queue);
+``names[s]`` names every other seat. It keeps nothing between batches: what
+it needs beyond the events (my coaster, the supreme symbol, my controls) it
+reads in the view. A spectator's view (``view.seat is None``) hears everyone
+as another player. It never formats text: arguments that are words (symbols,
+sides, lists) are ``Phrase``/``Join`` values the announcer resolves in the
+listener's language.
 
-The sound scene, from the human's chair at the bottom of the table:
+The sound scene, from the listener's chair at the bottom of the table:
 
 - the left neighbour is heard on the left, the right one on the right, the
   others spread between them, the tray in the centre (``seat_pan``);
@@ -16,15 +20,14 @@ The sound scene, from the human's chair at the bottom of the table:
 - other players' throws and landings are sounds only, one cue per player per
   instant, so five bots racing stay readable.
 
-``batch(events)`` is the entry point: it groups a landing with the moves it
-caused (assisted mode) so the player hears one sentence, not four.
-``narrate(event)`` handles one event alone.
+A landing is grouped with the moves it caused (assisted mode) in the same
+batch, so the player hears one sentence, not four.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 from audiogame.games.tirapassa.coasters import Coaster
 from audiogame.games.tirapassa.events import (
@@ -46,6 +49,7 @@ from audiogame.games.tirapassa.events import (
     Thrown,
     TiraEvent,
 )
+from audiogame.games.tirapassa.observation import TiraObservation
 from audiogame.games.tirapassa.options import Control, Variant
 from audiogame.games.tirapassa.rules import Destination, destination_for
 from audiogame.games.tirapassa.symbols import Symbol
@@ -99,36 +103,35 @@ def symbol_cue(face: Symbol) -> str:
     return f"symbol_{face.value}"
 
 
-class Narrator:
-    """The messages for the human at ``seat``; ``names[s]`` for every other seat."""
+def narrate(
+    events: Sequence[TiraEvent], view: TiraObservation, names: Sequence[str]
+) -> list[Message]:
+    """What the listener whose observation is ``view`` hears of one batch of events."""
+    return _Voice(view, names).batch(events)
 
-    def __init__(self, seat: int, names: Sequence[str]) -> None:
-        self.me = seat
-        self.names = tuple(names)
+
+def who(seat: int, me: int | None, names: Sequence[str]) -> Any:
+    """A seat as said to ``me``: "you", or its name."""
+    return Phrase("tira-you") if seat == me else names[seat]
+
+
+def tally(counts: Sequence[int], me: int | None, names: Sequence[str]) -> Join:
+    """ "tu 2, Marco 1 …", best first (ties in seat order)."""
+    order = sorted(range(len(counts)), key=lambda s: (-counts[s], s))
+    return Join(
+        tuple(Phrase("tira-tally", {"who": who(s, me, names), "n": counts[s]}) for s in order)
+    )
+
+
+class _Voice:
+    """One batch told to one listener: built for the batch, dropped after it."""
+
+    def __init__(self, view: TiraObservation, names: Sequence[str]) -> None:
+        self.view = view
+        self.me = view.seat
+        self.names = names
         self.players = len(names)
-        self.supreme: Symbol | None = None
-        self.control = Control.ASSISTED
-        self.coaster: Coaster | None = None
-        self._handlers: dict[type, Callable[[Any], list[Message]]] = {
-            GameStarted: self._game_started,
-            RoundStarted: self._round_started,
-            StartSignal: self._signal,
-            RaceStarted: self._race,
-            Thrown: self._thrown,
-            Landed: lambda e: self._landing(e, ()),
-            DieToTray: self._tray_alone,
-            DiePassed: lambda e: self._passes(e.from_seat, (e,)),
-            StopCalled: self._stop,
-            CalmStarted: self._calm_started,
-            CalmEmptied: self._calm_emptied,
-            CalmFinished: self._calm_finished,
-            RoundEnded: self._round_ended,
-            CoasterWon: self._coaster_won,
-            CoasterDrawn: self._coaster_drawn,
-            GameEnded: self._game_ended,
-        }
 
-    # -- entry points -----------------------------------------------------------------
     def batch(self, events: Sequence[TiraEvent]) -> list[Message]:
         """Messages for a batch of events, grouping each landing with its moves."""
         out: list[Message] = []
@@ -136,55 +139,44 @@ class Narrator:
         while i < len(events):
             event = events[i]
             i += 1
-            if isinstance(event, Landed):
-                moves = []
-                while i < len(events) and _moved_by(events[i], event.seat, event.time):
-                    moves.append(events[i])
+            if isinstance(event, Landed | DieToTray | DiePassed):
+                seat = event.seat if isinstance(event, Landed) else _mover(event)
+                moves: list[Move] = [] if isinstance(event, Landed) else [event]
+                while i < len(events):
+                    follower = events[i]
+                    if not _moved_by(follower, seat, event.time):
+                        break
+                    moves.append(follower)
                     i += 1
-                out += self._landing(event, tuple(moves))
-            elif isinstance(event, DiePassed | DieToTray):
-                group = [event]
-                seat = _mover(event)
-                while i < len(events) and _moved_by(events[i], seat, event.time):
-                    group.append(events[i])
-                    i += 1
-                out += self._moves(seat, tuple(group))
+                if isinstance(event, Landed):
+                    out += self._landing(event, tuple(moves))
+                else:
+                    out += self._moves(seat, tuple(moves))
             else:
-                out += self.narrate(event)
+                handler = _HANDLERS.get(type(event))
+                if handler is not None:
+                    out += handler(self, event)
         return out
-
-    def narrate(self, event: TiraEvent) -> list[Message]:
-        handler = self._handlers.get(type(event))
-        return handler(event) if handler is not None else []
 
     # -- helpers ----------------------------------------------------------------------
     def who(self, seat: int) -> Any:
-        return Phrase("tira-you") if seat == self.me else self.names[seat]
+        return who(seat, self.me, self.names)
 
     def everyone(self, seats: Sequence[int]) -> Join:
         return Join(tuple(self.who(s) for s in seats))
 
     def pan(self, seat: int) -> float:
-        return seat_pan(seat, self.me, self.players)
-
-    def tally(self, counts: Sequence[int]) -> Join:
-        """ "tu 2, Marco 1 …", best first (ties in seat order)."""
-        order = sorted(range(len(counts)), key=lambda s: (-counts[s], s))
-        return Join(
-            tuple(Phrase("tira-tally", {"who": self.who(s), "n": counts[s]}) for s in order)
-        )
+        return 0.0 if self.me is None else seat_pan(seat, self.me, self.players)
 
     # -- the round flow ---------------------------------------------------------------
     def _game_started(self, e: GameStarted) -> list[Message]:
-        self.control = e.controls[self.me]
         goal = "tira-goal-pile" if e.variant is Variant.UNTIL_PILE_EXHAUSTED else "tira-goal-three"
         others = Join(tuple(self.names[s] for s in range(e.players) if s != self.me))
         args = {"players": e.players, "names": others, "goal": Phrase(goal)}
         return [Message("tira-game-start", args, kind=TURN, cue="notice")]
 
     def _round_started(self, e: RoundStarted) -> list[Message]:
-        self.supreme = e.supreme
-        coaster = self.coaster = e.coasters[self.me]
+        coaster = None if self.me is None else e.coasters[self.me]
         msg_id, args = "tira-round-no-coaster", {"round": e.round, "supreme": symbol(e.supreme)}
         if coaster is not None:
             msg_id, args = "tira-round", {**args, **coaster_args(coaster)}
@@ -221,7 +213,7 @@ class Narrator:
                 Message("tira-calm-landed", args, kind=OWN, interrupt=True),
                 *self._trail(moves),
             ]
-        if self.control is Control.MANUAL and not moves:
+        if self.view.control is Control.MANUAL and not moves:
             return [self._manual_landing(e), *self._face_sounds(e.faces)]
         if not moves:
             return [Message("tira-landed-stay", {"faces": said}, kind=OWN, interrupt=True)]
@@ -229,10 +221,10 @@ class Narrator:
         return [Message("tira-landed", args, kind=OWN, interrupt=True), *self._trail(moves)]
 
     def _manual_landing(self, e: Landed) -> Message:
-        supreme = self.supreme
+        supreme, coaster = self.view.supreme, self.view.coaster
         can_go = 0
         if supreme is not None:
-            can_go = sum(1 for f in e.faces if destination_for(f, self.coaster, supreme))
+            can_go = sum(1 for f in e.faces if destination_for(f, coaster, supreme))
         return Message(
             "tira-landed-manual", {"faces": faces(e.faces), "n": can_go}, kind=OWN, interrupt=True
         )
@@ -267,9 +259,6 @@ class Narrator:
         ]
 
     # -- dice moving ------------------------------------------------------------------
-    def _tray_alone(self, e: DieToTray) -> list[Message]:
-        return self._moves(e.seat, (e,))
-
     def _moves(self, seat: int, moves: tuple[Move, ...]) -> list[Message]:
         """Moves by one seat at one instant (besides my own landing summary)."""
         if not moves:
@@ -279,7 +268,7 @@ class Narrator:
         out: list[Message] = []
         mine = tuple(m for m in moves if isinstance(m, DiePassed) and m.to_seat == self.me)
         if mine:
-            out += self._passes(seat, mine)
+            out += self._arrivals(seat, mine)
         if len(mine) < len(moves):
             passed = any(isinstance(m, DiePassed) and m.to_seat != self.me for m in moves)
             cue = "die_pass" if passed else "die_tray"
@@ -298,12 +287,8 @@ class Narrator:
             )
         return out
 
-    def _passes(self, seat: int, passes: tuple[DiePassed, ...]) -> list[Message]:
-        if seat == self.me:
-            return self._own_moves(passes)
-        arrived = tuple(p for p in passes if p.to_seat == self.me)
-        if not arrived:
-            return [Message("", kind=OTHERS, cue="die_pass", pan=self.pan(seat))]
+    def _arrivals(self, seat: int, arrived: tuple[DiePassed, ...]) -> list[Message]:
+        """Dice ``seat`` put on my coaster: spoken, and heard from the sender's side."""
         first = arrived[0]
         dice = Join(tuple(Phrase(f"tira-sym-a-{p.symbol.value}") for p in arrived))
         msg_id = "tira-arrived-from" if self.players == 2 else "tira-arrived"
@@ -319,9 +304,9 @@ class Narrator:
         return [Message("tira-stop", {"who": self.everyone(e.together)}, kind=TURN, cue="stop")]
 
     def _calm_started(self, e: CalmStarted) -> list[Message]:
-        supreme = symbol(self.supreme) if self.supreme else ""
         if not e.rolling:
             return []
+        supreme = symbol(self.view.supreme) if self.view.supreme else ""
         msg_id = "tira-calm-you" if self.me in e.rolling else "tira-calm-others"
         return [Message(msg_id, {"supreme": supreme, "rolls": e.rolls}, kind=TURN)]
 
@@ -340,7 +325,7 @@ class Narrator:
         args = {
             "round": e.round,
             "winners": self.everyone(e.winners),
-            "tally": self.tally(e.won_counts),
+            "tally": tally(e.won_counts, self.me, self.names),
         }
         return [Message("tira-round-end", args, kind=SCORES, cue="round_end")]
 
@@ -362,7 +347,8 @@ class Narrator:
             msg_id = "tira-game-shared"
         else:
             msg_id = "tira-game-won" if won else "tira-game-lost"
-        args = {"who": self.everyone(e.winners), "n": best, "tally": self.tally(e.won_counts)}
+        tallied = tally(e.won_counts, self.me, self.names)
+        args = {"who": self.everyone(e.winners), "n": best, "tally": tallied}
         return [Message(msg_id, args, kind=SCORES, cue=cue)]
 
 
@@ -370,9 +356,27 @@ def _mover(event: Move) -> int:
     return event.seat if isinstance(event, DieToTray) else event.from_seat
 
 
-def _moved_by(event: TiraEvent, seat: int, time: float) -> bool:
+def _moved_by(event: TiraEvent, seat: int, time: float) -> TypeGuard[Move]:
     return isinstance(event, DieToTray | DiePassed) and _mover(event) == seat and event.time == time
 
 
 def _destination(move: Move) -> Destination:
     return Destination.TRAY if isinstance(move, DieToTray) else move.side
+
+
+#: the events told alone (landings and moves are grouped in ``_Voice.batch``)
+_HANDLERS: dict[type, Callable[[_Voice, Any], list[Message]]] = {
+    GameStarted: _Voice._game_started,
+    RoundStarted: _Voice._round_started,
+    StartSignal: _Voice._signal,
+    RaceStarted: _Voice._race,
+    Thrown: _Voice._thrown,
+    StopCalled: _Voice._stop,
+    CalmStarted: _Voice._calm_started,
+    CalmEmptied: _Voice._calm_emptied,
+    CalmFinished: _Voice._calm_finished,
+    RoundEnded: _Voice._round_ended,
+    CoasterWon: _Voice._coaster_won,
+    CoasterDrawn: _Voice._coaster_drawn,
+    GameEnded: _Voice._game_ended,
+}

@@ -12,6 +12,8 @@ the engine ignores it, the session (``session.py``) reads it.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any
@@ -141,6 +143,9 @@ class TiraConfig:
             return SetupProblem.BAD_PLAYER_COUNT
         if self.speed not in THROW_SECONDS or self.variant not in tuple(Variant):
             return SetupProblem.BAD_OPTION_VALUE
+        delays = [getattr(self.timing, f.name) for f in fields(Timing)]
+        if any(type(d) not in (int, float) or not 0 <= d < math.inf for d in delays):
+            return SetupProblem.BAD_OPTION_VALUE
         for seats, allowed in ((self.controls, tuple(Control)), (self.bots, (*Difficulty, None))):
             if seats is None:
                 continue
@@ -166,7 +171,7 @@ class TiraConfig:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> TiraConfig:
+    def from_dict(cls, data: Mapping[str, Any]) -> TiraConfig:
         controls = data.get("controls")
         bots = data.get("bots")
         return cls(
@@ -192,4 +197,5 @@ class TiraConfig:
         if option.field == "bots" and current is None:
             values = [None] * self.players  # no bots yet: every seat human
         values[seat] = value
-        return replace(self, **{option.field: tuple(values)})
+        changed: dict[str, Any] = {option.field: tuple(values)}
+        return replace(self, **changed)

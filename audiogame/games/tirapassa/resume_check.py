@@ -97,7 +97,8 @@ class TiraAdapter:
         return table.game.log_length
 
     def snapshot(self, table: TiraTable) -> dict[str, Any]:
-        return plain(table.match_state())  # as the file holds it: plain lists, not raw JSON
+        state: dict[str, Any] = plain(table.match_state())  # as the file holds it: no raw JSON
+        return state
 
     def progress_of(self, state: dict[str, Any]) -> int:
         return len(state["game"]["log"])
@@ -114,12 +115,12 @@ class TiraAdapter:
         return table.finished
 
     def next_key(self, table: TiraTable) -> tuple[float, str] | None:
-        if table.finished or table.session is None:
+        if table.finished or table.scheduler is None:
             return None
         move = scripted_move(table.observation())
         if move is None:
             return None
-        clock = table.session.scheduler.clock
+        clock = table.scheduler.clock
         at = max(clock.app_time(move[0]), clock.base.now())
         pressed = (table.game.log_length, move[0], move[1])
         if pressed == self._pressed:

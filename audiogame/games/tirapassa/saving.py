@@ -8,29 +8,33 @@ nothing that can be recomputed:
 - ``game``: the engine's ``to_dict`` (config, seed, start time, timed log):
   replaying it gives the same dice, coasters, pile, won counts and the
   engine's random stream at the same place;
-- ``bots``: each bot's place in its own seed stream and its pending delays;
+- ``bots``: each bot's ``state()``: its random generator as it stands and
+  its pending delays (never a count of draws to replay);
 - ``clock``: the game time of the snapshot, where a resumed race goes on;
 - ``cursor``: the die my arrows were on.
 
 ``restore_match`` checks a state thoroughly and raises ``ValueError`` on
 anything it cannot rebuild exactly (the menu then refuses the save): the
-rebuilt game must give back the very log it was rebuilt from.
+rebuilt game must give back the very log it was rebuilt from, every bot of the
+table must be there with a state it accepts, and nothing else. A snapshot of
+another ``VERSION`` is refused as such (``OtherVersion``).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from audiogame.games.tirapassa.bots import TiraBot
 from audiogame.games.tirapassa.engine import TiraGame
-from audiogame.games.tirapassa.events import TiraEvent
 from audiogame.games.tirapassa.table_setup import HUMAN, TableSetup
 from audiogame.store.saves import OtherVersion
 
 KIND = "tira-match"
-VERSION = 1
+#: 2: actions without a seat in the log, bots saved with their generator's state
+VERSION = 2
 
 
 def match_state(
@@ -47,7 +51,7 @@ def match_state(
         "setup": setup.to_dict(),
         "seed": seed,
         "game": game.to_dict(raw_log=True),
-        "bots": {str(seat): bot.to_dict() for seat, bot in sorted(bots.items())},
+        "bots": {str(seat): bot.state() for seat, bot in sorted(bots.items())},
         "clock": clock,
         "cursor": cursor,
     }
@@ -68,8 +72,6 @@ class Restored:
     bots: dict[int, TiraBot]
     clock: float
     cursor: int
-    #: the game's events so far, for the narrator to catch up silently
-    history: list[TiraEvent]
 
 
 def restore_match(state: Any) -> Restored:
@@ -88,21 +90,24 @@ def _restore(state: Any) -> Restored:
     seed = state["seed"]
     if type(seed) not in (int, str) or state["game"]["seed"] != seed:
         raise ValueError("bad seed")
-    history: list[TiraEvent] = []
-    game = TiraGame.from_dict(state["game"], history)
+    game = TiraGame.from_dict(state["game"])
     if game.to_dict() != state["game"] or game.is_over:
         raise ValueError("the game's log does not replay to itself")
     clock, cursor = state["clock"], state["cursor"]
-    if not isinstance(clock, int | float) or clock < game.now or type(cursor) is not int:
-        raise ValueError("bad clock or cursor")
+    if type(clock) not in (int, float) or not math.isfinite(clock) or clock < game.now:
+        raise ValueError("bad clock")
+    if type(cursor) is not int:
+        raise ValueError("bad cursor")
     setup = TableSetup.from_dict(state["setup"])
     if setup.config().to_dict() != game.config.to_dict():
         raise ValueError("the table does not match the game")
     bots = _bots(game, seed, state["bots"])
-    return Restored(setup, seed, game, bots, float(clock), cursor, history)
+    return Restored(setup, seed, game, bots, float(clock), cursor)
 
 
-def _bots(game: TiraGame, seed: int | str, saved: dict[str, Any]) -> dict[int, TiraBot]:
+def _bots(game: TiraGame, seed: int | str, saved: Any) -> dict[int, TiraBot]:
+    if not isinstance(saved, Mapping):
+        raise ValueError("the bots are not a table of seats")
     bots: dict[int, TiraBot] = {}
     for seat in range(game.config.players):
         level = game.config.bot_of(seat)

@@ -21,14 +21,14 @@ from audiogame.games.tirapassa.options import Control
 def act_instantly(game: TiraGame, seat: int, now: float) -> list[TiraEvent]:
     """Whatever ``seat`` can do at ``now``: send what can go (manual), then throw."""
     events: list[TiraEvent] = []
-    throw = Throw(seat)
-    if game.why_not(throw) is not None:
+    throw = Throw()
+    if game.why_not(seat, throw, now) is not None:
         return events
     if game.config.control_of(seat) is Control.MANUAL and game.phase is Phase.RACING:
         for index, dest in reversed(game.observation(seat).sendable()):
-            events.extend(game.apply(Send(seat, index, dest), now).events)
-    if game.why_not(throw) is None:
-        events.extend(game.apply(throw, now).events)
+            events.extend(game.apply(seat, Send(index, dest), now).events)
+    if game.why_not(seat, throw, now) is None:
+        events.extend(game.apply(seat, throw, now).events)
     return events
 
 

@@ -7,7 +7,7 @@ read the game's name without loading its engine or scenes.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from audiogame.games.base import GameSpec
@@ -17,7 +17,8 @@ from audiogame.games.tirapassa.walks import TARGETS, scene_label
 if TYPE_CHECKING:
     from audiogame.app.loop import App
     from audiogame.devtools.resume_check import MatchAdapter
-    from audiogame.games.base import Engine
+    from audiogame.games.base import Bot, Engine
+    from audiogame.narration import Message
     from audiogame.ui.scene import Scene
 
 GAME_ID = "tira"
@@ -35,10 +36,38 @@ def resume(app: App, state: Any) -> Scene:
     return resume_table(app, state)
 
 
+def new_engine(config: Mapping[str, Any], seed: int | str, start: float) -> Engine:
+    from audiogame.games.tirapassa.engine import TiraGame
+    from audiogame.games.tirapassa.options import TiraConfig
+
+    return TiraGame(TiraConfig.from_dict(config), seed, start_at=start)
+
+
+def engine_from_dict(data: Mapping[str, Any]) -> Engine:
+    from audiogame.games.tirapassa.engine import TiraGame
+
+    return TiraGame.from_dict(data)
+
+
+def make_bot(seat: int, level: str, seed: int | str) -> Bot:
+    from audiogame.games.tirapassa.bots import TiraBot
+
+    return TiraBot(seat, level, seed)
+
+
+def narrate(events: Sequence[Any], view: Any, names: Sequence[str]) -> list[Message]:
+    from audiogame.games.tirapassa.narrate import narrate as tell
+
+    return tell(events, view, names)
+
+
 def invariants(engine: Engine) -> list[str]:
+    from audiogame.games.tirapassa.engine import TiraGame
     from audiogame.games.tirapassa.invariants import check
 
-    return check(engine)  # type: ignore[arg-type]
+    if not isinstance(engine, TiraGame):
+        return [f"not a Tira & Passa game: {type(engine).__name__}"]
+    return check(engine)
 
 
 def resume_adapter() -> MatchAdapter:
@@ -76,6 +105,10 @@ SPEC = GameSpec(
     open_setup=open_setup,
     resume=resume,
     describe_save=describe_save,
+    new_engine=new_engine,
+    engine_from_dict=engine_from_dict,
+    make_bot=make_bot,
+    narrate=narrate,
     invariants=invariants,
     resume_adapter=resume_adapter,
     random_config=random_config,

@@ -1,9 +1,10 @@
 """The race: keys become engine actions, events become speech and sound.
 
-``TiraTable(app, setup, seed)`` runs one game through a ``TiraSession`` on
-``app.scheduler`` (dice in flight, bots' reactions, the round flow) and hands
-every batch of events to the ``Narrator``. Nothing ever pauses the race:
-queries answer at once, interrupting, and the game clock goes on.
+``TiraTable(app, setup, seed)`` runs one game through a ``TableSession``
+(``games.session``) on game time over ``app.scheduler`` (dice in flight, bots'
+reactions, the round flow) and hands every batch of events to ``narrate``
+with my observation after it. Nothing ever pauses the race: game time is never
+paused, queries answer at once, interrupting, and the game clock goes on.
 
 Delivery order: my own results (interrupting messages) are spoken the moment
 the engine reports them; every other message of the frame waits in
@@ -20,7 +21,8 @@ engine's timeline) the table hands ``app.autosave`` its snapshot
 once (``save_match``). ``resume(app, state)`` rebuilds the saved match: the
 game time goes on from the saved instant on ``GameScheduler`` (the app's
 clock, shifted), after ``RESUME_GRACE`` seconds in which the situation is
-spoken. Practice rounds are never saved.
+spoken (read from the observation: no history is replayed into narration).
+Practice rounds are never saved.
 
 Escape asks "leave the game?" while the race goes on (a real table does not
 stop for one player); at the end of the game Escape leaves at once and Enter
@@ -40,24 +42,26 @@ from audiogame.announce import Words, resolve
 from audiogame.app.clock import Handle
 from audiogame.app.gametime import GameScheduler
 from audiogame.app.keys import Key
-from audiogame.games.tirapassa.actions import Refusal, Send, Throw
-from audiogame.games.tirapassa.bots import TiraBot
+from audiogame.games.session import TableSession
+from audiogame.games.tirapassa.actions import Action, Refusal, Send, Throw
+from audiogame.games.tirapassa.bots import TiraBot, bots_for, seats_concerned
 from audiogame.games.tirapassa.coasters import Coaster
 from audiogame.games.tirapassa.engine import TiraGame
 from audiogame.games.tirapassa.events import GameEnded, RoundEnded, TiraEvent
 from audiogame.games.tirapassa.narrate import (
     OTHERS,
-    Narrator,
     coaster_args,
     faces,
+    narrate,
     side,
     symbol,
     symbol_cue,
+    tally,
+    who,
 )
 from audiogame.games.tirapassa.observation import TiraObservation
 from audiogame.games.tirapassa.rules import Destination
 from audiogame.games.tirapassa.saving import Restored, match_state, restore_match, summary
-from audiogame.games.tirapassa.session import TiraSession
 from audiogame.games.tirapassa.symbols import Symbol, symbol_for_key
 from audiogame.games.tirapassa.table_setup import HUMAN, TableSetup
 from audiogame.narration import Join, Later, Message, Phrase
@@ -114,8 +118,11 @@ class TiraTable(Scene):
         self.practice = practice
         self.home = home
         self.config = setup.config(practice)
-        self.narrator = Narrator(HUMAN, setup.names())
-        self.session: TiraSession | None = None
+        self.names = setup.names()
+        self.session: TableSession | None = None
+        self._game: TiraGame | None = None
+        self._bots: dict[int, TiraBot] = {}
+        self.scheduler: GameScheduler | None = None  # game time: the race's clock
         self.cursor = 0
         self.finished = False  # game over, or the practice round played
         self._script = (pile, tuple(faces))
@@ -151,34 +158,35 @@ class TiraTable(Scene):
     def on_enter(self) -> None:
         self.app.idle_tasks.append(self.app.localizer.warm_task("tira.ftl"))
         if self._restored is not None:
-            self.session = self._resume_session(self._restored)
+            self._resume_session(self._restored)
             self._restored = None
         else:
-            self.session = self._new_session()
+            self._new_session()
         if self.practice:
             self._pending.append(Message("tira-practice-start", kind="turn"))
+        assert self.session is not None
         self.session.start()
 
-    def _new_session(self) -> TiraSession:
+    def _new_session(self) -> None:
         scheduler = GameScheduler(self.app.scheduler)
         pile, script_faces = self._script
         game = TiraGame(
             self.config, self.seed, start_at=scheduler.clock.now(), pile=pile, faces=script_faces
         )
-        bots = {}
-        for seat in range(self.config.players):
-            level = self.config.bot_of(seat)
-            if level is not None:
-                bots[seat] = TiraBot(seat, level, self.seed)
-        return TiraSession(game, scheduler, bots, self.on_events)
+        self._play(game, scheduler, bots_for(self.config, self.seed))
 
-    def _resume_session(self, saved: Restored) -> TiraSession:
+    def _resume_session(self, saved: Restored) -> None:
         """The saved game goes on from its saved instant, after a moment to hear where it is."""
         offset = self.app.clock.now() + RESUME_GRACE - saved.clock
         scheduler = GameScheduler(self.app.scheduler, offset, start=saved.clock)
-        self.narrator.batch(saved.history)  # catch up silently: supreme, coaster, controls
         self._pending += self.situation(saved.game)
-        return TiraSession(saved.game, scheduler, saved.bots, self.on_events)
+        self._play(saved.game, scheduler, saved.bots)
+
+    def _play(self, game: TiraGame, scheduler: GameScheduler, bots: dict[int, TiraBot]) -> None:
+        self._game, self.scheduler, self._bots = game, scheduler, bots
+        self.session = TableSession(
+            game, scheduler, dict(bots), self.on_events, concerned=seats_concerned
+        )
 
     def situation(self, game: TiraGame) -> list[Message]:
         """Where the resumed match stands: round, big die, my coaster, my dice, the scores."""
@@ -195,7 +203,7 @@ class TiraTable(Scene):
                     Message("tira-round", {**args, **coaster_args(obs.coaster)}, kind="turn")
                 )
         said.append(Message("tira-my-dice", {"parts": self.my_dice_parts(obs)}, kind="turn"))
-        standings = {"tally": self.narrator.tally(obs.won_counts), "pile": obs.pile_size}
+        standings = {"tally": tally(obs.won_counts, HUMAN, self.names), "pile": obs.pile_size}
         said.append(Message("tira-standings", standings, kind="turn"))
         return said
 
@@ -214,12 +222,12 @@ class TiraTable(Scene):
 
     @property
     def engine(self) -> TiraGame | None:
-        return self.session.game if self.session is not None else None
+        return self._game
 
     @property
     def game(self) -> TiraGame:
-        assert self.session is not None
-        return self.session.game
+        assert self._game is not None
+        return self._game
 
     def observation(self) -> TiraObservation:
         return self.game.observation(HUMAN)
@@ -229,7 +237,7 @@ class TiraTable(Scene):
         self._dirty = True
         for watcher in self.watchers:
             watcher(events)
-        for message in self.narrator.batch(events):
+        for message in narrate(events, self.game.observation(HUMAN), self.names):
             if message.interrupt and not isinstance(message, Later):
                 self.deliver(message)
             else:
@@ -260,10 +268,9 @@ class TiraTable(Scene):
     # -- saving ---------------------------------------------------------------------
     def match_state(self) -> dict[str, Any]:
         """The snapshot of this match, as the autosave writes it."""
-        assert self.session is not None
-        session = self.session
-        clock = session.scheduler.clock.now()
-        return match_state(self.setup, self.seed, session.game, session.bots, clock, self.cursor)
+        assert self.scheduler is not None
+        clock = self.scheduler.clock.now()
+        return match_state(self.setup, self.seed, self.game, self._bots, clock, self.cursor)
 
     def autosave(self) -> None:
         """Once per frame in which the game changed; the end of the game removes the save."""
@@ -357,14 +364,14 @@ class TiraTable(Scene):
 
     # -- actions ----------------------------------------------------------------------
     def throw(self) -> None:
-        result = self.session_apply(Throw(HUMAN))
+        result = self.session_apply(Throw())
         if result is Refusal.DICE_IN_THE_AIR:
             self.cue("soft_click")  # hammering the key wins nothing, and says nothing
         elif result is not None:
             self.refuse(result)
 
     def send(self, index: int | Symbol, to: Destination | None) -> None:
-        refusal = self.session_apply(Send(HUMAN, index, to))
+        refusal = self.session_apply(Send(index, to))
         if refusal is not None:
             self.refuse(refusal)
 
@@ -375,10 +382,11 @@ class TiraTable(Scene):
         self.send(face, None)
         return True
 
-    def session_apply(self, action: Throw | Send) -> Refusal | None:
+    def session_apply(self, action: Action) -> Refusal | None:
         if self.session is None:
             return Refusal.GAME_OVER
-        return self.session.apply(action).refusal
+        refusal = self.session.apply(HUMAN, action).refusal
+        return None if refusal is None else Refusal(refusal)
 
     def refuse(self, refusal: Refusal) -> None:
         self.answer(f"tira-refusal-{refusal.value}", cue="menu_error")
@@ -439,15 +447,16 @@ class TiraTable(Scene):
 
     def ask_everyone(self) -> None:
         obs = self.observation()
-        who = self.narrator.who
         listed = tuple(
-            Phrase("tira-tally", {"who": who(s), "n": n}) for s, n in enumerate(obs.dice_counts)
+            Phrase("tira-tally", {"who": who(s, HUMAN, self.names), "n": n})
+            for s, n in enumerate(obs.dice_counts)
         )
         self.answer("tira-everyone", list=Join(listed), tray=obs.tray)
 
     def ask_standings(self) -> None:
         obs = self.observation()
-        self.answer("tira-standings", tally=self.narrator.tally(obs.won_counts), pile=obs.pile_size)
+        standings = tally(obs.won_counts, HUMAN, self.names)
+        self.answer("tira-standings", tally=standings, pile=obs.pile_size)
 
 
 def resume(app: Any, state: Any) -> Scene:
