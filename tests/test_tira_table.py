@@ -7,11 +7,19 @@ import json
 
 import pytest
 
-from audiogame.games.tirapassa import Control, Destination, Landed, Phase, Symbol, TiraEvent
+from audiogame.games.tirapassa import (
+    EDITION_COASTERS,
+    Control,
+    Destination,
+    Landed,
+    Phase,
+    Symbol,
+    TiraEvent,
+)
 from audiogame.games.tirapassa.events import DiePassed, GameEnded, StopCalled, Thrown
 from audiogame.games.tirapassa.setup_scene import TiraSetupScene
 from audiogame.games.tirapassa.table import TiraTable
-from audiogame.games.tirapassa.table_setup import BOT_NAMES
+from audiogame.games.tirapassa.table_setup import BOT_NAMES, TableSetup
 from audiogame.language.localizer import Localizer
 
 WORDS = {
@@ -416,3 +424,41 @@ def test_leaving_a_practice_round_returns_to_the_briefing(harness_factory):
     h.press("y")
     assert h.app.top is briefing
     assert h.app.scheduler.next_time() is None
+
+
+def test_my_result_is_spoken_at_once_and_a_stop_in_the_same_frame_follows_it(harness_factory):
+    """My dice land, and a moment later (in the same frame) a bot's last die goes and it
+    calls Stop: my result interrupts at once, the Stop is queued after it, not cut."""
+    h = harness_factory("en")
+    big, mine, theirs = Symbol.HAMSA, (Symbol.PIG,) * 3, (Symbol.HAMSA,) * 3
+    table = TiraTable(
+        h.app,
+        TableSetup(players=3),
+        1,
+        practice=True,  # slow bots: I throw first
+        pile=EDITION_COASTERS,
+        faces=(big, *mine, *theirs),
+    )
+    h.start(table)
+    h.advance(4.6)
+    assert table.observation().phase is Phase.RACING
+    clock = table.scheduler.clock
+    # the first bot to throw, and when
+    first = min(
+        (bot.decide(table.game.observation(seat)).at, seat)
+        for seat, bot in table.session.bots.items()
+    )
+    at, bot = first
+    throw = table.observation().throw_seconds
+    h.advance(clock.app_time(at - 0.005) - h.clock.now())
+    h.press("space")  # my throw, 5 ms before the bot's
+    h.advance(clock.app_time(at - 0.005 + throw - 0.001) - h.clock.now())
+    assert table.observation().in_the_air == 3
+    mark = len(h.speaker.spoken)
+    h.clock.set(clock.app_time(at + throw + 0.001))  # one frame: both landings
+    h.app.step()
+    said = [(s.text, s.interrupt) for s in h.speaker.spoken[mark:]]
+    assert said == [
+        ("pig, pig, pig: all stay.", True),
+        (f"Stop! Out of dice: {BOT_NAMES[bot - 1]}.", False),
+    ]

@@ -6,11 +6,13 @@ reactions, the round flow) and hands every batch of events to ``narrate``
 with my observation after it. Nothing ever pauses the race: game time is never
 paused, queries answer at once, interrupting, and the game clock goes on.
 
-Delivery order: my own results (interrupting messages) are spoken the moment
-the engine reports them; every other message of the frame waits in
-``_pending`` until ``update`` (the same frame, after the scheduler ran). So my
+Delivery: every message goes to the app's one speech queue (the
+``Announcer``, through ``Scene.post``), which waits the delay of ``Later``
+sounds, plays other players' sounds softer and thinned, and speaks. My own
+results interrupt and are spoken the moment the engine reports them; every
+other message of the frame is queued and spoken at the frame's end. So my
 result never silences a bot's Stop that happened in the same frame: the Stop
-is queued after it.
+follows it.
 
 The first landing must be as quick to speak as the hundredth, so entering the
 table compiles this game's Fluent messages ahead, between frames (``Localizer.warm_task``).
@@ -18,11 +20,11 @@ table compiles this game's Fluent messages ahead, between frames (``Localizer.wa
 Saving: after every frame in which the game changed (my action, a bot's, the
 engine's timeline) the table hands ``app.autosave`` its snapshot
 (``saving.match_state``); the end of the game discards it; Ctrl+S saves at
-once (``save_match``). ``resume(app, state)`` rebuilds the saved match: the
-game time goes on from the saved instant on ``GameScheduler`` (the app's
-clock, shifted), after ``RESUME_GRACE`` seconds in which the situation is
-spoken (read from the observation: no history is replayed into narration).
-Practice rounds are never saved.
+once (``save_match``: the table is ``Saveable``). ``resume(app, state)``
+rebuilds the saved match: the game time goes on from the saved instant on
+``GameScheduler`` (the app's clock, shifted), after ``RESUME_GRACE`` seconds
+in which the situation is spoken (read from the observation: no history is
+replayed into narration). Practice rounds are never saved.
 
 Escape asks "leave the game?" while the race goes on (a real table does not
 stop for one player); at the end of the game Escape leaves at once and Enter
@@ -38,8 +40,6 @@ from typing import Any
 
 import pygame
 
-from audiogame.announce import Words, resolve
-from audiogame.app.clock import Handle
 from audiogame.app.gametime import GameScheduler
 from audiogame.app.keys import Key
 from audiogame.games.session import TableSession
@@ -49,7 +49,6 @@ from audiogame.games.tirapassa.coasters import Coaster
 from audiogame.games.tirapassa.engine import TiraGame
 from audiogame.games.tirapassa.events import GameEnded, RoundEnded, TiraEvent
 from audiogame.games.tirapassa.narrate import (
-    OTHERS,
     coaster_args,
     faces,
     narrate,
@@ -64,7 +63,7 @@ from audiogame.games.tirapassa.rules import Destination
 from audiogame.games.tirapassa.saving import Restored, match_state, restore_match, summary
 from audiogame.games.tirapassa.symbols import Symbol, symbol_for_key
 from audiogame.games.tirapassa.table_setup import HUMAN, TableSetup
-from audiogame.narration import Join, Later, Message, Phrase
+from audiogame.narration import Join, Message, Phrase
 from audiogame.store.jsonlog import plain
 from audiogame.store.saves import Loaded
 from audiogame.ui.confirm import ConfirmScene
@@ -80,10 +79,6 @@ SEND_LETTERS: dict[str, Destination] = {
 }
 
 
-#: the loudness of other players' sounds, relative to mine
-OTHERS_VOLUME = 0.55
-#: seconds within which the same sound of other players is played only once
-OTHERS_GAP = 0.25
 #: seconds a resumed race stands still while its situation is spoken
 RESUME_GRACE = 3.0
 GAME_ID = "tira"
@@ -126,17 +121,10 @@ class TiraTable(Scene):
         self.cursor = 0
         self.finished = False  # game over, or the practice round played
         self._script = (pile, tuple(faces))
-        self._pending: list[Message] = []
-        self.words = Words(app.localizer)
-        self._later: list[Handle] = []
-        self._quiet_last: dict[str, float] = {}
         self._restored: Restored | None = None
         self._dirty = False  # the game changed since the last autosave
         #: called with every batch of events (benchmarks and checks watch the match)
         self.watchers: list[Callable[[Sequence[TiraEvent]], None]] = []
-        if not practice:
-            # only a real match offers Ctrl+S (the app looks for this attribute)
-            self.save_match = self._save_match
         self._letters: dict[str, Callable[[], None]] = {
             "g": self.ask_supreme,
             "c": self.ask_coaster,
@@ -163,7 +151,7 @@ class TiraTable(Scene):
         else:
             self._new_session()
         if self.practice:
-            self._pending.append(Message("tira-practice-start", kind="turn"))
+            self.post(Message("tira-practice-start", kind="turn"))
         assert self.session is not None
         self.session.start()
 
@@ -179,7 +167,8 @@ class TiraTable(Scene):
         """The saved game goes on from its saved instant, after a moment to hear where it is."""
         offset = self.app.clock.now() + RESUME_GRACE - saved.clock
         scheduler = GameScheduler(self.app.scheduler, offset, start=saved.clock)
-        self._pending += self.situation(saved.game)
+        for message in self.situation(saved.game):
+            self.post(message)
         self._play(saved.game, scheduler, saved.bots)
 
     def _play(self, game: TiraGame, scheduler: GameScheduler, bots: dict[int, TiraBot]) -> None:
@@ -215,10 +204,7 @@ class TiraTable(Scene):
 
     def _halt(self) -> None:
         if self.session is not None:
-            self.session.stop()
-        for handle in self._later:
-            handle.cancel()
-        self._later.clear()
+            self.session.stop()  # its delayed sounds end with the scene (the announcer)
 
     @property
     def engine(self) -> TiraGame | None:
@@ -238,15 +224,12 @@ class TiraTable(Scene):
         for watcher in self.watchers:
             watcher(events)
         for message in narrate(events, self.game.observation(HUMAN), self.names):
-            if message.interrupt and not isinstance(message, Later):
-                self.deliver(message)
-            else:
-                self._pending.append(message)
+            self.post(message)
         ended = any(isinstance(e, GameEnded) for e in events)
         if ended or (self.practice and any(isinstance(e, RoundEnded) for e in events)):
             self.finished = True
             follow = "tira-practice-over" if self.practice else "tira-game-over-keys"
-            self._pending.append(Message(follow))
+            self.post(Message(follow))
 
     def update(self, now: float) -> None:
         if self.finished and self.practice and self.session is not None:
@@ -254,16 +237,6 @@ class TiraTable(Scene):
         if self._dirty:
             self._dirty = False
             self.autosave()
-        if not self._pending:
-            return
-        pending, self._pending = self._pending, []
-        for message in pending:
-            delay = message.delay if isinstance(message, Later) else 0.0
-            if delay > 0:
-                self._later.append(self.app.scheduler.call_later(delay, self.deliver, message))
-            else:
-                self.deliver(message)
-        self._later = [h for h in self._later if not h.cancelled and h.when > now]
 
     # -- saving ---------------------------------------------------------------------
     def match_state(self) -> dict[str, Any]:
@@ -277,37 +250,22 @@ class TiraTable(Scene):
         if self.practice or self.session is None:
             return
         if self.game.is_over:
-            self.__dict__.pop("save_match", None)  # nothing left to save: Ctrl+S says so
             self.app.end_of_match()
             return
         self.app.autosave(GAME_ID, self.match_state(), summary(self.game))
 
-    def _save_match(self) -> None:
-        """Ctrl+S: the snapshot of this very moment."""
+    def save_match(self) -> bool:
+        """Ctrl+S: the snapshot of this very moment; False when there is nothing to
+        save (a practice round, a game that has ended)."""
+        if self.practice or self.session is None or self.game.is_over:
+            return False
         self._dirty = False
         self.autosave()
-
-    def deliver(self, message: Message) -> None:
-        if not message.msg_id and message.kind == OTHERS and message.cue:
-            self.play_quietly(message.cue, message.pan)
-            return
-        self.app.announcer.deliver(resolve(message, self.words))  # its delay already waited
-
-    def play_quietly(self, cue: str, pan: float) -> None:
-        """Other players' sounds, softer than mine so my own dice stand out.
-
-        With five bots the same sound often comes twice within a moment: the
-        second is dropped.
-        """
-        now = self.app.clock.now()
-        if now - self._quiet_last.get(cue, -OTHERS_GAP) < OTHERS_GAP:
-            return  # the same sound a moment ago: a second one would only blur it
-        self._quiet_last[cue] = now
-        self.app.announcer.post(Message("", cue=cue, pan=pan, kind=OTHERS, volume=OTHERS_VOLUME))
+        return True
 
     def answer(self, msg_id: str, cue: str | None = None, **args: Any) -> None:
         """An answer to the player's key: at once, interrupting, never silenced."""
-        self.deliver(Message(msg_id, args, cue=cue, interrupt=True))
+        self.post(Message(msg_id, args, cue=cue, interrupt=True))
 
     # -- keys -------------------------------------------------------------------------
     def on_key(self, key: Key) -> bool:
