@@ -1,8 +1,11 @@
 """The contract every game meets: one vocabulary for the app, the server and the tests.
 
-An engine is pure: it owns its state and a seeded ``random.Random``; time is
-an input (game-clock seconds, never the wall clock); actions go in and events
-come out, each event with the ``Audience`` that may know it.
+An engine is pure: it owns its state and a seeded ``random.Random``, made
+when the engine is (all its chance comes from that generator: the conformance
+suite changes its draws to build other possible games, and checks that a seat
+sees only what it was told); time is an input (game-clock seconds, never the
+wall clock); actions go in and events come out, each event with the
+``Audience`` that may know it.
 
 - ``apply(seat, action, now) -> Result``: the seat is named by the caller
   (a server takes it from the connection, never from the message); ``None`` is
@@ -11,7 +14,10 @@ come out, each event with the ``Audience`` that may know it.
   action changes nothing and says why (``Result.refusal``, a ``StrEnum`` whose
   values are stable ids: the message ``<game>-refusal-<value>``).
 - ``why_not(seat, action, now)``: the refusal ``apply`` would give, changing nothing.
-- ``legal_actions(seat, now)``: what the seat may do now.
+- ``legal_actions(seat, now)``: what the seat may do now. ``None`` asks for
+  the table's own actions (``NextManche`` when the next manche waits to be
+  dealt), empty for most games: a server, the conformance suite and a table
+  learn from it when the table must act.
 - ``observation(seat)``: an immutable snapshot of what the seat may know
   (``None``: a spectator, who sees only what is public).
 - ``next_deadline()`` / ``advance(now)``: when the game changes by itself next

@@ -1,0 +1,74 @@
+## Dado coperto: ogni frase del gioco, in italiano.
+
+hiddendie-title = Dado coperto
+hiddendie-player = Giocatore
+
+## il tavolo
+
+hiddendie-game-started = Dado coperto, { $players } giocatori. Vince chi arriva per primo a { $target } punti.
+hiddendie-round-started = Mano { $round }.
+hiddendie-you-rolled = Sotto il tuo bicchiere: { $value }.
+hiddendie-you-rolled-again = Ritiri: { $value }.
+hiddendie-your-turn = Tocca a te: R per ritirare, K per tenere.
+hiddendie-turn = Decide { $who }.
+hiddendie-you-ran-out = Tempo scaduto: tieni il tuo dado.
+hiddendie-ran-out = Tempo scaduto per { $who }, che tiene il dado.
+hiddendie-you-keep = Tieni il tuo dado.
+hiddendie-keeps = { $who } tiene.
+hiddendie-rerolls = { $who } ritira.
+hiddendie-cups-lifted = Si scoprono i dadi, mano { $round }: { $shown }.
+hiddendie-you-show = tu { $value }
+hiddendie-shows = { $who } { $value }
+hiddendie-you-take-point = Il punto è tuo!
+hiddendie-you-share-point = Dividi il punto con { $others }.
+hiddendie-takes-point =
+    { $n ->
+        [one] Punto per { $who }.
+       *[other] Un punto ciascuno per { $who }.
+    }
+hiddendie-score = { $who } { $points }
+hiddendie-your-score = tu { $points }
+hiddendie-scores = Punteggi: { $scores }.
+hiddendie-you-win = Hai vinto la partita!
+hiddendie-you-share-win = Dividi la vittoria con { $others }.
+hiddendie-wins =
+    { $n ->
+        [one] Vince la partita { $who }.
+       *[other] Si dividono la vittoria { $who }.
+    }
+hiddendie-my-die = Il tuo dado: { $value }.
+hiddendie-my-die-none = Il tuo bicchiere è vuoto: aspetta la prossima mano.
+hiddendie-whose-turn-you = Tocca a te.
+hiddendie-whose-turn = Decide { $who }.
+hiddendie-no-turn = Ora non decide nessuno.
+hiddendie-leave-question = Vuoi lasciare la partita? Premi Y per sì, N per no.
+hiddendie-game-over-keys = Partita finita. Invio per giocare ancora, Esc per tornare al menu principale.
+
+## perché un'azione non ha cambiato nulla
+
+hiddendie-refusal-not-a-player = Può farlo solo chi gioca al tavolo.
+hiddendie-refusal-not-started = Aspetta: la mano non è ancora cominciata.
+hiddendie-refusal-game-over = La partita è finita.
+hiddendie-refusal-not-your-turn = Non tocca a te.
+hiddendie-refusal-unknown = Questa non è una mossa del gioco.
+
+## preparazione
+
+hiddendie-setup-title = Dado coperto, preparazione
+hiddendie-setup-start = Inizia la partita
+hiddendie-setup-players = Giocatori
+hiddendie-setup-bots = Bot
+hiddendie-level-easy = facili
+hiddendie-level-normal = normali
+hiddendie-level-hard = difficili
+hiddendie-option-target = Punti per vincere
+hiddendie-option-target-desc = Vince la partita chi raggiunge per primo questo punteggio.
+hiddendie-option-target-value = { $n } punti
+hiddendie-option-think = Tempo per decidere
+hiddendie-option-think-value = { $n } secondi
+hiddendie-option-think-desc = I secondi per tenere o ritirare; allo scadere il dado resta com'è.
+
+## tasti (F1)
+
+keys-hiddendie-setup = Frecce su e giù per scegliere, frecce sinistra e destra per cambiare un valore, Invio su Inizia la partita per cominciare, Esc per tornare indietro. { keys-global }
+keys-hiddendie-table = R ritira il dado, K o Spazio lo tiene, V dice il tuo dado, S i punteggi, T a chi tocca. Esc per lasciare la partita. { keys-global }

@@ -1,0 +1,249 @@
+"""A game is one folder: ``tests/games/hiddendie`` joins the app with no edit anywhere else.
+
+The folder holds the whole game (engine, events, narration, a bot, messages in
+both languages, its guide, its sounds and the script that makes them, its
+setup and table scenes). Put on ``AUDIOGAME_GAMES`` (only inside these tests:
+others count the main menu's items), it is found, listed in the main menu,
+played with keys through the real loop and heard, in Italian and in English.
+The conformance suite (``test_game_contract.py``) checks its engine like any
+shipped game's.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import wave
+from array import array
+from pathlib import Path
+
+import pytest
+from fluent.syntax import ast, parse
+from fluent.syntax.visitor import Visitor
+
+from audiogame.games import registry
+from audiogame.io.audio.cues import catalog
+from audiogame.language.localizer import LANGUAGES
+from audiogame.ui.main_menu import MainMenu
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = ROOT / "tests" / "games"
+FOLDER = GAMES / "hiddendie"
+GAME_ID = "hiddendie"
+
+
+@pytest.fixture
+def registered(monkeypatch: pytest.MonkeyPatch):
+    """The test games' folder on the variable, for this test only."""
+    monkeypatch.setenv(registry.ENV_VAR, str(GAMES))
+    registry.reset()
+    yield registry.get(GAME_ID)
+    monkeypatch.delenv(registry.ENV_VAR)
+    registry.reset()
+
+
+# -- found through the variable, and only through it ------------------------------------------
+
+
+def test_without_the_variable_the_game_is_not_there(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(registry.ENV_VAR, raising=False)
+    registry.reset()
+    assert GAME_ID not in registry.ids()
+
+
+def test_the_variable_brings_the_whole_game_from_its_folder(registered) -> None:
+    spec = registered
+    assert spec is not None and spec.id == GAME_ID
+    assert registry.ids()[-1] == GAME_ID  # listed after the shipped games
+    for where in (spec.locales, spec.sounds, spec.docs):
+        assert where is not None and where.parent == FOLDER
+    assert {cue.id for cue in spec.cues} <= {cue.id for cue in catalog()}
+    assert all(cue.folder == spec.sounds for cue in catalog() if cue.group == GAME_ID)
+
+
+def test_no_file_outside_the_folder_names_the_game() -> None:
+    """No list in the app, no shared message file, no shared sound or guide names it."""
+    allowed = {
+        ROOT / "tests" / "test_game_folder.py",
+        ROOT / "tests" / "test_game_contract.py",
+        ROOT / "docs" / "adding-a-game.md",
+    }
+    naming = []
+    for top in ("audiogame", "locales", "sounds", "docs", "tests", "benchmarks"):
+        for path in (ROOT / top).rglob("*"):
+            if FOLDER in path.parents or path in allowed or not path.is_file():
+                continue
+            if path.suffix in {".py", ".ftl", ".md", ".toml", ".txt", ".json"}:
+                if GAME_ID in path.read_text(encoding="utf-8", errors="replace").lower():
+                    naming.append(str(path.relative_to(ROOT)))
+    naming += [p.name for p in (ROOT / "sounds").glob("hiddendie*")]
+    assert naming == []
+
+
+# -- its messages, its sounds -----------------------------------------------------------------
+
+
+class _Variables(Visitor):
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+
+    def visit_VariableReference(self, node: ast.VariableReference) -> None:  # noqa: N802
+        self.names.add(node.id.name)
+
+
+def folder_messages(lang: str) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for path in sorted((FOLDER / "locales" / lang).glob("*.ftl")):
+        resource = parse(path.read_text(encoding="utf-8"))
+        assert not [e for e in resource.body if isinstance(e, ast.Junk)], path
+        for entry in resource.body:
+            if isinstance(entry, ast.Message):
+                visitor = _Variables()
+                visitor.visit(entry)
+                found[entry.id.name] = visitor.names
+    return found
+
+
+def test_its_messages_exist_in_both_languages_with_the_same_variables(registered) -> None:
+    it, en = folder_messages("it"), folder_messages("en")
+    assert len(it) > 30
+    assert it == en
+    assert all(msg_id.startswith((f"{GAME_ID}-", f"keys-{GAME_ID}-")) for msg_id in it)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_its_messages_format_with_sample_values(registered, lang: str) -> None:
+    from audiogame.language.localizer import Localizer
+
+    localizer = Localizer(lang)
+    bundle = localizer.bundle(lang)
+    for msg_id, names in folder_messages(lang).items():
+        for sample in (0, 1, 3, "Anna"):
+            text, errors = bundle.format_pattern(
+                bundle.get_message(msg_id).value, dict.fromkeys(names, sample)
+            )
+            assert not errors and text.strip(), (msg_id, errors)
+            assert "{" not in text, (msg_id, text)
+
+
+def read_wav(path: Path) -> tuple[int, list[float]]:
+    with wave.open(str(path)) as wav:
+        assert (wav.getnchannels(), wav.getsampwidth()) == (1, 2), path.name
+        rate = wav.getframerate()
+        samples = array("h", wav.readframes(wav.getnframes()))
+    return rate, [s / 32768 for s in samples]
+
+
+def test_its_sounds_are_short_audible_click_free_and_remade_identically(
+    registered, tmp_path: Path
+) -> None:
+    spec = registered
+    script = FOLDER / "sounds" / "make_sounds.py"
+    module_spec = importlib.util.spec_from_file_location("hiddendie_make_sounds", script)
+    assert module_spec is not None and module_spec.loader is not None
+    maker = importlib.util.module_from_spec(module_spec)
+    module_spec.loader.exec_module(maker)
+    made = {path.name: path.read_bytes() for path in maker.make(tmp_path)}
+    on_disk = {path.name: path.read_bytes() for path in (FOLDER / "sounds").glob("*.wav")}
+    assert made == on_disk, "the committed sounds are not what the script makes"
+    assert set(on_disk) == {f"{cue.id}.wav" for cue in spec.cues}
+    for cue in spec.cues:
+        rate, samples = read_wav(spec.sounds / f"{cue.id}.wav")
+        assert rate == 22050
+        assert 0.02 <= len(samples) / rate <= cue.max_seconds, cue.id
+        assert 0.05 < max(abs(s) for s in samples) <= 0.9, cue.id
+        assert abs(samples[0]) < 0.01 and abs(samples[-1]) < 0.01, cue.id
+
+
+# -- in the main menu, played with keys ----------------------------------------------------------
+
+WORDS = {
+    "it": {
+        "title": "Dado coperto",
+        "setup": "Dado coperto, preparazione. Inizia la partita, 1 di 5",
+        "rolled": r"Sotto il tuo bicchiere: (\d)\.",
+        "my turn": "Tocca a te: R per ritirare, K per tenere.",
+        "die": "Il tuo dado: {}.",
+        "keep": "Tieni il tuo dado.",
+        "not my turn": "Non tocca a te.",
+        "lifted": r"Si scoprono i dadi, mano 1: (.*?)\.",
+        "me": "tu {}",
+        "mine": "Il punto è tuo!",
+        "shared": "Dividi il punto con",
+        "theirs": "Punto per",
+        "scores": "Punteggi:",
+        "keys": "R ritira il dado, K o Spazio lo tiene",
+        "leave": "Vuoi lasciare la partita? Premi Y per sì, N per no.",
+    },
+    "en": {
+        "title": "Hidden Die",
+        "setup": "Hidden Die, setup. Start the game, 1 of 5",
+        "rolled": r"Under your cup: (\d)\.",
+        "my turn": "Your turn: R rolls again, K keeps.",
+        "die": "Your die: {}.",
+        "keep": "You keep your die.",
+        "not my turn": "It is not your turn.",
+        "lifted": r"Cups up, round 1: (.*?)\.",
+        "me": "you {}",
+        "mine": "You take the point!",
+        "shared": "You share the point with",
+        "theirs": "takes the point",
+        "scores": "Scores:",
+        "keys": "R rolls your die again, K or Space keeps it",
+        "leave": "Leave the game? Press Y for yes, N for no.",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_found_in_the_main_menu_opened_and_a_round_played_with_keys(
+    registered, harness_factory, lang: str
+) -> None:
+    words = WORDS[lang]
+    h = harness_factory(lang).start()
+    menu = h.app.top
+    assert isinstance(menu, MainMenu)
+    total = len(menu.items)
+    said = ""
+    for _ in range(total):
+        said = h.press("down")
+        if said.startswith(words["title"]):
+            break
+    assert said.startswith(f"{words['title']}, "), said
+
+    assert h.press("enter").startswith(words["setup"])
+    said = h.press("enter")  # Start the game: the first round is dealt at once
+    rolled = re.search(words["rolled"], said)
+    assert rolled, said
+    mine = int(rolled.group(1))
+    assert words["my turn"] in said
+    assert ("hiddendie_roll", 0.0) in h.app.announcer.cue_log
+    assert h.audio.available and h.audio.missing == ()
+
+    assert h.press("v") == words["die"].format(mine)
+    assert h.press("f1").startswith(words["keys"])
+    assert h.press("k").startswith(words["keep"])
+    assert h.press("r") == words["not my turn"]
+
+    heard = h.advance(4.0)  # the bot decides within 1.6 s, then the cups are lifted
+    lifted = re.search(words["lifted"], heard)
+    assert lifted, heard
+    shown = lifted.group(1)
+    assert words["me"].format(mine) in shown
+    values = [int(v) for v in re.findall(r"\d", shown)]
+    best = max(values)
+    if mine == best and values.count(best) == 1:
+        assert words["mine"] in heard
+    elif mine == best:
+        assert words["shared"] in heard
+    else:
+        assert words["theirs"] in heard
+    assert words["scores"] in heard
+
+    said = h.press("f1", ctrl=True)  # the game's own guide, from its folder
+    assert words["title"] in said, said
+    h.press("escape")
+    assert h.press("escape") == words["leave"]
+    h.press("y")
+    assert h.app.top is menu
+    assert words["title"] in h.last
