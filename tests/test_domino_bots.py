@@ -34,11 +34,11 @@ def test_every_bot_plays_legal_moves_under_every_rule(level):
         while not match.is_over and match.manche <= 2:
             seat = match.current_seat
             if seat is None:
-                match.apply(NextManche())
+                match.apply(None, NextManche())
                 continue
             action = bot.choose(match.observation(seat), rng)
             assert action in match.legal_actions(seat)
-            assert match.apply(action).ok
+            assert match.apply(seat, action).ok
 
 
 def reachable(root: object, limit: int = 20000) -> list[object]:
@@ -56,10 +56,10 @@ def reachable(root: object, limit: int = 20000) -> list[object]:
 
 def test_an_observation_reaches_nothing_hidden():
     match = DominoMatch(DominoConfig(seats=3), 5)
-    match.apply(NextManche())
+    match.apply(None, NextManche())
     for _ in range(6):
         seat = match.current_seat
-        match.apply(match.legal_actions(seat)[0])
+        match.apply(seat, match.legal_actions(seat)[0])
     observation = match.observation(0)
     objects = reachable(observation)
     hidden = match.omniscient_view()
@@ -67,7 +67,8 @@ def test_an_observation_reaches_nothing_hidden():
         t.uid for t in hidden["boneyard"]
     }
     assert not any(isinstance(o, DominoMatch) for o in objects)
-    assert not any(o is match._hands or o is match._boneyard for o in objects)  # noqa: SLF001
+    manche = match._m  # noqa: SLF001
+    assert not any(o is manche.hands or o is manche.boneyard for o in objects)
     assert not {getattr(o, "uid", None) for o in objects if type(o).__name__ == "Tile"} & others
 
 
@@ -80,7 +81,7 @@ def two_deals_that_look_alike() -> tuple[DominoMatch, DominoMatch]:
     matches = []
     for other in (a, b):
         match = DominoMatch(config, 1)
-        assert match.apply(fixed_deal(config, [mine, *other])).ok
+        assert match.apply(None, fixed_deal(config, [mine, *other])).ok
         matches.append(match)
     return matches[0], matches[1]
 
@@ -97,8 +98,8 @@ def test_no_bot_can_see_hidden_tiles(level):
 def test_the_normal_bot_plays_its_heaviest_tile():
     config = DominoConfig(seats=2, forbid_drawing=True)
     match = DominoMatch(config, 0)
-    match.apply(fixed_deal(config, ["6|6 0|1", "0|6 5|6 1|2"]))
-    match.apply(match.legal_actions(0)[0])
+    match.apply(None, fixed_deal(config, ["6|6 0|1", "0|6 5|6 1|2"]))
+    match.apply(0, match.legal_actions(0)[0])
     action = make_bot("normal").choose(match.observation(1), random.Random(0))
     heavy = parse_tiles("double-6", "5|6")[0]
     assert isinstance(action, Play) and action.uid == heavy.uid
@@ -107,13 +108,13 @@ def test_the_normal_bot_plays_its_heaviest_tile():
 def test_inference_learns_what_a_passing_player_lacks():
     config = DominoConfig(seats=3, forbid_drawing=True)
     match = DominoMatch(config, 0)
-    match.apply(fixed_deal(config, ["6|6 1|6 2|6", "0|1 2|3 4|5", "0|0 3|6 1|1"]))
-    match.apply(match.legal_actions(0)[0])  # 6|6: seat 1 has no 6 and passes
+    match.apply(None, fixed_deal(config, ["6|6 1|6 2|6", "0|1 2|3 4|5", "0|0 3|6 1|1"]))
+    match.apply(0, match.legal_actions(0)[0])  # 6|6: seat 1 has no 6 and passes
     slots = infer(match.observation(0))
     assert slots[1].groups == [[3, 1 << 6]]
     assert slots[2].groups == [[3, 0]]  # nothing known yet
     three_six = parse_tiles("double-6", "3|6")[0]
-    assert match.apply(Play(2, three_six.uid)).ok  # ends 6|3
+    assert match.apply(2, Play(three_six.uid)).ok  # ends 6|3
     assert infer(match.observation(0))[2].groups == [[2, 0]]
 
 
@@ -127,16 +128,16 @@ def test_the_hard_bot_beats_the_easy_bot_over_seeded_matches():
         while not match.is_over:
             seat = match.current_seat
             if seat is None:
-                match.apply(NextManche())
+                match.apply(None, NextManche())
                 continue
-            match.apply(bots[seat].choose(match.observation(seat), rng))
+            match.apply(seat, bots[seat].choose(match.observation(seat), rng))
         wins += (i % 2) in match.outcome.winners
     assert wins >= 8
 
 
 def test_the_hard_bot_thinks_in_slices():
     match = DominoMatch(DominoConfig(seats=4), 2)
-    match.apply(NextManche())
+    match.apply(None, NextManche())
     seat = match.current_seat
     search = HardBot().start(match.observation(seat), random.Random(0))
     for _ in range(5):

@@ -24,7 +24,7 @@ class Table:
         self.t = Localizer(lang)
         self.messages = []
         self.said: list[str] = []
-        self.events(self.match.apply(fixed_deal(config, hands, boneyard)))
+        self.events(self.match.apply(None, fixed_deal(config, hands, boneyard)))
 
     def events(self, result) -> list[str]:
         assert result.ok, result.refusal
@@ -38,10 +38,10 @@ class Table:
         x, y = sorted(int(n) for n in text.split("|"))
         hand = self.match.observation(seat).hand
         uid = next(t.uid for t in hand if (t.a, t.b) == (x, y))
-        return self.events(self.match.apply(Play(seat, uid, end)))
+        return self.events(self.match.apply(seat, Play(uid, end)))
 
     def draw(self, seat: int) -> list[str]:
-        return self.events(self.match.apply(Draw(seat)))
+        return self.events(self.match.apply(seat, Draw()))
 
     def cues(self) -> list[tuple[str, float]]:
         return [(m.cue, m.pan) for m in self.messages if m.cue]

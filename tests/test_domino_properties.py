@@ -13,10 +13,10 @@ from audiogame.games.domino import (
     DominoConfig,
     DominoMatch,
     Draw,
+    End,
     NextManche,
     Pass,
     Play,
-    TimeExpired,
     alternating_teams,
     invariants,
     tile_set,
@@ -67,16 +67,28 @@ def check_places(match: DominoMatch) -> None:
 
 
 def illegal_candidates(match: DominoMatch, rng: random.Random) -> list:
+    """(seat, action) pairs, mostly refused: any seat (or the table), any tile."""
     seats = match.config.seats
-    seat = rng.randrange(seats + 1)
+    seat = rng.choice([None, *range(seats + 1)])
     uid = rng.randrange(len(tile_set(match.config.set_id)) + 2)
-    return [Play(seat, uid), Draw(seat), Pass(seat), NextManche(), TimeExpired(seat)]
+    actions = [Play(uid), Play(uid, rng.choice(list(End))), Draw(), Pass(), NextManche(), "draw"]
+    return [(seat, action) for action in actions]
 
 
 def count_places(match: DominoMatch) -> None:
     view = match.omniscient_view()
     held = sum(len(h) for h in view["hands"]) + len(view["boneyard"]) + len(view["chain"])
     assert held == len(tile_set(match.config.set_id))
+
+
+def check_events(config: DominoConfig, events: list, match: DominoMatch, thorough: bool) -> None:
+    if thorough or match.current_seat is None:
+        check_places(match)
+    else:
+        count_places(match)
+    for event in events:
+        if isinstance(event, MatchEnded):
+            assert event.winners and event.shared == (len(event.winning_sides) > 1)
 
 
 def play_match(
@@ -86,43 +98,54 @@ def play_match(
     match = DominoMatch(config, seed)
     totals = [0] * (max(config.teams) + 1 if config.teams else config.seats)
     dealt: tuple[int, ...] = ()
+    now = 0.0
     for _ in range(max_steps):
         if match.is_over:
             break
         seat = match.current_seat
-        if seat is None:
-            action = NextManche()
-        elif rng.random() < 0.15:
-            action = rng.choice(illegal_candidates(match, rng))
-        elif rng.random() < 0.03:
-            action = TimeExpired(seat)
+        deadline = match.next_deadline()
+        if deadline is not None and rng.random() < 0.05:
+            now = deadline  # a turn runs out
+            events = match.advance(now)
         else:
-            legal = match.legal_actions(seat)
-            if thorough:
-                assert list(legal) == match.observation(seat).legal_actions()
-            action = rng.choice(legal)
-        legal = seat is not None and action in match.legal_actions(seat)
-        before = None if legal else (match.omniscient_view(), len(match.actions))
-        result = match.apply(action)
-        if result.refusal is not None:
-            assert before is not None and result.events == []
-            assert (match.omniscient_view(), len(match.actions)) == before
-            continue
-        if thorough or match.current_seat is None:
-            check_places(match)
-        else:
-            count_places(match)
-        for event in result.events:
+            events = step(match, seat, now, rng, thorough)
+            if events is None:
+                continue
+        check_events(config, events, match, thorough)
+        for event in events:
             if hasattr(event, "players"):
                 dealt = event.players
             if isinstance(event, MancheEnded):
+                assert event.dealt == dealt
                 points = expected_points(config, event, dealt)
                 assert list(event.points) == points
                 totals = [a + b for a, b in zip(totals, points, strict=True)]
                 assert list(event.totals) == totals
-            if isinstance(event, MatchEnded):
-                assert event.winners and event.shared == (len(event.winning_sides) > 1)
     return match
+
+
+def step(match: DominoMatch, seat: int | None, now: float, rng: random.Random, thorough: bool):
+    """One action, mostly legal: its events, or None when it was refused (and changed nothing)."""
+    if seat is None:
+        actor, action = None, NextManche()
+    elif rng.random() < 0.15:
+        actor, action = rng.choice(illegal_candidates(match, rng))
+    else:
+        legal = match.legal_actions(seat, now)
+        if thorough:
+            assert list(legal) == match.observation(seat).legal_actions()
+        actor, action = seat, rng.choice(legal)
+    legal = actor is not None and action in match.legal_actions(actor, now)
+    table = actor is None and isinstance(action, NextManche) and match.current_seat is None
+    before = None if legal or table else (match.omniscient_view(), match.steps)
+    why = match.why_not(actor, action, now)
+    result = match.apply(actor, action, now)
+    assert why is result.refusal
+    if result.refusal is not None:
+        assert before is not None and result.events == []
+        assert (match.omniscient_view(), match.steps) == before
+        return None
+    return result.events
 
 
 @settings(max_examples=80, deadline=None)
@@ -130,7 +153,7 @@ def play_match(
 def test_random_matches_keep_every_invariant(seed):
     config = random_config(random.Random(seed))
     match = play_match(seed, config)
-    replayed = DominoMatch.replay(config, seed, list(match.actions))
+    replayed = DominoMatch.from_dict(match.to_dict())
     assert replayed.to_dict() == match.to_dict()
     assert replayed.omniscient_view() == match.omniscient_view()
     assert replayed.observation(0) == match.observation(0)
@@ -159,6 +182,6 @@ def test_the_same_seed_gives_the_same_events():
             while not match.is_over and match.manche <= 2:
                 seat = match.current_seat
                 action = NextManche() if seat is None else rng.choice(match.legal_actions(seat))
-                events.extend(match.apply(action).events)
+                events.extend(match.apply(seat, action).events)
             runs.append(events)
         assert runs[0] == runs[1]

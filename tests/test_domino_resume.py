@@ -129,9 +129,9 @@ def test_resumed_on_my_turn_the_situation_is_spoken_and_my_time_starts_again(
     assert resumed.observation().hand == table.observation().hand
     assert resumed.order == table.order and resumed.focus == table.focus
     again.advance(9.5)
-    assert len(resumed.match.actions) == len(state["match"]["actions"])  # still thinking
+    assert resumed.match.steps == len(state["match"]["log"])  # still thinking
     again.advance(1.0)
-    assert len(resumed.match.actions) > len(state["match"]["actions"])  # the time ran out
+    assert resumed.match.steps > len(state["match"]["log"])  # the time ran out
 
 
 @pytest.mark.parametrize(("lang", "words"), [("en", "Match saved."), ("it", "Partita salvata.")])
@@ -169,9 +169,10 @@ def test_a_domino_save_that_does_not_replay_is_refused_from_the_menu(tmp_path, h
     play_until(h, FOUR, 71, past(12))
     h.app.quit()
     state = saved_state(h)
-    actions = [dict(a) for a in state["match"]["actions"]]
-    actions[5] = dict(actions[5], seat=(actions[5].get("seat", 0) + 1) % 4)
-    cheated = dict(state, match=dict(state["match"], actions=actions))
+    log = [dict(a) for a in state["match"]["log"]]
+    i = [n for n, entry in enumerate(log) if entry["seat"] is not None][5]
+    log[i] = dict(log[i], seat=(log[i]["seat"] + 1) % 4)
+    cheated = dict(state, match=dict(state["match"], log=log))
     h.close()
     store = SaveStore(tmp_path / "data")
     store.write("domino", cheated, {"msg": "domino-saved-match", "args": {"manche": 1}})
@@ -197,7 +198,8 @@ def test_a_domino_save_that_does_not_replay_is_refused_from_the_menu(tmp_path, h
         lambda s: dict(s, order="nonsense"),
         lambda s: dict(s, focus="x"),
         lambda s: dict(s, setup=dict(s["setup"], levels=["easy"])),
-        lambda s: dict(s, match=dict(s["match"], actions=s["match"]["actions"][:0])),
+        lambda s: dict(s, match=dict(s["match"], log=s["match"]["log"][:0])),
+        lambda s: dict(s, match=dict(s["match"], start=s["match"]["start"] + 1)),
     ],
 )
 def test_restore_refuses_what_it_cannot_rebuild_exactly(harness_factory, breaks):
@@ -218,7 +220,7 @@ def test_a_bot_move_held_by_the_table_menu_is_decided_again_the_same_way(harness
     h.press("escape")  # the table menu: the bot's move waits for the player
     h.advance(2.0)
     held = table._deferred
-    assert held is not None and held.seat == seat
+    assert held is not None and held[0] == seat
     assert h.press("s", ctrl=True) == "Match saved."
     state = saved_state(h)
     assert state["bots"][str(seat)] == rng_to_data(before)
@@ -227,14 +229,14 @@ def test_a_bot_move_held_by_the_table_menu_is_decided_again_the_same_way(harness
     again.press("enter")
     resumed = again.app.top
     assert isinstance(resumed, DominoTable) and resumed.turns.thinking
-    assert resumed.turns._choice == held  # the same decision, from the same place
+    assert resumed.turns._choice == held[1]  # the same decision, from the same place
 
 
 def test_my_time_running_out_under_the_table_menu_is_saved_at_once(harness_factory):
     h = harness_factory("en")
     table = play_until(h, TIMED, 101, lambda t: t.match.current_seat == HUMAN and past(4)(t))
-    actions = len(table.match.actions)
+    actions = table.match.steps
     h.press("escape")
     h.advance(10.5)  # the thinking time runs out while the menu is open
-    assert len(table.match.actions) == actions + 1
-    assert len(saved_state(h)["match"]["actions"]) >= actions + 1
+    assert table.match.steps == actions + 1
+    assert len(saved_state(h)["match"]["log"]) >= actions + 1

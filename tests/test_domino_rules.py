@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
+import pytest
+
 from audiogame.games.domino import (
     DominoConfig,
     DominoMatch,
-    Draw,
     End,
     NextManche,
-    Pass,
     Phase,
     Play,
     Refusal,
-    TimeExpired,
 )
+from audiogame.games.domino.actions import DRAW, PASS
 from audiogame.games.domino.events import (
     Blocked,
     Drew,
@@ -38,7 +38,7 @@ from audiogame.games.domino.notation import fixed_deal
 def table(hands: list[str], boneyard: str = "", seed: int = 0, **options) -> DominoMatch:
     config = DominoConfig(seats=len(hands), **options)
     match = DominoMatch(config, seed)
-    assert match.apply(fixed_deal(config, hands, boneyard)).ok
+    assert match.apply(None, fixed_deal(config, hands, boneyard)).ok
     return match
 
 
@@ -48,7 +48,7 @@ def uid(match: DominoMatch, seat: int, text: str) -> int:
 
 
 def play(match: DominoMatch, seat: int, text: str, end: End | None = None):
-    return match.apply(Play(seat, uid(match, seat, text), end))
+    return match.apply(seat, Play(uid(match, seat, text), end))
 
 
 def of(events, kind):
@@ -114,22 +114,22 @@ def test_a_tile_that_does_not_fit_is_refused():
 def test_a_player_who_cannot_play_must_draw_and_may_play_the_drawn_tile():
     m = table(["6|6 1|1", "3|4 0|0"], boneyard="5|6 2|2")
     play(m, 0, "6|6")
-    assert m.apply(Pass(1)).refusal is Refusal.MUST_DRAW
+    assert m.apply(1, PASS).refusal is Refusal.MUST_DRAW
     assert play(m, 1, "3|4").refusal is Refusal.DOES_NOT_FIT
-    result = m.apply(Draw(1))
+    result = m.apply(1, DRAW)
     drawn = of(result.events, TileDrawn)
     assert [str(e.tile) for e in drawn] == ["5|6"] and drawn[0].fits
     assert drawn[0].audience.seats == frozenset({1})
     assert of(result.events, Drew)[0].count == 1 and m.current_seat == 1
-    assert m.apply(Pass(1)).refusal is Refusal.MUST_PLAY_DRAWN
-    assert m.apply(Draw(1)).refusal is Refusal.MUST_PLAY_DRAWN
+    assert m.apply(1, PASS).refusal is Refusal.MUST_PLAY_DRAWN
+    assert m.apply(1, DRAW).refusal is Refusal.MUST_PLAY_DRAWN
     assert play(m, 1, "5|6").ok
 
 
 def test_a_drawn_tile_that_does_not_fit_ends_the_turn():
     m = table(["6|6 1|1", "3|4 0|0"], boneyard="0|1 2|2")
     play(m, 0, "6|6")
-    result = m.apply(Draw(1))
+    result = m.apply(1, DRAW)
     assert of(result.events, Passed)[0].cause is PassCause.DRAWN_TILE_DOES_NOT_FIT
     assert of(result.events, TurnBegan)[0].seat == 0
 
@@ -137,11 +137,11 @@ def test_a_drawn_tile_that_does_not_fit_ends_the_turn():
 def test_drawing_with_a_playable_tile_needs_the_option():
     m = table(["6|6 1|1", "1|6 0|0"], boneyard="0|1 2|2")
     play(m, 0, "6|6")
-    assert m.apply(Draw(1)).refusal is Refusal.MAY_NOT_DRAW
+    assert m.apply(1, DRAW).refusal is Refusal.MAY_NOT_DRAW
     m = table(["6|6 1|1", "1|6 0|0"], boneyard="0|1 2|2", draw_with_playable=True)
     play(m, 0, "6|6")
-    assert Draw(1) in m.legal_actions(1)
-    result = m.apply(Draw(1))  # 0|1 does not fit: the turn ends though 1|6 fits
+    assert DRAW in m.legal_actions(1)
+    result = m.apply(1, DRAW)  # 0|1 does not fit: the turn ends though 1|6 fits
     assert of(result.events, Passed)[0].cause is PassCause.DRAWN_TILE_DOES_NOT_FIT
     assert m.current_seat == 0
 
@@ -149,15 +149,15 @@ def test_drawing_with_a_playable_tile_needs_the_option():
 def test_after_a_fitting_draw_with_the_option_one_may_draw_again():
     m = table(["6|6 1|1", "3|4 0|0"], boneyard="2|6 0|1", draw_with_playable=True)
     play(m, 0, "6|6")
-    m.apply(Draw(1))
-    assert m.current_seat == 1 and Draw(1) in m.legal_actions(1)
-    assert m.apply(Draw(1)).ok and m.current_seat == 0
+    m.apply(1, DRAW)
+    assert m.current_seat == 1 and DRAW in m.legal_actions(1)
+    assert m.apply(1, DRAW).ok and m.current_seat == 0
 
 
 def test_draw_until_a_tile_fits_draws_several_with_one_action():
     m = table(["6|6 1|1", "3|4 0|0"], boneyard="0|1 1|3 2|6 2|2", draw_until_fits=True)
     play(m, 0, "6|6")
-    result = m.apply(Draw(1))
+    result = m.apply(1, DRAW)
     assert [str(e.tile) for e in of(result.events, TileDrawn)] == ["0|1", "1|3", "2|6"]
     drew = of(result.events, Drew)[0]
     assert (drew.count, drew.hand_count) == (3, 5)
@@ -169,7 +169,7 @@ def test_draw_until_a_tile_fits_stops_at_an_empty_boneyard():
     m = table(hands, boneyard="", draw_until_fits=True)
     rest = 28 - 11 - 4
     play(m, 0, "6|6")  # seat 1 holds no 6; the boneyard holds the other 6s
-    result = m.apply(Draw(1))
+    result = m.apply(1, DRAW)
     assert of(result.events, Drew)[0].count <= rest
 
 
@@ -186,12 +186,12 @@ def test_explicit_passing_and_an_empty_boneyard():
     m = DominoMatch(config, 0, auto_pass=False)
     from audiogame.games.domino.notation import fixed_deal as deal
 
-    m.apply(deal(config, ["6|6 1|6", "3|4 0|0"]))
+    m.apply(None, deal(config, ["6|6 1|6", "3|4 0|0"]))
     play(m, 0, "6|6")
-    assert m.legal_actions(1) == (Pass(1),)
-    assert m.apply(Draw(1)).refusal is Refusal.DRAWING_FORBIDDEN
-    assert m.apply(Pass(1)).ok
-    assert m.apply(Pass(0)).refusal is Refusal.MUST_PLAY
+    assert m.legal_actions(1) == (PASS,)
+    assert m.apply(1, DRAW).refusal is Refusal.DRAWING_FORBIDDEN
+    assert m.apply(1, PASS).ok
+    assert m.apply(0, PASS).refusal is Refusal.MUST_PLAY
 
 
 def test_the_boneyard_can_run_out():
@@ -200,10 +200,10 @@ def test_the_boneyard_can_run_out():
     from audiogame.games.domino.notation import fixed_deal as deal
 
     everything = " ".join(f"{a}|{b}" for a in range(6) for b in range(a, 6))
-    m.apply(deal(config, ["6|6 " + everything, "0|6 1|6 2|6 3|6 4|6 5|6"]))
+    m.apply(None, deal(config, ["6|6 " + everything, "0|6 1|6 2|6 3|6 4|6 5|6"]))
     assert play(m, 0, "6|6").ok and play(m, 1, "0|6").ok
     assert m.observation(1).boneyard == 0
-    assert m.apply(Draw(0)).refusal is Refusal.BONEYARD_EMPTY
+    assert m.apply(0, DRAW).refusal is Refusal.BONEYARD_EMPTY
 
 
 def test_a_blocked_manche_charges_everyone_their_own_pips():
@@ -244,7 +244,7 @@ def test_team_finish_mode_skips_players_out_and_has_no_malus():
     for seat, tile in [(1, "1|2"), (2, "0|2"), (3, "0|3")]:
         assert play(m, seat, tile).ok
     assert m.current_seat == 1  # seat 0 is skipped
-    assert m.apply(Play(0, 0)).refusal is Refusal.OUT_OF_MANCHE
+    assert m.apply(0, Play(0)).refusal is Refusal.OUT_OF_MANCHE
     play(m, 1, "3|4")  # seat 2 cannot play 5|5 and passes
     result = play(m, 3, "4|4")
     ended = of(result.events, MancheEnded)[0]
@@ -263,8 +263,8 @@ def test_reaching_the_point_limit_eliminates_and_the_last_one_in_wins():
     result = play(m, 0, "1|6")
     assert [(e.side, e.total) for e in of(result.events, Eliminated)] == [(1, 31)]
     assert m.phase is Phase.BETWEEN and m.is_eliminated(1)
-    assert m.apply(Pass(1)).refusal is Refusal.ELIMINATED
-    started = of(m.apply(NextManche()).events, MancheStarted)[0]
+    assert m.apply(1, PASS).refusal is Refusal.ELIMINATED
+    started = of(m.apply(None, NextManche()).events, MancheStarted)[0]
     assert started.players == (0, 2) and started.hand_sizes[1] == 0
 
 
@@ -272,8 +272,9 @@ def test_the_manche_limit_ends_the_match_and_the_lowest_score_wins():
     m = table(["6|6 0|1", "1|2 3|4"], forbid_drawing=True, manche_limit=1)
     end = of(play(m, 0, "6|6").events, MatchEnded)[0]
     assert (end.winners, end.shared, end.reason) == ((0,), False, MatchEnd.MANCHE_LIMIT)
-    assert m.is_over and m.outcome == end
-    assert m.apply(NextManche()).refusal is Refusal.MATCH_OVER
+    assert m.is_over and m.final == end
+    assert (m.outcome.winners, m.outcome.ranks, m.outcome.scores) == ((0,), (1, 2), (1, 10))
+    assert m.apply(None, NextManche()).refusal is Refusal.MATCH_OVER
 
 
 def test_equal_lowest_scores_share_the_win():
@@ -292,21 +293,51 @@ def test_when_the_last_players_fall_together_the_lowest_score_wins():
 
 def test_thinking_time_expiry_draws_one_tile_then_passes():
     m = table(["6|6 1|1", "3|4 0|0"], boneyard="5|6 2|6", draw_until_fits=True, thinking_time=10)
-    assert m.thinking_time == 10
-    play(m, 0, "6|6")
-    result = m.apply(TimeExpired(1))
-    kinds = [type(e).__name__ for e in result.events]
+    assert m.thinking_time == 10 and m.next_deadline() == 10.0
+    m.apply(0, Play(uid(m, 0, "6|6")), 4.0)
+    assert m.turn_started == 4.0 and m.next_deadline() == 14.0
+    assert m.advance(13.9) == [] and m.current_seat == 1
+    events = m.advance(14.0)
+    kinds = [type(e).__name__ for e in events]
     assert kinds == ["TimeRanOut", "TileDrawn", "Drew", "Passed", "TurnBegan"]
-    assert of(result.events, Passed)[0].cause is PassCause.TIME_EXPIRED
+    assert of(events, Passed)[0].cause is PassCause.TIME_EXPIRED
     assert m.hand_count(1) == 3 and m.current_seat == 0
-    assert m.apply(TimeExpired(1)).refusal is Refusal.NOT_YOUR_TURN
+    assert m.turn_started == 14.0  # the next turn begins when this one ran out
+    assert m.log[-1] == (14.0, 1, None)  # the time-out is in the log
+
+
+def test_an_action_after_a_deadline_first_runs_the_time_out():
+    m = table(["6|6 1|1", "3|6 0|0", "2|6 4|5"], forbid_drawing=True, thinking_time=10)
+    play(m, 0, "6|6")
+    late = m.apply(1, Play(uid(m, 1, "3|6")), 12.0)  # seat 1's time ran out at 10
+    assert late.refusal is Refusal.NOT_YOUR_TURN
+    assert [type(e) for e in late.events] == [TimeRanOut, Passed, TurnBegan]
+    assert m.current_seat == 2 and m.turn_started == 10.0 and m.next_deadline() == 20.0
+    on_time = m.apply(2, Play(uid(m, 2, "2|6")), 20.0)  # at the deadline itself: in time
+    assert on_time.ok and not of(on_time.events, TimeRanOut)
+
+
+def test_legal_actions_and_why_not_look_past_a_due_deadline_without_changing_anything():
+    m = table(["6|6 1|1", "3|6 0|0", "2|6 4|5"], forbid_drawing=True, thinking_time=10)
+    play(m, 0, "6|6")
+    before = (m.omniscient_view(), m.to_dict())
+    assert m.legal_actions(1, 12.0) == () and m.legal_actions(2, 12.0)
+    assert m.why_not(1, Play(uid(m, 1, "3|6")), 12.0) is Refusal.NOT_YOUR_TURN
+    assert m.why_not(1, Play(uid(m, 1, "3|6")), 5.0) is None
+    assert (m.omniscient_view(), m.to_dict()) == before
+
+
+def test_without_thinking_time_there_is_no_deadline():
+    m = table(["6|6 1|1", "3|4 0|0"], boneyard="5|6")
+    assert m.next_deadline() is None and m.advance(10_000.0) == []
+    assert m.current_seat == 0
 
 
 def test_thinking_time_expiry_without_a_boneyard_just_passes():
     m = table(["6|6 1|1", "3|6 0|0", "2|6 4|5"], forbid_drawing=True, thinking_time=10)
     play(m, 0, "6|6")
-    result = m.apply(TimeExpired(1))
-    assert [type(e) for e in result.events] == [TimeRanOut, Passed, TurnBegan]
+    events = m.advance(10.0)
+    assert [type(e) for e in events] == [TimeRanOut, Passed, TurnBegan]
     assert m.current_seat == 2 and m.hand_count(1) == 2
 
 
@@ -315,21 +346,32 @@ def test_a_player_whose_time_keeps_running_out_cannot_hold_the_manche_open():
     # A full turn of the table without a play blocks the manche.
     m = table(["6|6 1|6 1|1", "3|4 0|0"], forbid_drawing=True, thinking_time=10)
     play(m, 0, "6|6")  # seat 1 is stuck and passes by itself
-    result = m.apply(TimeExpired(0))
-    assert [type(e) for e in result.events] == [TimeRanOut, Passed, Blocked, MancheEnded]
-    assert of(result.events, MancheEnded)[0].how is MancheEnd.BLOCKED
+    events = m.advance(10.0)
+    assert [type(e) for e in events] == [TimeRanOut, Passed, Blocked, MancheEnded]
+    assert of(events, MancheEnded)[0].how is MancheEnd.BLOCKED
+    assert m.next_deadline() is None
+
+
+def test_time_never_goes_back():
+    m = table(["6|6 1|1", "3|4 0|0"], boneyard="5|6", thinking_time=10)
+    m.apply(0, Play(uid(m, 0, "6|6")), 5.0)
+    with pytest.raises(ValueError):
+        m.apply(1, DRAW, 4.0)
 
 
 def test_ordinary_refusals():
     m = table(["6|6 1|1", "3|4 0|0"], boneyard="5|6")
-    assert m.apply(Play(1, uid(m, 1, "3|4"))).refusal is Refusal.NOT_YOUR_TURN
-    assert m.apply(Play(0, uid(m, 1, "3|4"))).refusal is Refusal.NOT_IN_HAND
-    assert m.apply(Play(0, 999)).refusal is Refusal.NOT_IN_HAND
-    assert m.apply(Draw(0)).refusal is Refusal.MUST_PLAY  # the first tile
-    assert m.apply(Draw(7)).refusal is Refusal.NO_SUCH_SEAT
-    assert m.apply(NextManche()).refusal is Refusal.MANCHE_IN_PROGRESS
+    assert m.apply(1, Play(uid(m, 1, "3|4"))).refusal is Refusal.NOT_YOUR_TURN
+    assert m.apply(0, Play(uid(m, 1, "3|4"))).refusal is Refusal.NOT_IN_HAND
+    assert m.apply(0, Play(999)).refusal is Refusal.NOT_IN_HAND
+    assert m.apply(0, DRAW).refusal is Refusal.MUST_PLAY  # the first tile
+    assert m.apply(7, DRAW).refusal is Refusal.NO_SUCH_SEAT
+    assert m.apply(None, NextManche()).refusal is Refusal.MANCHE_IN_PROGRESS
+    assert m.apply(None, DRAW).refusal is Refusal.NO_SUCH_SEAT  # the table does not play
+    assert m.apply(0, "draw").refusal is Refusal.NOT_AN_ACTION
     fresh = DominoMatch(DominoConfig(seats=2), 0)
-    assert fresh.apply(Draw(0)).refusal is Refusal.MANCHE_OVER
+    assert fresh.apply(0, DRAW).refusal is Refusal.MANCHE_OVER
+    assert fresh.apply(0, NextManche()).refusal is Refusal.TABLE_ONLY  # a player does not deal
 
 
 def test_turn_began_names_the_next_seat():

@@ -82,10 +82,14 @@ def test_each_set_seats_two_to_its_maximum_and_refuses_more(set_id):
 
 def test_double_six_for_four_deals_everything():
     match = DominoMatch(DominoConfig(seats=4), 3)
-    started = next(e for e in match.apply(NextManche()).events if isinstance(e, MancheStarted))
+    started = next(
+        e for e in match.apply(None, NextManche()).events if isinstance(e, MancheStarted)
+    )
     assert started.hand_sizes == (7, 7, 7, 7) and started.boneyard == 0
     match = DominoMatch(DominoConfig(seats=3), 3)
-    started = next(e for e in match.apply(NextManche()).events if isinstance(e, MancheStarted))
+    started = next(
+        e for e in match.apply(None, NextManche()).events if isinstance(e, MancheStarted)
+    )
     assert started.hand_sizes == (7, 7, 7) and started.boneyard == 7
 
 

@@ -121,15 +121,14 @@ def play_match(h, table: DominoTable, lang: str, idle: int = 0, limit: float = 4
 
 def replayed_sentences(table: DominoTable, lang: str) -> tuple[list[str], list]:
     """What seat 0 should have heard: a fresh engine and narrator over the same actions."""
-    match = DominoMatch(table.config, table.seed)
+    match = DominoMatch(table.config, table.seed, start=table.match.start)
     narrator = Narrator(0, table.setup.names(), table.setup.teams)
     t = Localizer(lang)
     sentences, events = [], []
-    for action in table.match.actions:
-        result = match.apply(action)
-        assert result.ok
-        events += result.events
-        for message in narrator.batch(result.events):
+    for entry in table.match.log:
+        batch = match.replay_entry(*entry)
+        events += batch
+        for message in narrator.batch(batch):
             sentences.append(t(message.msg_id, **resolve(message, t).args))
     return sentences, events
 
@@ -164,7 +163,7 @@ def check_end(h, table: DominoTable, lang: str) -> None:
     said = " | ".join(h.transcript[-3:])
     if outcome.shared:
         assert words["shared"] in said
-    elif table.narrator.sides[0] in outcome.winning_sides:
+    elif 0 in outcome.winners:
         assert words["team-won" if table.setup.teams else "won"] in said
     else:
         assert words["lost"] in said

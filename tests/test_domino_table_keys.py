@@ -191,7 +191,7 @@ def test_after_a_draw_the_cursor_is_on_the_drawn_tile(harness_factory, lang):
     drawn = [x for x in table.observation().hand if x.uid not in before]
     assert drawn and table.focus == drawn[-1].uid
     assert tile_words(h, drawn[-1]) in said
-    assert any(isinstance(a, Draw) for a in table.match.actions)
+    assert any(isinstance(a, Draw) for _, _, a in table.match.log)
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
@@ -230,11 +230,11 @@ def test_the_table_menu_holds_the_bots_and_leaving_asks_first(harness_factory, l
         if table.match.current_seat == 0:
             move_on(h, table)
         h.advance(0.1)
-    moves = len(table.match.actions)
+    moves = table.match.steps
     said = h.press("escape")
     assert said.startswith(t(h, "domino-menu-title"))
     h.advance(10)
-    assert len(table.match.actions) == moves  # the bot waits while I am in the menu
+    assert table.match.steps == moves  # the bot waits while I am in the menu
     said = h.press("down")
     assert said.startswith(t(h, "domino-menu-options"))
     assert h.press("enter") == options_summary(h.app.localizer, table)
@@ -246,7 +246,7 @@ def test_the_table_menu_holds_the_bots_and_leaving_asks_first(harness_factory, l
     h.press("enter")  # resume
     assert h.app.top is table
     h.advance(2)
-    assert len(table.match.actions) > moves
+    assert table.match.steps > moves
     h.press("escape")
     h.press("end")
     h.press("enter")

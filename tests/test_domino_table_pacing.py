@@ -26,7 +26,7 @@ def bots_turn(h, table: DominoTable) -> None:
             return
         match = table.match
         if match.phase is Phase.PLAYING and match.current_seat == 0:
-            table.apply(match.legal_actions(0)[0])
+            table.apply(0, match.legal_actions(0)[0])
         elif match.phase is Phase.BETWEEN:
             table.next_manche()
         h.clock.advance(0.05)
@@ -39,7 +39,7 @@ def test_the_search_runs_one_deal_per_slice_and_waits_for_the_pace(harness_facto
     table = hard_table(h, pace=1.5, iterations=40)
     table.turns.rest = 0  # no rests: the whole search in one run of slices
     bots_turn(h, table)
-    moves = len(table.match.actions)
+    moves = table.match.steps
     before = table.turns.slices
     task = h.app.idle_tasks.pop()
     calls = 1
@@ -48,10 +48,10 @@ def test_the_search_runs_one_deal_per_slice_and_waits_for_the_pace(harness_facto
     assert calls == 40 and table.turns.slices - before == 40  # one deal per slice
     # the search is over, but the pace is not: the move waits for it
     h.app.step()
-    assert len(table.match.actions) == moves
+    assert table.match.steps == moves
     h.clock.advance(1.6)
     h.app.step()
-    assert len(table.match.actions) == moves + 1
+    assert table.match.steps == moves + 1
 
 
 def test_the_search_rests_between_bursts_so_the_loop_can_sleep(harness_factory):
@@ -78,15 +78,15 @@ def test_a_slow_search_plays_as_soon_as_it_ends_after_the_pace(harness_factory):
     table = hard_table(h, pace=0.5, iterations=40)
     table.turns.rest = 0
     bots_turn(h, table)
-    moves = len(table.match.actions)
+    moves = table.match.steps
     task = h.app.idle_tasks.pop()
     h.clock.advance(1.0)
     h.app.step()  # the pace is over, the search is not: nothing is played yet
-    assert len(table.match.actions) == moves
+    assert table.match.steps == moves
     while not task():
         pass
     h.app.step()  # played from the scheduler, in the next frame
-    assert len(table.match.actions) == moves + 1
+    assert table.match.steps == moves + 1
 
 
 def test_leaving_drops_the_search(harness_factory):
@@ -94,12 +94,12 @@ def test_leaving_drops_the_search(harness_factory):
     table = hard_table(h)
     bots_turn(h, table)
     task = h.app.idle_tasks.pop()
-    moves = len(table.match.actions)
+    moves = table.match.steps
     table.leave()
     assert task() is True  # a cancelled search stops at its next slice
     h.clock.advance(5)
     h.app.step()
-    assert len(table.match.actions) == moves
+    assert table.match.steps == moves
 
 
 def test_the_same_seed_plays_the_same_match(harness_factory):
@@ -113,11 +113,11 @@ def test_the_same_seed_plays_the_same_match(harness_factory):
         while not table.match.is_over:
             match = table.match
             if match.phase is Phase.PLAYING and match.current_seat == 0:
-                table.apply(match.legal_actions(0)[-1])
+                table.apply(0, match.legal_actions(0)[-1])
             elif match.phase is Phase.BETWEEN:
                 h.press("enter")
             h.advance(0.25)
-        played.append(table.match.actions)
+        played.append(table.match.log)
     assert played[0] == played[1]
 
 

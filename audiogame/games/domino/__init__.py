@@ -5,7 +5,7 @@ Public API (import from here)::
     from audiogame.games.domino import (
         DominoConfig, OPTIONS, SetupProblem,          # setup (options.py)
         DominoMatch, Result, Phase, Observation,      # engine (engine.py, observation.py)
-        Play, Draw, Pass, TimeExpired, NextManche, Refusal,   # actions.py
+        Play, Draw, Pass, NextManche, Deal, Refusal,   # actions.py (no seat inside)
         Tile, End, SETS, tile_set, orient,             # tiles.py
         SORT_ORDERS, SORT_IDS, sort_hand, next_order, group_by_number,  # sorting.py
         make_bot, LEVELS,                               # bots/
@@ -22,7 +22,6 @@ from audiogame.games.domino.actions import (
     Pass,
     Play,
     Refusal,
-    TimeExpired,
     action_from_dict,
     action_to_dict,
 )
@@ -76,7 +75,6 @@ __all__ = [
     "SetSpec",
     "SetupProblem",
     "Tile",
-    "TimeExpired",
     "action_from_dict",
     "action_to_dict",
     "alternating_teams",

@@ -75,7 +75,7 @@ class BotTurns:
         bots: dict[int, Bot],
         rngs: dict[int, random.Random],
         pace: float,
-        play: Callable[[Action], None],
+        play: Callable[[int, Action], None],
     ) -> None:
         self.app = app
         self.match = match
@@ -185,4 +185,5 @@ class BotTurns:
             # the stream stays marked until the move is on the table (a menu may hold
             # it): a save in between must let the bot decide again, the same way
             self._mark = mark
-            self.play(choice)
+            assert mark is not None
+            self.play(mark[0], choice)

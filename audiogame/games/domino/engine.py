@@ -1,44 +1,54 @@
-"""``DominoMatch``: the pure rules engine. Actions in, events out.
+"""``DominoMatch``: the pure rules engine on the games' contract (``games/base.py``).
 
 Usage::
 
-    match = DominoMatch(config, seed=1234)
-    result = match.apply(NextManche())        # deals the first manche
-    for event in result.events: ...           # filter with audiogame.games.base.visible_to
-    match.legal_actions(match.current_seat)   # what the seat to play may do
-    match.apply(Play(seat, uid, End.LEFT))    # result.refusal is None or a Refusal
+    match = DominoMatch(config, seed=1234, start=0.0)
+    result = match.apply(None, NextManche(), now)    # the table deals the first manche
+    for event in result.events: ...                  # filter with games.base.visible_to
+    seat = match.current_seat
+    match.legal_actions(seat, now)                   # what the seat on turn may do
+    match.apply(seat, Play(uid, End.LEFT), now)      # result.refusal is None or a Refusal
+
+The seat is named beside the action, never inside it; ``None`` is the table
+itself, the only one that may deal (``NextManche``, ``Deal``). ``now`` is game
+time in seconds (never the wall clock); leaving it out means "no time passed".
 
 Lifecycle: the match starts in ``Phase.READY``; ``NextManche()`` deals a manche
 (the first one also emits ``MatchStarted``). When a manche ends the engine emits
 ``MancheEnded`` (then ``Eliminated``/``MatchEnded``) and waits in
 ``Phase.BETWEEN`` until the table sends ``NextManche()`` again, so the table can
-pause between manches. ``start_next_manche()`` is a shorthand.
+pause between manches.
 
-Nothing here reads a clock: ``config.thinking_time`` is for the table, which
-sends ``TimeExpired(seat)`` when a turn's time runs out. Randomness comes only
-from the match's own ``random.Random(seed)``, so ``(config, seed, actions)``
-replays a match exactly: ``to_dict()``/``from_dict()`` save and restore it that
-way.
+Thinking time is the engine's deadline: each turn begins at a game time
+(``turn_started``); with ``config.thinking_time`` the turn's deadline is that
+plus the thinking time (``next_deadline()``). ``advance(now)`` makes a due
+time-out happen (``TimeRanOut``, one tile drawn if drawing is possible, then
+the turn passes); ``apply`` first runs any deadline due before ``now``.
 
-A refused action returns ``Result(events=[], refusal=Refusal...)`` and changes
-nothing. A seat that can neither play nor draw passes automatically (a
-``Passed`` event with cause "stuck", no ``TurnBegan``); with
-``DominoMatch(..., auto_pass=False)`` it gets the turn instead and its only legal
-action is ``Pass(seat)``. The manche is blocked when every seat still playing
-has passed in a row.
+Randomness comes only from the match's own ``random.Random(seed)``. The log is
+timed: every accepted action with its time and seat, and every time-out, so
+``to_dict()``/``from_dict()`` replay a match exactly, event by event.
+
+A refused action returns its refusal and changes nothing. A seat that can
+neither play nor draw passes by itself (a ``Passed`` event with cause "stuck",
+no ``TurnBegan``); with ``DominoMatch(..., auto_pass=False)`` it gets the turn
+instead and its only legal action is ``Pass()``. The manche is blocked when
+every seat still playing has passed in a row.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from audiogame.games.base import Audience
+from audiogame.games.base import Audience, Outcome
 from audiogame.games.domino import rules
 from audiogame.games.domino.actions import (
+    PASS,
     Action,
     Deal,
     Draw,
@@ -46,7 +56,6 @@ from audiogame.games.domino.actions import (
     Pass,
     Play,
     Refusal,
-    TimeExpired,
     action_from_dict,
     action_to_dict,
 )
@@ -54,7 +63,6 @@ from audiogame.games.domino.events import (
     Blocked,
     Drew,
     Eliminated,
-    Ends,
     Event,
     HandDealt,
     MancheEnd,
@@ -72,6 +80,7 @@ from audiogame.games.domino.events import (
 )
 from audiogame.games.domino.observation import Observation, Phase, PlacedTile
 from audiogame.games.domino.options import DominoConfig, SetupProblem, hand_size
+from audiogame.games.domino.rules import fitting_plays
 from audiogame.games.domino.tiles import End, Tile, tile_set
 
 # Enum members read through the class cost a lookup each time: hot paths use these.
@@ -83,27 +92,26 @@ _BLOCKED, _OUT, _TEAM_OUT = MancheEnd.BLOCKED, MancheEnd.OUT, MancheEnd.TEAM_OUT
 LEFT = End.LEFT
 RIGHT = End.RIGHT
 
-
 #: An event not built yet: (event class, positional arguments, private seat or None).
 RawEvent = tuple[Callable[..., Any], tuple[Any, ...], int | None]
+#: One entry of the timed log: (game time, seat, action); action None: the seat's time ran out.
+LogEntry = tuple[float, int | None, Action | None]
+TIME_OUT = "time-out"
 
 
 class Result:
-    """What ``apply`` returns: the events, or the reason nothing happened.
+    """What ``apply`` returns: the events, or the reason nothing happened
+    (``events`` then holds only what fell due before the refused action).
 
-    ``events`` is a list of event dataclasses, built on first access: the engine
-    records plain tuples while it plays, because building the frozen event
-    objects was most of an engine step's cost and a bot's search never reads
-    them.
+    Events are built on first access: the engine records plain tuples while it
+    plays, because building the event objects was most of an engine step's
+    cost and a bot's search never reads them.
     """
 
     __slots__ = ("_raw", "_events", "_private", "refusal")
 
     def __init__(
-        self,
-        raw: list[RawEvent],
-        refusal: Refusal | None = None,
-        private: list[Audience] | None = None,
+        self, raw: list[RawEvent], refusal: Refusal | None, private: list[Audience]
     ) -> None:
         self._raw = raw
         self._events: list[Event] | None = None
@@ -117,7 +125,7 @@ class Result:
     @property
     def events(self) -> list[Event]:
         if self._events is None:
-            private = self._private or []
+            private = self._private
             self._events = [_build(raw, private) for raw in self._raw]
         return self._events
 
@@ -125,8 +133,8 @@ class Result:
         return f"Result(events={self.events!r}, refusal={self.refusal!r})"
 
 
-def _Given(event: Event) -> Event:  # noqa: N802 - stands where an event class would
-    """For events built eagerly (rare ones): the raw record just carries them."""
+def _given(event: Event) -> Event:
+    """For events built at once (rare ones): the raw record just carries them."""
     return event
 
 
@@ -142,6 +150,9 @@ def _validated(config: DominoConfig) -> SetupProblem | None:
     return config.validate()
 
 
+Handler = Callable[["DominoMatch", int, Any, list[RawEvent], bool], None]
+
+
 class DominoMatch:
     """One match: a sequence of manches until a winner (or winners) is known."""
 
@@ -149,34 +160,40 @@ class DominoMatch:
         "config",
         "seed",
         "_auto_pass",
-        "_boneyard",
         "_built",
-        "_chain",
         "_current",
         "_dealt",
         "_drew_fitting",
-        "_ends",
-        "_hands",
+        "_facts",
+        "_fallen_in",
+        "_final",
         "_history",
         "_legal",
+        "_limit",
         "_log",
+        "_m",
         "_manche",
+        "_now",
         "_out_of_match",
         "_outcome",
         "_phase",
-        "_playing",
         "_private",
         "_rng",
         "_side_count",
         "_sides",
-        "_stuck",
-        "_tables",
+        "_start",
         "_tiles",
         "_totals",
+        "_turn_started",
     )
 
     def __init__(
-        self, config: DominoConfig, seed: int | str = 0, *, auto_pass: bool = True
+        self,
+        config: DominoConfig,
+        seed: int | str = 0,
+        *,
+        auto_pass: bool = True,
+        start: float = 0.0,
     ) -> None:
         problem = _validated(config)
         if problem is not None:
@@ -190,25 +207,26 @@ class DominoMatch:
         self._sides: tuple[int, ...] = config.teams if config.teams else tuple(range(n))
         self._side_count = max(self._sides) + 1
         self._private = [Audience.only(s) for s in range(n)]
-        self._tables = [rules.play_table(s) for s in range(n)]
         self._totals = [0] * self._side_count
         self._out_of_match = [False] * self._side_count
+        self._fallen_in: list[int | None] = [None] * self._side_count
         self._phase = _READY
         self._manche = 0
-        self._hands: list[list[Tile]] = [[] for _ in range(n)]
-        self._boneyard: list[Tile] = []
-        self._chain: deque[tuple[Tile, int, int]] = deque()
-        self._ends: Ends = None
-        self._dealt: list[int] = []
-        self._playing = [False] * n
+        self._facts = rules.TableFacts.of(config)
+        self._m = rules.Manche(self._facts, [[] for _ in range(n)], [], [False] * n)
+        self._dealt: tuple[int, ...] = ()
         self._current: int | None = None
         self._drew_fitting = False
-        self._stuck = 0
-        self._log: list[Action] = []
+        self._log: list[LogEntry] = []
         self._history: list[RawEvent] = []  # this manche's events, not built yet
         self._built: list[Event] = []  # the first events of _history, built
-        self._outcome: MatchEnded | None = None
-        self._legal: tuple[Action, ...] | None = None  # the seat to play's legal actions
+        self._final: MatchEnded | None = None
+        self._outcome: Outcome | None = None
+        self._legal: tuple[Action, ...] | None = None  # the seat on turn's legal actions
+        self._limit = config.thinking_time
+        self._start = float(start)
+        self._now = self._start
+        self._turn_started: float | None = None
 
     # ----------------------------------------------------------------- queries
 
@@ -229,17 +247,22 @@ class DominoMatch:
         return self._phase is _OVER
 
     @property
-    def outcome(self) -> MatchEnded | None:
-        """The final ``MatchEnded`` event, once the match is over."""
+    def outcome(self) -> Outcome | None:
+        """How the match ended (``games.base.Outcome``), once it is over."""
         return self._outcome
+
+    @property
+    def final(self) -> MatchEnded | None:
+        """The ``MatchEnded`` event, once the match is over."""
+        return self._final
 
     @property
     def manche(self) -> int:
         return self._manche
 
     @property
-    def ends(self) -> Ends:
-        return self._ends
+    def ends(self) -> tuple[int, int] | None:
+        return self._m.ends
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -251,282 +274,299 @@ class DominoMatch:
 
     @property
     def thinking_time(self) -> int:
-        """Seconds per turn (0: no limit); the table schedules ``TimeExpired``."""
-        return self.config.thinking_time
+        """Seconds per turn (0: no limit)."""
+        return self._limit
 
     @property
     def auto_pass(self) -> bool:
         return self._auto_pass
 
     @property
-    def actions(self) -> tuple[Action, ...]:
-        """Every accepted action, in order: with config and seed, a full replay."""
+    def start(self) -> float:
+        """The game time the match was created at."""
+        return self._start
+
+    @property
+    def now(self) -> float:
+        """The latest game time the match has seen."""
+        return self._now
+
+    @property
+    def turn_started(self) -> float | None:
+        """The game time the turn in play began (None outside a manche)."""
+        return self._turn_started if self._phase is _PLAYING else None
+
+    @property
+    def log(self) -> tuple[LogEntry, ...]:
+        """The timed log: with config and seed, a full replay."""
         return tuple(self._log)
 
+    @property
+    def steps(self) -> int:
+        """Entries in the log so far: grows with every change of the match."""
+        return len(self._log)
+
     def hand_count(self, seat: int) -> int:
-        return len(self._hands[seat])
+        return len(self._m.hands[seat])
 
     def is_eliminated(self, seat: int) -> bool:
         return self._out_of_match[self._sides[seat]]
 
-    def legal_actions(self, seat: int) -> tuple[Action, ...]:
-        """The seat's legal actions now (empty unless it is its turn in a manche)."""
-        if seat != self._current or self._phase is not _PLAYING:
+    def next_deadline(self) -> float | None:
+        """When the thinking time of the turn in play runs out (None: no limit)."""
+        if self._limit and self._phase is _PLAYING and self._turn_started is not None:
+            return self._turn_started + self._limit
+        return None
+
+    def legal_actions(self, seat: int | None, now: float | None = None) -> tuple[Action, ...]:
+        """The seat's legal actions at ``now`` (empty unless it is its turn in a manche)."""
+        if self._limit and now is not None and self._due_before(now):
+            return self._peek(now).legal_actions(seat)
+        if seat is None or seat != self._current or self._phase is not _PLAYING:
             return ()
         legal = self._legal
-        if legal is None and self._ends is not None and not self._can_draw_now():
-            legal = self._legal = self._plays_only(seat) or (Pass(seat),)
-        elif legal is None:
+        if legal is None:
+            m = self._m
             legal = self._legal = tuple(
                 rules.legal_actions(
-                    seat,
-                    self.config,
-                    self._hands[seat],
-                    self._ends,
-                    len(self._boneyard),
-                    self._drew_fitting,
+                    self.config, m.hands[seat], m.ends, len(m.boneyard), self._drew_fitting
                 )
             )
         return legal
 
-    def _can_draw_now(self) -> bool:
-        return bool(self._boneyard) and not self.config.forbid_drawing
+    def why_not(self, seat: int | None, action: Any, now: float | None = None) -> Refusal | None:
+        """The refusal ``apply`` would give now, changing nothing."""
+        if now is not None and self._due_before(now):
+            return self._peek(now).why_not(seat, action)
+        if type(action) not in _HANDLERS:
+            return Refusal.NOT_AN_ACTION
+        return self._refusal(seat, action)
 
-    def _plays_only(self, seat: int) -> tuple[Action, ...]:
-        """``rules.legal_actions`` when nothing can be drawn, inlined for speed."""
-        table = self._tables[seat]
-        left, right = self._ends  # type: ignore[misc]
-        out: list[Action] = []
-        for uid, a, b in self._hands[seat]:
-            if a == left or b == left:
-                out.append(table[uid][0])
-            if a == right or b == right:
-                out.append(table[uid][1])
-        return tuple(out)
-
-    def observation(self, seat: int) -> Observation:
-        """An independent snapshot of what ``seat`` may know."""
-        history = tuple(self._heard(seat))
+    def observation(self, seat: int | None) -> Observation:
+        """An independent snapshot of what ``seat`` may know (None: a spectator)."""
+        if seat is not None and not 0 <= seat < self.config.seats:
+            raise ValueError(f"no seat {seat}")
+        m = self._m
+        deadline = self.next_deadline()
         return Observation(
             seat=seat,
             config=self.config,
             phase=self._phase,
             manche=self._manche,
             current_seat=self._current,
-            hand=tuple(self._hands[seat]),
-            chain=tuple(PlacedTile(t, a, b) for t, a, b in self._chain),
-            ends=self._ends,
-            hand_counts=tuple(len(h) for h in self._hands),
-            boneyard=len(self._boneyard),
-            playing=tuple(self._playing),
+            hand=() if seat is None else tuple(m.hands[seat]),
+            chain=tuple(PlacedTile(t, a, b) for t, a, b in self._chain()),
+            ends=m.ends,
+            hand_counts=tuple(len(h) for h in m.hands),
+            boneyard=len(m.boneyard),
+            playing=tuple(m.playing),
             eliminated=tuple(self._out_of_match[s] for s in self._sides),
             sides=self._sides,
             totals=tuple(self._totals),
             drew_fitting=self._drew_fitting and seat == self._current,
-            history=history,
+            history=tuple(self._heard(seat)),
+            turn_started=self.turn_started,
+            turn_deadline=deadline,
+            step=len(self._log),
         )
 
-    def _heard(self, seat: int) -> list[Event]:
+    def _chain(self) -> deque[tuple[Tile, int, int]]:
+        """The chain, left to right, as this manche's plays built it: (tile, left, right).
+
+        Kept only in the history (a play's event says where the tile went), so a
+        play costs no second record; observations rebuild it.
+        """
+        chain: deque[tuple[Tile, int, int]] = deque()
+        for cls, args, _ in self._history:
+            if cls is TilePlayed:
+                _, tile, end, left, right, _, _, opens = args
+                if end is LEFT and not opens:
+                    chain.appendleft((tile, left, right))
+                else:
+                    chain.append((tile, left, right))
+        return chain
+
+    def _heard(self, seat: int | None) -> list[Event]:
         """This manche's events that ``seat`` may know, built once and kept."""
         built, raw = self._built, self._history
         for i in range(len(built), len(raw)):
             built.append(_build(raw[i], self._private))
         return [e for e, r in zip(built, raw, strict=True) if r[2] is None or r[2] == seat]
 
+    # ----------------------------------------------------------------- time
+
+    def _due_before(self, now: float) -> bool:
+        deadline = self.next_deadline()
+        return deadline is not None and deadline < now
+
+    def _peek(self, now: float) -> DominoMatch:
+        """A copy brought to ``now``: what ``apply`` would find there (rare: the
+        scheduler normally runs a deadline before anyone asks past it)."""
+        ahead = copy.deepcopy(self)
+        ahead._run_due(now, [], strict=True)
+        ahead._now = now
+        return ahead
+
+    def advance(self, now: float) -> list[Event]:
+        """Run every time-out due at or before ``now``: its events, in order."""
+        self._check_time(now)
+        events: list[RawEvent] = []
+        self._run_due(now, events, strict=False)
+        self._now = now
+        return [_build(raw, self._private) for raw in events]
+
+    def _check_time(self, now: float) -> None:
+        if now < self._now:
+            raise ValueError(f"time went back: {now} < {self._now}")
+
+    def _run_due(self, now: float, events: list[RawEvent], strict: bool) -> None:
+        while True:
+            deadline = self.next_deadline()
+            if deadline is None or deadline > now or (strict and deadline == now):
+                return
+            self._now = deadline  # the next turn begins when this one ran out
+            mark = len(events)
+            self._time_out(events)
+            self._history.extend(events[mark:])
+
+    def _time_out(self, events: list[RawEvent]) -> None:
+        seat = self._current
+        assert seat is not None
+        m = self._m
+        self._legal = None
+        self._log.append((self._now, seat, None))
+        events.append((TimeRanOut, (seat,), None))
+        if m.can_draw():
+            self._draw_tiles(seat, False, events)  # one tile, even when drawing until one fits
+            blocked = False
+        else:
+            # A full turn of the table without a play blocks the manche, even when
+            # a seat let its time run out holding a tile that fits: otherwise an
+            # absent player would keep the manche open for ever.
+            blocked = m.pass_turn()
+        events.append((Passed, (seat, _TIME_EXPIRED, m.ends), None))
+        if blocked:
+            self._end_manche(_BLOCKED, None, events)
+        else:
+            self._advance(events)
+
     # ----------------------------------------------------------------- actions
 
-    def apply(self, action: Action) -> Result:
-        """Apply one action: its events, or a refusal that changed nothing."""
-        # An action taken from the cached legal list needs no checking.
-        trusted = False
-        for legal in self._legal or ():
-            if legal is action:
-                if type(action) is Play:
-                    return self._fast_play(action)  # type: ignore[arg-type]
-                trusted = True
-                break
+    def apply(self, seat: int | None, action: Any, now: float | None = None) -> Result:
+        """Bring the match to ``now``, then apply ``action`` for ``seat`` (or refuse it)."""
+        events: list[RawEvent] = []
+        if now is not None and now != self._now:
+            self._check_time(now)
+            if self._limit:
+                self._run_due(now, events, strict=True)
+            self._now = now
+        mark = len(events)
+        # An action taken from the legal list of the seat on turn needs no checking.
+        legal = self._legal
+        if legal is not None and seat == self._current and seat is not None:
+            for candidate in legal:
+                if candidate is action:
+                    self._legal = None
+                    if type(action) is Play:
+                        self._play(seat, action, events, True)
+                    else:
+                        _HANDLERS[type(action)](self, seat, action, events, True)
+                    # the tail of _accepted, written out: this is the path that runs most
+                    self._log.append((self._now, seat, action))
+                    self._history.extend(events[mark:] if mark else events)
+                    return Result(events, None, self._private)
         handler = _HANDLERS.get(type(action))
         if handler is None:
-            raise TypeError(f"not a domino action: {action!r}")
-        if not trusted:
-            refusal = self._common_refusal(action)
-            if refusal is not None:
-                return Result([], refusal)
-        events: list[RawEvent] = []
-        cached, self._legal = self._legal, None
-        refusal = handler(self, action, events, trusted)
+            return Result(events, Refusal.NOT_AN_ACTION, self._private)
+        refusal = self._refusal(seat, action)
         if refusal is not None:
-            self._legal = cached
-            return Result([], refusal)
-        self._log.append(action)
-        self._history.extend(events)
-        return Result(events, None, self._private)
-
-    def _fast_play(self, action: Play) -> Result:
-        """A play from the legal list: the common case, inlined because it runs most."""
-        seat = action.seat
-        hand = self._hands[seat]
-        tile = self._tiles[action.uid]
-        hand.remove(tile)
+            return Result(events, refusal, self._private)
         self._legal = None
-        end = action.end
-        _, a, b = tile
-        ends = self._ends
-        if ends is None:
-            end, left, right = RIGHT, a, b
-            self._chain.append((tile, a, b))
-            new_ends = (a, b)
-        elif end is LEFT:
-            right = ends[0]
-            left = b if a == right else a
-            self._chain.appendleft((tile, left, right))
-            new_ends = (left, ends[1])
-        else:
-            left = ends[1]
-            right = b if a == left else a
-            self._chain.append((tile, left, right))
-            new_ends = (ends[0], right)
-        self._ends = new_ends
-        events: list[RawEvent] = [
-            (TilePlayed, (seat, tile, end, left, right, new_ends, len(hand)), None)
-        ]
-        self._stuck = 0
-        if hand:
-            self._advance(events)
-        else:
-            self._went_out(seat, events)
-        self._log.append(action)
-        self._history.extend(events)
+        handler(self, seat, action, events, False)  # type: ignore[arg-type]
+        return self._accepted(seat, action, events, mark)
+
+    def _accepted(
+        self, seat: int | None, action: Action, events: list[RawEvent], mark: int
+    ) -> Result:
+        self._log.append((self._now, seat, action))
+        self._history.extend(events[mark:] if mark else events)
         return Result(events, None, self._private)
 
-    def start_next_manche(self) -> Result:
-        return self.apply(NextManche())
-
-    def _common_refusal(self, action: Action) -> Refusal | None:
+    def _refusal(self, seat: int | None, action: Action) -> Refusal | None:
+        """Why ``seat`` may not do ``action`` now, or None."""
         if self._phase is _OVER:
             return Refusal.MATCH_OVER
         if isinstance(action, (NextManche, Deal)):
-            return Refusal.MANCHE_IN_PROGRESS if self._phase is _PLAYING else None
-        seat = action.seat
-        if not isinstance(seat, int) or not 0 <= seat < self.config.seats:
+            if seat is not None:
+                return Refusal.TABLE_ONLY
+            if self._phase is _PLAYING:
+                return Refusal.MANCHE_IN_PROGRESS
+            return self._deal_problem(action) if isinstance(action, Deal) else None
+        if type(seat) is not int or not 0 <= seat < self.config.seats:
             return Refusal.NO_SUCH_SEAT
         if self._out_of_match[self._sides[seat]]:
             return Refusal.ELIMINATED
         if self._phase is not _PLAYING:
             return Refusal.MANCHE_OVER
-        if not self._playing[seat]:
+        m = self._m
+        if not m.playing[seat]:
             return Refusal.OUT_OF_MANCHE
         if seat != self._current:
             return Refusal.NOT_YOUR_TURN
-        return None
-
-    def _play(self, action: Play, events: list[RawEvent], trusted: bool) -> Refusal | None:
-        seat, uid = action.seat, action.uid
-        hand = self._hands[seat]
-        ends = self._ends
-        if trusted:
-            tile, end = self._tiles[uid], action.end or RIGHT
-        else:
-            ok = isinstance(uid, int) and 0 <= uid < len(self._tiles)
-            tile = self._tiles[uid] if ok else None
+        hand = m.hands[seat]
+        if isinstance(action, Play):
+            uid = action.uid
+            tile = self._tiles[uid] if type(uid) is int and 0 <= uid < len(self._tiles) else None
             if tile is None or tile not in hand:
                 return Refusal.NOT_IN_HAND
-            resolved = rules.resolve_end(tile, action.end, ends)
-            if isinstance(resolved, Refusal):
-                return resolved
-            end = resolved
-        hand.remove(tile)
-        left, right = self._place(tile, end, ends)
-        events.append((TilePlayed, (seat, tile, end, left, right, self._ends, len(hand)), None))
-        self._stuck = 0
-        self._drew_fitting = False
+            end = rules.resolve_end(tile, action.end, m.ends)
+            return end if isinstance(end, Refusal) else None
+        args = (self.config, hand, m.ends, len(m.boneyard), self._drew_fitting)
+        if isinstance(action, Draw):
+            return rules.draw_refusal(*args)
+        return rules.pass_refusal(*args)
+
+    def _play(self, seat: int, action: Play, events: list[RawEvent], trusted: bool) -> None:
+        m = self._m
+        tile = self._tiles[action.uid]
+        ends = m.ends
+        if trusted:
+            end = action.end or RIGHT
+        else:
+            end = rules.resolve_end(tile, action.end, ends)  # type: ignore[assignment]
+        left, right = m.place(seat, tile, end)
+        hand = m.hands[seat]
+        events.append(
+            (TilePlayed, (seat, tile, end, left, right, m.ends, len(hand), ends is None), None)
+        )
         if hand:
             self._advance(events)
         else:
             self._went_out(seat, events)
-        return None
 
-    def _place(self, tile: Tile, end: End, ends: Ends) -> tuple[int, int]:
-        a, b = tile.a, tile.b
-        if ends is None:
-            self._chain.append((tile, a, b))
-            self._ends = (a, b)
-            return a, b
-        open_left, open_right = ends
-        if end is LEFT:
-            other = b if a == open_left else a
-            self._chain.appendleft((tile, other, open_left))
-            self._ends = (other, open_right)
-            return other, open_left
-        other = b if a == open_right else a
-        self._chain.append((tile, open_right, other))
-        self._ends = (open_left, other)
-        return open_right, other
-
-    def _draw(self, action: Draw, events: list[RawEvent], trusted: bool) -> Refusal | None:
-        seat = action.seat
-        hand = self._hands[seat]
-        refusal = rules.draw_refusal(
-            self.config, hand, self._ends, len(self._boneyard), self._drew_fitting
-        )
-        if refusal is not None and not trusted:
-            return refusal
-        fits = self._draw_tiles(seat, self.config.draw_until_fits, events)
-        if fits:
+    def _draw(self, seat: int, action: Draw, events: list[RawEvent], trusted: bool) -> None:
+        if self._draw_tiles(seat, self._m.until_fits, events):
             self._drew_fitting = True
         else:
-            events.append((Passed, (seat, _DRAWN_TILE_DOES_NOT_FIT, self._ends), None))
+            events.append((Passed, (seat, _DRAWN_TILE_DOES_NOT_FIT, self._m.ends), None))
             self._advance(events)
-        return None
 
     def _draw_tiles(self, seat: int, until_fits: bool, events: list[RawEvent]) -> bool:
-        """Move tiles from the boneyard to the hand; whether the last one fits."""
-        hand, boneyard = self._hands[seat], self._boneyard
-        left, right = self._ends  # type: ignore[misc]  # drawing needs a chain
-        count = 0
-        while True:
-            tile = boneyard.pop()
-            hand.append(tile)
-            count += 1
-            fits = tile.a == left or tile.b == left or tile.a == right or tile.b == right
+        """Draw for ``seat``, telling it each tile; whether the last one fits."""
+        m = self._m
+        count = m.draw(seat, until_fits)
+        hand, ends = m.hands[seat], m.ends
+        fits = False
+        for tile in hand[len(hand) - count :]:
+            fits = rules.fits(tile, ends)
             events.append((TileDrawn, (seat, tile, fits), seat))
-            if fits or not until_fits or not boneyard:
-                break
-        events.append((Drew, (seat, count, len(boneyard), len(hand), self._ends), None))
-        self._stuck = 0
+        events.append((Drew, (seat, count, len(m.boneyard), len(hand), ends), None))
         return fits
 
-    def _pass(self, action: Pass, events: list[RawEvent], trusted: bool) -> Refusal | None:
-        seat = action.seat
-        if not trusted:
-            refusal = rules.pass_refusal(
-                self.config, self._hands[seat], self._ends, len(self._boneyard), self._drew_fitting
-            )
-            if refusal is not None:
-                return refusal
-        self._stuck += 1
-        events.append((Passed, (seat, _STUCK, self._ends), None))
-        self._after_pass(events)
-        return None
-
-    def _time_expired(
-        self, action: TimeExpired, events: list[RawEvent], trusted: bool
-    ) -> Refusal | None:
-        seat = action.seat
-        events.append((TimeRanOut, (seat,), None))
-        if rules.can_draw(self.config, len(self._boneyard), self._ends):
-            self._draw_tiles(seat, False, events)
-        else:
-            # A full turn of the table without a play blocks the manche, even when
-            # a seat let its time run out holding a tile that fits: otherwise an
-            # absent player would keep the manche open for ever.
-            self._stuck += 1
-        events.append((Passed, (seat, _TIME_EXPIRED, self._ends), None))
-        self._after_pass(events)
-        return None
-
-    def _after_pass(self, events: list[RawEvent]) -> None:
-        if self._stuck >= sum(self._playing):
+    def _pass(self, seat: int, action: Pass, events: list[RawEvent], trusted: bool) -> None:
+        blocked = self._m.pass_turn()
+        events.append((Passed, (seat, _STUCK, self._m.ends), None))
+        if blocked:
             self._end_manche(_BLOCKED, None, events)
         else:
             self._advance(events)
@@ -538,53 +578,44 @@ class DominoMatch:
         (the seed: "the game simply passes to the next player"), and the manche
         is blocked when every seat still playing has passed in a row.
         """
-        n = self.config.seats
+        m = self._m
         seat = self._current
         assert seat is not None
-        playing, ends = self._playing, self._ends
-        forbid = self.config.forbid_drawing
+        ends = m.ends
+        after = m.after
+        self._drew_fitting = False
         while True:
-            for _ in range(n):
-                seat = (seat + 1) % n
-                if playing[seat]:
-                    break
+            seat = after[seat]
             self._current = seat
-            self._drew_fitting = False
-            if ends is not None and (forbid or not self._boneyard):
-                # Nothing can be drawn: the plays are all the seat may do.
-                legal = self._plays_only(seat)
-                if legal or not self._auto_pass:
-                    self._legal = legal or (Pass(seat),)
-                    events.append((TurnBegan, (seat, ends), None))
-                    return
-            else:
-                events.append((TurnBegan, (seat, ends), None))
-                return
-            self._stuck += 1
+            if ends is None or not (m.forbid or not m.boneyard):
+                break
+            # Nothing can be drawn: the plays are all the seat may do.
+            legal = fitting_plays(m.hands[seat], ends)
+            if legal or not self._auto_pass:
+                self._legal = tuple(legal) if legal else (PASS,)
+                break
             events.append((Passed, (seat, _STUCK, ends), None))
-            if self._stuck >= sum(playing):
+            if m.pass_turn():
                 self._end_manche(_BLOCKED, None, events)
                 return
+        self._turn_started = self._now
+        events.append((TurnBegan, (seat, ends), None))
 
     def _went_out(self, seat: int, events: list[RawEvent]) -> None:
         teams = self.config.teams
         events.append((WentOut, (seat, None if teams is None else teams[seat]), None))
-        if teams is None or not self.config.team_finish:
-            self._end_manche(_OUT, seat, events)
-            return
-        self._playing[seat] = False
-        side = self._sides[seat]
-        if any(self._playing[s] for s in self._dealt if self._sides[s] == side):
-            self._advance(events)
+        if self._m.went_out(seat):
+            self._end_manche(_TEAM_OUT if self._m.team_finish else _OUT, seat, events)
         else:
-            self._end_manche(_TEAM_OUT, seat, events)
+            self._advance(events)
 
     # ---------------------------------------------------------- manche ends
 
     def _end_manche(self, how: MancheEnd, closer: int | None, events: list[RawEvent]) -> None:
-        pips = [sum(t.a + t.b for t in hand) for hand in self._hands]
+        m = self._m
+        pips = m.pips()
         if how is _BLOCKED:
-            events.append((Blocked, (self._ends, tuple(pips)), None))
+            events.append((Blocked, (m.ends, tuple(pips)), None))
         closing_side = None if closer is None else self._sides[closer]
         malus = self.config.teams is not None and not self.config.team_finish
         points = rules.manche_points(
@@ -592,12 +623,14 @@ class DominoMatch:
         )
         for side, gained in enumerate(points):
             self._totals[side] += gained
-        hands = tuple(tuple(h) for h in self._hands)
+        hands = tuple(tuple(h) for h in m.hands)
         by_team = self.config.teams is not None
         ended = (self._manche, how, closer, closing_side, hands, tuple(pips), tuple(points))
-        events.append((MancheEnded, (*ended, tuple(self._totals), by_team), None))
+        events.append((MancheEnded, (*ended, tuple(self._totals), by_team, self._dealt), None))
         self._current = None
-        self._playing = [False] * self.config.seats
+        self._legal = None
+        self._drew_fitting = False
+        m.playing = [False] * self.config.seats
         self._settle_match(events)
 
     def _settle_match(self, events: list[RawEvent]) -> None:
@@ -609,6 +642,7 @@ class DominoMatch:
         ]
         for side in fallen:
             self._out_of_match[side] = True
+            self._fallen_in[side] = self._manche
             events.append((Eliminated, (side, self._seats_of(side), self._totals[side]), None))
         standing = [s for s in range(self._side_count) if not self._out_of_match[s]]
         limit_reached = 0 < self.config.manche_limit <= self._manche
@@ -617,11 +651,17 @@ class DominoMatch:
             self._phase = _BETWEEN
             return
         sides, reason = result
-        winners = tuple(s for side in sides for s in self._seats_of(side))
-        self._outcome = MatchEnded(
-            tuple(sorted(winners)), sides, len(sides) > 1, reason, tuple(self._totals)
+        winners = tuple(sorted(s for side in sides for s in self._seats_of(side)))
+        totals = tuple(self._totals)
+        self._final = MatchEnded(winners, sides, len(sides) > 1, reason, totals)
+        events.append((_given, (self._final,), None))
+        ranks = rules.side_ranks(totals, self._fallen_in)
+        self._outcome = Outcome(
+            winners=winners,
+            ranks=tuple(ranks[side] for side in self._sides),
+            sides=self._sides,
+            scores=totals,
         )
-        events.append((_Given, (self._outcome,), None))
         self._phase = _OVER
 
     def _seats_of(self, side: int) -> tuple[int, ...]:
@@ -630,32 +670,41 @@ class DominoMatch:
     # ---------------------------------------------------------- manche starts
 
     def _next_manche(
-        self, action: NextManche, events: list[RawEvent], trusted: bool
-    ) -> Refusal | None:
-        dealt = [s for s in range(self.config.seats) if not self._out_of_match[self._sides[s]]]
+        self, seat: int, action: NextManche, events: list[RawEvent], trusted: bool
+    ) -> None:
+        dealt = self._in_match()
         size = hand_size(self.config.set_id, len(dealt))
         # Sorting by random keys is a uniform shuffle, 3x faster than rng.shuffle here.
         rand = self._rng.random
         order = sorted(self._tiles, key=lambda _tile: rand())
         hands: list[list[Tile]] = [[] for _ in range(self.config.seats)]
-        for i, seat in enumerate(dealt):
-            hands[seat] = order[i * size : (i + 1) * size]
+        for i, s in enumerate(dealt):
+            hands[s] = order[i * size : (i + 1) * size]
         self._start_manche(dealt, hands, order[len(dealt) * size :], events)
-        return None
 
-    def _fixed_deal(self, action: Deal, events: list[RawEvent], trusted: bool) -> Refusal | None:
+    def _in_match(self) -> list[int]:
+        """The seats still in the match: the next manche deals them in."""
+        out = self._out_of_match
+        return [seat for seat, side in enumerate(self._sides) if not out[side]]
+
+    def _deal_problem(self, action: Deal) -> Refusal | None:
         n, tiles = self.config.seats, self._tiles
-        dealt = [s for s in range(n) if not self._out_of_match[self._sides[s]]]
-        uids = [u for h in action.hands for u in h] + list(action.boneyard)
-        if (
-            len(action.hands) != n
-            or sorted(uids) != list(range(len(tiles)))
-            or any(bool(action.hands[s]) != (s in dealt) for s in range(n))
-        ):
-            return Refusal.BAD_DEAL
+        dealt = self._in_match()
+        try:
+            uids = [u for h in action.hands for u in h] + list(action.boneyard)
+            ok = (
+                len(action.hands) == n
+                and sorted(uids) == list(range(len(tiles)))
+                and all(bool(action.hands[s]) == (s in dealt) for s in range(n))
+            )
+        except TypeError:
+            ok = False
+        return None if ok else Refusal.BAD_DEAL
+
+    def _fixed_deal(self, seat: int, action: Deal, events: list[RawEvent], trusted: bool) -> None:
+        tiles = self._tiles
         hands = [[tiles[u] for u in h] for h in action.hands]
-        self._start_manche(dealt, hands, [tiles[u] for u in action.boneyard], events)
-        return None
+        self._start_manche(self._in_match(), hands, [tiles[u] for u in action.boneyard], events)
 
     def _start_manche(
         self,
@@ -664,42 +713,45 @@ class DominoMatch:
         boneyard: list[Tile],
         events: list[RawEvent],
     ) -> None:
+        n = self.config.seats
         if self._phase is _READY:
             events.append((MatchStarted, (self.config,), None))
         self._history = []
         self._built = []
         self._manche += 1
-        self._hands = hands
-        self._boneyard = boneyard
-        self._chain.clear()
-        self._ends = None
-        self._dealt = dealt
-        self._playing = [s in dealt for s in range(self.config.seats)]
-        self._stuck = 0
+        playing = [False] * n
+        for seat in dealt:
+            playing[seat] = True
+        self._m = rules.Manche(self._facts, hands, boneyard, playing)
+        self._dealt = tuple(dealt)
         self._drew_fitting = False
-        start, reason = rules.starter(self._hands, dealt)
+        start, reason = rules.starter(self.config.set_id, hands, dealt)
         self._current = start
         self._phase = _PLAYING
-        sizes = tuple(len(h) for h in self._hands)
-        started = (self._manche, tuple(dealt), sizes, len(self._boneyard), start, reason)
+        sizes = tuple(map(len, hands))
+        started = (self._manche, self._dealt, sizes, len(boneyard), start, reason)
         events.append((MancheStarted, started, None))
         for seat in dealt:
-            events.append((HandDealt, (seat, tuple(self._hands[seat])), seat))
+            events.append((HandDealt, (seat, tuple(hands[seat])), seat))
+        self._turn_started = self._now
         events.append((TurnBegan, (start, None), None))
 
     def omniscient_view(self) -> dict[str, Any]:
         """Where every tile is, hidden ones included: for referees, tests and
         benchmarks only, never for a player, a bot or the narrator."""
+        m = self._m
         return {
-            "hands": [list(h) for h in self._hands],
-            "boneyard": list(self._boneyard),
-            "chain": [t for t, _, _ in self._chain],
-            "ends": self._ends,
+            "hands": [list(h) for h in m.hands],
+            "boneyard": list(m.boneyard),
+            "chain": [t for t, _, _ in self._chain()],
+            "ends": m.ends,
             "current": self._current,
             "totals": list(self._totals),
             "phase": self._phase,
-            "stuck": self._stuck,
+            "stuck": m.stuck,
             "drew_fitting": self._drew_fitting,
+            "playing": list(m.playing),
+            "turn_started": self.turn_started,
         }
 
     # ---------------------------------------------------------- saving
@@ -710,33 +762,64 @@ class DominoMatch:
             "config": self.config.to_dict(),
             "seed": self.seed,
             "auto_pass": self._auto_pass,
-            "actions": [action_to_dict(a) for a in self._log],
+            "start": self._start,
+            "log": [entry_to_dict(entry) for entry in self._log],
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> DominoMatch:
-        actions = [action_from_dict(a) for a in data["actions"]]
-        config = DominoConfig.from_dict(data["config"])
-        return cls.replay(config, data["seed"], actions, auto_pass=data.get("auto_pass", True))
-
-    @classmethod
-    def replay(
-        cls, config: DominoConfig, seed: int | str, actions: list[Action], *, auto_pass: bool = True
-    ) -> DominoMatch:
-        """Rebuild a match from its seed and accepted actions."""
-        match = cls(config, seed, auto_pass=auto_pass)
-        for action in actions:
-            result = match.apply(action)
-            if result.refusal is not None:
-                raise ValueError(f"replay refused {action!r}: {result.refusal.value}")
+    def from_dict(cls, data: Mapping[str, Any]) -> DominoMatch:
+        """The match ``to_dict`` wrote, replayed entry by entry; ``ValueError`` when
+        the data is not a match or its log does not replay to itself."""
+        try:
+            config = DominoConfig.from_dict(dict(data["config"]))
+            seed, auto_pass, start = data["seed"], data["auto_pass"], data["start"]
+            if type(seed) not in (int, str) or type(auto_pass) is not bool:
+                raise ValueError("bad seed or auto_pass")
+            if type(start) not in (int, float):
+                raise ValueError("bad start time")
+            match = cls(config, seed, auto_pass=auto_pass, start=start)
+            entries = data["log"]
+            if not isinstance(entries, list):
+                raise ValueError("the log is not a list")
+            for raw in entries:
+                match.replay_entry(*entry_from_dict(raw))
+        except (KeyError, TypeError, AttributeError, IndexError) as exc:
+            raise ValueError(f"not a domino match: {exc!r}") from exc
+        if len(match._log) != len(entries):
+            raise ValueError("the log ran a time-out it does not record")
         return match
 
+    def replay_entry(self, when: float, seat: int | None, action: Action | None) -> list[Event]:
+        """Play one entry of a log again (``ValueError`` if it does not fit here)."""
+        if action is not None:
+            result = self.apply(seat, action, when)
+            if result.refusal is not None:
+                raise ValueError(f"the log replays a refused action: {result.refusal.value}")
+            return result.events
+        if self.next_deadline() != when or self._current != seat:
+            raise ValueError("the log has a time-out where no deadline falls")
+        return self.advance(when)
 
-_HANDLERS: dict[type, Callable[[DominoMatch, Any, list[RawEvent], bool], Refusal | None]] = {
+
+def entry_to_dict(entry: LogEntry) -> dict[str, Any]:
+    when, seat, action = entry
+    if action is None:
+        return {"t": when, "seat": seat, "kind": TIME_OUT}
+    return {"t": when, "seat": seat, **action_to_dict(action)}
+
+
+def entry_from_dict(data: Mapping[str, Any]) -> LogEntry:
+    when, seat = data["t"], data["seat"]
+    if type(when) not in (int, float) or not (seat is None or type(seat) is int):
+        raise ValueError("bad log entry")
+    action = None if data.get("kind") == TIME_OUT else action_from_dict(data)
+    return float(when), seat, action
+
+
+_HANDLERS: dict[type, Handler] = {
     Play: DominoMatch._play,
     Draw: DominoMatch._draw,
     Pass: DominoMatch._pass,
-    TimeExpired: DominoMatch._time_expired,
     NextManche: DominoMatch._next_manche,
     Deal: DominoMatch._fixed_deal,
 }

@@ -1,10 +1,13 @@
 """Events: the facts the engine reports, each with its audience.
 
-Every event is a frozen dataclass (built by ``_frozen.frozen`` for speed) with
-an ``audience`` (``audiogame.games.base``): public unless said otherwise.
-``HandDealt`` and ``TileDrawn`` are known to their seat alone; everything else
-is public. Events carry all that narration needs,
-so nothing ever has to look into hidden state.
+Every event is a frozen dataclass with an ``audience``
+(``audiogame.games.base``): public unless said otherwise. ``HandDealt`` and
+``TileDrawn`` are known to their seat alone; everything else is public.
+
+Events carry all that narration needs, so narration keeps no state between
+batches and never looks into hidden state: ``TilePlayed.opens`` says the tile
+opened the manche, ``MancheEnded.dealt`` names the seats dealt in, and a seat's
+own ``TileDrawn`` events come in the same batch as the ``Drew`` that sums them up.
 
 "Side" means who keeps a score: the seat in individual play, the team index in
 team play. ``totals``/``points`` tuples are indexed by side; ``pips``,
@@ -13,11 +16,10 @@ team play. ``totals``/``points`` tuples are indexed by side; ``pips``,
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from audiogame.games.base import PUBLIC, Audience
-from audiogame.games.domino._frozen import frozen
 from audiogame.games.domino.options import DominoConfig
 from audiogame.games.domino.tiles import End, Tile
 
@@ -49,13 +51,13 @@ class MatchEnd(StrEnum):
     MANCHE_LIMIT = "manche-limit"
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class MatchStarted:
     config: DominoConfig
     audience: Audience = field(default=PUBLIC, kw_only=True)
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class MancheStarted:
     manche: int  # 1-based
     players: tuple[int, ...]  # seats dealt in, in turn order
@@ -66,21 +68,21 @@ class MancheStarted:
     audience: Audience = field(default=PUBLIC, kw_only=True)
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class HandDealt:
     seat: int
     tiles: tuple[Tile, ...]
     audience: Audience = field(default=PUBLIC, kw_only=True)
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class TurnBegan:
     seat: int
     ends: Ends
     audience: Audience = field(default=PUBLIC, kw_only=True)
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class TilePlayed:
     seat: int
     tile: Tile
@@ -89,10 +91,11 @@ class TilePlayed:
     right: int
     ends: tuple[int, int]  # the chain's open ends after the play
     hand_count: int  # tiles the seat still holds
+    opens: bool  # the first tile of the manche
     audience: Audience = field(default=PUBLIC, kw_only=True)
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class TileDrawn:
     seat: int
     tile: Tile
@@ -100,7 +103,7 @@ class TileDrawn:
     audience: Audience = field(default=PUBLIC, kw_only=True)
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Drew:
     seat: int
     count: int
@@ -110,13 +113,13 @@ class Drew:
     audience: Audience = field(default=PUBLIC, kw_only=True)
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class TimeRanOut:
     seat: int
     audience: Audience = field(default=PUBLIC, kw_only=True)
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Passed:
     seat: int
     cause: PassCause
@@ -124,21 +127,21 @@ class Passed:
     audience: Audience = field(default=PUBLIC, kw_only=True)
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Blocked:
     ends: Ends
     pips: tuple[int, ...]  # per seat
     audience: Audience = field(default=PUBLIC, kw_only=True)
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class WentOut:
     seat: int
     team: int | None
     audience: Audience = field(default=PUBLIC, kw_only=True)
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class MancheEnded:
     manche: int
     how: MancheEnd
@@ -149,10 +152,11 @@ class MancheEnded:
     points: tuple[int, ...]  # per side, added this manche
     totals: tuple[int, ...]  # per side, after this manche
     by_team: bool  # True when sides are teams
+    dealt: tuple[int, ...]  # the seats dealt into this manche
     audience: Audience = field(default=PUBLIC, kw_only=True)
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Eliminated:
     side: int
     seats: tuple[int, ...]
@@ -160,7 +164,7 @@ class Eliminated:
     audience: Audience = field(default=PUBLIC, kw_only=True)
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class MatchEnded:
     winners: tuple[int, ...]  # seats
     winning_sides: tuple[int, ...]

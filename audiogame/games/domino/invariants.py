@@ -4,9 +4,10 @@
 all hold): every tile in exactly one place, pips conserved, the chain joined
 number to number with its ends where the engine says, scores never negative
 and eliminations where the point limit puts them, a turn only for a seat in
-play. It reads the referee's view (``omniscient_view``) and public queries,
-so the fuzzer can call it after every key and the property tests after every
-engine step.
+play with a deadline only when the table has a thinking time, and an outcome
+whose winners are the seats ranked first. It reads the referee's view
+(``omniscient_view``) and public queries, so the fuzzer can call it after every
+key and the property tests after every engine step.
 """
 
 from __future__ import annotations
@@ -71,19 +72,28 @@ def _scores(match: DominoMatch, _view: View) -> list[str]:
     for seat, side in enumerate(match.sides):
         if match.is_eliminated(seat) != (totals[side] >= limit):
             problems.append(f"seat {seat}: elimination and score {totals[side]} disagree")
-    outcome = match.outcome
-    if match.is_over != (outcome is not None):
+    outcome, final = match.outcome, match.final
+    if match.is_over != (outcome is not None) or match.is_over != (final is not None):
         problems.append("match over and outcome disagree")
-    elif outcome is not None and tuple(outcome.totals) != totals:
-        problems.append("the final totals differ from the match's")
+    elif outcome is not None and final is not None:
+        if outcome.scores != totals or final.totals != totals:
+            problems.append("the final totals differ from the match's")
+        firsts = tuple(s for s, rank in enumerate(outcome.ranks) if rank == 1)
+        if firsts != outcome.winners or outcome.winners != final.winners:
+            problems.append(f"winners {outcome.winners} but first places {firsts}")
     return problems
 
 
 def _turn(match: DominoMatch, view: View) -> list[str]:
     seat = match.current_seat
     if match.phase is not Phase.PLAYING:
+        if match.next_deadline() is not None:
+            return ["a deadline outside a manche"]
         return [] if seat is None else [f"seat {seat} has the turn outside a manche"]
     problems = []
+    deadline = match.next_deadline()
+    if (deadline is not None) != bool(match.thinking_time):
+        problems.append(f"deadline {deadline} with thinking time {match.thinking_time}")
     if seat is None or not 0 <= seat < match.config.seats:
         problems.append(f"no valid seat to play: {seat}")
     elif match.is_eliminated(seat):

@@ -3,7 +3,14 @@
 ``DominoMatch.observation(seat)`` builds one. It holds the seat's own hand and
 only public facts about the others (hand counts, the chain, the history of
 events this seat heard in the current manche), so a bot that reads it cannot
-see hidden tiles. It is safe to hand to another thread.
+see hidden tiles. ``observation(None)`` is a spectator's: no hand, only the
+public history. It is safe to hand to another thread.
+
+``turn_started`` is the game time the turn on the table began and
+``turn_deadline`` when its thinking time runs out (None without one): the
+table ticks the last seconds from it, bots set their pace from it. ``step``
+counts the entries of the match's log: with the seat it names a situation
+(a bot asked twice at the same step answers the same).
 """
 
 from __future__ import annotations
@@ -36,12 +43,12 @@ class PlacedTile:
 
 @dataclass(frozen=True, slots=True)
 class Observation:
-    seat: int
+    seat: int | None  # None: a spectator
     config: DominoConfig
     phase: Phase
     manche: int
     current_seat: int | None
-    hand: tuple[Tile, ...]  # arrival order
+    hand: tuple[Tile, ...]  # arrival order (empty for a spectator)
     chain: tuple[PlacedTile, ...]  # left to right
     ends: Ends
     hand_counts: tuple[int, ...]  # per seat
@@ -52,22 +59,27 @@ class Observation:
     totals: tuple[int, ...]  # per side
     drew_fitting: bool  # the seat drew a fitting tile this turn and must play
     history: tuple[Event, ...]  # this manche's events the seat heard, in order
+    turn_started: float | None  # game time the turn in play began
+    turn_deadline: float | None  # when its thinking time runs out (None: no limit)
+    step: int  # entries in the match's log so far
 
     @property
     def my_turn(self) -> bool:
-        return self.current_seat == self.seat and self.phase is Phase.PLAYING
+        return (
+            self.seat is not None and self.current_seat == self.seat and self.phase is Phase.PLAYING
+        )
 
     def legal_actions(self) -> list[Action]:
         """The seat's legal actions now (empty when it is not its turn)."""
         if not self.my_turn:
             return []
         return rules.legal_actions(
-            self.seat, self.config, self.hand, self.ends, self.boneyard, self.drew_fitting
+            self.config, self.hand, self.ends, self.boneyard, self.drew_fitting
         )
 
     def partners(self) -> tuple[int, ...]:
         """Other seats of the same team (empty in individual play)."""
-        if self.config.teams is None:
+        if self.config.teams is None or self.seat is None:
             return ()
         mine = self.sides[self.seat]
         return tuple(s for s, side in enumerate(self.sides) if side == mine and s != self.seat)

@@ -83,8 +83,8 @@ class DominoConfig:
     """Everything that defines a match. ``teams[seat]`` is the seat's team index.
 
     ``thinking_time`` is in seconds (0: off); ``manche_limit`` 0 is unlimited.
-    The engine never reads a clock: the table schedules ``TimeExpired`` after
-    ``thinking_time`` seconds of a turn.
+    The engine never reads a clock: a turn's deadline is its start (game time,
+    given with each action) plus ``thinking_time``.
     """
 
     set_id: str = "double-6"

@@ -36,7 +36,9 @@ SAMPLE_TABLES: tuple[tuple[list[str], tuple[int, ...] | None, dict[str, Any], fl
 CHECK_ITERATIONS = 30
 
 
-def sample_setup(levels: list[str], teams: Any, options: dict[str, Any], pace: float) -> dict:
+def sample_setup(
+    levels: list[str], teams: Any, options: dict[str, Any], pace: float
+) -> dict[str, Any]:
     setup = DominoSetup(levels=list(levels), teams=teams, pace=pace)
     setup.options.update(options)
     return setup.to_dict()
@@ -105,19 +107,19 @@ class DominoAdapter:
         return isinstance(scene, DominoTable)
 
     def progress(self, table: DominoTable) -> int:
-        return len(table.match.actions)
+        return table.match.steps
 
     def snapshot(self, table: DominoTable) -> dict[str, Any]:
         return table.match_state()
 
     def progress_of(self, state: dict[str, Any]) -> int:
-        return len(state["match"]["actions"])
+        return len(state["match"]["log"])
 
     def align_clock(self, h: Harness, state: dict[str, Any]) -> None:
         h.clock.set(max(h.clock.now(), MATCH_START))
 
     def watch(self, table: DominoTable, sink: Any) -> None:
-        if not table.watchers and len(table.match.actions) == 1 and table.opening:
+        if not table.watchers and table.match.steps == 1 and table.opening:
             sink(list(table.opening))  # a next match dealt in the frame of the Enter that made it
         table.watchers.append(sink)
 
@@ -128,7 +130,7 @@ class DominoAdapter:
         key = scripted_key(table)
         if key is None:
             return None
-        pressed = (id(table), len(table.match.actions), table.focus, table.choosing, key)
+        pressed = (id(table), table.match.steps, table.focus, table.choosing, key)
         if pressed == self._pressed:
             return None  # the same key again with nothing changed: it was refused
         self._pressed = pressed

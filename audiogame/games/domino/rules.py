@@ -1,15 +1,37 @@
-"""The rules as pure functions: what fits, what is legal, who starts, the scores.
+"""The rules, written once: what fits, placing, drawing, passing, going out, scoring.
 
-The engine and the bots share these, so a bot's view of what is legal is the
-engine's own. Hands are sequences of ``Tile``; ``ends`` is ``(left, right)`` or
-None while the chain is empty.
+``Manche`` is a manche in play: the hands, the boneyard, the open ends, who is
+still playing and how many turns in a row passed, with the moves as methods.
+The engine keeps one for the manche in progress and puts checks, events and
+its log around it; the hard bot's simulator (``bots/playout.py``) plays whole
+manches on copies of one. So the two cannot disagree on how a tile attaches,
+what a draw brings, when a team is out or when the manche is blocked (a
+property test plays them side by side all the same).
+
+The functions below are the rest of the rules: what is legal and why not (the
+engine's checks and a bot's observation both ask them), who starts, the points
+of a manche, when the match ends and how the sides rank.
+
+Hands are lists of ``Tile``; ``ends`` is ``(left, right)`` or None while the
+chain is empty. Loops that run for every tile of every turn test "fits" inline:
+they live here, next to ``fits``, and nowhere else.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
-from audiogame.games.domino.actions import Action, Draw, Pass, Play, Refusal
+from audiogame.games.domino.actions import (
+    DRAW,
+    PASS,
+    PLAYS,
+    PLAYS_LEFT,
+    PLAYS_RIGHT,
+    Action,
+    Play,
+    Refusal,
+)
 from audiogame.games.domino.events import Ends, MatchEnd, StartReason
 from audiogame.games.domino.options import DominoConfig
 from audiogame.games.domino.tiles import SETS, End, Tile, tile_set
@@ -17,65 +39,304 @@ from audiogame.games.domino.tiles import SETS, End, Tile, tile_set
 LEFT = End.LEFT
 RIGHT = End.RIGHT
 
-_TABLES: list[list[tuple[Play, Play, Play]]] = []
+# -- fitting ----------------------------------------------------------------------------
 
 
-def play_table(seat: int) -> list[tuple[Play, Play, Play]]:
-    """Interned plays of one seat, indexed by uid: (left, right, first tile).
-
-    Legal move lists are rebuilt every turn; reusing the same values saves
-    building them and lets the engine recognise its own legal actions by identity.
-    """
-    while len(_TABLES) <= seat:
-        n = len(_TABLES)
-        row = [(Play(n, u, LEFT), Play(n, u, RIGHT), Play(n, u, None)) for u in range(_MAX_UID)]
-        _TABLES.append(row)
-    return _TABLES[seat]
-
-
-_MAX_UID = max(spec.size for spec in SETS.values())
-
-
-def play_action(seat: int, uid: int, end: End | None) -> Play:
-    """The interned ``Play`` for these values."""
-    return play_table(seat)[uid][_END_INDEX[end]]
-
-
-_END_INDEX: dict[End | None, int] = {LEFT: 0, RIGHT: 1, None: 2}
-
-
-def has_playable(hand: Sequence[Tile], ends: Ends) -> bool:
+def fits(tile: Tile, ends: Ends) -> bool:
+    """The tile can be attached now (any tile opens an empty chain)."""
     if ends is None:
-        return bool(hand)
+        return True
+    _, a, b = tile
     left, right = ends
-    for _, a, b in hand:
-        if a == left or b == left or a == right or b == right:
-            return True
-    return False
+    return a == left or b == left or a == right or b == right
 
 
-def plays(seat: int, hand: Sequence[Tile], ends: Ends) -> list[Play]:
-    """Every legal play; a tile that fits both ends gives two plays (left, right)."""
-    table = play_table(seat)
+def fit_of(tile: Tile, ends: Ends) -> str:
+    """Where a tile fits: "any" (empty chain), "left", "right", "both" or "none".
+
+    Equal ends count as "left": the player need not choose.
+    """
     if ends is None:
-        return [table[t[0]][2] for t in hand]
+        return "any"
+    _, a, b = tile
+    on_left = a == ends[0] or b == ends[0]
+    on_right = a == ends[1] or b == ends[1]
+    if on_left and on_right:
+        return "both" if ends[0] != ends[1] else "left"
+    return "left" if on_left else "right" if on_right else "none"
+
+
+def fitting_plays(hand: Sequence[Tile], ends: Ends) -> list[Play]:
+    """Every play of the hand: a tile that fits both ends gives two (left, right);
+    on an empty chain each tile once, with no end named."""
+    if ends is None:
+        return [PLAYS[t[0]][2] for t in hand]
     left, right = ends
     out = []
     for uid, a, b in hand:
         if a == left or b == left:
-            out.append(table[uid][0])
+            out.append(PLAYS_LEFT[uid])
         if a == right or b == right:
-            out.append(table[uid][1])
+            out.append(PLAYS_RIGHT[uid])
     return out
 
 
-def can_draw(config: DominoConfig, boneyard: int, ends: Ends) -> bool:
-    """Drawing is possible at all (whether it is allowed now is ``draw_refusal``)."""
-    return not config.forbid_drawing and boneyard > 0 and ends is not None
+def has_playable(hand: Sequence[Tile], ends: Ends) -> bool:
+    return any(fits(tile, ends) for tile in hand)
+
+
+def resolve_end(tile: Tile, end: End | str | None, ends: Ends) -> End | Refusal:
+    """Where a tile goes, or why it cannot go there (``end`` may be "left"/"right")."""
+    if end is not None and not isinstance(end, End):
+        try:
+            end = End(end)
+        except ValueError:
+            return Refusal.DOES_NOT_FIT
+    if ends is None:
+        return end or RIGHT
+    _, a, b = tile
+    left, right = ends
+    on_left = a == left or b == left
+    on_right = a == right or b == right
+    if end is None:
+        if on_left and on_right and left != right:
+            return Refusal.CHOOSE_END
+        if on_right:
+            return RIGHT  # equal ends: the right one, as for a tile that fits there only
+        return LEFT if on_left else Refusal.DOES_NOT_FIT
+    ok = on_left if end is LEFT else on_right
+    return end if ok else Refusal.DOES_NOT_FIT
+
+
+# -- a manche in play ---------------------------------------------------------------------
+
+
+class TableFacts(NamedTuple):
+    """What a table's configuration says about playing a manche, worked out once."""
+
+    sides: tuple[int, ...]  # per seat: its team, or itself in individual play
+    team_finish: bool  # a manche ends when a whole team is out
+    forbid: bool  # drawing is forbidden
+    until_fits: bool  # one draw takes tiles until one fits
+
+    @classmethod
+    def of(cls, config: DominoConfig) -> TableFacts:
+        sides = config.teams if config.teams else tuple(range(config.seats))
+        team_finish = config.team_finish and config.teams is not None
+        return cls(sides, team_finish, config.forbid_drawing, config.draw_until_fits)
+
+
+class Manche:
+    """The state of a manche in play and its moves. Moves trust their caller:
+    the engine checks an action before it moves (``draw_refusal``, ``resolve_end``...),
+    the simulator moves only as the rules allow."""
+
+    __slots__ = (
+        "hands",
+        "boneyard",
+        "ends",
+        "_playing",
+        "after",
+        "stuck",
+        "sides",
+        "team_finish",
+        "forbid",
+        "until_fits",
+    )
+
+    def __init__(
+        self,
+        facts: TableFacts,
+        hands: list[list[Tile]],
+        boneyard: list[Tile],
+        playing: list[bool],
+        ends: Ends = None,
+    ) -> None:
+        self.hands = hands
+        self.boneyard = boneyard
+        self.ends = ends
+        self.playing = playing  # also sets ``after``
+        #: turns passed in a row (a play or a draw starts the count again)
+        self.stuck = 0
+        self.sides, self.team_finish, self.forbid, self.until_fits = facts
+
+    def copy(self, hands: list[list[Tile]], boneyard: list[Tile]) -> Manche:
+        """The same manche with other hands and boneyard (the simulator's deals)."""
+        other = object.__new__(Manche)
+        other.hands = hands
+        other.boneyard = boneyard
+        other.ends = self.ends
+        other._playing = self._playing[:]
+        other.after = self.after
+        other.stuck = self.stuck
+        other.sides = self.sides
+        other.team_finish = self.team_finish
+        other.forbid = self.forbid
+        other.until_fits = self.until_fits
+        return other
+
+    # -- what may be done -----------------------------------------------------------
+    def plays(self, seat: int) -> list[Play]:
+        return fitting_plays(self.hands[seat], self.ends)
+
+    def can_draw(self) -> bool:
+        """A tile could be drawn now (whether this seat may is ``draw_refusal``)."""
+        return not self.forbid and bool(self.boneyard) and self.ends is not None
+
+    def greedy(self, seat: int) -> tuple[Tile, End] | None:
+        """The simulator's policy: the heaviest tile that fits (the left end first),
+        on an empty chain the heaviest tile; None when nothing fits."""
+        hand = self.hands[seat]
+        ends = self.ends
+        best: Tile | None = None
+        best_pips = -1
+        on = RIGHT
+        if ends is None:
+            for tile in hand:
+                if tile[1] + tile[2] > best_pips:
+                    best, best_pips = tile, tile[1] + tile[2]
+            return None if best is None else (best, RIGHT)
+        left, right = ends
+        for tile in hand:
+            _, a, b = tile
+            if a == left or b == left:
+                if a + b > best_pips:
+                    best, best_pips, on = tile, a + b, LEFT
+            elif (a == right or b == right) and a + b > best_pips:
+                best, best_pips, on = tile, a + b, RIGHT
+        return None if best is None else (best, on)
+
+    def end_for(self, tile: Tile) -> End | None:
+        """An end the tile fits (the left one first), None when it fits neither."""
+        ends = self.ends
+        if ends is None:
+            return RIGHT
+        _, a, b = tile
+        if a == ends[0] or b == ends[0]:
+            return LEFT
+        if a == ends[1] or b == ends[1]:
+            return RIGHT
+        return None
+
+    # -- moves ------------------------------------------------------------------------
+    def place(self, seat: int, tile: Tile, end: End) -> tuple[int, int]:
+        """Attach a tile of ``seat`` at ``end``: its numbers as they read, left to right."""
+        self.hands[seat].remove(tile)
+        _, a, b = tile
+        ends = self.ends
+        self.stuck = 0
+        if ends is None:
+            self.ends = (a, b)
+            return a, b
+        if end is LEFT:
+            touching = ends[0]
+            other = b if a == touching else a
+            self.ends = (other, ends[1])
+            return other, touching
+        touching = ends[1]
+        other = b if a == touching else a
+        self.ends = (ends[0], other)
+        return touching, other
+
+    def draw(self, seat: int, until_fits: bool) -> int:
+        """Move tiles from the boneyard to the hand: one, or with ``until_fits`` as
+        many as it takes for one to fit (or the boneyard to run out). How many."""
+        hand, boneyard = self.hands[seat], self.boneyard
+        left, right = self.ends  # type: ignore[misc]  # drawing needs a chain
+        count = 0
+        while boneyard:
+            tile = boneyard.pop()
+            hand.append(tile)
+            count += 1
+            _, a, b = tile
+            if a == left or b == left or a == right or b == right or not until_fits:
+                break
+        self.stuck = 0
+        return count
+
+    def went_out(self, seat: int) -> bool:
+        """``seat`` played its last tile: True when that ends the manche (in team
+        finish mode, only when the seat's whole team is out)."""
+        if not self.team_finish:
+            return True
+        playing, sides = self._playing, self.sides
+        playing[seat] = False
+        self._order()
+        side = sides[seat]
+        return not any(playing[s] for s in range(len(sides)) if sides[s] == side)
+
+    @property
+    def playing(self) -> list[bool]:
+        """Per seat: dealt into this manche and not out yet. Change it by assigning a
+        new list (or through ``went_out``): the turn order is worked out from it."""
+        return self._playing
+
+    @playing.setter
+    def playing(self, playing: list[bool]) -> None:
+        self._playing = playing
+        self._order()
+
+    def _order(self) -> None:
+        key = tuple(self._playing)
+        after = _ORDERS.get(key)
+        if after is None:
+            after = _ORDERS[key] = _turn_order(key)
+        #: ``after[seat]``: the next seat still playing after ``seat``, in turn order
+        self.after = after
+
+    def next_seat(self, seat: int) -> int:
+        """The next seat still playing after ``seat``."""
+        return self.after[seat]
+
+    def pass_turn(self) -> bool:
+        """A turn passes without a play: True when that blocks the manche (every
+        seat still playing passed in a row)."""
+        self.stuck += 1
+        return self.stuck >= sum(self._playing)
+
+    def pips(self) -> list[int]:
+        """The pips each seat still holds."""
+        out = []
+        for hand in self.hands:
+            total = 0
+            for _, a, b in hand:
+                total += a + b
+            out.append(total)
+        return out
+
+
+_ORDERS: dict[tuple[bool, ...], tuple[int, ...]] = {}
+
+
+def _turn_order(playing: tuple[bool, ...]) -> tuple[int, ...]:
+    """For each seat, the next seat still playing after it (itself when none is)."""
+    n = len(playing)
+    after = []
+    for seat in range(n):
+        nxt = seat
+        for step in range(1, n + 1):
+            if playing[(seat + step) % n]:
+                nxt = (seat + step) % n
+                break
+        after.append(nxt)
+    return tuple(after)
+
+
+# -- what is legal, and why not -------------------------------------------------------
 
 
 def draw_refusal(
     config: DominoConfig, hand: Sequence[Tile], ends: Ends, boneyard: int, drew_fitting: bool
+) -> Refusal | None:
+    return _draw_refusal(config, lambda: has_playable(hand, ends), ends, boneyard, drew_fitting)
+
+
+def _draw_refusal(
+    config: DominoConfig,
+    playable: Callable[[], bool],
+    ends: Ends,
+    boneyard: int,
+    drew_fitting: bool,
 ) -> Refusal | None:
     if config.forbid_drawing:
         return Refusal.DRAWING_FORBIDDEN
@@ -87,7 +348,7 @@ def draw_refusal(
         return None
     if drew_fitting:
         return Refusal.MUST_PLAY_DRAWN
-    if has_playable(hand, ends):
+    if playable():
         return Refusal.MAY_NOT_DRAW
     return None
 
@@ -99,48 +360,25 @@ def pass_refusal(
         return Refusal.MUST_PLAY_DRAWN
     if has_playable(hand, ends):
         return Refusal.MUST_PLAY
-    if can_draw(config, boneyard, ends):
+    if not config.forbid_drawing and boneyard > 0 and ends is not None:
         return Refusal.MUST_DRAW
     return None
 
 
-def resolve_end(tile: Tile, end: End | None, ends: Ends) -> End | Refusal:
-    """Where a tile goes, or why it cannot go there (``end`` may be "left"/"right")."""
-    if end is not None and not isinstance(end, End):
-        try:
-            end = End(end)
-        except ValueError:
-            return Refusal.DOES_NOT_FIT
-    if ends is None:
-        return end or RIGHT
-    left, right = ends
-    on_left = tile.a == left or tile.b == left
-    on_right = tile.a == right or tile.b == right
-    if end is None:
-        if on_left and on_right and left != right:
-            return Refusal.CHOOSE_END
-        if on_right:
-            return RIGHT
-        return LEFT if on_left else Refusal.DOES_NOT_FIT
-    ok = on_left if end is LEFT else on_right
-    return end if ok else Refusal.DOES_NOT_FIT
-
-
 def legal_actions(
-    seat: int,
-    config: DominoConfig,
-    hand: Sequence[Tile],
-    ends: Ends,
-    boneyard: int,
-    drew_fitting: bool,
+    config: DominoConfig, hand: Sequence[Tile], ends: Ends, boneyard: int, drew_fitting: bool
 ) -> list[Action]:
-    """Every legal action of the seat whose turn it is (TimeExpired is not a choice)."""
-    moves: list[Action] = list(plays(seat, hand, ends))
-    if draw_refusal(config, hand, ends, boneyard, drew_fitting) is None:
-        moves.append(Draw(seat))
+    """Every legal action of the seat on turn: its plays, Draw when allowed, else Pass."""
+    moves: list[Action] = list(fitting_plays(hand, ends))
+    playable = bool(moves)
+    if _draw_refusal(config, lambda: playable, ends, boneyard, drew_fitting) is None:
+        moves.append(DRAW)
     if not moves:
-        moves.append(Pass(seat))
+        moves.append(PASS)
     return moves
+
+
+# -- who starts, the points, the end of the match ------------------------------------------
 
 
 def _rank(tile: Tile) -> int:
@@ -148,21 +386,23 @@ def _rank(tile: Tile) -> int:
     return (tile.a == tile.b) * 10_000 + (tile.a + tile.b) * 100 + tile.b
 
 
-_RANK: dict[Tile, int] = {t: _rank(t) for set_id in SETS for t in tile_set(set_id)}
+#: per set, each tile's rank by uid (looking a tile up by uid is cheaper than hashing it)
+_RANKS: dict[str, list[int]] = {s: [_rank(t) for t in tile_set(s)] for s in SETS}
 
 
-def starter(hands: Sequence[Sequence[Tile]], seats: Sequence[int]) -> tuple[int, StartReason]:
+def starter(
+    set_id: str, hands: Sequence[Sequence[Tile]], seats: Sequence[int]
+) -> tuple[int, StartReason]:
     """The seat with the highest double, else ([ruling]) the heaviest tile.
 
     Ties (two equal tiles of a multiplied set) go to the first seat in order.
     """
-    rank = _RANK.__getitem__
+    ranks = _RANKS[set_id]
     best_seat, best = seats[0], -1
     for seat in seats:
-        if hands[seat]:
-            top = rank(max(hands[seat], key=rank))
-            if top > best:
-                best_seat, best = seat, top
+        for uid, _, _ in hands[seat]:
+            if ranks[uid] > best:
+                best_seat, best = seat, ranks[uid]
     reason = StartReason.HIGHEST_DOUBLE if best >= 10_000 else StartReason.HEAVIEST_TILE
     return best_seat, reason
 
@@ -220,3 +460,19 @@ def match_result(
 def _lowest(totals: Sequence[int], sides: Sequence[int]) -> tuple[int, ...]:
     low = min(totals[s] for s in sides)
     return tuple(s for s in sides if totals[s] == low)
+
+
+def side_ranks(totals: Sequence[int], fallen_in: Sequence[int | None]) -> tuple[int, ...]:
+    """Each side's place at the end of the match (1 is best; ties share a place).
+
+    Lower totals are better among sides that stayed in equally long; a side
+    eliminated in an earlier manche ranks below every side that outlasted it
+    (its total stopped growing when it fell, so totals alone would put it above
+    the winners of an all-eliminated finish). ``fallen_in[side]``: the manche
+    the side was eliminated in, None if it never was.
+    """
+    last = 1 + max((m for m in fallen_in if m is not None), default=0)
+    keys = [
+        (-(last if m is None else m), total) for total, m in zip(totals, fallen_in, strict=True)
+    ]
+    return tuple(1 + sum(1 for other in keys if other < key) for key in keys)

@@ -6,9 +6,10 @@ nothing that can be recomputed:
 - ``setup``: the table the player chose (bots, teams, options, pace);
 - ``seed``: the match's seed; the next match of the evening takes the next one;
 - ``iterations``: the hard bots' budget of deals (it shapes their decisions);
-- ``match``: the engine's ``to_dict`` (config, seed, accepted actions):
-  replaying it gives the same hands, chain, boneyard order, scores and the
-  engine's random stream at the same place;
+- ``match``: the engine's ``to_dict`` (config, seed, start time and the timed
+  log of accepted actions and time-outs): replaying it gives the same hands,
+  chain, boneyard order, scores, turn times and the engine's random stream at
+  the same place;
 - ``bots``: each bot's random stream (``random.Random.getstate()`` as lists),
   taken *before* the turn in progress began, so a resumed bot starts its
   decision (or its search) from the very same place and decides the same;
@@ -30,8 +31,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from audiogame.games.domino.actions import action_from_dict, action_to_dict
-from audiogame.games.domino.engine import DominoMatch
+from audiogame.games.domino.engine import DominoMatch, entry_from_dict, entry_to_dict
 from audiogame.games.domino.observation import Phase
 from audiogame.games.domino.options import DominoConfig
 from audiogame.games.domino.sorting import SORT_IDS
@@ -40,7 +40,8 @@ from audiogame.store.jsonlog import JsonLog, RawJson, dump
 from audiogame.store.saves import OtherVersion
 
 KIND = "domino-match"
-VERSION = 1
+#: 2: the log is timed (time-outs are the engine's, not the table's actions)
+VERSION = 2
 
 RngState = tuple[Any, ...]
 
@@ -87,7 +88,8 @@ class SnapshotCache:
             "config": match.config.to_dict(),
             "seed": match.seed,
             "auto_pass": match.auto_pass,
-            "actions": self.log.raw(list(match.actions), action_to_dict),
+            "start": match.start,
+            "log": self.log.raw(list(match.log), entry_to_dict),
         }
 
     def rng(self, seat: int, state: RngState) -> RawJson:
@@ -174,13 +176,10 @@ def _restore(state: Any) -> Restored:
 def _replay(data: dict[str, Any]) -> tuple[DominoMatch, list[Any]]:
     """The match and every event it reported, in order (``DominoMatch.replay`` keeps none)."""
     config = DominoConfig.from_dict(data["config"])
-    match = DominoMatch(config, data["seed"], auto_pass=data["auto_pass"])
+    match = DominoMatch(config, data["seed"], auto_pass=data["auto_pass"], start=data["start"])
     history: list[Any] = []
-    for raw in data["actions"]:
-        result = match.apply(action_from_dict(raw))
-        if result.refusal is not None:
-            raise ValueError(f"the log replays a refused action: {result.refusal.value}")
-        history.extend(result.events)
+    for raw in data["log"]:
+        history.extend(match.replay_entry(*entry_from_dict(raw)))
     return match, history
 
 

@@ -27,12 +27,11 @@ from audiogame.games.domino.table import DominoTable, new_seed
 from audiogame.games.domino.table_setup import BOT_LEVELS, BOT_NAMES, BOT_PACES, HUMAN, DominoSetup
 from audiogame.games.domino.tiles import SETS
 from audiogame.ui.menu import MenuItem, MenuScene
-from audiogame.ui.scene import Scene
 
 SETUP_KEY = "domino"
 
 
-def open_setup(app: Any) -> Scene:
+def open_setup(app: Any) -> DominoSetupScene:
     return DominoSetupScene(app)
 
 

@@ -64,9 +64,14 @@ def group_by_number(hand: Sequence[Tile]) -> list[tuple[int, list[Tile]]]:
     Within a group tiles are ordered by their other number; 2|5 is in groups 2 and 5.
     """
     numbers = sorted({n for t in hand for n in (t.a, t.b)})
-    return [
-        (n, sorted((t for t in hand if t.has(n)), key=lambda t, n=n: t.other(n))) for n in numbers
-    ]
+    return [(n, sorted((t for t in hand if t.has(n)), key=_other_than(n))) for n in numbers]
+
+
+def _other_than(number: int) -> Callable[[Tile], int]:
+    def other(tile: Tile) -> int:
+        return tile.other(number)
+
+    return other
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,11 +53,18 @@ def describe_save(summary: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
 
 
 def random_config(rng: random.Random, seats: int) -> dict[str, Any]:
-    from audiogame.games.domino.options import OPTIONS, DominoConfig
+    """Any valid table of ``seats`` players: every option drawn from its values,
+    teams (equal, alternating) one time in two when the players can form them."""
+    from audiogame.games.domino.options import OPTIONS, DominoConfig, alternating_teams
+    from audiogame.games.domino.table_setup import team_counts_for
 
+    counts = [k for k in team_counts_for(seats) if k]
     for _ in range(100):
         options = {o.field: rng.choice(o.values) for o in OPTIONS}
-        config = DominoConfig(seats=seats, **options)
+        teams = (
+            alternating_teams(seats, rng.choice(counts)) if counts and rng.random() < 0.5 else None
+        )
+        config = DominoConfig(seats=seats, teams=teams, **options)
         if config.validate() is None:
             return config.to_dict()
     return DominoConfig(seats=seats).to_dict()

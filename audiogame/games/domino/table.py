@@ -4,8 +4,10 @@
 engine reports goes through the ``Narrator`` and is posted to the announcer
 (queued, never cut off by the next move); answers to the player's keys
 interrupt. Bots play through ``BotTurns`` at the setup's pace, their searches
-in idle slices. With thinking time, the table schedules ``TimeExpired`` and a
-tick in each of the last five seconds.
+in idle slices. With thinking time, the engine's deadline runs the time-out
+(the table calls ``advance`` then) and the table ticks in each of the last five
+seconds. The match runs on game time (``GameScheduler``): a resumed match goes on
+from the game time of its last logged step.
 
 The hand is shown in one of eight sort orders; the cursor follows a tile (by
 uid), so re-sorting never loses it. Between manches the next one starts after
@@ -33,8 +35,9 @@ import pygame
 
 from audiogame.announce import Words, resolve
 from audiogame.app.clock import Handle
+from audiogame.app.gametime import GameHandle, GameScheduler
 from audiogame.app.keys import Key
-from audiogame.games.domino.actions import Action, Draw, NextManche, Play, Refusal, TimeExpired
+from audiogame.games.domino.actions import DRAW, Action, NextManche, Play, Refusal
 from audiogame.games.domino.bot_turns import HARD_ITERATIONS, BotTurns, make_bots
 from audiogame.games.domino.engine import DominoMatch
 from audiogame.games.domino.events import Drew, TileDrawn, TilePlayed, TurnBegan
@@ -105,6 +108,7 @@ class DominoTable(Scene):
         home: Scene | None = None,
         iterations: int = HARD_ITERATIONS,
         deal_at_first_frame: bool = False,
+        clock: GameScheduler | None = None,
     ) -> None:
         super().__init__(app)
         self.setup = setup
@@ -112,7 +116,9 @@ class DominoTable(Scene):
         self.home = home
         self.iterations = iterations
         self.config = setup.config()
-        self.match = DominoMatch(self.config, seed)
+        #: the match's own time: the app's, shifted for a resumed match
+        self.clock = clock or GameScheduler(app.scheduler)
+        self.match = DominoMatch(self.config, seed, start=self.clock.clock.now())
         self.narrator = Narrator(HUMAN, setup.names(), setup.teams)
         levels = {seat: level for seat, level in enumerate(setup.levels, start=1)}
         set_size = SETS[self.config.set_id].size
@@ -124,9 +130,9 @@ class DominoTable(Scene):
         self.group = 0  # index among group_by_number's groups (grouped order)
         self.choosing: int | None = None  # uid waiting for "left or right?"
         self.pause_requested = False
-        self._deferred: Action | None = None  # a bot's move held while a menu is open
+        self._deferred: tuple[int, Action] | None = None  # a bot's move held under a menu
         self._next: Handle | None = None
-        self._timers: list[Handle] = []
+        self._timers: list[GameHandle] = []
         self._deadline: float | None = None
         self._played_index = 0  # where the cursor was when I played: it lands there again
         self._restored: Restored | None = None
@@ -153,7 +159,17 @@ class DominoTable(Scene):
     def resumed(cls, app: Any, state: Any, home: Scene | None = None) -> DominoTable:
         """The saved match ``state``, ready to go on; ``ValueError`` when it is unusable."""
         restored = restore_match(state)
-        table = cls(app, restored.setup, restored.seed, home=home, iterations=restored.iterations)
+        # game time goes on from the last step of the log: a turn in progress starts afresh
+        saved = restored.match.now
+        clock = GameScheduler(app.scheduler, app.scheduler.clock.now() - saved, start=saved)
+        table = cls(
+            app,
+            restored.setup,
+            restored.seed,
+            home=home,
+            iterations=restored.iterations,
+            clock=clock,
+        )
         table.match = restored.match
         table.turns.match = restored.match
         table.turns.restore_rngs(restored.table.rngs)
@@ -170,7 +186,7 @@ class DominoTable(Scene):
             if self._deal_later:
                 self._next = self.app.scheduler.call_later(0.0, self.next_manche)
             else:
-                self.apply(NextManche())
+                self.apply(None, NextManche())
             return
         restored, self._restored = self._restored, None
         for event in restored.history:  # catch up silently: who opened, what was drawn
@@ -186,12 +202,19 @@ class DominoTable(Scene):
         said = [Message("domino-resumed", {"manche": self.match.manche}, kind="turn", cue="notice")]
         phase, seat = self.match.phase, self.match.current_seat
         limit = self.match.thinking_time
+        deadline = self.match.next_deadline()
         if phase is not Phase.PLAYING or seat is None:
             said.append(Message("domino-whose-turn-between", kind="turn"))
         elif seat != HUMAN:
             said.append(Message("domino-whose-turn", {"who": self.narrator.who(seat)}, "turn"))
-        elif limit:
-            said.append(Message("domino-resumed-your-turn-time", {"n": limit}, kind="turn"))
+        elif deadline is not None:
+            # game time goes on from the last step: the time a turn began, unless a
+            # tile was drawn since (then what was left of it)
+            left = math.ceil(deadline - self.clock.clock.now())
+            if left >= limit:
+                said.append(Message("domino-resumed-your-turn-time", {"n": limit}, kind="turn"))
+            else:
+                said.append(Message("domino-whose-turn-you-time", {"n": left}, kind="turn"))
         else:
             said.append(Message("domino-whose-turn-you", kind="turn"))
         said.append(Message("domino-ask-ends", {"ends": ends_phrase(self.match.ends)}, "turn"))
@@ -204,8 +227,8 @@ class DominoTable(Scene):
 
     def on_resume(self) -> None:
         if self._deferred is not None:
-            action, self._deferred = self._deferred, None
-            self.bot_play(action)
+            (seat, action), self._deferred = self._deferred, None
+            self.bot_play(seat, action)
 
     def on_exit(self) -> None:
         self.halt()
@@ -226,21 +249,22 @@ class DominoTable(Scene):
         return self.match.observation(HUMAN)
 
     # -- the engine -------------------------------------------------------------------
-    def apply(self, action: Action) -> Refusal | None:
-        result = self.match.apply(action)
-        if result.refusal is not None:
-            return result.refusal
-        self.turns.cancel()  # an accepted action ends whatever turn was in progress
+    def apply(self, seat: int | None, action: Action) -> Refusal | None:
+        result = self.match.apply(seat, action, self.clock.clock.now())
+        if result.events:
+            self.changed(result.events)
+        return result.refusal
+
+    def changed(self, events: Sequence[Any]) -> None:
+        """A batch of events: the match moved on (an action, or a time-out)."""
+        self.turns.cancel()  # whatever turn was in progress is over
         self._dirty = True
-        if len(self.match.actions) == 1:
-            self.opening = result.events
+        if self.match.steps == 1:
+            self.opening = list(events)
         for watcher in self.watchers:
-            watcher(result.events)
-        self.on_events(result.events)
+            watcher(events)
+        self.on_events(events)
         self.after()
-        if self.app.top is not self:
-            self._save_match()  # a time-out under the table menu: no frame of ours will save it
-        return None
 
     def update(self, now: float) -> None:
         if self._dirty:
@@ -298,19 +322,18 @@ class DominoTable(Scene):
         elif phase is Phase.OVER:
             self.post(Message("domino-game-over-keys"))
 
-    def bot_play(self, action: Action) -> None:
+    def bot_play(self, seat: int, action: Action) -> None:
         if self.app.top is not self:
-            self._deferred = action  # the player is in a menu: the table waits
+            self._deferred = (seat, action)  # the player is in a menu: the table waits
             return
-        refusal = self.apply(action)
+        refusal = self.apply(seat, action)
         if refusal is None:
             return
         # a bot must never stall the table: play its first legal move instead
         log.error("bot move %r refused: %s", action, refusal.value)
-        seat = self.match.current_seat
-        legal = self.match.legal_actions(seat) if seat is not None else ()
+        legal = self.match.legal_actions(seat)
         if legal:
-            self.apply(legal[0])
+            self.apply(seat, legal[0])
 
     def post(self, message: Message) -> None:
         self.app.announcer.post(resolve(message, self.words))
@@ -335,7 +358,7 @@ class DominoTable(Scene):
             self._next.cancel()
             self._next = None
         self.focus = None
-        self.apply(NextManche())
+        self.apply(None, NextManche())
 
     def toggle_pause(self) -> None:
         self.pause_requested = not self.pause_requested
@@ -352,13 +375,14 @@ class DominoTable(Scene):
     def start_timer(self) -> None:
         self.stop_timer()
         limit = self.match.thinking_time
-        if not limit:
+        deadline = self.match.next_deadline()
+        if deadline is None:
             return
-        scheduler = self.app.scheduler
-        self._deadline = scheduler.clock.now() + limit
-        self._timers.append(scheduler.call_at(self._deadline, self.time_expired))
+        scheduler = self.clock
+        self._deadline = deadline
+        self._timers.append(scheduler.call_at(deadline, self.time_expired))
         for left in range(min(TICKS, limit - 1), 0, -1):
-            self._timers.append(scheduler.call_at(self._deadline - left, self.cue, "timer_tick"))
+            self._timers.append(scheduler.call_at(deadline - left, self.cue, "timer_tick"))
 
     def stop_timer(self) -> None:
         for handle in self._timers:
@@ -370,7 +394,11 @@ class DominoTable(Scene):
         self._timers.clear()
         self._deadline = None
         self.choosing = None
-        self.apply(TimeExpired(HUMAN))
+        events = self.match.advance(self.clock.clock.now())
+        if events:
+            self.changed(events)
+            if self.app.top is not self:
+                self._save_match()  # under the table menu: no frame of ours will save it
 
     # -- the hand and the cursor ------------------------------------------------------
     def hand(self, obs: Observation | None = None) -> list[Tile]:
@@ -543,7 +571,7 @@ class DominoTable(Scene):
             return
         self._played_index = self.cursor(hand)
         tile = hand[self._played_index]
-        refusal = self.apply(Play(HUMAN, tile.uid, end))
+        refusal = self.apply(HUMAN, Play(tile.uid, end))
         if refusal is Refusal.CHOOSE_END:
             self.choosing = tile.uid
             self.answer("domino-choose-end", cue="notice", tile=tile_phrase(tile))
@@ -561,7 +589,7 @@ class DominoTable(Scene):
         return Refusal.OUT_OF_MANCHE
 
     def draw(self) -> None:
-        refusal = self.apply(Draw(HUMAN))
+        refusal = self.apply(HUMAN, DRAW)
         if refusal is not None:
             self.refuse(refusal)
 
@@ -603,7 +631,7 @@ class DominoTable(Scene):
         elif seat != HUMAN:
             self.answer("domino-whose-turn", who=self.narrator.who(seat))
         elif self._deadline is not None:
-            left = max(0, math.ceil(self._deadline - self.app.scheduler.clock.now()))
+            left = max(0, math.ceil(self._deadline - self.clock.clock.now()))
             self.answer("domino-whose-turn-you-time", n=left)
         else:
             self.answer("domino-whose-turn-you")

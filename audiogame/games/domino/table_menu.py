@@ -6,6 +6,7 @@ leaving asks first.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from audiogame.announce import resolve_value
@@ -47,7 +48,7 @@ class TableMenu(MenuScene):
         self.app.push(ConfirmScene(self.app, "domino-confirm-leave", self.table.leave))
 
 
-def options_summary(t: Any, table: DominoTable) -> str:
+def options_summary(t: Callable[..., str], table: DominoTable) -> str:
     """The table's options in one sentence (read only: they are fixed for the match)."""
     config = table.config
     yes_no = {True: "domino-yes", False: "domino-no"}

@@ -64,7 +64,7 @@ def _domino_ended(app: Any, rng: random.Random) -> None:
     def my_turn() -> None:
         legal = table.match.legal_actions(0)
         if legal and app.top is table:
-            table.apply(rng.choice(legal))
+            table.apply(0, rng.choice(legal))
 
     play_out(app, lambda: table.match.is_over or app.top is not table, my_turn=my_turn)
 

@@ -30,7 +30,8 @@ def make_bot(level: str, **options: Any) -> Bot:
     """A bot of this level; options go to ``HardBot`` (time_budget, iterations, clock)."""
     if level == "hard":
         return HardBot(**options)
-    return {"easy": EasyBot, "normal": NormalBot}[level]()
+    simple: dict[str, type[EasyBot] | type[NormalBot]] = {"easy": EasyBot, "normal": NormalBot}
+    return simple[level]()
 
 
 __all__ = ["LEVELS", "Bot", "EasyBot", "HardBot", "NormalBot", "Search", "make_bot"]

@@ -23,11 +23,12 @@ import time
 from collections.abc import Callable
 
 from audiogame.games.domino import rules
-from audiogame.games.domino.actions import Action, Draw, Pass, Play
+from audiogame.games.domino.actions import PASS, Action, Draw, Play
 from audiogame.games.domino.bots.inference import infer
-from audiogame.games.domino.bots.playout import Pair, Sim, pips
+from audiogame.games.domino.bots.playout import run
 from audiogame.games.domino.observation import Observation
-from audiogame.games.domino.tiles import End, tile_set
+from audiogame.games.domino.rules import Manche, TableFacts
+from audiogame.games.domino.tiles import End, Tile, tile_set
 
 # What follows a candidate move in a simulation.
 _NEXT, _MINE_AGAIN, _I_WENT_OUT, _BLOCKED = "next", "mine-again", "went-out", "blocked"
@@ -76,6 +77,7 @@ class Search:
         if self.decided:
             return
         obs = observation
+        assert obs.seat is not None
         self.me = obs.seat
         config = obs.config
         self.tiles = tile_set(config.set_id)
@@ -84,12 +86,10 @@ class Search:
         self.my_side = self.sides[self.me]
         self.dealt = [s for s, n in enumerate(obs.playing) if n or obs.hand_counts[s]]
         self.malus = config.teams is not None and not config.team_finish
-        self.team_of = list(config.teams) if config.teams is not None else None
-        self.flags = (config.team_finish, config.forbid_drawing, config.draw_until_fits)
-        self.ends = obs.ends
-        self.playing = list(obs.playing)
-        self.my_hand: list[Pair] = [(t.a, t.b) for t in obs.hand]
-        self.unseen: list[Pair] = [(t.a, t.b) for t in obs.unseen()]
+        # the manche as this seat sees it; each deal fills in the hidden hands
+        self.table = Manche(TableFacts.of(config), [], [], list(obs.playing), obs.ends)
+        self.my_hand: list[Tile] = list(obs.hand)
+        self.unseen: list[Tile] = obs.unseen()
         groups = [(seat, count, mask) for seat, s in infer(obs).items() for count, mask in s.groups]
         # Deal the most constrained groups first so that they find their tiles.
         self.groups = sorted(groups, key=lambda g: -bin(g[2]).count("1"))
@@ -107,16 +107,16 @@ class Search:
             return self.actions[0]
         return self.actions[max(range(len(self.actions)), key=self.totals.__getitem__)]
 
-    def _deal(self) -> tuple[list[list[Pair]], list[Pair]]:
+    def _deal(self) -> tuple[list[list[Tile]], list[Tile]]:
         rand = self.rng.random
         pool = sorted(self.unseen, key=lambda _t: rand())
-        hands: list[list[Pair]] = [[] for _ in range(self.seats)]
+        hands: list[list[Tile]] = [[] for _ in range(self.seats)]
         hands[self.me] = self.my_hand
         for seat, count, mask in self.groups:
             taken, rest = hands[seat], []
             need = count
             for tile in pool:
-                if need and not ((1 << tile[0]) | (1 << tile[1])) & mask:
+                if need and not ((1 << tile[1]) | (1 << tile[2])) & mask:
                     taken.append(tile)
                     need -= 1
                 else:
@@ -127,42 +127,32 @@ class Search:
             pool = rest
         return hands, pool
 
-    def _value(self, action: Action, hands: list[list[Pair]], boneyard: list[Pair]) -> float:
-        team_finish, forbid, until_fits = self.flags
-        sim = Sim(
-            [h[:] for h in hands],
-            boneyard[:],
-            self.ends,
-            self.playing[:],
-            self.team_of,
-            team_finish,
-            forbid,
-            until_fits,
-        )
-        after = self._root(sim, action)
+    def _value(self, action: Action, hands: list[list[Tile]], boneyard: list[Tile]) -> float:
+        manche = self.table.copy([h[:] for h in hands], boneyard[:])
+        after = self._root(manche, action)
         if after is _NEXT:
-            closer = sim.run(sim.next_seat(self.me))
+            closer = run(manche, manche.next_seat(self.me))
         elif after is _MINE_AGAIN:
-            closer = sim.run(self.me)
+            closer = run(manche, self.me)
         else:
             closer = None if after is _BLOCKED else self.me
-        return self._score(sim, closer)
+        return self._score(manche, closer)
 
-    def _root(self, sim: Sim, action: Action) -> str:
-        """Play the candidate on the simulator; what happens next."""
+    def _root(self, manche: Manche, action: Action) -> str:
+        """Play the candidate on the copy of the manche; what happens next."""
         me = self.me
         if isinstance(action, Play):
-            tile = self.tiles[action.uid]
-            if sim.place(me, (tile.a, tile.b), action.end is End.LEFT):
+            manche.place(me, self.tiles[action.uid], action.end or End.RIGHT)
+            if not manche.hands[me] and manche.went_out(me):
                 return _I_WENT_OUT
             return _NEXT
         if isinstance(action, Draw):
-            return _MINE_AGAIN if sim.draw(me) is not None else _NEXT
-        sim.stuck += 1
-        return _BLOCKED if sim.stuck >= sum(sim.playing) else _NEXT
+            manche.draw(me, manche.until_fits)
+            return _MINE_AGAIN if manche.end_for(manche.hands[me][-1]) is not None else _NEXT
+        return _BLOCKED if manche.pass_turn() else _NEXT
 
-    def _score(self, sim: Sim, closer: int | None) -> float:
-        left = pips(sim.hands)
+    def _score(self, manche: Manche, closer: int | None) -> float:
+        left = manche.pips()
         closing_side = None if closer is None else self.sides[closer]
         points = rules.manche_points(
             left, self.sides, self.side_count, self.dealt, closing_side, self.malus
@@ -187,4 +177,4 @@ def _distinct(observation: Observation) -> list[Action]:
                 continue
             seen.add(key)
         out.append(action)
-    return out or [Pass(observation.seat)]
+    return out or [PASS]
