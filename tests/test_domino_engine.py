@@ -134,7 +134,9 @@ def test_manche_end_waits_for_next_manche():
         ended = [e for e in random_step(match, rng).events if isinstance(e, MancheEnded)]
     assert match.phase is Phase.BETWEEN and match.current_seat is None
     assert match.legal_actions(0) == () and match.legal_actions(1) == ()
+    assert match.legal_actions(None) == (NextManche(),)  # the table's move
     assert match.apply(None, NextManche()).ok and match.manche == 2
+    assert match.legal_actions(None) == ()
 
 
 def test_a_timed_log_replays_event_by_event():
@@ -187,3 +189,22 @@ def test_the_outcome_ranks_by_totals_and_by_how_long_a_side_stayed_in():
         assert outcome.scores == match.totals
         assert {s for s, r in enumerate(outcome.ranks) if r == 1} == set(outcome.winners)
         assert outcome.shared == final.shared
+
+
+def test_the_spec_makes_and_rebuilds_engines_of_the_contract():
+    from audiogame.games import registry
+    from audiogame.games.base import Engine
+
+    spec = registry.get("domino")
+    assert spec is not None and spec.new_engine and spec.engine_from_dict and spec.invariants
+    config = spec.random_config(random.Random(4), 4)
+    engine = spec.new_engine(config, 4, 50.0)
+    assert isinstance(engine, Engine) and engine.seats == 4
+    rng = random.Random(4)
+    while not engine.is_over and engine.manche < 3:
+        random_step(engine, rng)
+        assert spec.invariants(engine) == []
+    again = spec.engine_from_dict(json.loads(json.dumps(engine.to_dict())))
+    assert again.to_dict() == engine.to_dict() and again.observation(None) == engine.observation(
+        None
+    )

@@ -48,6 +48,7 @@ from typing import Any
 from audiogame.games.base import Audience, Outcome
 from audiogame.games.domino import rules
 from audiogame.games.domino.actions import (
+    NEXT_MANCHE,
     PASS,
     Action,
     Deal,
@@ -97,6 +98,7 @@ RawEvent = tuple[Callable[..., Any], tuple[Any, ...], int | None]
 #: One entry of the timed log: (game time, seat, action); action None: the seat's time ran out.
 LogEntry = tuple[float, int | None, Action | None]
 TIME_OUT = "time-out"
+_TABLE_ACTIONS: tuple[Action, ...] = (NEXT_MANCHE,)
 
 
 class Result:
@@ -319,10 +321,13 @@ class DominoMatch:
         return None
 
     def legal_actions(self, seat: int | None, now: float | None = None) -> tuple[Action, ...]:
-        """The seat's legal actions at ``now`` (empty unless it is its turn in a manche)."""
+        """The seat's legal actions at ``now`` (empty unless it is its turn in a manche);
+        for ``None``, the table's: ``NextManche()`` while the next manche waits to be dealt."""
         if self._limit and now is not None and self._due_before(now):
             return self._peek(now).legal_actions(seat)
         if seat is None or seat != self._current or self._phase is not _PLAYING:
+            if seat is None and (self._phase is _READY or self._phase is _BETWEEN):
+                return _TABLE_ACTIONS
             return ()
         legal = self._legal
         if legal is None:

@@ -35,10 +35,26 @@ def resume(app: App, state: Any) -> Scene:
     return resume_table(app, state)
 
 
+def new_engine(config: Mapping[str, Any], seed: int | str, start: float) -> Engine:
+    from audiogame.games.domino.engine import DominoMatch
+    from audiogame.games.domino.options import DominoConfig
+
+    return DominoMatch(DominoConfig.from_dict(dict(config)), seed, start=start)
+
+
+def engine_from_dict(data: Mapping[str, Any]) -> Engine:
+    from audiogame.games.domino.engine import DominoMatch
+
+    return DominoMatch.from_dict(data)
+
+
 def invariants(engine: Engine) -> list[str]:
+    from audiogame.games.domino.engine import DominoMatch
     from audiogame.games.domino.invariants import check
 
-    return check(engine)  # type: ignore[arg-type]
+    if not isinstance(engine, DominoMatch):
+        return [f"not a domino match: {type(engine).__name__}"]
+    return check(engine)
 
 
 def resume_adapter() -> MatchAdapter:
@@ -82,6 +98,8 @@ SPEC = GameSpec(
     open_setup=open_setup,
     resume=resume,
     describe_save=describe_save,
+    new_engine=new_engine,
+    engine_from_dict=engine_from_dict,
     invariants=invariants,
     resume_adapter=resume_adapter,
     random_config=random_config,
