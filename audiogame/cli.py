@@ -26,6 +26,24 @@ if TYPE_CHECKING:  # the modules behind these are loaded after the first words a
     from audiogame.io.speech.chain import SpeechChain
 
 
+#: seeds are what a 64-bit number holds: any match can be replayed, none breaks the next
+SEED_MAX = 2**64 - 1
+
+
+def seed_arg(text: str) -> int:
+    """``--seed``: a whole number from 0 to 2**64 - 1, or a clear error."""
+    message = f"the seed must be a whole number from 0 to {SEED_MAX}"
+    if len(text.strip()) > len(str(SEED_MAX)) + 1:  # never parse a 4,300-digit number
+        raise argparse.ArgumentTypeError(message)
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(message) from None
+    if not 0 <= value <= SEED_MAX:
+        raise argparse.ArgumentTypeError(message)
+    return value
+
+
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="audiogame", description="Audio games for blind players: Domino and Tira & Passa."
@@ -39,7 +57,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--no-sound", action="store_true", help="play without sound cues")
     parser.add_argument("--config-dir", type=Path, help="where settings are kept")
     parser.add_argument("--data-dir", type=Path, help="where saved matches are kept")
-    parser.add_argument("--seed", type=int, help="seed for the games (replays a match)")
+    parser.add_argument(
+        "--seed", type=seed_arg, help=f"seed for the games, 0 to {SEED_MAX} (replays a match)"
+    )
     parser.add_argument(
         "--no-window", action="store_true", help="no window: speech and terminal only"
     )
@@ -65,6 +85,13 @@ def build_speech(choice: str, audio: AudioSystem, lang: str, rate: int) -> tuple
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    try:
+        return run(args)
+    except KeyboardInterrupt:  # Control+C before the loop runs: leave quietly
+        return 0
+
+
+def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -91,14 +118,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     pygame.init()
 
     from audiogame.app.loop import App
+    from audiogame.app.shutdown import StopOnSignal
     from audiogame.io.window import Window
     from audiogame.language.localizer import Localizer
-    from audiogame.store.saves import SaveStore
+    from audiogame.store.lock import open_saves
     from audiogame.ui.main_menu import MainMenu
 
     localizer = Localizer(lang)
     folder = args.data_dir or data_dir()
-    saves = SaveStore(folder)
+    saves, lock = open_saves(folder)
+    if saves.off is not None:  # printed too: whoever started it from a terminal sees why
+        print(localizer("game-already-open"), file=sys.stderr)
     window = None if args.no_window else Window.open(localizer("window-title"))
     app = App(
         localizer=localizer,
@@ -117,14 +147,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if greeting:
         app.history.add(greeting)
     app.push(MainMenu(app, greeted=bool(greeting)))
-    if loaded.notice:
-        app.notify(loaded.notice)
+    app.settings_loaded(loaded)
     if not audio.available and not args.no_sound:
         app.notify("no-sound-device")
     try:
-        app.run()
+        with StopOnSignal(app):
+            app.run()
     finally:
+        app.save_before_exit()
         saves.flush(2.0)
+        lock.release()
         app.settings_writer.flush(2.0)
         speaker.close()
         audio.close()

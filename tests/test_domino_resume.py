@@ -156,12 +156,12 @@ def test_a_damaged_file_is_refused_at_start_kept_aside_and_the_menu_goes_on(
     tmp_path, harness_factory
 ):
     (tmp_path / "data").mkdir()
-    (tmp_path / "data" / "match.json").write_text('{"format": "audiogame-match", "vers')
+    (tmp_path / "data" / "match-domino.json").write_text('{"format": "audiogame-match", "vers')
     h = harness_factory("en").start()
     assert "The saved match was damaged" in " ".join(h.transcript)
     assert "Resume" not in h.app.top.item_text(0)
-    assert list((tmp_path / "data").glob("match.json.damaged-*"))
-    assert not (tmp_path / "data" / "match.json").exists()
+    assert list((tmp_path / "data").glob("match-domino.json.damaged-*"))
+    assert not (tmp_path / "data" / "match-domino.json").exists()
 
 
 def test_a_domino_save_that_does_not_replay_is_refused_from_the_menu(tmp_path, harness_factory):
@@ -175,6 +175,7 @@ def test_a_domino_save_that_does_not_replay_is_refused_from_the_menu(tmp_path, h
     cheated = dict(state, match=dict(state["match"], log=log))
     h.close()
     store = SaveStore(tmp_path / "data")
+    store.discard()  # both slots: the cheated save is the only one
     store.write("domino", cheated, {"msg": "domino-saved-match", "args": {"manche": 1}})
     assert store.flush()
 
@@ -183,7 +184,7 @@ def test_a_domino_save_that_does_not_replay_is_refused_from_the_menu(tmp_path, h
     said = again.press("enter")
     assert "La partita salvata era danneggiata" in said
     assert "Riprendi" not in again.app.top.item_text(0)
-    assert list((tmp_path / "data").glob("match.json.damaged-*"))
+    assert list((tmp_path / "data").glob("match-domino.json*.damaged-*"))
 
 
 @pytest.mark.parametrize(

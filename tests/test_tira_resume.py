@@ -128,6 +128,7 @@ def test_leaving_the_table_keeps_the_match_and_the_menu_offers_it(tmp_path, harn
 
 def test_a_save_that_cannot_be_rebuilt_is_refused_from_the_menu(tmp_path, harness_factory):
     store = SaveStore(tmp_path / "data")
+    store.discard()  # both slots: the broken save is the only one
     store.write("tira", {"not": "a game"}, {"msg": "game-tira", "args": {}})
     store.flush()
     h = harness_factory("en").start()
@@ -136,7 +137,7 @@ def test_a_save_that_cannot_be_rebuilt_is_refused_from_the_menu(tmp_path, harnes
     said = h.press("enter")
     assert "The saved match was damaged" in said
     assert "Resume" not in h.app.top.item_text(0)
-    assert list((tmp_path / "data").glob("match.json.damaged-*"))
+    assert list((tmp_path / "data").glob("match-tira.json*.damaged-*"))
 
 
 def test_a_log_that_does_not_replay_to_itself_is_refused(tmp_path, harness_factory):
@@ -154,7 +155,7 @@ def test_a_log_that_does_not_replay_to_itself_is_refused(tmp_path, harness_facto
             restore_match(broken)
     # the same refusal from the menu, with the file's checksum intact
     SaveStore(tmp_path / "data").discard()  # both slots: the cheated save is the only one
-    (tmp_path / "data" / "match.json").write_text(encode("tira", cheated, {}))
+    (tmp_path / "data" / "match-tira.json").write_bytes(encode("tira", cheated, {}))
     again = harness_factory("en").start()
     assert "The saved match was damaged" in again.press("enter")
 
@@ -217,7 +218,7 @@ def test_a_crafted_bot_state_with_a_trillion_draws_is_refused_at_once(tmp_path, 
         TiraBot(1, Difficulty.NORMAL, 81).restore({"draws": 10**12, "memo": {}})
     assert time.perf_counter() - begin < 1.0
     SaveStore(tmp_path / "data").discard()
-    (tmp_path / "data" / "match.json").write_text(encode("tira", crafted, {}))
+    (tmp_path / "data" / "match-tira.json").write_bytes(encode("tira", crafted, {}))
     again = harness_factory("en").start()
     assert "The saved match was damaged" in again.press("enter")
 
@@ -252,4 +253,4 @@ def test_a_match_saved_by_another_version_is_refused_with_that_reason(
     store.write("tira", older, {"msg": "game-tira", "args": {}})
     again = harness_factory(lang).start()
     assert reason in again.press("enter")
-    assert list((tmp_path / "data").glob("match.json*.damaged-*"))
+    assert list((tmp_path / "data").glob("match-tira.json*.damaged-*"))

@@ -19,12 +19,13 @@ import pygame
 from audiogame.announce import Announcer
 from audiogame.app.clock import Clock, RealClock, Scheduler
 from audiogame.app.keys import CTRL_KEYS, MODIFIER_KEYS, Key
+from audiogame.app.saved import SavedMatches
 from audiogame.history import History
 from audiogame.io.speech.base import Speaker
 from audiogame.io.window import Window
 from audiogame.language.localizer import Localizer
 from audiogame.store.saves import Loaded, SaveStore
-from audiogame.store.settings import Settings
+from audiogame.store.settings import LoadResult, Settings
 from audiogame.store.settings_writer import SettingsWriter
 from audiogame.ui.scene import Saveable, Scene
 
@@ -94,9 +95,10 @@ class App:
         #: background work done in short slices between frames; each call does a
         #: little and returns True when finished (a bot's search, for instance)
         self.idle_tasks: list[Callable[[], bool]] = []
-        #: a saved match found at start, offered first in the main menu
-        self.pending_resume: Loaded | None = None
-        self._save_failed_told = False
+        #: the saved matches the main menu offers, one per game
+        self.matches = SavedMatches(self)
+        #: the message id of the saving failure last told (None: saving works)
+        self._save_failure_told: str | None = None
 
     # -- the stack -------------------------------------------------------------------
     @property
@@ -262,35 +264,34 @@ class App:
         self.announcer.cue("menu_edge" if edge else "menu_move")
         self.announcer.say_text(text, record=False)
 
-    # -- the match in progress ----------------------------------------------------------
+    # -- the matches in progress -------------------------------------------------------
     def load_saved_match(self) -> None:
-        """At start: offer the saved match, or say why it cannot be used."""
-        if self.saves is None:
-            return
-        loaded = self.saves.read()
-        if loaded.refusal:
-            self.notify(loaded.refusal)
-        elif loaded.ok:
-            self.pending_resume = loaded
+        """At start: offer each game's saved match, or say why one cannot be used."""
+        self.matches.load()
 
-    def refuse_save(self, msg_id: str) -> None:
-        self.pending_resume = None
-        if self.saves is not None:
-            self.saves.keep_aside()
-        self.announcer.say(msg_id, cue="menu_error")
+    @property
+    def pending_resume(self) -> Loaded | None:
+        """The first saved match the main menu offers (None: none)."""
+        return self.matches.first()
+
+    @pending_resume.setter
+    def pending_resume(self, loaded: Loaded | None) -> None:
+        if loaded is None:
+            self.matches.by_game.clear()
+        elif loaded.game is not None:
+            self.matches.by_game[loaded.game] = loaded
 
     def autosave(self, game: str, state: object, summary: dict[str, Any]) -> None:
-        """A table's snapshot after an action: written off the loop, newest first."""
-        if self.saves is not None:
-            self.pending_resume = None  # a new match replaces the one that was offered
-            self.saves.write(game, state, summary)
+        """A table's snapshot after an action: on disk before the frame ends (a kill
+        loses at most the action in flight), offered again if the match is left."""
+        self.matches.autosaved(game, state, summary)
 
-    def end_of_match(self) -> None:
-        if self.saves is not None:
-            self.saves.discard()
+    def end_of_match(self, game: str | None = None) -> None:
+        """A match is over: its save removed (None: the game saved last)."""
+        self.matches.ended(game)
 
     def save_now(self) -> None:
-        """Ctrl+S: write the match at once and say so."""
+        """Ctrl+S: write the match at once; "saved" only once it is whole on the disk."""
         saver = next((s for s in reversed(self.scenes) if isinstance(s, Saveable)), None)
         # ``is False``: the game tables still set ``save_match`` as an attribute that
         # returns None (and remove it when nothing is left to save); when both
@@ -298,21 +299,64 @@ class App:
         if saver is None or self.saves is None or saver.save_match() is False:
             self.announcer.say("save-nothing", cue="menu_error")
             return
-        if self.saves.flush(1.0) and self.saves.error is None:
+        failure = self.saves.confirm(1.0)
+        if failure is None:
             self.announcer.say("save-done", cue="menu_select")
-        else:
-            self.announcer.say("save-failed", cue="menu_error")
-            self._save_failed_told = True
+            return
+        self.announcer.say(failure, cue="menu_error")
+        if failure == self.saves.check():
+            self._save_failure_told = failure  # said just now: not again by watch_saves
+
+    def save_before_exit(self) -> None:
+        """Quitting (the window closed, Control+C, SIGTERM): the match in progress
+        written once more, as Ctrl+S would, then synced by the caller."""
+        saver = next((s for s in reversed(self.scenes) if isinstance(s, Saveable)), None)
+        if saver is None or self.saves is None:
+            return
+        try:
+            saver.save_match()
+        except Exception:  # leaving must not fail: the last autosave is on disk
+            log.exception("saving the match at exit failed")
 
     def watch_saves(self) -> None:
-        """Tell the player once when saving starts failing (read-only or full disk)."""
+        """Tell the player once when saving starts failing (full disk, read-only
+        folder), and once when it works again."""
         if self.saves is None:
             return
-        if self.saves.error and not self._save_failed_told:
-            self._save_failed_told = True
-            self.notify("save-failed")
-        elif not self.saves.error:
-            self._save_failed_told = False
+        failure = self.saves.check()
+        if failure == self._save_failure_told:
+            return
+        if failure is None:
+            self.notify("save-works-again")
+        elif self._save_failure_told is None:
+            self.notify(failure)
+        self._save_failure_told = failure
+
+    # -- the settings as read at start -------------------------------------------------
+    def settings_loaded(self, result: LoadResult) -> None:
+        """At start: say what reading the settings file could not keep, by name; a
+        file with fields set back is written again corrected (told once)."""
+        if result.notice is None:
+            return
+        if not result.fallen:
+            self.notify(result.notice)
+            return
+        names = [self.setting_name(name) for name in result.fallen]
+        self.notify(result.notice, fields=", ".join(dict.fromkeys(names)))
+        self.save_settings()
+
+    def setting_name(self, name: str) -> str:
+        """A setting's name in the player's words, as the Options menu says it."""
+        group, _, key = name.partition(".")
+        if group == "verbosity":
+            return self.localizer("opt-verbosity", kind=self.localizer(f"kind-{key}"))
+        if group == "setups":
+            from audiogame.games import registry
+
+            spec = registry.get(key)
+            game = self.localizer(spec.title_id) if spec is not None else key
+            return self.localizer("setting-setup", game=game)
+        return self.localizer("opt-" + group.replace("_", "-"))
 
     # -- settings that take effect at once --------------------------------------------
     def save_settings(self) -> None:

@@ -26,6 +26,7 @@ from audiogame.cli import wire_faults  # noqa: E402
 from audiogame.io.audio import AudioSystem  # noqa: E402
 from audiogame.io.speech.recording import RecordingSpeaker  # noqa: E402
 from audiogame.language.localizer import Localizer  # noqa: E402
+from audiogame.store.lock import DataLock, open_saves  # noqa: E402
 from audiogame.store.saves import SaveStore  # noqa: E402
 from audiogame.store.settings import Settings, load_settings  # noqa: E402
 from audiogame.ui.scene import Scene  # noqa: E402
@@ -78,15 +79,25 @@ class Harness:
         settings: Settings | None = None,
         with_audio: bool = True,
         seed: int | None = 1,
+        lock: bool = False,
     ) -> None:
+        """``lock``: take the data folder's lock as the ``audiogame`` command does (a
+        second harness on the same folder then plays without saving)."""
         pygame.init()
         self.audio = _audio(with_audio)
         self.speaker = RecordingSpeaker()
         self.clock = VirtualClock(1000.0)
         self.settings_path = tmp / "config" / "settings.json"
+        loaded = None
         if settings is None:
-            settings = load_settings(self.settings_path).settings
+            loaded = load_settings(self.settings_path)
+            settings = loaded.settings
             settings.language = settings.language or lang
+        self.lock: DataLock | None = None
+        if lock:
+            saves, self.lock = open_saves(tmp / "data")
+        else:
+            saves = SaveStore(tmp / "data")
         self.app = App(
             localizer=Localizer(settings.language or lang),
             speaker=self.speaker,
@@ -96,9 +107,11 @@ class Harness:
             clock=self.clock,
             seed=seed,
             data_dir=tmp / "data",
-            saves=SaveStore(tmp / "data"),
+            saves=saves,
         )
         self.app.load_saved_match()
+        if loaded is not None:
+            self.app.settings_loaded(loaded)
         wire_faults(self.app, self.audio, self.speaker)
         pygame.event.clear()
 
@@ -157,6 +170,8 @@ class Harness:
         return self.speaker.transcript[-1] if self.speaker.spoken else ""
 
     def close(self) -> None:
+        if self.lock is not None:
+            self.lock.release()
         close = getattr(self.audio, "close", None)
         if close:
             close()

@@ -1,15 +1,28 @@
-"""Files that must never be half-written or lost: atomic writes, damaged files kept aside."""
+"""Files that must never be half-written or lost: atomic writes, capped reads,
+damaged files kept aside (a bounded number of them)."""
 
 from __future__ import annotations
 
 import errno
 import json
+import logging
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+log = logging.getLogger(__name__)
+
+#: how many kept-aside copies of one file are kept: the newest, for a bug report
+KEPT_ASIDE = 5
+#: a kept-aside file longer than this keeps only its start: enough to see what it
+#: was, and a 200 MB file does not stay on the player's disk for ever
+KEPT_ASIDE_BYTES = 1 << 20
+#: a temporary file this old is left over from a write that was killed
+STRAY_AGE = 60.0
 
 #: Windows opens files in text mode unless told otherwise (newlines would grow into CR LF)
 _BINARY = getattr(os, "O_BINARY", 0)
@@ -90,15 +103,128 @@ def write_json(path: Path, data: Any) -> None:
     write_atomic(path, json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True))
 
 
-def keep_aside(path: Path) -> Path | None:
-    """Move a damaged file out of the way (never delete it); returns where it went."""
-    target = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+class TooBig(ValueError):
+    """A file longer than its reader's cap: refused without reading it."""
+
+
+class NotAFile(ValueError):
+    """A path that is not a regular file (a folder, a pipe that would block a read)."""
+
+
+def read_capped(path: Path, cap: int) -> bytes:
+    """The bytes of ``path``, refusing to read more than ``cap`` of them.
+
+    Opened without blocking (a named pipe in a file's place would wait for a
+    writer for ever) and checked to be a regular file before anything is read.
+    ``FileNotFoundError`` when missing; ``TooBig`` / ``NotAFile``, both
+    ``ValueError``; any other ``OSError`` as it comes.
+    """
+    fd = os.open(path, os.O_RDONLY | _BINARY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotAFile(str(path))
+        if info.st_size > cap:
+            raise TooBig(f"{path}: {info.st_size} bytes, more than {cap}")
+        chunks: list[bytes] = []
+        total = 0
+        while total <= cap:
+            chunk = os.read(fd, min(1 << 20, cap + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > cap:  # it grew since fstat
+            raise TooBig(f"{path}: more than {cap} bytes")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def failure_kind(exc: OSError) -> str:
+    """What a failed write means to a player: "full", "readonly" or "other"."""
+    if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return "full"
+    if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return "readonly"
+    return "other"
+
+
+def keep_aside(path: Path, keep: int = KEPT_ASIDE) -> Path | None:
+    """Move a damaged file out of the way; returns where it went.
+
+    Only the ``keep`` newest kept-aside copies of a name are kept (older ones
+    are removed), and a long one keeps only its first ``KEPT_ASIDE_BYTES``.
+    """
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
     n = 1
     while target.exists():
-        target = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}-{n}")
+        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
         n += 1
     try:
         os.replace(path, target)
     except OSError:
         return None
-    return target
+    prune_kept(path, keep)
+    return target if target.exists() else None
+
+
+def kept_copies(path: Path) -> list[Path]:
+    """The kept-aside copies of ``path``, oldest first."""
+    try:
+        found = list(path.parent.glob(f"{path.name}.damaged-*"))
+    except OSError:
+        return []
+    return sorted(found, key=_age_key)
+
+
+def prune_kept(path: Path, keep: int = KEPT_ASIDE) -> None:
+    """Remove all but the ``keep`` newest kept-aside copies of ``path``; cut long ones short."""
+    copies = kept_copies(path)
+    for old in copies[: max(0, len(copies) - keep)]:
+        _remove(old)
+    for copy in copies[max(0, len(copies) - keep) :]:
+        try:
+            if copy.is_file() and copy.stat().st_size > KEPT_ASIDE_BYTES:
+                os.truncate(copy, KEPT_ASIDE_BYTES)
+        except OSError as exc:
+            log.warning("could not shorten %s: %s", copy, exc)
+
+
+def remove_stray_temps(path: Path, age: float = STRAY_AGE) -> int:
+    """Remove the temporary files ``write_atomic`` left beside ``path`` when it was
+    killed (``<name>.*.tmp``) that are older than ``age`` seconds; returns how many."""
+    removed = 0
+    now = time.time()
+    try:
+        strays = list(path.parent.glob(f"{path.name}.*.tmp"))
+    except OSError:
+        return 0
+    for stray in strays:
+        try:
+            if now - stray.stat().st_mtime >= age and _remove(stray):
+                removed += 1
+        except OSError:
+            continue
+    return removed
+
+
+def _age_key(path: Path) -> tuple[float, str]:
+    try:
+        return (path.stat().st_mtime, path.name)
+    except OSError:
+        return (0.0, path.name)
+
+
+def _remove(path: Path) -> bool:
+    try:
+        path.unlink()
+    except IsADirectoryError:
+        import shutil
+
+        shutil.rmtree(path, ignore_errors=True)
+    except OSError as exc:
+        log.warning("could not remove %s: %s", path, exc)
+        return False
+    return True

@@ -1,60 +1,67 @@
-"""The match in progress, kept on disk so nothing is lost.
+"""The matches in progress, kept on disk so nothing is lost: one per game.
 
 A table hands ``SaveStore.write`` a snapshot after every action. It is
-written at once, in place, in the older of two slots (see ``SaveStore``), so
-if the process dies the other slot still holds the last complete snapshot: at
-most the action in flight is lost. A match's log is encoded one new entry at a time
-(``jsonlog``), so writing stays cheap however long the match.
+written at once, in place, in one of that game's two slots (see
+``SaveStore``), so if the process dies the other slot still holds the last
+complete snapshot: at most the action in flight is lost. A match's log is
+encoded one new entry at a time (``jsonlog``), so writing stays cheap however
+long the match. Each game has its own pair of slots
+(``match-<game>.json`` and ``match-<game>.json.alt``): starting one game never
+touches another's saved match.
 
-Reading never fails: a damaged file, or one from another version of the game,
-is refused with a message id the app can say, and kept aside (renamed, never
-deleted).
+Writing is checked: a write cut short, a full disk, a read-only folder or a
+failed sync to the disk is an error the app tells the player once
+(``error`` holds its message id until a write succeeds again), and the slot
+holding the newest whole snapshot is never written over while writes fail.
+
+Reading never fails: a file longer than ``SAVE_CAP``, damaged, or from another
+version is refused with a message id the app can say, and kept aside (a
+bounded number of copies, see ``files.keep_aside``).
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
 import os
+import re
 import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from audiogame.store.files import WriteFn, keep_aside, overwrite, sync_file
-from audiogame.store.jsonlog import JsonLog, RawJson, dump  # noqa: F401  (re-exported)
+from audiogame.store.files import (
+    NotAFile,
+    TooBig,
+    WriteFn,
+    failure_kind,
+    keep_aside,
+    overwrite,
+    prune_kept,
+    read_capped,
+    sync_file,
+)
+from audiogame.store.jsonlog import JsonLog, RawJson, dump, plain  # noqa: F401  (re-exported)
+from audiogame.store.saveformat import (  # noqa: F401  (re-exported)
+    SAVE_CAP,
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    Damaged,
+    OtherVersion,
+    decode,
+    encode,
+)
 
 log = logging.getLogger(__name__)
 
-SAVE_FORMAT = "audiogame-match"
-SAVE_VERSION = 1
-FILE_NAME = "match.json"
+#: the single slot pair of the versions before saves were kept per game
+LEGACY_NAMES = ("match.json", "match.json.alt")
 
-
-def _digest(game: str, state_text: str) -> str:
-    return hashlib.sha256(f"{game}\n{state_text}".encode()).hexdigest()
-
-
-def encode(game: str, state: Any, summary: dict[str, Any], seq: int = 0) -> str:
-    """The save file: a header line (the state's size and digest), then the state."""
-    state_text = dump(state)
-    header = {
-        "format": SAVE_FORMAT,
-        "version": SAVE_VERSION,
-        "game": game,
-        "seq": seq,
-        "saved_at": time.time(),
-        "summary": summary,
-        "size": len(state_text),
-        "digest": _digest(game, state_text),
-    }
-    return json.dumps(header, ensure_ascii=False, separators=(",", ":")) + "\n" + state_text
-
-
-class OtherVersion(ValueError):
-    """A game's snapshot written by another version of that game's save format."""
+#: message ids of a failed write, by ``files.failure_kind``
+WRITE_FAILURES = {"full": "save-failed-full", "readonly": "save-failed-readonly"}
+WRITE_FAILED = "save-failed"
+#: Ctrl+S waited this long for the disk and it had not confirmed yet
+NOT_SYNCED = "save-not-synced"
 
 
 @dataclass
@@ -64,169 +71,357 @@ class Loaded:
     game: str | None = None
     state: Any = None
     summary: dict[str, Any] = field(default_factory=dict)
-    #: message id when the file was refused (damaged, other version)
+    #: message id when the file was refused (damaged, other version, too big)
     refusal: str | None = None
     kept_at: Path | None = None
     seq: int = -1
+    #: the other slot's whole snapshot, one action older: used when this one
+    #: cannot be rebuilt by the game
+    fallback: Loaded | None = None
 
     @property
     def ok(self) -> bool:
         return self.game is not None
 
+    def plain_state(self) -> Any:
+        """The state as plain data (a table's live snapshot holds ``RawJson`` pieces)."""
+        return plain(self.state)
 
-def decode(text: str) -> Loaded:
-    """Parse a save; ``Loaded.refusal`` says why it cannot be used.
 
-    Bytes after the state's ``size`` are left-overs of a longer earlier save in
-    the same slot, and are ignored.
-    """
-    head_text, _, rest = text.partition("\n")
-    try:
-        header = json.loads(head_text)
-    except ValueError:
-        return Loaded(refusal="save-damaged")
-    if not isinstance(header, dict) or header.get("format") != SAVE_FORMAT:
-        return Loaded(refusal="save-damaged")
-    if header.get("version") != SAVE_VERSION:
-        return Loaded(refusal="save-other-version")
-    game, size, seq = header.get("game"), header.get("size"), header.get("seq", 0)
-    if not isinstance(size, int) or not isinstance(seq, int):
-        return Loaded(refusal="save-damaged")
-    state_text = rest[:size]
-    if not isinstance(game, str) or header.get("digest") != _digest(game, state_text):
-        return Loaded(refusal="save-damaged")
-    try:
-        state = json.loads(state_text)
-    except ValueError:
-        return Loaded(refusal="save-damaged")
-    summary = header.get("summary")
-    return Loaded(game, state, summary if isinstance(summary, dict) else {}, seq=seq)
+@dataclass
+class _Pair:
+    """One game's two slots, as this run knows them."""
+
+    paths: tuple[Path, Path]
+    #: per slot: the sequence number of the whole snapshot it holds, None when it
+    #: holds none (missing, damaged, written half, or its sync to disk failed)
+    whole: list[int | None]
+    #: the next snapshot's sequence number
+    next_seq: int = 0
+
+    def newest(self) -> int | None:
+        held = [(seq, i) for i, seq in enumerate(self.whole) if seq is not None]
+        return max(held)[1] if held else None
+
+    def target(self) -> int:
+        """The slot to write: never the one holding the newest whole snapshot."""
+        newest = self.newest()
+        if newest is not None:
+            return 1 - newest
+        return 0
+
+
+GAME_ID = re.compile(r"[a-z][a-z0-9_-]{0,31}")
+
+
+def check_game_id(game: str) -> str:
+    """A game id as a file name may hold it (the registry's ids are such)."""
+    if not GAME_ID.fullmatch(game):
+        raise ValueError(f"not a game id: {game!r}")
+    return game
 
 
 class SaveStore:
-    """The match in progress on disk, in two slots written in turn.
+    """The matches in progress on disk, one per game, each in two slots written in turn.
 
-    ``write`` overwrites the older slot in place before it returns: a process
-    killed in the middle of it leaves that slot damaged and the other one
-    whole, so at most the action in flight is lost. Overwriting in place avoids
-    the rename and truncation that a filesystem such as ext4 turns into a
-    flush to the disk (milliseconds, on the loop); a worker thread syncs the
-    slot to the disk afterwards, for power cuts.
+    ``write`` overwrites the slot not holding the game's newest whole snapshot,
+    in place, before it returns: a process killed in the middle of it leaves
+    that slot damaged and the other one whole, so at most the action in flight
+    is lost. A write that fails leaves the pair as it was, and the next write
+    goes to the same slot again. Overwriting in place avoids the rename and
+    truncation that a filesystem such as ext4 turns into a flush to the disk
+    (milliseconds, on the loop); a worker thread syncs the slot to the disk
+    afterwards, for power cuts.
+
+    ``off``: a store that reads and writes nothing (another copy of the game
+    holds the data folder): the message id saying why.
     """
 
-    def __init__(self, folder: Path, write: WriteFn = os.write) -> None:
+    def __init__(self, folder: Path, write: WriteFn = os.write, off: str | None = None) -> None:
         self.folder = folder
         #: the low-level write (``os.write``); tests give a short or failing one
         self._write = write
-        self.path = folder / FILE_NAME
-        self.paths = (self.path, folder / (FILE_NAME + ".alt"))
-        #: set when a write failed (read-only or full disk), cleared by the next success
+        self.off = off
+        #: message id of the current failure (write or sync), None once a write succeeds
         self.error: str | None = None
+        #: the failure itself, for the log and the tests
+        self.error_detail: str | None = None
         self.writes = 0
-        self._seq: int | None = None
-        self._sync_due: Path | None = None
+        self._pairs: dict[str, _Pair] = {}
+        #: the last game written: ``discard()`` without a game means that one
+        self.last_game: str | None = None
+        #: (game, seq) of the last ``write``, or None when it failed
+        self.last_written: tuple[str, int] | None = None
+        self._sync_due: dict[Path, tuple[str, int]] = {}
+        self._sync_failed: list[tuple[str, int, OSError]] = []
+        self._synced: dict[str, int] = {}
         self._busy = False
         self._lock = threading.Condition()
         self._thread = threading.Thread(target=self._run, name="save-sync", daemon=True)
         self._thread.start()
 
-    # -- the loop's side ------------------------------------------------------------
-    def write(self, game: str, state: Any, summary: dict[str, Any]) -> None:
-        """Put a snapshot on disk now (a kill cannot lose it); the disk sync follows."""
-        if self._seq is None:
-            self._seq = max((self._peek_seq(p) for p in self.paths), default=-1)
-        seq = self._seq + 1
-        data = encode(game, state, summary, seq).encode("utf-8")
-        target = self.paths[seq % 2]
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            overwrite(target, data, self._write)
-        except OSError as exc:
-            self.error = str(exc)
-            log.warning("match not saved: %s", exc)
-            return
-        self._seq = seq
-        self.error = None
-        self.writes += 1
-        with self._lock:
-            self._sync_due = target
-            self._lock.notify()
+    # -- where ---------------------------------------------------------------------
+    def slot_paths(self, game: str) -> tuple[Path, Path]:
+        name = f"match-{check_game_id(game)}.json"
+        return (self.folder / name, self.folder / (name + ".alt"))
 
-    def discard(self) -> None:
-        """The match is over: remove its save."""
-        for path in self.paths:
+    def _pair(self, game: str) -> _Pair:
+        pair = self._pairs.get(game)
+        if pair is None:
+            pair = _Pair(self.slot_paths(game), [None, None])
+            self._survey(game, pair)
+            self._pairs[game] = pair
+        return pair
+
+    def _survey(self, game: str, pair: _Pair) -> None:
+        """What each slot holds, checked whole (a slot written half still has a new
+        header: its sequence number alone would make it look newest)."""
+        top = -1
+        for i, path in enumerate(pair.paths):
             try:
-                path.unlink(missing_ok=True)
-            except OSError as exc:
-                self.error = str(exc)
-        self._seq = None
+                decoded = decode(read_capped(path, SAVE_CAP))
+            except (OSError, ValueError):
+                continue
+            if decoded.header.game == game:
+                pair.whole[i] = decoded.header.seq
+                top = max(top, decoded.header.seq)
+        pair.next_seq = max(pair.next_seq, top + 1)
+
+    # -- the loop's side ------------------------------------------------------------
+    def write(self, game: str, state: Any, summary: dict[str, Any]) -> bool:
+        """Put a snapshot on disk now (a kill cannot lose it); the disk sync follows.
+
+        Returns False when it could not (``error`` then says why)."""
+        self.last_game = game
+        self.last_written = None
+        if self.off is not None:
+            return False
+        self._take_sync_failures()
+        pair = self._pair(game)
+        target = pair.target()
+        seq = pair.next_seq
+        try:
+            data = encode(game, state, summary, seq)
+            self.folder.mkdir(parents=True, exist_ok=True)
+            overwrite(pair.paths[target], data, self._write)
+        except OSError as exc:
+            pair.whole[target] = None  # written half, perhaps: holds nothing whole now
+            self._failed(exc)
+            return False
+        pair.whole[target] = seq
+        pair.next_seq = seq + 1
+        self.error = self.error_detail = None
+        self.writes += 1
+        self.last_written = (game, seq)
+        with self._lock:
+            self._sync_due[pair.paths[target]] = (game, seq)
+            self._lock.notify_all()
+        return True
+
+    def _failed(self, exc: OSError) -> None:
+        self.error = WRITE_FAILURES.get(failure_kind(exc), WRITE_FAILED)
+        self.error_detail = str(exc)
+        log.warning("match not saved: %s", exc)
+
+    def _take_sync_failures(self) -> None:
+        """A slot whose sync to the disk failed may not survive a power cut: it is no
+        longer trusted as whole, so the next write goes there, never over the other."""
+        with self._lock:
+            failed, self._sync_failed = self._sync_failed, []
+        for game, seq, exc in failed:
+            pair = self._pairs.get(game)
+            if pair is not None:
+                pair.whole = [None if s == seq else s for s in pair.whole]
+            self._failed(exc)
+
+    def check(self) -> str | None:
+        """The current failure's message id (sync failures reported since included)."""
+        self._take_sync_failures()
+        return self.error
+
+    def confirm(self, timeout: float = 1.0) -> str | None:
+        """After a ``write``: None when its snapshot is whole on the disk (synced),
+        else the message id saying why not (Ctrl+S)."""
+        if self.off is not None:
+            return self.off
+        written = self.last_written
+        if written is None:
+            return self.error or WRITE_FAILED
+        game, seq = written
+        if not self.flush(timeout):
+            return NOT_SYNCED
+        failure = self.check()
+        with self._lock:
+            synced = self._synced.get(game, -1) >= seq
+        if failure is not None or not synced:
+            return failure or NOT_SYNCED
+        return None
+
+    def discard(self, game: str | None = None) -> None:
+        """The match is over: remove its save (``None``: the last game written, or
+        every game's when none was written yet)."""
+        if self.off is not None:
+            return
+        game = game or self.last_game
+        for name in [game] if game is not None else self.games_on_disk():
+            pair = self._pair(name)
+            for i, path in enumerate(pair.paths):
+                try:
+                    path.unlink(missing_ok=True)
+                    pair.whole[i] = None
+                except OSError as exc:
+                    self._failed(exc)
 
     def flush(self, timeout: float = 2.0) -> bool:
         """Wait until what was written is synced to the disk; False on time-out."""
         deadline = time.monotonic() + timeout
         with self._lock:
-            while self._sync_due is not None or self._busy:
+            while self._sync_due or self._busy:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return False
                 self._lock.wait(left)
         return True
 
-    def read(self) -> Loaded:
-        """The newest whole snapshot; a refusal only when no slot holds one."""
-        found = [(path, self._read_slot(path)) for path in self.paths if path.exists()]
-        good = [loaded for _, loaded in found if loaded.ok]
-        if good:
-            return max(good, key=lambda loaded: loaded.seq)
-        if not found:
+    def read(self, game: str | None = None) -> Loaded:
+        """``game``'s newest whole snapshot (its older one as ``fallback``); a refusal
+        only when no slot holds one, those slots then kept aside.
+
+        ``None``: the newest match of any game with files here (older callers)."""
+        if game is None:
+            every = [self.read(g) for g in self.games_on_disk()]
+            whole = [loaded for loaded in every if loaded.ok]
+            if whole:
+                return max(whole, key=lambda loaded: loaded.seq)
+            return next((loaded for loaded in every if loaded.refusal), Loaded())
+        if self.off is not None:
             return Loaded()
-        refusal = Loaded(refusal=found[0][1].refusal or "save-damaged")
-        for path, _ in found:
+        pair = self._pair(game)
+        slots: list[tuple[int, Path, Loaded]] = []
+        for i, path in enumerate(pair.paths):
+            slot = self._read_slot(path, game)
+            if slot is not None:
+                slots.append((i, path, slot))
+        good = sorted((s[2] for s in slots if s[2].ok), key=lambda s: s.seq, reverse=True)
+        for i, _path, loaded in slots:
+            pair.whole[i] = loaded.seq if loaded.ok else None
+            pair.next_seq = max(pair.next_seq, loaded.seq + 1)
+        if good:
+            newest = good[0]
+            newest.fallback = good[1] if len(good) > 1 else None
+            return newest
+        if not slots:
+            return Loaded()
+        refusal = Loaded(refusal=slots[0][2].refusal or "save-damaged")
+        for _i, path, _loaded in slots:
             kept = keep_aside(path)
             refusal.kept_at = refusal.kept_at or kept
-        self._seq = None
         return refusal
 
-    def exists(self) -> bool:
-        return any(path.exists() for path in self.paths)
+    def drop(self, game: str, seq: int) -> Path | None:
+        """Keep aside the slot holding ``game``'s snapshot ``seq`` (the game could not
+        rebuild it); the other slot is left as it is."""
+        pair = self._pair(game)
+        for i, path in enumerate(pair.paths):
+            loaded = self._read_slot(path, game)
+            if loaded is not None and loaded.seq == seq:
+                pair.whole[i] = None
+                return keep_aside(path)
+        return None
 
-    def keep_aside(self) -> None:
-        """Put every slot out of the way (a save this version cannot rebuild)."""
-        for path in self.paths:
-            if path.exists():
-                keep_aside(path)
-        self._seq = None
+    def exists(self, game: str | None = None) -> bool:
+        if game is None:
+            return bool(self.games_on_disk())
+        return any(path.exists() for path in self.slot_paths(game))
 
-    @staticmethod
-    def _read_slot(path: Path) -> Loaded:
+    def keep_aside(self, game: str | None = None) -> None:
+        """Put a game's slots out of the way (a save this version cannot rebuild)."""
+        games = [game] if game is not None else self.games_on_disk()
+        for name in games:
+            pair = self._pair(name)
+            for i, path in enumerate(pair.paths):
+                if path.exists():
+                    keep_aside(path)
+                pair.whole[i] = None
+
+    def games_on_disk(self) -> list[str]:
+        """The games with a slot file here (whole or not), by name."""
         try:
-            return decode(path.read_bytes().decode("utf-8", errors="replace"))
+            names = [p.name for p in self.folder.glob("match-*.json*")]
         except OSError:
-            return Loaded(refusal="save-damaged")
+            return []
+        games = set()
+        for name in names:
+            stem = name[len("match-") :].split(".json", 1)
+            if len(stem) == 2 and stem[1] in ("", ".alt"):
+                try:
+                    games.add(check_game_id(stem[0]))
+                except ValueError:
+                    continue
+        return sorted(games)
+
+    def legacy(self) -> Loaded:
+        """A save of the versions that kept one match for all games: refused as from
+        another version (its games' formats changed since), kept aside."""
+        found = [self.folder / name for name in LEGACY_NAMES]
+        found = [path for path in found if path.exists() or path.is_symlink()]
+        if not found or self.off is not None:
+            return Loaded()
+        refusal = Loaded(refusal="save-other-version")
+        for path in found:
+            refusal.kept_at = refusal.kept_at or keep_aside(path)
+        return refusal
+
+    def tidy(self) -> None:
+        """At start: the kept-aside copies bounded in number and size."""
+        if self.off is not None:
+            return
+        for game in self.games_on_disk():
+            for path in self.slot_paths(game):
+                prune_kept(path)
+        for name in LEGACY_NAMES:
+            prune_kept(self.folder / name)
 
     @staticmethod
-    def _peek_seq(path: Path) -> int:
+    def _read_slot(path: Path, game: str) -> Loaded | None:
+        """One slot: None when there is no file, a refusal when it is not usable."""
         try:
-            with open(path, "rb") as handle:
-                header = json.loads(handle.readline())
-            seq = header.get("seq", 0)
-            return seq if isinstance(seq, int) else -1
-        except (OSError, ValueError, AttributeError):
-            return -1
+            data = read_capped(path, SAVE_CAP)
+        except FileNotFoundError:
+            return None
+        except TooBig:
+            return Loaded(refusal="save-too-big")
+        except (OSError, NotAFile):
+            return Loaded(refusal="save-damaged")
+        try:
+            decoded = decode(data)
+        except OtherVersion:
+            return Loaded(refusal="save-other-version")
+        except Damaged as exc:
+            log.info("save %s refused: %s", path, exc)
+            return Loaded(refusal="save-damaged")
+        if decoded.header.game != game:
+            return Loaded(refusal="save-damaged")
+        return Loaded(game, decoded.state, decoded.summary, seq=decoded.header.seq)
 
     # -- the syncing thread -----------------------------------------------------------
     def _run(self) -> None:
         while True:
             with self._lock:
-                while self._sync_due is None:
+                while not self._sync_due:
                     self._lock.wait()
-                target, self._sync_due = self._sync_due, None
+                path, (game, seq) = self._sync_due.popitem()
                 self._busy = True
+            failure: OSError | None = None
             try:
-                sync_file(target)
+                sync_file(path)
             except OSError as exc:
+                failure = exc
                 log.warning("match not synced to disk: %s", exc)
-            finally:
-                with self._lock:
-                    self._busy = False
-                    self._lock.notify_all()
+            with self._lock:
+                if failure is None:
+                    self._synced[game] = max(self._synced.get(game, -1), seq)
+                else:
+                    self._sync_failed.append((game, seq, failure))
+                self._busy = False
+                self._lock.notify_all()

@@ -1,21 +1,43 @@
 """The player's settings, kept in the platform's config folder.
 
-Loading never fails: a missing file gives the defaults; a damaged one gives the
-defaults, is kept aside (renamed, never deleted) and the caller is told so it
-can say it. Saving is atomic; a failure to save is reported, and the settings
-stay in memory.
+Loading never fails and loses as little as it can. The file is read only up to
+``SETTINGS_CAP`` bytes (a UTF-8 byte-order mark, as Notepad writes, is
+accepted); then every field is decoded and checked on its own, by the
+``msgspec`` types in ``FIELDS`` (a boolean is not a volume, 1e999 is not a
+rate): a bad field falls back to its own default and is named in
+``LoadResult.fallen``, the rest are kept. Keys this version does not know
+(written by a newer one) are kept as they were and written back. Only a file
+that is not a JSON object at all (cut short, not text, nested past the
+decoder's limit, too big) is replaced by the defaults. Either way a copy of
+the original is kept aside (a bounded number of them) and the caller is
+told, so it can say it. Saving is atomic; a failure to save is reported, and
+the settings stay in memory.
 """
 
 from __future__ import annotations
 
 import json
+import logging
+import shutil
+import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
+import msgspec
 import platformdirs
 
-from audiogame.store.files import StorageError, keep_aside, write_json
+from audiogame.store.files import (
+    StorageError,
+    TooBig,
+    keep_aside,
+    prune_kept,
+    read_capped,
+    remove_stray_temps,
+    write_json,
+)
+
+log = logging.getLogger(__name__)
 
 APP_NAME = "audiogame"
 SETTINGS_VERSION = 1
@@ -25,6 +47,34 @@ MESSAGE_KINDS: tuple[str, ...] = ("own", "others", "draws", "scores", "turn", "t
 VERBOSITY_LEVELS: tuple[str, ...] = ("speak", "sound", "off")
 SPEECH_CHOICES: tuple[str, ...] = ("auto", "screenreader", "voice", "text")
 VOICE_RATES: tuple[int, ...] = (120, 150, 180, 200, 230, 260, 300, 350, 400, 450)
+
+#: The longest settings file read: a real one is under 2 KiB (a few values and
+#: each game's table setup); a file over 256 KiB was not written by the game.
+SETTINGS_CAP = 256 << 10
+
+# -- the schema: each field decoded and checked on its own ------------------------------
+Volume = Annotated[float, msgspec.Meta(ge=0.0, le=1.0)]
+Scalar = None | bool | int | float | Annotated[str, msgspec.Meta(max_length=200)]
+Listed = Annotated[list[Scalar], msgspec.Meta(max_length=64)]
+#: one game's table setup: flat, as the setup scenes write it; the game checks the rest
+Setup = Annotated[
+    dict[
+        Annotated[str, msgspec.Meta(max_length=64)],
+        Scalar | Listed | Annotated[dict[str, Scalar | Listed], msgspec.Meta(max_length=64)],
+    ],
+    msgspec.Meta(max_length=64),
+]
+FIELDS: dict[str, Any] = {
+    "language": Literal["it", "en"] | None,
+    "speech": Literal[SPEECH_CHOICES],
+    "voice_rate": Annotated[int, msgspec.Meta(ge=60, le=600)],
+    "cue_volume": Volume,
+    "speech_volume": Volume,
+}
+Level = Literal[VERBOSITY_LEVELS]  # type: ignore[valid-type]
+GameKey = Annotated[str, msgspec.Meta(pattern=r"^[a-z][a-z0-9_-]{0,31}$")]
+#: at most this many games' setups are kept (the rest is not from this game)
+MAX_SETUPS = 32
 
 
 def config_dir() -> Path:
@@ -45,6 +95,8 @@ class Settings:
     verbosity: dict[str, str] = field(default_factory=lambda: dict.fromkeys(MESSAGE_KINDS, "speak"))
     #: the last table setup of each game, as the setup scenes write it
     setups: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: keys this version does not know (a newer version's): written back as they were
+    unknown: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         #: values given for this run only (command-line flags): field -> (value, saved value)
@@ -65,7 +117,9 @@ class Settings:
         setattr(self, name, value)
 
     def to_data(self) -> dict[str, Any]:
-        data = {"version": SETTINGS_VERSION, **asdict(self)}
+        own = asdict(self)
+        del own["unknown"]
+        data = {**self.unknown, "version": SETTINGS_VERSION, **own}
         for name, (value, saved) in self._for_this_run.items():
             if data[name] == value:
                 data[name] = saved
@@ -73,49 +127,180 @@ class Settings:
 
     @classmethod
     def from_data(cls, data: Any) -> Settings:
-        """Build settings from parsed JSON; raises ValueError when it is not ours."""
-        if not isinstance(data, dict) or data.get("version") != SETTINGS_VERSION:
-            raise ValueError("not a settings file of this version")
-        known = {f.name for f in fields(cls)}
-        settings = cls(**{k: v for k, v in data.items() if k in known})
-        settings._check()
+        """Settings from parsed JSON, strictly: ``ValueError`` on any bad field
+        (``read_fields`` is the forgiving reader the game uses)."""
+        if not isinstance(data, dict):
+            raise ValueError("not a settings object")
+        settings, fallen = read_fields({k: _Value(v) for k, v in data.items()})
+        if fallen:
+            raise ValueError(f"bad settings: {', '.join(fallen)}")
         return settings
 
-    def _check(self) -> None:
-        if self.language not in (None, "it", "en"):
-            raise ValueError("language")
-        if self.speech not in SPEECH_CHOICES:
-            raise ValueError("speech")
-        if not isinstance(self.voice_rate, int) or not 60 <= self.voice_rate <= 600:
-            raise ValueError("voice_rate")
-        for volume in (self.cue_volume, self.speech_volume):
-            if not isinstance(volume, int | float) or not 0.0 <= volume <= 1.0:
-                raise ValueError("volume")
-        if not isinstance(self.verbosity, dict) or not isinstance(self.setups, dict):
-            raise ValueError("shape")
-        defaults = dict.fromkeys(MESSAGE_KINDS, "speak")
-        for kind, level in self.verbosity.items():
-            if kind not in defaults or level not in VERBOSITY_LEVELS:
-                raise ValueError("verbosity")
-        self.verbosity = {**defaults, **self.verbosity}
+
+class _Value:
+    """A field's value as plain data (the file was read by ``json``, not ``msgspec``)."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def as_type(self, kind: Any) -> Any:
+        return msgspec.convert(self.value, kind, strict=True)
+
+    def as_plain(self) -> Any:
+        return self.value
+
+    def entries(self) -> dict[str, _Value]:
+        found = msgspec.convert(self.value, dict[GameKey, Any], strict=True)
+        return {key: _Value(value) for key, value in found.items()}
+
+
+class _Raw:
+    """A field's value as the JSON text ``msgspec`` found it, decoded on demand."""
+
+    def __init__(self, raw: msgspec.Raw) -> None:
+        self.raw = raw
+
+    def as_type(self, kind: Any) -> Any:
+        return msgspec.json.decode(self.raw, type=kind)
+
+    def as_plain(self) -> Any:
+        return msgspec.json.decode(self.raw)
+
+    def entries(self) -> dict[str, _Raw]:
+        found = msgspec.json.decode(self.raw, type=dict[GameKey, msgspec.Raw])
+        return {key: _Raw(raw) for key, raw in found.items()}
+
+
+_BAD = (msgspec.ValidationError, msgspec.DecodeError, RecursionError, ValueError, TypeError)
+
+
+def read_fields(found: dict[str, Any]) -> tuple[Settings, list[str]]:
+    """Settings from each top-level value, field by field; also the names of those
+    that fell back to their defaults ("cue_volume", "verbosity.draws", "setups.tira")."""
+    settings = Settings()
+    fallen: list[str] = []
+    for name, kind in FIELDS.items():
+        if name not in found:
+            continue
+        try:
+            setattr(settings, name, found[name].as_type(kind))
+        except _BAD:
+            fallen.append(name)
+    if "verbosity" in found:
+        fallen += _read_map(found["verbosity"], "verbosity", settings.verbosity, Level)
+    if "setups" in found:
+        fallen += _read_map(found["setups"], "setups", settings.setups, Setup, MAX_SETUPS)
+    for name, value in found.items():
+        if name in FIELDS or name in ("verbosity", "setups", "version"):
+            continue
+        try:
+            settings.unknown[name] = value.as_plain()
+        except _BAD:  # not even readable: only in the copy kept aside
+            log.warning("settings: unknown key %r not readable", name)
+    if "version" in found:
+        try:
+            version = found["version"].as_type(int)
+        except _BAD:
+            version = None
+        if version != SETTINGS_VERSION:
+            log.info("settings written by version %r of the format", version)
+    return settings, fallen
+
+
+def _read_map(
+    value: Any, name: str, into: dict[str, Any], kind: Any, limit: int = len(MESSAGE_KINDS)
+) -> list[str]:
+    """A mapping read entry by entry: ``verbosity`` (known kinds only) or ``setups``."""
+    try:
+        entries = value.entries()
+    except _BAD:
+        return [name]
+    fallen = []
+    known = MESSAGE_KINDS if name == "verbosity" else None
+    for key, entry in list(entries.items())[: max(limit, 0)]:
+        if known is not None and key not in known:
+            continue
+        try:
+            into[key] = entry.as_type(kind)
+        except _BAD:
+            fallen.append(f"{name}.{key}")
+    return fallen
 
 
 @dataclass
 class LoadResult:
     settings: Settings
-    #: message id to say, when the file was damaged
+    #: message id to say: the whole file was unusable ("settings-damaged"), or some
+    #: fields fell back ("settings-fields-reset", naming ``fallen``)
     notice: str | None = None
     kept_at: Path | None = None
+    #: the fields that fell back to their defaults ("cue_volume", "setups.tira" ...)
+    fallen: list[str] = field(default_factory=list)
 
 
 def load_settings(path: Path) -> LoadResult:
-    if not path.exists():
-        return LoadResult(Settings())
+    """The settings in ``path``: never raises; loses only what is bad (see module)."""
+    remove_stray_temps(path)  # left by a write that was killed
+    prune_kept(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return LoadResult(Settings.from_data(data))
-    except (OSError, UnicodeDecodeError, ValueError, TypeError):
+        data = read_capped(path, SETTINGS_CAP)
+    except FileNotFoundError:
+        return LoadResult(Settings())
+    except (OSError, TooBig, ValueError) as exc:
+        log.warning("settings not read: %s", exc)
         return LoadResult(Settings(), "settings-damaged", keep_aside(path))
+    found = _top_level(data.removeprefix(b"\xef\xbb\xbf"))
+    if found is None:
+        return LoadResult(Settings(), "settings-damaged", keep_aside(path))
+    settings, fallen = read_fields(found)
+    if not fallen:
+        return LoadResult(settings)
+    log.warning("settings back to their defaults: %s", ", ".join(fallen))
+    return LoadResult(settings, "settings-fields-reset", copy_aside(path), fallen)
+
+
+def _top_level(data: bytes) -> dict[str, Any] | None:
+    """The file's top-level object, each value still undecoded; None when it is none.
+
+    ``msgspec`` first; a file it calls malformed may still be JSON as Python writes
+    it (``NaN``, ``Infinity``): read again by ``json``, those values then fail their
+    own field's check, not the whole file."""
+    try:
+        raws = msgspec.json.decode(data, type=dict[str, msgspec.Raw])
+        return {key: _Raw(raw) for key, raw in raws.items()}
+    except msgspec.ValidationError:
+        return None  # JSON, but not an object
+    except (msgspec.DecodeError, RecursionError):
+        pass
+    try:
+        loose = json.loads(data.decode("utf-8"), parse_constant=_not_finite)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(loose, dict):
+        return None
+    return {key: _Value(value) for key, value in loose.items()}
+
+
+def _not_finite(name: str) -> str:
+    """``NaN`` and ``Infinity`` as a value no field accepts."""
+    return f"<{name}>"
+
+
+def copy_aside(path: Path) -> Path | None:
+    """A copy of a settings file some of whose fields were set back: what the player
+    had stays at hand (the file itself is rewritten corrected)."""
+    target = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+    n = 1
+    while target.exists():
+        target = path.with_name(f"{target.name.split('.damaged-')[0]}.damaged-{n}")
+        n += 1
+    try:
+        shutil.copyfile(path, target)
+    except OSError as exc:
+        log.warning("could not keep a copy of %s: %s", path, exc)
+        return None
+    prune_kept(path)
+    return target
 
 
 def save_settings(settings: Settings, path: Path) -> str | None:

@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 from audiogame.games import registry
 from audiogame.games.base import GameSpec
-from audiogame.store.saves import OtherVersion
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.menu import MenuItem, MenuScene
 from audiogame.ui.options import OptionsScene
@@ -45,42 +44,25 @@ class MainMenu(MenuScene):
         self.app.push(spec.open_setup(self.app))
 
     def resume_items(self) -> list[MenuItem]:
-        saved = self.app.pending_resume
-        spec = registry.get(saved.game or "") if saved is not None else None
-        if spec is None or spec.resume is None:
-            return []
-        return [MenuItem(self.resume_label, self.resume)]
+        """One item per game with a saved match, in the games' order."""
+        return [self.resume_item(spec) for spec, _saved in self.app.matches.offered()]
 
-    def resume_label(self) -> str:
-        saved = self.app.pending_resume
-        spec = registry.get(saved.game or "") if saved is not None else None
-        if saved is None or spec is None:
-            return self.t("menu-resume", what="")
-        what = self.t(spec.title_id)
-        if spec.describe_save is not None:
-            try:
-                msg_id, args = spec.describe_save(saved.summary)
-                what = self.t(msg_id, **args)
-            except Exception:  # a summary that does not describe: the game's name will do
-                pass
-        return self.t("menu-resume", what=what)
+    def resume_item(self, spec: GameSpec) -> MenuItem:
+        return MenuItem(lambda: self.resume_label(spec), lambda: self.resume(spec))
 
-    def resume(self) -> None:
-        saved = self.app.pending_resume
-        spec = registry.get(saved.game or "") if saved is not None else None
-        fn = spec.resume if spec is not None else None
-        if saved is None or fn is None:
-            return
-        try:
-            scene = fn(self.app, saved.state)
-        except Exception as exc:  # a save this version cannot rebuild: refuse it, keep it aside
-            other = isinstance(exc, OtherVersion)
-            self.app.refuse_save("save-other-version" if other else "save-damaged")
+    def resume_label(self, spec: GameSpec) -> str:
+        saved = self.app.matches.by_game.get(spec.id)
+        if saved is None:
+            return self.t("menu-resume", what=self.t(spec.title_id))
+        return self.app.matches.describe(spec, saved)
+
+    def resume(self, spec: GameSpec) -> None:
+        scene = self.app.matches.resume(spec)
+        if scene is None:  # refused, and said why: the menu without it
             self.items = self.build_items()
             self.index = 0
             self.speak_item()
             return
-        self.app.pending_resume = None
         self.app.push(scene)
 
     def on_resume(self) -> None:

@@ -88,9 +88,10 @@ def main_menu(app: App) -> MainMenu:
 
 
 def _resume(app: App, _rng: WalkRandom) -> None:
-    """The saved match, from the main menu's first item (when a match was left)."""
-    if app.pending_resume is not None:
-        main_menu(app).resume()
+    """A saved match, from the main menu's resume items (when a match was left)."""
+    offered = app.matches.offered()
+    if offered:
+        main_menu(app).resume(offered[0][0])
 
 
 #: the places outside any game, and how to get there from the main menu

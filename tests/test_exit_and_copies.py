@@ -1,0 +1,135 @@
+"""Leaving by Control+C or SIGTERM, a second copy of the game, and ``--seed``'s bounds."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from audiogame.app.shutdown import StopOnSignal
+from audiogame.cli import SEED_MAX, parse_args
+from audiogame.devtools.resume_check import adapter_for, drive
+from audiogame.store.saves import SaveStore
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def start_command(tmp_path: Path, *extra: str) -> subprocess.Popen[str]:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
+    cmd = [sys.executable, "-c", "import sys; from audiogame.cli import main; sys.exit(main())"]
+    args = ["--no-window", "--speech", "text", "--no-sound", "--lang", "en"]
+    args += ["--config-dir", str(tmp_path / "config"), "--data-dir", str(tmp_path / "data")]
+    return subprocess.Popen(
+        cmd + args + list(extra),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+
+
+def wait_for_menu(
+    proc: subprocess.Popen[str], words: str = "Main menu", timeout: float = 30.0
+) -> str:
+    """Lines printed by the text speech until ``words`` have been said."""
+    assert proc.stdout is not None
+    seen = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            break
+        seen.append(line)
+        if words in line:
+            return "".join(seen)
+    raise AssertionError(f"never said {words!r}: {seen!r}")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals sent by this test")
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_the_command_stops_on_a_signal_with_exit_0_and_no_traceback(tmp_path, signum):
+    proc = start_command(tmp_path)
+    try:
+        wait_for_menu(proc)
+        proc.send_signal(signum)
+        _out, err = proc.communicate(timeout=20)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err
+
+
+def test_a_signal_at_the_table_saves_the_match_as_it_is(tmp_path, harness_factory):
+    h = harness_factory("en").start()
+    adapter = adapter_for("tira")
+    adapter.new_match(h, None, adapter.setups()[0], 5)
+    table = drive(h, adapter, lambda t: adapter.progress(t) >= 25)
+    with StopOnSignal(h.app) as stop:
+        os.kill(os.getpid(), signal.SIGTERM)
+        h.app.step()
+    assert stop.received == signal.SIGTERM and not h.app.running
+    h.app.save_before_exit()  # what the command does on its way out
+    assert h.app.saves.flush()
+    assert SaveStore(tmp_path / "data").read("tira").state == adapter.snapshot(table)
+
+
+def test_a_second_copy_on_the_same_data_folder_plays_without_saving_and_says_why(
+    tmp_path, harness_factory
+):
+    first = harness_factory("en", lock=True).start()
+    adapter = adapter_for("tira")
+    adapter.new_match(first, None, adapter.setups()[0], 8)
+    drive(first, adapter, lambda t: adapter.progress(t) >= 20)
+    mine = SaveStore(tmp_path / "data").read("tira").state
+
+    second = harness_factory("it", lock=True).start()
+    second.advance(0.1)
+    heard = " ".join(second.transcript)
+    assert "Il gioco è già aperto" in heard and "non si salva niente" in heard
+    assert "Riprendi" not in second.app.top.item_text(0)  # the first copy's match is its own
+    adapter.new_match(second, None, adapter.setups()[0], 9)
+    drive(second, adapter, lambda t: adapter.progress(t) >= 30)
+    assert "questa copia non salva" in second.press("s", ctrl=True)
+    assert SaveStore(tmp_path / "data").read("tira").state == mine  # nothing overwritten
+
+    first.app.saves.flush()
+    first.close()  # the first copy quits: its lock goes with it
+    third = harness_factory("en", lock=True).start()
+    assert third.app.saves.off is None
+    assert "Resume the match: Tira e Passa" in third.app.top.item_text(0)
+
+
+def test_the_command_prints_why_a_second_copy_does_not_save(tmp_path):
+    from audiogame.store.lock import DataLock, Held
+
+    holder = DataLock(tmp_path / "data")
+    assert holder.acquire() is Held.MINE
+    proc = start_command(tmp_path)
+    try:
+        said = wait_for_menu(proc, "The game is already open")  # spoken
+        proc.send_signal(signal.SIGTERM if sys.platform != "win32" else signal.CTRL_C_EVENT)
+        _out, err = proc.communicate(timeout=20)
+    finally:
+        proc.kill()
+        holder.release()
+    assert "The game is already open" in err  # and printed
+    assert "nothing will be saved" in said
+
+
+@pytest.mark.parametrize("text", ["-1", str(SEED_MAX + 1), "9" * 4300, "abc", "1.5", ""])
+def test_a_seed_out_of_bounds_is_a_clear_error(text, capsys):
+    with pytest.raises(SystemExit) as stop:
+        parse_args(["--seed", text])
+    assert stop.value.code == 2
+    assert f"the seed must be a whole number from 0 to {SEED_MAX}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("text", ["0", "42", str(SEED_MAX)])
+def test_seeds_within_bounds_are_taken(text):
+    assert parse_args(["--seed", text]).seed == int(text)

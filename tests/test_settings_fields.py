@@ -1,0 +1,160 @@
+"""Settings read field by field: a bad field falls back alone and is named, the rest
+kept; a byte-order mark is fine; booleans are not volumes; unknown keys survive."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+import pytest
+
+from audiogame.store.settings import SETTINGS_CAP, Settings, load_settings, save_settings
+
+GOOD = {
+    "version": 1,
+    "language": "en",
+    "speech": "text",
+    "voice_rate": 260,
+    "cue_volume": 0.3,
+    "speech_volume": 0.6,
+    "verbosity": {"own": "speak", "others": "sound", "draws": "off"},
+    "setups": {"tira": {"players": 3, "speed": "fast"}, "domino": {"levels": ["easy", "hard"]}},
+}
+
+
+def write(tmp_path, data, raw: bytes | None = None):
+    path = tmp_path / "config" / "settings.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(raw if raw is not None else json.dumps(data).encode())
+    return path
+
+
+def kept(result, name, value):
+    return getattr(result.settings, name) == value
+
+
+def test_a_good_file_reads_back_whole(tmp_path):
+    result = load_settings(write(tmp_path, GOOD))
+    assert result.notice is None and result.fallen == []
+    assert result.settings.to_data() == {
+        **Settings().to_data(),
+        **GOOD,
+        "verbosity": {**Settings().verbosity, **GOOD["verbosity"]},
+    }
+
+
+@pytest.mark.parametrize(
+    ("field", "bad"),
+    [
+        ("language", "xx"),
+        ("language", 7),
+        ("speech", "loud"),
+        ("voice_rate", True),
+        ("voice_rate", 10**6),
+        ("voice_rate", 1.5),
+        ("cue_volume", True),  # a boolean is not a volume
+        ("cue_volume", -0.1),
+        ("cue_volume", "0.5"),
+        ("speech_volume", 2),
+        ("speech_volume", None),
+        ("verbosity", "all"),
+        ("setups", [1, 2]),
+    ],
+)
+def test_one_bad_field_falls_back_alone(tmp_path, field, bad):
+    result = load_settings(write(tmp_path, {**GOOD, field: bad}))
+    assert result.notice == "settings-fields-reset" and result.fallen == [field]
+    assert getattr(result.settings, field) == getattr(Settings(), field)
+    for other in ("language", "speech", "voice_rate", "cue_volume", "speech_volume"):
+        if other != field:
+            assert getattr(result.settings, other) == GOOD[other]
+    assert result.kept_at is not None and result.kept_at.exists()
+
+
+def test_one_bad_message_kind_or_game_setup_falls_back_alone(tmp_path):
+    data = dict(GOOD, verbosity={"own": "loud", "draws": "off"})
+    data["setups"] = {"tira": {"players": {"deep": {"er": 1}}}, "domino": {"levels": ["x"]}}
+    result = load_settings(write(tmp_path, data))
+    assert result.fallen == ["verbosity.own", "setups.tira"]
+    assert result.settings.verbosity["draws"] == "off"
+    assert result.settings.verbosity["own"] == "speak"
+    assert result.settings.setups == {"domino": {"levels": ["x"]}}
+
+
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity", "1e999"])
+def test_non_finite_numbers_fall_back_alone(tmp_path, constant):
+    raw = json.dumps(GOOD).replace('"cue_volume": 0.3', f'"cue_volume": {constant}')
+    result = load_settings(write(tmp_path, None, raw.encode()))
+    assert result.fallen == ["cue_volume"] and kept(result, "speech_volume", 0.6)
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path):
+    result = load_settings(write(tmp_path, None, b"\xef\xbb\xbf" + json.dumps(GOOD).encode()))
+    assert result.notice is None and kept(result, "language", "en")
+
+
+def test_duplicate_keys_take_the_last_as_json_does(tmp_path):
+    raw = json.dumps(GOOD)[:-1] + ', "cue_volume": 0.9}'
+    result = load_settings(write(tmp_path, None, raw.encode()))
+    assert result.notice is None and kept(result, "cue_volume", 0.9)
+
+
+def test_unknown_keys_are_kept_and_written_back(tmp_path):
+    path = write(tmp_path, {**GOOD, "future_option": {"a": [1, 2]}, "unknown": 3})
+    result = load_settings(path)
+    assert result.notice is None
+    assert save_settings(result.settings, path) is None
+    again = json.loads(path.read_text())
+    assert again["future_option"] == {"a": [1, 2]} and again["unknown"] == 3
+    assert again["cue_volume"] == 0.3
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [b"{ not json", b"[1, 2]", b'"text"', b"", b"\xff\xfe{}", b'{"language": "en"'],
+)
+def test_a_file_that_is_no_settings_object_is_replaced_by_defaults_and_kept_aside(tmp_path, raw):
+    path = write(tmp_path, None, raw)
+    result = load_settings(path)
+    assert result.notice == "settings-damaged" and result.fallen == []
+    assert result.kept_at is not None and result.kept_at.read_bytes() == raw
+
+
+def test_deep_nesting_and_a_huge_file_do_not_crash(tmp_path):
+    deep = b'{"language": "en", "x": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"
+    assert load_settings(write(tmp_path, None, deep)).notice == "settings-damaged"
+    path = write(tmp_path, None, b"")
+    with open(path, "wb") as handle:
+        handle.truncate(SETTINGS_CAP * 1000)
+    started = time.perf_counter()
+    result = load_settings(path)
+    assert result.notice == "settings-damaged" and time.perf_counter() - started < 1.0
+    assert result.kept_at.stat().st_size <= 1 << 20  # kept, but not 256 MB of it
+
+
+def test_stray_temporary_files_of_a_killed_write_are_removed(tmp_path):
+    path = write(tmp_path, GOOD)
+    old = path.with_name("settings.json.abc123.tmp")
+    old.write_text("{half")
+    os.utime(old, (time.time() - 3600, time.time() - 3600))
+    fresh = path.with_name("settings.json.def456.tmp")  # perhaps another copy writing now
+    fresh.write_text("{")
+    load_settings(path)
+    assert not old.exists() and fresh.exists()
+
+
+def test_the_player_hears_which_settings_fell_back_in_their_language(tmp_path, harness_factory):
+    data = {**GOOD, "language": "it", "cue_volume": True, "verbosity": {"draws": 3}}
+    data["setups"] = {"tira": "nonsense"}
+    write(tmp_path, data)
+    h = harness_factory("it").start()
+    h.advance(0.05)
+    heard = " ".join(h.transcript)
+    assert "tornate ai valori predefiniti: Volume dei suoni, Messaggi: pescate" in heard
+    assert "la preparazione del tavolo di Tira e Passa" in heard
+    assert h.app.settings.speech_volume == 0.6  # the rest kept
+    h.app.flush_settings()
+    again = harness_factory("it").start()  # written back corrected: not told again
+    again.advance(0.05)
+    assert "predefiniti" not in " ".join(again.transcript)
