@@ -176,7 +176,11 @@ def test_a_domino_save_that_does_not_replay_is_refused_from_the_menu(tmp_path, h
     h.close()
     store = SaveStore(tmp_path / "data")
     store.discard()  # both slots: the cheated save is the only one
-    store.write("domino", cheated, {"msg": "domino-saved-match", "args": {"manche": 1}})
+    store.write(
+        "domino",
+        cheated,
+        {"msg": "domino-saved-match", "args": {"manche": 1, "players": 4, "score": 0}},
+    )
     assert store.flush()
 
     again = harness_factory("it").start()

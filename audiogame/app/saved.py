@@ -52,7 +52,7 @@ class SavedMatches:
             self.app.notify(legacy.refusal)
         for spec in registry.games():
             try:
-                loaded = store.read(spec.id)
+                loaded = store.read(spec.id, spec.read_save)
             except Exception:  # the boundary: nothing on disk may stop the game starting
                 log.exception("reading the saved %s match failed", spec.id)
                 store.keep_aside(spec.id)
@@ -129,7 +129,7 @@ class SavedMatches:
                     self.store.drop(spec.id, candidate.seq)
                 continue
             del self.by_game[spec.id]
-            if attempt:
+            if attempt or saved.fell_back:
                 self.app.notify("save-fell-back")
             return scene
         self.by_game.pop(spec.id, None)

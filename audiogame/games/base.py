@@ -290,8 +290,13 @@ class GameSpec:
     open_setup: Callable[[App], Scene] | None = None
     #: a saved match (plain data) back to its table; raises ``ValueError`` when unusable
     resume: Callable[[App, Any], Scene] | None = None
-    #: what the main menu says of a saved match
+    #: what the main menu says of a saved match (``ValueError``: numbers not a match's,
+    #: then the game's name alone is said)
     describe_save: Callable[[Mapping[str, Any]], tuple[str, dict[str, Any]]] | None = None
+    #: the state bytes of a save file -> plain data, decoded and checked by the game's
+    #: schema (every field typed and bounded) before anything is rebuilt; raises
+    #: ``OtherVersion`` or ``ValueError``. None: plain JSON, checked by ``resume`` alone
+    read_save: Callable[[bytes], Any] | None = None
     #: the resume checker's adapter for this game's table
     resume_adapter: Callable[[], MatchAdapter] | None = None
     #: places the key fuzzer visits: label -> how to get there from the main menu

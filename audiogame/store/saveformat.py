@@ -13,9 +13,10 @@ could cut them off, and are ignored.
 Decoding never raises and never hangs: the caller caps the file's size
 (``SAVE_CAP``) before reading it; the header is decoded into a ``msgspec``
 Struct whose every field is typed and bounded; the state is decoded only
-after its digest matched, by the game's schema when the caller gives one (so
-nesting and counts are bounded by the types), or into plain data otherwise
-(nesting then bounded by the decoder's recursion limit, an error caught here).
+after its digest matched, by the game's schema when the caller gives one
+(``GameSpec.read_save``: nesting and counts bounded by the types), or into
+plain data otherwise (nesting then bounded by the decoder's recursion limit,
+an error caught here).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import hashlib
 import logging
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
@@ -86,7 +88,12 @@ class OtherVersion(ValueError):
 
 
 class Damaged(ValueError):
-    """A save that is not whole or not what this version writes; ``str`` says why."""
+    """A save that is not whole or not what this version writes; ``str`` says why.
+
+    ``seq``: the snapshot's sequence number when the file itself was whole (its
+    digest matched) but its state was refused: a newer snapshot then was lost."""
+
+    seq: int | None = None
 
 
 _header_decoder = msgspec.json.Decoder(Header)
@@ -134,14 +141,15 @@ class Decoded:
     summary: dict[str, Any] = field(default_factory=dict)
 
 
-def decode(data: bytes, state_type: Any = None) -> Decoded:
+def decode(data: bytes, read_state: Callable[[bytes], Any] | None = None) -> Decoded:
     """A save file's bytes back to its header and state.
 
-    ``state_type``: the game's snapshot schema (a msgspec type), or None for plain
-    data. Raises ``OtherVersion`` or ``Damaged`` (both ``ValueError``), nothing else.
+    ``read_state``: the game's reader of its state bytes (decoded by its schema;
+    ``GameSpec.read_save``), or None for plain data. Raises ``OtherVersion`` or
+    ``Damaged`` (both ``ValueError``), nothing else.
     """
     try:
-        return _decode(data, state_type)
+        return _decode(data, read_state)
     except (OtherVersion, Damaged):
         raise
     except msgspec.ValidationError as exc:
@@ -150,7 +158,7 @@ def decode(data: bytes, state_type: Any = None) -> Decoded:
         raise Damaged(f"{type(exc).__name__}: {exc}") from exc
 
 
-def _decode(data: bytes, state_type: Any) -> Decoded:
+def _decode(data: bytes, read_state: Callable[[bytes], Any] | None) -> Decoded:
     end = data.find(b"\n", 0, HEADER_CAP + 1)
     if end < 0:
         raise Damaged("no header line")
@@ -176,9 +184,13 @@ def _decode(data: bytes, state_type: Any) -> Decoded:
         raise Damaged("cut short")
     if tail[1:-1] != _digest(head, body):
         raise Damaged("digest")
-    if state_type is None:
-        state = _plain_decoder.decode(body)
-    else:
-        state = msgspec.json.decode(body, type=state_type)
+    try:
+        state = _plain_decoder.decode(body) if read_state is None else read_state(body)
+    except OtherVersion:
+        raise
+    except (msgspec.DecodeError, RecursionError, MemoryError, ValueError, TypeError) as exc:
+        refused = Damaged(f"state: {exc}")
+        refused.seq = header.seq
+        raise refused from exc
     summary = {"msg": header.summary.msg, "args": dict(header.summary.args)}
     return Decoded(header, state, summary)

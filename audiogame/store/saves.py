@@ -26,6 +26,7 @@ import os
 import re
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -78,6 +79,8 @@ class Loaded:
     #: the other slot's whole snapshot, one action older: used when this one
     #: cannot be rebuilt by the game
     fallback: Loaded | None = None
+    #: a newer snapshot was on disk but refused: the last move may be missing
+    fell_back: bool = False
 
     @property
     def ok(self) -> bool:
@@ -283,11 +286,14 @@ class SaveStore:
                 self._lock.wait(left)
         return True
 
-    def read(self, game: str | None = None) -> Loaded:
+    def read(
+        self, game: str | None = None, read_state: Callable[[bytes], Any] | None = None
+    ) -> Loaded:
         """``game``'s newest whole snapshot (its older one as ``fallback``); a refusal
         only when no slot holds one, those slots then kept aside.
 
-        ``None``: the newest match of any game with files here (older callers)."""
+        ``read_state``: the game's reader of its state (``GameSpec.read_save``).
+        ``None`` for ``game``: the newest match of any game with files here (tests)."""
         if game is None:
             every = [self.read(g) for g in self.games_on_disk()]
             whole = [loaded for loaded in every if loaded.ok]
@@ -299,7 +305,7 @@ class SaveStore:
         pair = self._pair(game)
         slots: list[tuple[int, Path, Loaded]] = []
         for i, path in enumerate(pair.paths):
-            slot = self._read_slot(path, game)
+            slot = self._read_slot(path, game, read_state)
             if slot is not None:
                 slots.append((i, path, slot))
         good = sorted((s[2] for s in slots if s[2].ok), key=lambda s: s.seq, reverse=True)
@@ -309,6 +315,10 @@ class SaveStore:
         if good:
             newest = good[0]
             newest.fallback = good[1] if len(good) > 1 else None
+            for _i, path, refused in slots:
+                if not refused.ok and refused.seq > newest.seq:  # newer, whole, not rebuildable
+                    newest.fell_back = True
+                    keep_aside(path)
             return newest
         if not slots:
             return Loaded()
@@ -383,7 +393,9 @@ class SaveStore:
             prune_kept(self.folder / name)
 
     @staticmethod
-    def _read_slot(path: Path, game: str) -> Loaded | None:
+    def _read_slot(
+        path: Path, game: str, read_state: Callable[[bytes], Any] | None = None
+    ) -> Loaded | None:
         """One slot: None when there is no file, a refusal when it is not usable."""
         try:
             data = read_capped(path, SAVE_CAP)
@@ -394,12 +406,12 @@ class SaveStore:
         except (OSError, NotAFile):
             return Loaded(refusal="save-damaged")
         try:
-            decoded = decode(data)
+            decoded = decode(data, read_state)
         except OtherVersion:
             return Loaded(refusal="save-other-version")
         except Damaged as exc:
             log.info("save %s refused: %s", path, exc)
-            return Loaded(refusal="save-damaged")
+            return Loaded(refusal="save-damaged", seq=-1 if exc.seq is None else exc.seq)
         if decoded.header.game != game:
             return Loaded(refusal="save-damaged")
         return Loaded(game, decoded.state, decoded.summary, seq=decoded.header.seq)

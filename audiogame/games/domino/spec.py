@@ -64,8 +64,15 @@ def resume_adapter() -> MatchAdapter:
 
 
 def describe_save(summary: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
-    args = summary.get("args")
-    return "domino-saved-match", dict(args) if isinstance(args, Mapping) else {}
+    from audiogame.games.domino.save_schema import describe
+
+    return describe(summary)
+
+
+def read_save(body: bytes) -> Any:
+    from audiogame.games.domino.save_schema import read_state
+
+    return read_state(body)
 
 
 def random_config(rng: random.Random, seats: int) -> dict[str, Any]:
@@ -98,6 +105,7 @@ SPEC = GameSpec(
     open_setup=open_setup,
     resume=resume,
     describe_save=describe_save,
+    read_save=read_save,
     new_engine=new_engine,
     engine_from_dict=engine_from_dict,
     invariants=invariants,

@@ -1,0 +1,177 @@
+"""A saved domino match's shape, every field typed and bounded (``msgspec``).
+
+``read_state`` decodes the state part of a save file straight into these
+types, so nothing unbounded is ever built: seats, tile ids, counts and times
+are checked while decoding, before ``saving.restore_match`` replays anything.
+Bounds are generous against real play and tight against hostile files: the
+longest logs measured (12 players, doubled double-12 set, 500 points) hold
+about 2,700 entries and replay in 30 ms; ``MAX_LOG`` allows seven times
+that, so resuming the worst file this accepts stays well under a second.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Annotated, Any, Literal
+
+import msgspec
+
+from audiogame.store.saves import OtherVersion
+
+KIND = "domino-match"
+VERSION = 2
+
+MAX_SEATS = 12
+#: more than any set holds (the doubled double-18 has 380 tiles)
+MAX_TILE = 1000
+MAX_LOG = 20_000
+#: the hard bot's budget of deals per decision: ten times the table's own
+MAX_ITERATIONS = 3_000
+#: game times are seconds on the app's clock; a match is not played for a year
+MAX_TIME = 1e10
+MAX_SPAN = 365 * 86_400.0
+
+Seat = Annotated[int, msgspec.Meta(ge=0, lt=MAX_SEATS)]
+Tile = Annotated[int, msgspec.Meta(ge=0, lt=MAX_TILE)]
+Time = Annotated[float, msgspec.Meta(ge=0.0, le=MAX_TIME)]
+Name = Annotated[str, msgspec.Meta(max_length=32)]
+#: a number seed is at most 2**64 - 1 (``--seed``'s bound: msgspec bounds stop at
+#: 2**63, so ``State`` checks the top)
+Seed = Annotated[int, msgspec.Meta(ge=0)] | Annotated[str, msgspec.Meta(max_length=64)]
+SEED_MAX = 2**64 - 1
+Level = Literal["easy", "normal", "hard"]
+OptionValue = bool | Annotated[int, msgspec.Meta(ge=0, le=10_000)] | Name
+
+
+class Setup(msgspec.Struct, forbid_unknown_fields=True):
+    levels: Annotated[list[Level], msgspec.Meta(min_length=1, max_length=MAX_SEATS - 1)]
+    teams: Annotated[list[Seat], msgspec.Meta(max_length=MAX_SEATS)] | None
+    options: Annotated[dict[Name, OptionValue], msgspec.Meta(max_length=16)]
+    pace: Annotated[float, msgspec.Meta(ge=0.0, le=60.0)]
+
+
+class Config(msgspec.Struct, forbid_unknown_fields=True):
+    set_id: Name
+    seats: Annotated[int, msgspec.Meta(ge=2, le=MAX_SEATS)]
+    teams: Annotated[list[Seat], msgspec.Meta(max_length=MAX_SEATS)] | None
+    forbid_drawing: bool
+    draw_with_playable: bool
+    draw_until_fits: bool
+    team_finish: bool
+    thinking_time: Annotated[int, msgspec.Meta(ge=0, le=3_600)]
+    manche_limit: Annotated[int, msgspec.Meta(ge=0, le=1_000)]
+    point_limit: Annotated[int, msgspec.Meta(ge=0, le=10_000)]
+
+
+class Entry(msgspec.Struct, forbid_unknown_fields=True):
+    """One log entry: an action (``kind``) by a seat (None: the table) at time ``t``."""
+
+    t: Time
+    seat: Seat | None
+    kind: Literal["play", "draw", "pass", "next-manche", "deal", "time-out"]
+    uid: Tile | None = None
+    end: Literal["left", "right"] | None = None
+    hands: (
+        Annotated[
+            list[Annotated[list[Tile], msgspec.Meta(max_length=MAX_TILE)]],
+            msgspec.Meta(max_length=MAX_SEATS),
+        ]
+        | None
+    ) = None
+    boneyard: Annotated[list[Tile], msgspec.Meta(max_length=MAX_TILE)] | None = None
+
+
+class Match(msgspec.Struct, forbid_unknown_fields=True):
+    config: Config
+    seed: Seed
+    auto_pass: bool
+    start: Time
+    log: Annotated[list[Entry], msgspec.Meta(max_length=MAX_LOG)]
+
+    def __post_init__(self) -> None:
+        last = self.start
+        for entry in self.log:
+            if not (last <= entry.t <= self.start + MAX_SPAN):
+                raise ValueError("a log entry outside the match's span")
+            if entry.seat is not None and entry.seat >= self.config.seats:
+                raise ValueError("a log entry by a seat not at the table")
+            last = entry.t
+
+
+#: ``random.Random.getstate()`` as lists: version 3, 625 words, gauss
+RngWords = Annotated[
+    list[Annotated[int, msgspec.Meta(ge=0, le=2**32 - 1)]],
+    msgspec.Meta(min_length=625, max_length=625),
+]
+Rng = tuple[Literal[3], RngWords, float | None]
+
+
+class State(msgspec.Struct, forbid_unknown_fields=True):
+    kind: Literal["domino-match"]
+    version: Literal[2]
+    setup: Setup
+    seed: Seed
+    iterations: Annotated[int, msgspec.Meta(ge=1, le=MAX_ITERATIONS)]
+    match: Match
+    bots: Annotated[
+        dict[Annotated[str, msgspec.Meta(pattern=r"^[0-9]{1,2}$")], Rng],
+        msgspec.Meta(max_length=MAX_SEATS - 1),
+    ]
+    order: Name
+    focus: Tile | None
+    group: Annotated[int, msgspec.Meta(ge=0, le=MAX_TILE)]
+    pause: bool
+
+    def __post_init__(self) -> None:
+        for seed in (self.seed, self.match.seed):
+            if isinstance(seed, int) and seed > SEED_MAX:
+                raise ValueError("a seed past 2**64 - 1")
+        if len(self.setup.levels) + 1 != self.match.config.seats:
+            raise ValueError("the setup and the match seat different tables")
+        if any(int(seat) not in range(1, self.match.config.seats) for seat in self.bots):
+            raise ValueError("a bot at a seat not at the table")
+        for _, _, gauss in self.bots.values():
+            if gauss is not None and not math.isfinite(gauss):
+                raise ValueError("a random stream that is not one")
+
+
+class _Stamp(msgspec.Struct):
+    kind: Any = None
+    version: Any = None
+
+
+def read_state(body: bytes) -> dict[str, Any]:
+    """The state of a saved domino match, decoded and checked; plain data as
+    ``saving.restore_match`` takes it. ``OtherVersion``, or ``ValueError`` with
+    the reason, when it is not a match this version can rebuild."""
+    try:
+        stamp = msgspec.json.decode(body, type=_Stamp)
+    except (msgspec.DecodeError, RecursionError) as exc:
+        raise ValueError(f"not a domino match: {exc}") from exc
+    if stamp.kind != KIND:
+        raise ValueError("not a domino match")
+    if stamp.version != VERSION:
+        raise OtherVersion("a domino match from another version")
+    try:
+        msgspec.json.decode(body, type=State)  # checked whole before anything is built
+        plain: dict[str, Any] = msgspec.json.decode(body)
+    except (msgspec.DecodeError, RecursionError) as exc:
+        raise ValueError(f"not a domino match: {exc}") from exc
+    return plain  # as written (each log entry with its own keys), now known sound
+
+
+class Summary(msgspec.Struct, forbid_unknown_fields=True):
+    """What the main menu says: numbers checked before they are spoken."""
+
+    manche: Annotated[int, msgspec.Meta(ge=1, le=1_000)]
+    players: Annotated[int, msgspec.Meta(ge=2, le=MAX_SEATS)]
+    score: Annotated[int, msgspec.Meta(ge=0, le=100_000)]
+
+
+def describe(summary: Any) -> tuple[str, dict[str, Any]]:
+    """The resume item's message; ``ValueError`` when the numbers are not a match's."""
+    try:
+        args = msgspec.convert(summary.get("args"), Summary, strict=True)
+    except (msgspec.ValidationError, AttributeError) as exc:
+        raise ValueError(f"not a domino summary: {exc}") from exc
+    return "domino-saved-match", msgspec.to_builtins(args)

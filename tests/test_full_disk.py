@@ -1,0 +1,102 @@
+"""A real full filesystem, through the real loop (issue 11, item 1).
+
+A small tmpfs is mounted as the data folder; a Domino match is played on it
+until the disk fills, the player must be told once, the last whole save must
+stay readable; space is freed, play goes on, the player hears that saving
+works again; the game quits and a new start resumes the match exactly where
+it was left: nothing lost beyond the action in flight.
+
+Mounting needs root (CI runs as root); where it is impossible the test is
+skipped and says why.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from audiogame.devtools.resume_check import adapter_for, drive
+from audiogame.store.saves import SaveStore
+
+SIZE = "256k"
+
+
+def mount_tmpfs(folder) -> str | None:
+    """Mount a small tmpfs on ``folder``; None when done, else why it could not be."""
+    if sys.platform != "linux":
+        return "a tmpfs can only be mounted on Linux"
+    if os.geteuid() != 0:
+        return "mounting a tmpfs needs root (CI runs as root)"
+    if shutil.which("mount") is None:
+        return "no mount command on this system"
+    folder.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", f"size={SIZE}", "tmpfs", str(folder)],
+        capture_output=True,
+        text=True,
+    )
+    return None if done.returncode == 0 else f"mount refused: {done.stderr.strip()}"
+
+
+def fill(folder, leave: int) -> None:
+    """Take all the free space of the filesystem but ``leave`` bytes."""
+    stat = os.statvfs(folder)
+    free = stat.f_bavail * stat.f_frsize
+    with open(folder / "filler", "wb") as handle:
+        try:
+            handle.write(b"\0" * max(0, free - leave))
+            handle.flush()
+            os.fsync(handle.fileno())
+        except OSError as exc:
+            assert exc.errno == errno.ENOSPC
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    data = tmp_path / "data"
+    why = mount_tmpfs(data)
+    if why is not None:
+        pytest.skip(why)
+    yield data
+    subprocess.run(["umount", "-l", str(data)], check=False)
+
+
+def test_a_full_disk_loses_nothing_beyond_the_action_in_flight(small_disk, harness_factory):
+    domino = adapter_for("domino")
+    h = harness_factory("en").start()
+    table = domino.new_match(h, None, domino.setups()[0], 5)
+    drive(h, domino, lambda t: domino.progress(t) >= 10)
+    size = max(p.stat().st_size for p in small_disk.glob("match-domino.json*"))
+    fill(small_disk, leave=size + 2048)  # the next few saves fit, then the log outgrows it
+
+    saves = h.app.saves
+    drive(h, domino, lambda t: saves.error is not None)
+    assert saves.error == "save-failed-full"
+    failed_at = domino.progress(table)
+    drive(h, domino, lambda t: domino.progress(t) >= failed_at + 6)  # playing on, unsaved
+    heard = " ".join(h.transcript)
+    assert heard.count("The disk is full: I cannot save the match") == 1
+    whole = SaveStore(small_disk).read("domino")  # the newest whole save, untouched
+    assert whole.ok and domino.progress_of(whole.state) == failed_at - 1
+
+    (small_disk / "filler").unlink()  # the player frees some space
+    target = domino.progress(table) + 4
+    drive(h, domino, lambda t: domino.progress(t) >= target)
+    assert saves.error is None
+    assert "Saving works again" in " ".join(h.transcript)
+    h.app.quit()
+    h.app.save_before_exit()
+    assert saves.flush()
+    left_at = domino.snapshot(table)
+
+    again = harness_factory("en").start()
+    assert "Resume the match: Domino" in again.app.top.item_text(0)
+    again.press("enter")
+    resumed = again.app.top
+    assert domino.is_table(resumed)
+    assert domino.snapshot(resumed) == left_at  # nothing lost
