@@ -3,6 +3,7 @@ manual sends one at a time at a human pace, and beatable by a quick player."""
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 
 import pytest
@@ -164,6 +165,23 @@ def test_a_bot_decides_the_same_when_asked_again() -> None:
     assert 4.5 + low <= first.at <= 4.5 + high
     game.apply(1, Throw(), first.at)
     assert bot.decide(game.observation(1)) is None  # dice in the air: nothing to do
+
+
+def test_a_bots_saved_state_follows_its_draws_and_only_them() -> None:
+    game = TiraGame(TiraConfig(players=3), 5)
+    game.advance(4.5)
+    bot = TiraBot(1, Difficulty.NORMAL, 5)
+    fresh = bot.state_json()
+    assert json.loads(fresh) == bot.state()
+    decision = bot.decide(game.observation(1))  # a new situation: one delay drawn
+    assert decision is not None
+    drawn = bot.state_json()
+    assert drawn != fresh and json.loads(drawn) == bot.state()
+    bot.decide(game.observation(1))  # asked again: nothing drawn, the same text
+    assert bot.state_json() is drawn
+    copy = TiraBot(1, Difficulty.NORMAL, "another seed")
+    copy.restore(json.loads(drawn))
+    assert copy.state_json() == drawn
 
 
 class Stubborn:

@@ -525,7 +525,7 @@ def test_why_not_and_legal_actions_look_at_now_and_change_nothing() -> None:
     )
     assert snapshot(game) == before and game.log_length == log and game.now == 5.0
     assert game.apply(0, Send(2, Destination.TRAY), landed).ok
-    assert game.legal_actions(3, landed) == () and game.legal_actions(None, landed) == ()  # type: ignore[arg-type]
+    assert game.legal_actions(3, landed) == () and game.legal_actions(None, landed) == ()
 
 
 def test_a_spectator_sees_the_table_and_no_seat_of_its_own() -> None:

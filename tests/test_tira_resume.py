@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import json
+import struct
 import time
 
 import pytest
@@ -179,7 +181,12 @@ def test_game_time_stands_still_until_the_saved_instant_then_never_goes_back():
 def test_bot_state_refuses_garbage_and_changes_nothing():
     bot = TiraBot(1, Difficulty.HARD, 3)
     good = bot.state()
-    version, words, gauss = good["rng"]
+    version, packed, gauss = good["rng"]
+    words = list(struct.unpack("<625I", base64.b64decode(packed)))
+
+    def pack(values) -> str:
+        return base64.b64encode(struct.pack(f"<{len(values)}I", *values)).decode()
+
     bad_states = [
         {"draws": -1, "memo": {}},
         {"draws": "x", "memo": {}},
@@ -188,13 +195,12 @@ def test_bot_state_refuses_garbage_and_changes_nothing():
         {"rng": good["rng"], "memo": {"sleep": [1.0, 2.0]}},
         {"rng": good["rng"], "memo": {"react": [float("nan"), 2.0]}},
         {"rng": good["rng"], "memo": {}, "draws": 3},
-        {"rng": [version, words[:-1], gauss], "memo": {}},
-        {"rng": [version, [*words[:-1], 625], gauss], "memo": {}},
-        {"rng": [version, [-1, *words[1:]], gauss], "memo": {}},
-        {"rng": [version, [2**32, *words[1:]], gauss], "memo": {}},
-        {"rng": [version, ["1", *words[1:]], gauss], "memo": {}},
-        {"rng": [99, words, gauss], "memo": {}},
-        {"rng": [version, words, "x"], "memo": {}},
+        {"rng": [version, pack(words[:-1]), gauss], "memo": {}},  # a word short
+        {"rng": [version, pack([*words[:-1], 625]), gauss], "memo": {}},  # past the end
+        {"rng": [version, packed[:-4] + "!!!!", gauss], "memo": {}},  # not base64
+        {"rng": [version, words, gauss], "memo": {}},  # the words unpacked
+        {"rng": [99, packed, gauss], "memo": {}},
+        {"rng": [version, packed, "x"], "memo": {}},
         {"rng": "random", "memo": {}},
         [],
     ]

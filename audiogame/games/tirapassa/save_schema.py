@@ -18,7 +18,9 @@ import msgspec
 from audiogame.store.saves import OtherVersion
 
 KIND = "tira-match"
-VERSION = 2
+#: 2: actions beside their seat in the log, bots' generators as their words;
+#: 3: the generators' words packed (``bots.TiraBot.state``)
+VERSION = 3
 
 MAX_PLAYERS = 6
 #: three dice each, every die may end up in one hand
@@ -112,9 +114,12 @@ class Game(msgspec.Struct, forbid_unknown_fields=True):
         return self.log[-1][0] if self.log else self.start_at
 
 
+#: the Mersenne Twister's 625 words (4 bytes each), little-endian, in base64
 RngWords = Annotated[
-    list[Annotated[int, msgspec.Meta(ge=0, le=2**32 - 1)]],
-    msgspec.Meta(min_length=625, max_length=625),
+    str,
+    msgspec.Meta(
+        min_length=3336, max_length=3336, pattern="^[A-Za-z0-9+/]{3332}[A-Za-z0-9+/=]{4}$"
+    ),
 ]
 
 
@@ -125,7 +130,7 @@ class Bot(msgspec.Struct, forbid_unknown_fields=True):
 
 class State(msgspec.Struct, forbid_unknown_fields=True):
     kind: Literal["tira-match"]
-    version: Literal[2]
+    version: Literal[3]
     setup: Setup
     seed: Seed
     game: Game

@@ -29,12 +29,10 @@ from typing import Any
 
 from audiogame.games.tirapassa.bots import TiraBot
 from audiogame.games.tirapassa.engine import TiraGame
+from audiogame.games.tirapassa.save_schema import KIND, VERSION
 from audiogame.games.tirapassa.table_setup import HUMAN, TableSetup
+from audiogame.store.jsonlog import RawJson
 from audiogame.store.saves import OtherVersion
-
-KIND = "tira-match"
-#: 2: actions without a seat in the log, bots saved with their generator's state
-VERSION = 2
 
 
 def match_state(
@@ -51,7 +49,8 @@ def match_state(
         "setup": setup.to_dict(),
         "seed": seed,
         "game": game.to_dict(raw_log=True),
-        "bots": {str(seat): bot.state() for seat, bot in sorted(bots.items())},
+        # each bot's state as JSON text, encoded again only after the bot has drawn
+        "bots": {str(seat): RawJson(bot.state_json()) for seat, bot in sorted(bots.items())},
         "clock": clock,
         "cursor": cursor,
     }
