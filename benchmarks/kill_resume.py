@@ -66,6 +66,7 @@ from audiogame.devtools.resume_check import (  # noqa: E402
     record_reference,
     resume_from_menu,
 )
+from audiogame.games import registry  # noqa: E402
 from audiogame.store.saves import SaveStore  # noqa: E402
 
 #: wall seconds of a match at the default speed, roughly: the random moment is drawn in it
@@ -227,7 +228,8 @@ class Checker:
 
     def reference(self, adapter: MatchAdapter, state: dict[str, Any]) -> Reference:
         key = json.dumps([adapter.game_id, adapter.match_id_of(state), state.get("setup")])
-        key += json.dumps(state.get("game", {}).get("start_at"))
+        key += json.dumps(state.get("game", {}).get("start_at"))  # an evening's later match
+        key += json.dumps(state.get("match", {}).get("start"))
         if key not in self.references:
             folder = Path(tempfile.mkdtemp(dir=self.work, prefix="reference-"))
             h = Harness(folder, lang="en")
@@ -236,7 +238,10 @@ class Checker:
         return self.references[key]
 
     def check(self, spawned: Spawned, lines: list[str], killed_at: float) -> Outcome:
-        loaded = SaveStore(spawned.folder / "data").read()  # where the Harness keeps it
+        # as the next start reads it: the game's own slots, checked by its save schema
+        spec = registry.get(spawned.game)
+        read_save = spec.read_save if spec is not None else None
+        loaded = SaveStore(spawned.folder / "data").read(spawned.game, read_save)
         if loaded.refusal:
             return Outcome("refused", detail=loaded.refusal)
         if not loaded.ok:

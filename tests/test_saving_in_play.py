@@ -165,3 +165,19 @@ def test_a_newest_slot_that_cannot_be_rebuilt_falls_back_to_the_older(tmp_path, 
     assert "potrebbe mancare l'ultima mossa" in said
     assert again.app.top is not None and type(again.app.top).__name__.endswith("Table")
     assert list((tmp_path / "data").glob("match-tira.json*.damaged-*"))  # the broken one
+
+
+def test_resuming_during_the_calm_rolls_says_so(tmp_path, harness_factory):
+    """Issue 13, item 9: a match left during the calm rolls is not a race."""
+    from audiogame.devtools.resume_check import adapter_for, drive
+    from audiogame.games.tirapassa.observation import Phase
+
+    tira = adapter_for("tira")
+    h = harness_factory("en").start()
+    tira.new_match(h, None, tira.setups()[0], 12)
+    drive(h, tira, lambda t: t.observation().phase is Phase.CALM)
+    h.app.quit()
+    h.app.save_before_exit()
+    again = harness_factory("en").start()
+    said = again.press("enter") + again.advance(0.5)
+    assert "Match resumed" in said and "We are in the calm rolls: only" in said

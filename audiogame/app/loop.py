@@ -274,13 +274,6 @@ class App:
         """The first saved match the main menu offers (None: none)."""
         return self.matches.first()
 
-    @pending_resume.setter
-    def pending_resume(self, loaded: Loaded | None) -> None:
-        if loaded is None:
-            self.matches.by_game.clear()
-        elif loaded.game is not None:
-            self.matches.by_game[loaded.game] = loaded
-
     def autosave(self, game: str, state: object, summary: dict[str, Any]) -> None:
         """A table's snapshot after an action: on disk before the frame ends (a kill
         loses at most the action in flight), offered again if the match is left."""

@@ -240,6 +240,14 @@ class LoadResult:
 
 def load_settings(path: Path) -> LoadResult:
     """The settings in ``path``: never raises; loses only what is bad (see module)."""
+    try:
+        return _load(path)
+    except Exception:  # the boundary: the game must start and speak, whatever is on disk
+        log.exception("reading the settings failed")
+        return LoadResult(Settings(), "settings-damaged", keep_aside(path))
+
+
+def _load(path: Path) -> LoadResult:
     remove_stray_temps(path)  # left by a write that was killed
     prune_kept(path)
     try:

@@ -164,3 +164,8 @@ tira-resumed = Match resumed. The race goes on in { $seconds ->
     [one] one second
    *[other] { $seconds } seconds
 }.
+tira-resumed-calm = We are in the calm rolls: only { $supreme } counts, and { $rolls ->
+    [0] you have no calm rolls left
+    [one] you have one calm roll left
+   *[other] you have { $rolls } calm rolls left
+}.

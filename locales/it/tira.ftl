@@ -165,3 +165,8 @@ tira-resumed = Partita ripresa. La corsa riparte tra { $seconds ->
     [one] un secondo
    *[other] { $seconds } secondi
 }.
+tira-resumed-calm = Siamo ai tiri con calma: conta solo { $supreme }, e { $rolls ->
+    [0] non ti restano tiri
+    [one] ti resta un tiro
+   *[other] ti restano { $rolls } tiri
+}.

@@ -81,11 +81,12 @@ class DominoAdapter:
         setup: dict[str, Any] | None,
         seed: Any,
     ) -> Scene:
-        table_setup, iterations = DominoSetup.from_dict(setup), CHECK_ITERATIONS
-        if state is not None:
+        table_setup, iterations, start = DominoSetup.from_dict(setup), CHECK_ITERATIONS, MATCH_START
+        if state is not None:  # the match as it started: a later match of an evening too
             restored = restore_match(state)
             table_setup, seed, iterations = restored.setup, restored.seed, restored.iterations
-        h.clock.set(max(h.clock.now(), MATCH_START))
+            start = float(state["match"]["start"])
+        h.clock.set(max(h.clock.now(), start))
         table = DominoTable(
             h.app,
             table_setup,

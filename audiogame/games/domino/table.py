@@ -285,7 +285,7 @@ class DominoTable(Scene):
         """Once per frame in which the match changed; the end of the match removes the save."""
         if self.match.is_over:
             self.__dict__.pop("save_match", None)  # nothing left to save: Ctrl+S says so
-            self.app.end_of_match()
+            self.app.end_of_match(GAME_ID)
             return
         self.app.autosave(GAME_ID, self.match_state(), summary(self.match))
 

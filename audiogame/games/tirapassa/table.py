@@ -58,14 +58,12 @@ from audiogame.games.tirapassa.narrate import (
     tally,
     who,
 )
-from audiogame.games.tirapassa.observation import TiraObservation
+from audiogame.games.tirapassa.observation import Phase, TiraObservation
 from audiogame.games.tirapassa.rules import Destination
 from audiogame.games.tirapassa.saving import Restored, match_state, restore_match, summary
 from audiogame.games.tirapassa.symbols import Symbol, symbol_for_key
 from audiogame.games.tirapassa.table_setup import HUMAN, TableSetup
 from audiogame.narration import Join, Message, Phrase
-from audiogame.store.jsonlog import plain
-from audiogame.store.saves import Loaded
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.scene import Scene
 
@@ -183,6 +181,9 @@ class TiraTable(Scene):
         said = [
             Message("tira-resumed", {"seconds": round(RESUME_GRACE)}, kind="turn", cue="notice")
         ]
+        if obs.phase is Phase.CALM and obs.supreme is not None:  # not a race: say so
+            calm = {"rolls": obs.calm_rolls_left, "supreme": symbol(obs.supreme)}
+            said.append(Message("tira-resumed-calm", calm, kind="turn"))
         if obs.supreme is not None:
             args: dict[str, Any] = {"round": obs.round, "supreme": symbol(obs.supreme)}
             if obs.coaster is None:
@@ -250,7 +251,7 @@ class TiraTable(Scene):
         if self.practice or self.session is None:
             return
         if self.game.is_over:
-            self.app.end_of_match()
+            self.app.end_of_match(GAME_ID)
             return
         self.app.autosave(GAME_ID, self.match_state(), summary(self.game))
 
@@ -302,9 +303,7 @@ class TiraTable(Scene):
         A match left half-way stays saved, and the main menu offers it at once.
         """
         if not self.practice and self.session is not None and not self.game.is_over:
-            state, said = self.match_state(), summary(self.game)
-            self.app.autosave(GAME_ID, state, said)
-            self.app.pending_resume = Loaded(GAME_ID, plain(state), said)
+            self.app.autosave(GAME_ID, self.match_state(), summary(self.game))
         self._halt()
         if not self.practice and self.home is not None and self.home in self.app.scenes:
             self.app.pop_to(self.home)
