@@ -13,7 +13,7 @@ the seed alone, so a throwaway game with the same seed shows it.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING
 
 from audiogame.games.tirapassa.coasters import Coaster
 from audiogame.games.tirapassa.engine import TiraGame
@@ -23,6 +23,9 @@ from audiogame.games.tirapassa.table import TiraTable
 from audiogame.games.tirapassa.table_setup import HUMAN, TableSetup
 from audiogame.ui.menu import MenuItem, MenuScene
 from audiogame.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from audiogame.app.loop import App
 
 #: seconds between the coaster's left and right symbol sounds
 COASTER_GAP = 0.6
@@ -38,7 +41,7 @@ class BriefingScene(MenuScene):
     rules_doc = "tira"
 
     def __init__(
-        self, app: Any, setup: TableSetup, seed: int | str, home: Scene | None = None
+        self, app: App, setup: TableSetup, seed: int | str, home: Scene | None = None
     ) -> None:
         super().__init__(app)
         self.setup = setup

@@ -9,7 +9,7 @@ Left/Right (or Enter) change. The setup is saved to
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from audiogame.games.tirapassa.briefing import BriefingScene
 from audiogame.games.tirapassa.options import MAX_PLAYERS, MIN_PLAYERS, Control, Speed, Variant
@@ -18,11 +18,14 @@ from audiogame.games.tirapassa.table_setup import BOT_LEVELS, BOT_NAMES, TableSe
 from audiogame.ui.menu import MenuItem, MenuScene
 from audiogame.ui.scene import Scene
 
+if TYPE_CHECKING:
+    from audiogame.app.loop import App
+
 SETUP_KEY = "tira"
 PLAYER_COUNTS: tuple[int, ...] = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
 
 
-def open_setup(app: Any) -> Scene:
+def open_setup(app: App) -> Scene:
     return TiraSetupScene(app)
 
 
@@ -31,7 +34,7 @@ class TiraSetupScene(MenuScene):
     keys_id = "keys-tira-setup"
     rules_doc = "tira"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.home = app.top  # where leaving the table returns: the main menu
         self.table = TableSetup.from_dict(app.settings.setups.get(SETUP_KEY))

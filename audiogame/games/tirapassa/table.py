@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -67,6 +67,9 @@ from audiogame.narration import Join, Message, Phrase
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.scene import Scene
 
+if TYPE_CHECKING:
+    from audiogame.app.loop import App
+
 #: letters that send the focused die somewhere (S/L left, D/R right, V tray)
 SEND_LETTERS: dict[str, Destination] = {
     "s": Destination.LEFT,
@@ -82,10 +85,9 @@ RESUME_GRACE = 3.0
 GAME_ID = "tira"
 
 
-def new_seed(app: Any) -> int:
+def new_seed(app: App) -> int:
     """The app's seed when given (tests, replays), else a fresh one."""
-    seed = getattr(app, "seed", None)
-    return seed if seed is not None else random.SystemRandom().randrange(2**31)
+    return app.seed if app.seed is not None else random.SystemRandom().randrange(2**31)
 
 
 class TiraTable(Scene):
@@ -96,7 +98,7 @@ class TiraTable(Scene):
 
     def __init__(
         self,
-        app: Any,
+        app: App,
         setup: TableSetup,
         seed: int | str,
         *,
@@ -132,7 +134,7 @@ class TiraTable(Scene):
         }
 
     @classmethod
-    def resumed(cls, app: Any, state: Any, home: Scene | None = None) -> TiraTable:
+    def resumed(cls, app: App, state: Any, home: Scene | None = None) -> TiraTable:
         """The saved match ``state``, ready to go on; ``ValueError`` when it is unusable."""
         restored = restore_match(state)
         table = cls(app, restored.setup, restored.seed, home=home)
@@ -416,6 +418,6 @@ class TiraTable(Scene):
         self.answer("tira-standings", tally=standings, pile=obs.pile_size)
 
 
-def resume(app: Any, state: Any) -> Scene:
+def resume(app: App, state: Any) -> Scene:
     """The main menu's way back into a saved match (raises when it cannot be rebuilt)."""
     return TiraTable.resumed(app, state, home=app.top)
