@@ -5,11 +5,14 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from audiogame.io.quiet import c_stderr_to_log
 from audiogame.language.startup import LANGUAGES, plain_message, system_language
 from audiogame.store.settings import (
     SPEECH_CHOICES,
@@ -20,10 +23,12 @@ from audiogame.store.settings import (
 )
 
 if TYPE_CHECKING:  # the modules behind these are loaded after the first words are spoken
+    from audiogame.app.keys import Key
     from audiogame.app.loop import App
     from audiogame.io.audio import AudioSystem
     from audiogame.io.speech.base import Speaker
     from audiogame.io.speech.chain import SpeechChain
+    from audiogame.io.terminal import TerminalKeys
 
 
 #: seeds are what a 64-bit number holds: any match can be replayed, none breaks the next
@@ -63,6 +68,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--no-window", action="store_true", help="no window: speech and terminal only"
     )
+    parser.add_argument(
+        "--terminal",
+        action="store_true",
+        help="keys from the terminal (the default without a window or a display)",
+    )
     parser.add_argument("--verbose", action="store_true", help="log to the terminal")
     return parser.parse_args(argv)
 
@@ -85,16 +95,28 @@ def build_speech(choice: str, audio: AudioSystem, lang: str, rate: int) -> tuple
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    try:
-        return run(args)
-    except KeyboardInterrupt:  # Control+C before the loop runs: leave quietly
-        return 0
-
-
-def run(args: argparse.Namespace) -> int:
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING)
+    configure_logging(args.verbose)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.no_window:
+        # no window wanted: SDL need not look for a display (and print about it)
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    # until the loop's own handlers take over: SIGTERM leaves through the way out too
+    signal.signal(signal.SIGTERM, _terminated)
+    if stdin_is_a_terminal():
+        # the terminal's key decoder takes ~0.2 s to import: done meanwhile, off the
+        # path to the first spoken word
+        threading.Thread(target=preload_terminal, name="terminal-preload", daemon=True).start()
+    session: list[TerminalKeys] = []  # the terminal in raw mode, once there is one
+    try:
+        return run(args, session)
+    except KeyboardInterrupt:  # Control+C or SIGTERM before the loop runs: leave quietly
+        return 0
+    finally:
+        for terminal in session:
+            terminal.close()
 
+
+def run(args: argparse.Namespace, session: list[TerminalKeys]) -> int:
     import pygame
 
     from audiogame.io.audio import AudioSystem
@@ -106,7 +128,8 @@ def run(args: argparse.Namespace) -> int:
     lang = settings.language or system_language()
 
     audio = AudioSystem(enabled=not args.no_sound)
-    audio.start(load_cues=False)  # before pygame.init(): the mixer wants its small buffer
+    with c_stderr_to_log("opening the sound device"):
+        audio.start(load_cues=False)  # before pygame.init(): the mixer wants its small buffer
     audio.cue_volume = settings.cue_volume
     audio.speech_volume = settings.speech_volume
     speaker, active = build_speech(settings.speech, audio, lang, settings.voice_rate)
@@ -114,8 +137,12 @@ def run(args: argparse.Namespace) -> int:
     greeting = plain_message(lang, "welcome")
     if greeting:
         speaker.speak(greeting)
+    terminal = None
+    if (args.terminal or args.no_window) and stdin_is_a_terminal():
+        terminal = open_terminal(session)  # raw now: keys typed meanwhile are not echoed
     audio.load_cues()
-    pygame.init()
+    with c_stderr_to_log("starting SDL"):
+        pygame.init()
 
     from audiogame.app.loop import App
     from audiogame.app.shutdown import StopOnSignal
@@ -129,7 +156,11 @@ def run(args: argparse.Namespace) -> int:
     saves, lock = open_saves(folder)
     if saves.off is not None:  # printed too: whoever started it from a terminal sees why
         print(localizer("game-already-open"), file=sys.stderr)
-    window = None if args.no_window else Window.open(localizer("window-title"))
+    window = None
+    if not args.no_window and has_display():
+        window = Window.open(localizer("window-title"))
+    if terminal is None and window is None and stdin_is_a_terminal():
+        terminal = open_terminal(session)
     app = App(
         localizer=localizer,
         speaker=speaker,
@@ -150,10 +181,15 @@ def run(args: argparse.Namespace) -> int:
     app.settings_loaded(loaded)
     if not audio.available and not args.no_sound:
         app.notify("no-sound-device")
+    if terminal is not None:
+        app.key_listeners.append(terminal_help(app))
+        terminal.listen()
     try:
         with StopOnSignal(app):
             app.run()
     finally:
+        if terminal is not None:
+            terminal.close()  # the terminal back as it was before anything else can fail
         app.save_before_exit()
         saves.flush(2.0)
         lock.release()
@@ -162,6 +198,74 @@ def run(args: argparse.Namespace) -> int:
         audio.close()
         pygame.quit()
     return 0
+
+
+def configure_logging(verbose: bool) -> None:
+    """With ``--verbose`` the log goes to the terminal; otherwise warnings only, and
+    nothing from C libraries (see ``io.quiet``): a screen reader reads every line."""
+    logging.basicConfig(level=logging.INFO if verbose else logging.WARNING)
+    if not verbose:
+        # the game says these itself, in the player's language (no sound device, no window)
+        for name in ("audiogame.io.audio.mixer", "audiogame.io.window"):
+            logging.getLogger(name).setLevel(logging.ERROR)
+
+
+def _terminated(_signum: int, _frame: object) -> None:
+    """SIGTERM during start-up: leave through the normal way out (terminal restored)."""
+    raise KeyboardInterrupt
+
+
+NO_DISPLAY_DRIVERS = frozenset({"dummy", "offscreen"})
+
+
+def has_display() -> bool:
+    """False when SDL found no screen (SSH, a text console): it then falls back to a
+    driver that draws nowhere, and keys can only come from the terminal."""
+    import pygame
+
+    try:
+        return pygame.display.get_driver() not in NO_DISPLAY_DRIVERS
+    except pygame.error:
+        return False
+
+
+def stdin_is_a_terminal() -> bool:
+    try:
+        return bool(sys.stdin) and sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def preload_terminal() -> None:
+    try:
+        import prompt_toolkit.input  # noqa: F401
+    except Exception:  # reported when the terminal is opened
+        pass
+
+
+def open_terminal(session: list[TerminalKeys]) -> TerminalKeys | None:
+    from audiogame.io.terminal import TerminalKeys
+
+    try:
+        terminal = TerminalKeys()
+        terminal.raw()
+    except Exception:  # no usable terminal: the window (if any) still takes keys
+        logging.getLogger(__name__).warning("no keys from the terminal", exc_info=True)
+        return None
+    session.append(terminal)
+    return terminal
+
+
+def terminal_help(app: App) -> Callable[[Key, bool], None]:
+    """After F1, in a terminal: the keys standing in for those a terminal cannot send."""
+    import pygame
+
+    def listener(key: Key, _handled: bool) -> None:
+        if key.key == pygame.K_F1 and key.plain:
+            text = app.localizer("keys-terminal")
+            app.announcer.say_text(text, interrupt=False, record=False)
+
+    return listener
 
 
 def wire_faults(app: App, audio: AudioSystem, speaker: Speaker) -> None:

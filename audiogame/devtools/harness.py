@@ -47,6 +47,7 @@ KEY_NAMES = {
     "pageup": pygame.K_PAGEUP,
     "pagedown": pygame.K_PAGEDOWN,
     "tab": pygame.K_TAB,
+    "backspace": pygame.K_BACKSPACE,
     "ctrl": pygame.K_LCTRL,
     **{f"f{i}": getattr(pygame, f"K_F{i}") for i in range(1, 13)},
 }

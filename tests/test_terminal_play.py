@@ -1,0 +1,275 @@
+"""Playing from a terminal: the real ``audiogame`` command in a pseudo-terminal.
+
+Issue 13, item 1 (and the command-line ends of items 11 and 12). The command
+runs as a terminal or SSH would run it, with the text speech backend and SDL's
+dummy drivers; keys are the bytes a terminal sends. Each key of the Domino
+table is answered exactly as the window answers it (the same key posted to the
+real loop in the harness, same seed, same state); the terminal gets back its
+settings on quit, Control+C, SIGTERM and a crash; start-up prints nothing but
+the game's words.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import signal
+import sys
+
+import pytest
+
+if sys.platform == "win32":  # pragma: no cover - the pty module is POSIX only
+    pytest.skip(
+        "pseudo-terminals exist on POSIX systems only; on Windows prompt_toolkit reads "
+        "the console's own key records, which this machine cannot create",
+        allow_module_level=True,
+    )
+
+from audiogame.devtools.pty_session import PtyGame  # noqa: E402
+
+INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
+
+
+def norm(lines: list[str]) -> list[str]:
+    return [" ".join(INVISIBLE.sub("", line).split()) for line in lines if line.strip()]
+
+
+@pytest.fixture
+def pty_game(tmp_path):
+    games: list[PtyGame] = []
+
+    def start(*args: str, **kwargs) -> PtyGame:
+        # folders of its own: a harness in the same test keeps its saves in tmp_path
+        game = PtyGame(tmp_path / f"pty{len(games)}", args=args, **kwargs)
+        games.append(game)
+        return game
+
+    yield start
+    for game in games:
+        game.close()
+
+
+def test_walk_the_main_menu_and_open_a_game(pty_game) -> None:
+    g = pty_game("--seed", "1")
+    g.wait_for(r"^Main menu\. Domino, 1 of 5$")
+    assert not g.terminal_restored()  # raw mode while playing
+    assert g.answer("\x1b[B") == ["Tira e Passa, after the dice game by Andreas Schmidt, 2 of 5"]
+    assert g.answer("\x1b[A") == ["Domino, 1 of 5"]
+    assert g.answer("\x1b[F") == ["Quit, 5 of 5"]
+    assert g.answer("\x1b[H") == ["Domino, 1 of 5"]
+    assert g.answer("o") == ["Options, 3 of 5"]
+    helped = g.answer("\x1bOP")
+    assert helped[0].startswith("Up and Down arrows to choose a game")
+    assert helped[1].startswith("In the terminal: F2 the rules")
+    assert g.answer("\x1b") == ["Do you really want to quit? Press Y for yes, N for no."]
+    assert g.answer("n") == ["Options, 3 of 5"]
+    g.answer("\x1b[H")
+    assert g.answer("\r")[0].startswith("Domino, table setup. Start the match, 1 of 15")
+    started = g.answer("\r", quiet=0.5)
+    assert started[0].startswith("Domino, 4 players: you, Marco, Giulia, Luca.")
+    g.wait_for("Your turn")
+    assert g.answer("\x03", quiet=0.5) == []  # Control+C quits at once, silently
+    assert g.wait_exit() == 0
+    assert g.terminal_restored()
+    # nothing the terminal echoed, nothing but the game's words
+    assert "^[" not in g.text() and "ALSA" not in g.text()
+
+
+#: the Domino table's keys at my turn, as the window names them and as a terminal sends
+#: them; the keys that change nothing come first, then the sort orders, then a play
+DOMINO_KEYS = [
+    (("h", {}), "h"),
+    (("c", {}), "c"),
+    (("t", {}), "t"),
+    (("e", {}), "e"),
+    (("v", {}), "v"),
+    (("p", {}), "p"),
+    (("down", {}), "\x1b[B"),
+    (("down", {}), "\x1bOB"),
+    (("up", {}), "\x1b[A"),
+    (("end", {}), "\x1b[F"),
+    (("home", {}), "\x1b[1~"),
+    (("left", {}), "\x1b[D"),
+    (("f1", {}), "\x1bOP"),
+    (("pageup", {}), "\x1b[5~"),
+    (("pagedown", {}), "\x1b[6~"),
+    (("pageup", {"shift": True}), "\x1bOR"),  # F3
+    (("pagedown", {"shift": True}), "\x1bOS"),  # F4
+    (("pageup", {"ctrl": True}), "\x1b[5;5~"),
+    (("f8", {}), "\x1b[19~"),
+    (("f7", {}), "\x1b[18~"),
+    (("f8", {"shift": True}), "\x1b[17~"),  # F6
+    (("f7", {"shift": True}), "\x1b[15~"),  # F5
+    (("f8", {"shift": True}), "\x1b[19;2~"),
+    (("s", {"ctrl": True}), "\x13"),
+    (("ctrl", {}), "\x00"),  # Control+Space
+    (("x", {}), "x"),  # not a key of the table: the error sound, no words
+    (("f1", {"ctrl": True}), "\x1bOQ"),  # F2: the rules
+    (("escape", {}), "\x1b"),
+    (("f1", {"ctrl": True}), "\x1b[1;5P"),
+    (("escape", {}), "\x1b"),
+    *[((str(n), {"ctrl": True}), f"\x1b{n}") for n in range(1, 9)],  # Alt+digit
+    (("h", {"shift": True}), "H"),
+    (("left", {}), "\x1b[D"),
+    (("right", {}), "\x1b[C"),
+    (("p", {"shift": True}), "P"),
+    (("p", {"shift": True}), "P"),
+    (("home", {}), "\x1b[H"),
+    (("enter", {}), "\r"),
+]
+
+
+def test_every_domino_table_key_answers_as_in_the_window(pty_game, harness_factory) -> None:
+    from audiogame.ui.main_menu import MainMenu
+
+    # the window: the same keys posted to the real loop, same seed, same state
+    h = harness_factory("en")
+    h.app.history.add("Welcome to audiogame.")
+    h.start(MainMenu(h.app, greeted=True))
+    h.press("enter")
+    h.press("enter")
+    assert h.run_until(lambda: any("Your turn" in line for line in h.transcript), 60)
+
+    g = pty_game("--seed", "1")
+    g.wait_for("Main menu")
+    g.answer("\r")
+    since = g.mark()
+    g.send("\r")
+    g.wait_for("Your turn", since)
+    g.collect(since, quiet=0.3)
+
+    for (name, mods), data in DOMINO_KEYS:
+        mark = len(h.speaker.spoken)
+        h.press(name, **mods)
+        expected = norm(h.transcript[mark:])
+        said = norm(g.answer(data))
+        if name == "f1" and not mods:  # the terminal adds its stand-ins after the keys
+            assert said[1].startswith("In the terminal: F2 the rules")
+            said = said[:1]
+        assert said == expected, f"{name} {mods} sent as {data!r}"
+    assert g.answer("\x03") == []
+    assert g.wait_exit() == 0 and g.terminal_restored()
+
+
+#: Tira's keys, sent in one burst before "go!" (the race runs in real time in the
+#: terminal, on a virtual clock in the harness: before the start both are still)
+TIRA_KEYS = [
+    ("g", "g"),
+    ("c", "c"),
+    ("p", "p"),
+    ("f1", "\x1bOP"),
+    *[(str(n), str(n)) for n in range(1, 7)],
+    *[(c, c) for c in "sldrv"],
+    ("left", "\x1b[D"),
+    ("right", "\x1b[C"),
+    ("enter", "\r"),
+]
+
+
+def test_tira_keys_answer_as_in_the_window(pty_game, harness_factory) -> None:
+    h = harness_factory("en")
+    h.start()
+    g = pty_game("--seed", "1")
+    g.wait_for("Main menu")
+    for name, data in [("down", "\x1b[B"), ("enter", "\r"), ("enter", "\r"), ("enter", "\r")]:
+        mark = len(h.speaker.spoken)
+        h.press(name)
+        assert norm(g.answer(data)) == norm(h.transcript[mark:])
+    mark = len(h.speaker.spoken)
+    for name, _data in TIRA_KEYS:
+        h.press(name)
+    expected = norm(h.transcript[mark:])
+    assert len(expected) >= len(TIRA_KEYS) - 1
+    said = norm(g.answer("".join(data for _name, data in TIRA_KEYS)))
+    said = [line for line in said if not line.startswith("In the terminal:")]  # after F1
+    assert said[: len(expected)] == expected
+    said = " ".join(g.answer("h"))
+    assert "dice" in said.lower()
+    assert g.answer("\x03") == []
+    assert g.wait_exit() == 0 and g.terminal_restored()
+
+
+def test_sigterm_gives_the_terminal_back(pty_game) -> None:
+    g = pty_game()
+    g.wait_for("Main menu")
+    g.proc.send_signal(signal.SIGTERM)
+    assert g.wait_exit() == 128 + signal.SIGTERM
+    assert g.terminal_restored()
+
+
+def test_quitting_from_the_menu_gives_the_terminal_back(pty_game) -> None:
+    g = pty_game()
+    g.wait_for("Main menu")
+    g.answer("\x1b")
+    g.send("y")
+    assert g.wait_exit() == 0
+    assert g.terminal_restored()
+
+
+def test_a_crash_gives_the_terminal_back(pty_game, tmp_path) -> None:
+    # a fault injected into the loop: the first key raises, as a bug would
+    script = (
+        "import sys\n"
+        "from audiogame.app import loop\n"
+        "def broken(self, key):\n"
+        "    raise RuntimeError('injected fault')\n"
+        "loop.App.handle_key = broken\n"
+        "from audiogame.cli import main\n"
+        "sys.exit(main(sys.argv[1:]))\n"
+    )
+    g = pty_game(command=[sys.executable, "-c", script])
+    g.wait_for("Main menu")
+    g.send("\x1b[B")
+    assert g.wait_exit() == 1
+    assert g.terminal_restored()
+    assert "injected fault" in g.text()
+
+
+def test_no_noise_from_c_libraries_at_start(pty_game) -> None:
+    """Without a sound card ALSA prints 16 lines, SDL 'XDG_RUNTIME_DIR is invalid':
+    never in the player's terminal; in the log with --verbose."""
+    quiet = pty_game("--no-window", env={"SDL_AUDIODRIVER": "", "SDL_VIDEODRIVER": ""})
+    quiet.wait_for("Main menu")
+    quiet.answer("\x03")
+    quiet.wait_exit()
+    before_menu = quiet.text().split("Main menu")[0]
+    assert before_menu.strip() == "Welcome to audiogame."
+
+    loud = pty_game("--no-window", "--verbose", env={"SDL_AUDIODRIVER": "", "SDL_VIDEODRIVER": ""})
+    loud.wait_for("Main menu")
+    loud.answer("\x03")
+    loud.wait_exit()
+    text = loud.text()
+    if "ALSA" in text:  # a machine without a sound card: the noise went to the log
+        assert "INFO:audiogame.io.quiet:opening the sound device: ALSA lib" in text
+
+
+def test_flags_on_the_command_line_are_not_saved(pty_game, tmp_path) -> None:
+    config = tmp_path / "config"
+    config.mkdir()
+    saved = {"version": 1, "speech": "voice", "language": "it", "cue_volume": 0.5}
+    (config / "settings.json").write_text(json.dumps(saved))
+    g = pty_game(lang="en", config_dir=config)
+    g.wait_for("Main menu")
+    assert "60" in " ".join(g.answer("\x1b[19~"))  # F8: louder, and the settings saved
+    g.answer("\x03")
+    assert g.wait_exit() == 0
+    data = json.loads((config / "settings.json").read_text())
+    assert data["cue_volume"] == 0.6
+    assert data["speech"] == "voice" and data["language"] == "it"
+
+
+@pytest.mark.parametrize("env", [{"LANG": "C"}, {"LANG": "C.UTF-8"}, {"LC_ALL": "POSIX"}, {}])
+def test_a_system_asking_for_no_language_hears_italian(pty_game, env) -> None:
+    g = pty_game(lang="", env=env)
+    assert g.wait_for("Menu principale").startswith("Menu principale")
+    assert g.text().split("Menu principale")[0].strip() == "Benvenuto in audiogame."
+    g.answer("\x03")
+    g.wait_exit()
+
+
+def test_a_system_asking_for_english_hears_english(pty_game) -> None:
+    g = pty_game(lang="", env={"LANG": "it_IT.UTF-8", "LC_MESSAGES": "en_GB.UTF-8"})
+    g.wait_for("Main menu")
+    g.answer("\x03")
+    g.wait_exit()
