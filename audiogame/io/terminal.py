@@ -114,14 +114,15 @@ class TerminalKeys:
         if self._thread is not None:
             return
         self._stop.clear()
-        self._thread = threading.Thread(target=self._read, name="terminal-keys", daemon=True)
-        self._thread.start()
+        thread = threading.Thread(target=self._read, name="terminal-keys", daemon=True)
+        thread.start()
+        self._thread = thread  # only once started: close() may come at any moment
 
     def close(self) -> None:
         """Stop reading and give the terminal back as it was; safe to call twice."""
         self._stop.set()
         thread = self._thread
-        if thread is not None and thread is not threading.current_thread():
+        if thread is not None and thread.is_alive() and thread is not threading.current_thread():
             thread.join(timeout=2 * POLL + self.esc_delay)
         self._thread = None
         with self._lock:
