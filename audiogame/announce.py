@@ -2,7 +2,8 @@
 
 Scenes and narrators hand the announcer ``Message`` values (message ids with
 arguments, a kind and a cue). It resolves ``Phrase``/``Join`` arguments in the
-player's language, applies the player's verbosity for the kind, plays the cue
+player's language, applies the player's verbosity for the kind (never to the
+player's own moves, kind ``OWN``, nor to notices, ``SYSTEM``), plays the cue
 at once (sound is faster than words), and speaks:
 
 - answers to the player's own commands interrupt (``say``, or a message with
@@ -31,7 +32,7 @@ from audiogame.app.clock import Clock, Handle, RealClock, Scheduler
 from audiogame.history import History
 from audiogame.io.speech.base import Speaker
 from audiogame.language.localizer import Localizer, strip_invisible
-from audiogame.narration import SYSTEM, Join, Later, Message, Phrase
+from audiogame.narration import ALWAYS_SPOKEN, Join, Later, Message, Phrase
 
 #: the verbosity kind of other players' moves
 OTHERS = "others"
@@ -170,7 +171,7 @@ class Announcer:
 
     def deliver(self, message: Message) -> None:
         """The message at once, whatever its delay: cue, history, speech or the queue."""
-        level = "speak" if message.kind == SYSTEM else self.verbosity(message.kind)
+        level = "speak" if message.kind in ALWAYS_SPOKEN else self.verbosity(message.kind)
         if message.cue and level != "off":
             if not message.msg_id and message.kind == OTHERS:
                 self.others_cue(message.cue, message.pan, message.volume)

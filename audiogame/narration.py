@@ -15,6 +15,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 SYSTEM = "system"  # a kind the verbosity options never silence
+#: the player's own moves and what follows from them at once (the tile I drew, my
+#: dice landing, "Stop! you are out of dice"): spoken whatever the options say,
+#: as answers to keys are. Verbosity filters what the others do, never what I did.
+OWN = "own"
+#: the kinds no verbosity option silences
+ALWAYS_SPOKEN = frozenset({SYSTEM, OWN})
 COMMA = ", "
 SEMICOLON = "; "
 

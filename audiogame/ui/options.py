@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from audiogame.narration import ALWAYS_SPOKEN
 from audiogame.store.settings import MESSAGE_KINDS, SPEECH_CHOICES, VERBOSITY_LEVELS, VOICE_RATES
 from audiogame.ui.choice_row import ChoiceRow
 from audiogame.ui.menu import MenuScene
@@ -60,7 +61,9 @@ class OptionsScene(MenuScene):
                 "opt-speech-volume", lambda: settings.speech_volume, app.set_speech_volume
             ),
         ]
-        return rows + [self.verbosity_row(kind) for kind in MESSAGE_KINDS]
+        # my own moves are always spoken: only the kinds verbosity may filter have a row
+        kinds = [kind for kind in MESSAGE_KINDS if kind not in ALWAYS_SPOKEN]
+        return rows + [self.verbosity_row(kind) for kind in kinds]
 
     def volume_row(
         self, name_id: str, get: Callable[[], float], put: Callable[[float], None]

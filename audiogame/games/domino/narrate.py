@@ -231,7 +231,7 @@ class Narrator:
             "fits": "yes" if fits else "no",
             "boneyard": e.boneyard,
         }
-        return [Message("domino-you-draw", args, DRAWS, "tile_draw")]
+        return [Message("domino-you-draw", args, OWN, "tile_draw")]
 
     def _time_ran_out(self, e: TimeRanOut) -> list[Message]:
         mine = self._mine(e.seat)

@@ -300,7 +300,7 @@ class _Voice:
         if e.seat != e.together[0]:
             return []  # players stopping together: one announcement
         if e.together == (self.me,):
-            return [Message("tira-stop-you", kind=TURN, cue="stop")]
+            return [Message("tira-stop-you", kind=OWN, cue="stop")]
         return [Message("tira-stop", {"who": self.everyone(e.together)}, kind=TURN, cue="stop")]
 
     def _calm_started(self, e: CalmStarted) -> list[Message]:
