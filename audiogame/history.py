@@ -6,17 +6,29 @@ from collections import deque
 
 
 class History:
-    """A bounded list of messages with a reading cursor (Page Up / Page Down)."""
+    """A bounded list of messages with a reading cursor (Page Up / Page Down).
+
+    The cursor stays on the message the player is reading while new ones arrive
+    (a bot moving, the dice landing): the next Page Up goes on back from there,
+    never jumps to the newest. The walk ends when the player does something else
+    (``end_walk``, at any other key); the next Page Up starts again from the newest.
+    """
 
     def __init__(self, limit: int = 500) -> None:
         self._items: deque[str] = deque(maxlen=limit)
-        self._cursor: int | None = None  # None: past the newest message
+        self._cursor: int | None = None  # None: past the newest message (not walking)
         self.version = 0  # bumped on every change, so the window redraws only when needed
 
     def add(self, text: str) -> None:
+        if self._cursor is not None and len(self._items) == self._items.maxlen:
+            # the oldest message falls off: the one being read moves down one place
+            self._cursor = max(0, self._cursor - 1)
         self._items.append(text)
-        self._cursor = None
         self.version += 1
+
+    def end_walk(self) -> None:
+        """The player turned to something else: the next Page Up starts from the newest."""
+        self._cursor = None
 
     def __len__(self) -> int:
         return len(self._items)

@@ -34,6 +34,8 @@ log = logging.getLogger(__name__)
 FRAME = 1 / 60  # the longest the loop sleeps when nothing is scheduled
 IDLE_SLICE = 0.0003  # the longest a slice of background work (a bot's search) may hold the loop
 VOLUME_STEP = 0.1
+#: the keys that walk the history (any other key ends the walk)
+HISTORY_KEYS = frozenset({pygame.K_PAGEUP, pygame.K_PAGEDOWN})
 
 
 class Audio(Protocol):
@@ -203,6 +205,8 @@ class App:
             if key.key in CTRL_KEYS:
                 self.announcer.silence()
             return True
+        if key.key not in HISTORY_KEYS:
+            self.history.end_walk()  # doing something else: the next Page Up starts anew
         if self.global_key(key):
             return True
         scene = self.top
@@ -225,7 +229,7 @@ class App:
         k = key.key
         if k == pygame.K_F1:
             self.read_help(rules=key.ctrl)
-        elif k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+        elif k in HISTORY_KEYS:
             self.read_history(up=k == pygame.K_PAGEUP, to_end=key.shift or key.ctrl)
         elif k == pygame.K_s and key.ctrl:
             self.save_now()
