@@ -414,6 +414,19 @@ def test_manual_send_refused_before_rolling_and_while_rolling() -> None:
     assert game.apply(0, Send(0), 5.5).refusal is Refusal.DICE_IN_THE_AIR
 
 
+def test_manual_throw_refused_while_a_supreme_die_is_in_hand() -> None:
+    game = manual_landed([CAT, HAMSA, HAMSA])
+    before = snapshot(game)
+    result = game.apply(0, Throw(), 7.0)
+    assert result.refusal is Refusal.SUPREME_IN_HAND and result.events == ()
+    assert snapshot(game) == before
+    game.apply(0, Send(Symbol.HAMSA), 7.2)
+    assert game.apply(0, Throw(), 7.4).refusal is Refusal.SUPREME_IN_HAND  # one still there
+    game.apply(0, Send(1, Destination.TRAY), 7.6)
+    thrown = of(Thrown, game.apply(0, Throw(), 7.8).events)
+    assert thrown[0].dice == 1  # the cat, which I chose to keep, flies again
+
+
 def test_manual_throw_rethrows_dice_not_sent() -> None:
     game = manual_landed([CLOVER, PENNY, PENNY])
     thrown = of(Thrown, game.apply(0, Throw(), 7.0).events)[0]
@@ -517,14 +530,16 @@ def test_why_not_and_legal_actions_look_at_now_and_change_nothing() -> None:
     # at the landing instant the dice are in hand, though the game has not been told
     landed = 5.0 + THROW
     assert game.why_not(0, Send(2, Destination.TRAY), landed) is None
+    # the hamsa (the supreme symbol) must go to the tray: no throw until it has
+    assert game.why_not(0, Throw(), landed) is Refusal.SUPREME_IN_HAND
     assert game.legal_actions(0, landed) == (
-        Throw(),
         Send(0, Destination.LEFT),
         Send(1, Destination.RIGHT),
         Send(2, Destination.TRAY),
     )
     assert snapshot(game) == before and game.log_length == log and game.now == 5.0
     assert game.apply(0, Send(2, Destination.TRAY), landed).ok
+    assert game.legal_actions(0, landed)[0] == Throw()
     assert game.legal_actions(3, landed) == () and game.legal_actions(None, landed) == ()
 
 

@@ -53,6 +53,7 @@ class Refusal(StrEnum):
     NO_SUCH_DIE = "no-such-die"  # no landed die at that index / showing that symbol
     CANNOT_GO_THERE = "cannot-go-there"  # the die's face does not allow that destination
     NOWHERE_TO_GO = "nowhere-to-go"  # the die belongs nowhere: it stays in hand
+    SUPREME_IN_HAND = "supreme-in-hand"  # a die showing the supreme symbol: to the tray first
     NOT_IN_RACE = "not-in-race"  # Stop was called: no more passing
     NO_CALM_ROLLS_LEFT = "no-calm-rolls-left"  # all three calm rolls made
     ROUND_OVER = "round-over"  # between rounds

@@ -562,6 +562,9 @@ class TiraGame:
             return Refusal.NO_DICE
         if self._phase is Phase.CALM and not s.rolling:
             return Refusal.NO_CALM_ROLLS_LEFT
+        if self._phase is Phase.RACING and self._supreme in map(self._faces.__getitem__, s.hand):
+            # the rulebook: supreme dice "vanno sistemati sempre sul vassoio", never thrown again
+            return Refusal.SUPREME_IN_HAND
         return None
 
     def _send_refusal(self, seat: int, action: Send) -> Refusal | None:

@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeGuard
 
+from audiogame.games.tirapassa.actions import Refusal, Send
 from audiogame.games.tirapassa.coasters import Coaster
 from audiogame.games.tirapassa.events import (
     CalmEmptied,
@@ -108,6 +109,48 @@ def narrate(
 ) -> list[Message]:
     """What the listener whose observation is ``view`` hears of one batch of events."""
     return _Voice(view, names).batch(events)
+
+
+def refusal_message(refusal: Refusal, action: Any, view: TiraObservation) -> Message:
+    """Why the listener's ``action`` was refused, naming the die when there is one.
+
+    ``view`` is the listener's observation after the refusal (what was judged).
+    "The clover stays in hand", "The penny goes to the tray", "No die shows the
+    hamsa", "First send the penny to the tray": the player hears which die and,
+    when it can go somewhere else, where it goes.
+    """
+    args: dict[str, Any] = {}
+    msg_id = f"tira-refusal-{refusal.value}"
+    if refusal is Refusal.SUPREME_IN_HAND and view.supreme is not None:
+        args = {"die": _the(view.supreme)}
+    elif isinstance(action, Send):
+        face = _face_of(action.die, view)
+        if refusal is Refusal.NO_SUCH_DIE and isinstance(action.die, Symbol):
+            msg_id, args = "tira-refusal-no-die-showing", {"die": _the(action.die)}
+        elif face is not None and refusal in (Refusal.NOWHERE_TO_GO, Refusal.CANNOT_GO_THERE):
+            dest = (
+                None if view.supreme is None else destination_for(face, view.coaster, view.supreme)
+            )
+            if dest is None:
+                msg_id, args = "tira-refusal-die-stays", {"die": _the(face, capital=True)}
+            else:
+                args = {"die": _the(face, capital=True), "dest": side(dest)}
+                msg_id = "tira-refusal-die-goes"
+    return Message(msg_id, args, cue="menu_error", interrupt=True)
+
+
+def _the(face: Symbol, capital: bool = False) -> Phrase:
+    """The symbol with its article: "il quadrifoglio", or "Il quadrifoglio" to begin."""
+    return Phrase(f"tira-sym-{'cap' if capital else 'the'}-{face.value}")
+
+
+def _face_of(die: object, view: TiraObservation) -> Symbol | None:
+    """The face of the die a ``Send`` named (by index in my hand, or by symbol)."""
+    if isinstance(die, Symbol):
+        return die if die in view.hand else None
+    if type(die) is int and 0 <= die < len(view.hand):
+        return view.hand[die]
+    return None
 
 
 def who(seat: int, me: int | None, names: Sequence[str]) -> Any:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from audiogame.games.tirapassa.actions import Send, Throw
+from audiogame.games.tirapassa.actions import Refusal, Send, Throw
 from audiogame.games.tirapassa.engine import TiraGame
 from audiogame.games.tirapassa.events import RoundEnded, TiraEvent
 from audiogame.games.tirapassa.observation import Phase
@@ -22,8 +22,8 @@ def act_instantly(game: TiraGame, seat: int, now: float) -> list[TiraEvent]:
     """Whatever ``seat`` can do at ``now``: send what can go (manual), then throw."""
     events: list[TiraEvent] = []
     throw = Throw()
-    if game.why_not(seat, throw, now) is not None:
-        return events
+    if game.why_not(seat, throw, now) not in (None, Refusal.SUPREME_IN_HAND):
+        return events  # not my moment (dice in the air, no dice, not racing...)
     if game.config.control_of(seat) is Control.MANUAL and game.phase is Phase.RACING:
         for index, dest in reversed(game.observation(seat).sendable()):
             events.extend(game.apply(seat, Send(index, dest), now).events)

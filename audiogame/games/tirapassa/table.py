@@ -47,11 +47,19 @@ from audiogame.games.tirapassa.actions import Action, Refusal, Send, Throw
 from audiogame.games.tirapassa.bots import TiraBot, bots_for, seats_concerned
 from audiogame.games.tirapassa.coasters import Coaster
 from audiogame.games.tirapassa.engine import TiraGame
-from audiogame.games.tirapassa.events import GameEnded, RoundEnded, TiraEvent
+from audiogame.games.tirapassa.events import (
+    DiePassed,
+    DieToTray,
+    GameEnded,
+    Landed,
+    RoundEnded,
+    TiraEvent,
+)
 from audiogame.games.tirapassa.narrate import (
     coaster_args,
     faces,
     narrate,
+    refusal_message,
     side,
     symbol,
     symbol_cue,
@@ -226,7 +234,12 @@ class TiraTable(Scene):
         self._dirty = True
         for watcher in self.watchers:
             watcher(events)
-        for message in narrate(events, self.game.observation(HUMAN), self.names):
+        view = self.game.observation(HUMAN)
+        if any(_changes_my_hand(e) for e in events):
+            # after my throw lands (or a die of mine goes) Enter acts on a die that can go
+            sendable = view.sendable()
+            self.cursor = sendable[0][0] if sendable else 0
+        for message in narrate(events, view, self.names):
             self.post(message)
         ended = any(isinstance(e, GameEnded) for e in events)
         if ended or (self.practice and any(isinstance(e, RoundEnded) for e in events)):
@@ -323,16 +336,18 @@ class TiraTable(Scene):
 
     # -- actions ----------------------------------------------------------------------
     def throw(self) -> None:
-        result = self.session_apply(Throw())
+        action = Throw()
+        result = self.session_apply(action)
         if result is Refusal.DICE_IN_THE_AIR:
             self.cue("soft_click")  # hammering the key wins nothing, and says nothing
         elif result is not None:
-            self.refuse(result)
+            self.refuse(result, action)
 
     def send(self, index: int | Symbol, to: Destination | None) -> None:
-        refusal = self.session_apply(Send(index, to))
+        action = Send(index, to)
+        refusal = self.session_apply(action)
         if refusal is not None:
-            self.refuse(refusal)
+            self.refuse(refusal, action)
 
     def send_symbol(self, digit: int) -> bool:
         face = symbol_for_key(digit)
@@ -347,8 +362,11 @@ class TiraTable(Scene):
         refusal = self.session.apply(HUMAN, action).refusal
         return None if refusal is None else Refusal(refusal)
 
-    def refuse(self, refusal: Refusal) -> None:
-        self.answer(f"tira-refusal-{refusal.value}", cue="menu_error")
+    def refuse(self, refusal: Refusal, action: Action) -> None:
+        if self._game is None:
+            self.answer(f"tira-refusal-{refusal.value}", cue="menu_error")
+            return
+        self.post(refusal_message(refusal, action, self.observation()))
 
     def move_cursor(self, delta: int) -> None:
         obs = self.observation()
@@ -416,6 +434,12 @@ class TiraTable(Scene):
         obs = self.observation()
         standings = tally(obs.won_counts, HUMAN, self.names)
         self.answer("tira-standings", tally=standings, pile=obs.pile_size)
+
+
+def _changes_my_hand(event: TiraEvent) -> bool:
+    if isinstance(event, Landed | DieToTray):
+        return event.seat == HUMAN
+    return isinstance(event, DiePassed) and event.from_seat == HUMAN
 
 
 def resume(app: App, state: Any) -> Scene:
