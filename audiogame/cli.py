@@ -102,7 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     # until the loop's own handlers take over: SIGTERM leaves through the way out too
     signal.signal(signal.SIGTERM, _terminated)
-    if stdin_is_a_terminal():
+    if stdin_is_a_terminal() and (args.terminal or args.no_window or display_unlikely()):
         # the terminal's key decoder takes ~0.2 s to import: done meanwhile, off the
         # path to the first spoken word
         threading.Thread(target=preload_terminal, name="terminal-preload", daemon=True).start()
@@ -227,6 +227,14 @@ def has_display() -> bool:
         return pygame.display.get_driver() not in NO_DISPLAY_DRIVERS
     except pygame.error:
         return False
+
+
+def display_unlikely() -> bool:
+    """A guess made before SDL starts (which decides): a Linux or BSD session without
+    X11 or Wayland (SSH, a text console) has no display; Windows and macOS always do."""
+    if sys.platform in ("win32", "darwin"):
+        return False
+    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
 def stdin_is_a_terminal() -> bool:

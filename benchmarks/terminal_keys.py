@@ -11,7 +11,10 @@ ESCDELAY (50 ms by default) to be told from the start of a sequence.
 
 POSIX only (pseudo-terminals).
 
-    uv run python benchmarks/terminal_keys.py [--presses 500] [--escapes 20]
+    uv run python benchmarks/terminal_keys.py [--presses 500] [--escapes 20] [--starts 5]
+
+``--starts`` also times start-up in the terminal: spawn to the first spoken word
+(the greeting, said before the key decoder is loaded) and to the main menu.
 """
 
 from __future__ import annotations
@@ -45,12 +48,36 @@ def measure(game: PtyGame, data: str, pause: float) -> float:
     return (arrived - sent) * 1000
 
 
+def starts(count: int) -> tuple[list[float], list[float]]:
+    first, menu = [], []
+    for _ in range(count):
+        with tempfile.TemporaryDirectory() as tmp:
+            t0 = time.perf_counter()
+            game = PtyGame(Path(tmp), lang="en")
+            try:
+                game.wait_for("Welcome", timeout=30)
+                game.wait_for("Main menu", timeout=30)
+                first.append((game.lines[0][0] - t0) * 1000)
+                menu.append((next(t for t, line in game.lines if "Main menu" in line) - t0) * 1000)
+                game.send("\x03")
+                game.wait_exit(10)
+            finally:
+                game.close()
+    return first, menu
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--presses", type=int, default=500)
     parser.add_argument("--escapes", type=int, default=20)
     parser.add_argument("--pause", type=float, default=0.02)
+    parser.add_argument("--starts", type=int, default=0)
     args = parser.parse_args()
+    if args.starts:
+        first, menu = starts(args.starts)
+        print(f"start-up in a terminal, {args.starts} cold starts")
+        print(f"  first word: median {statistics.median(first):.0f} ms (max {max(first):.0f})")
+        print(f"  main menu:  median {statistics.median(menu):.0f} ms (max {max(menu):.0f})")
     with tempfile.TemporaryDirectory() as tmp:
         game = PtyGame(Path(tmp), lang="en")
         try:
