@@ -94,7 +94,16 @@ def build_speech(choice: str, audio: AudioSystem, lang: str, rate: int) -> tuple
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    if given[:1] == ["serve"]:  # the game server, without loading pygame
+        from audiogame.net.server_cli import main as serve
+
+        return serve(given[1:])
+    if given[:1] == ["verify"]:  # a finished online match, replayed from its seed
+        from audiogame.net.verify import main as verify
+
+        return verify(given[1:])
+    args = parse_args(given)
     configure_logging(args.verbose)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.no_window:

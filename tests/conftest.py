@@ -23,3 +23,20 @@ def harness_factory(tmp_path):
     yield make
     for h in made:
         h.close()
+
+
+@pytest.fixture
+def folder_game(monkeypatch):
+    """The game in ``tests/games`` (found as a player would add one), registered for
+    this test only; yields its spec. The network tests play it: its dice are hidden."""
+    from pathlib import Path
+
+    from audiogame.games import registry
+
+    games = Path(__file__).parent / "games"
+    (folder,) = [p for p in games.iterdir() if (p / "spec.py").is_file()]
+    monkeypatch.setenv(registry.ENV_VAR, str(games))
+    registry.reset()
+    yield registry.get(folder.name)
+    monkeypatch.delenv(registry.ENV_VAR)
+    registry.reset()

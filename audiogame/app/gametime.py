@@ -22,9 +22,26 @@ Guarantees the engines rely on:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
-from audiogame.app.clock import Clock, Handle, Scheduler
+from audiogame.app.clock import Clock
+
+
+class BaseHandle(Protocol):
+    @property
+    def cancelled(self) -> bool: ...
+
+    def cancel(self) -> None: ...
+
+
+class BaseScheduler(Protocol):
+    """What a ``GameScheduler`` needs under it: the app's ``Scheduler``, or a server's
+    scheduler on an asyncio loop (``net.loop_clock.LoopScheduler``)."""
+
+    @property
+    def clock(self) -> Clock: ...
+
+    def call_at(self, when: float, callback: Callable[..., Any], *args: Any) -> BaseHandle: ...
 
 
 class GameClock:
@@ -50,7 +67,7 @@ class GameHandle:
 
     def __init__(
         self,
-        handle: Handle | None,
+        handle: BaseHandle | None,
         when: float,
         callback: Callable[..., Any],
         args: tuple[Any, ...],
@@ -83,7 +100,7 @@ _CANCELLED: Any = _Cancelled()
 
 class GameScheduler:
     def __init__(
-        self, scheduler: Scheduler, offset: float = 0.0, start: float | None = None
+        self, scheduler: BaseScheduler, offset: float = 0.0, start: float | None = None
     ) -> None:
         self.base = scheduler
         begin = scheduler.clock.now() - offset if start is None else start
@@ -132,7 +149,7 @@ class GameScheduler:
         for handle in live:
             handle._handle = self._on_base(handle)
 
-    def _on_base(self, handle: GameHandle) -> Handle:
+    def _on_base(self, handle: GameHandle) -> BaseHandle:
         return self.base.call_at(self.clock.app_time(handle.when), self._run, handle)
 
     def _run(self, handle: GameHandle) -> None:

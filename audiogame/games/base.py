@@ -241,6 +241,21 @@ class OptionSpec:
     per_seat: bool = False
 
 
+# -- what crosses the network ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class WireTypes:
+    """The types a game sends over the network, for ``audiogame.net``'s generic codec:
+    its actions, its events and its observation (frozen dataclasses whose fields
+    are scalars, enums, named tuples, tuples, frozensets, unions and other such
+    dataclasses). Nothing else of a game is ever decoded from a connection."""
+
+    actions: tuple[type, ...]
+    events: tuple[type, ...]
+    observation: type
+
+
 # -- a game, registered once ----------------------------------------------------------------
 
 
@@ -303,3 +318,6 @@ class GameSpec:
     fuzz_targets: Mapping[str, Callable[[App, random.Random], Any]] = field(default_factory=dict)
     #: the fuzzer's name for a scene of this game (None: not this game's scene)
     scene_label: Callable[[Any], str | None] | None = None
+    #: the types that cross the network (imported when first called); None: not
+    #: playable online
+    wire: Callable[[], WireTypes] | None = None

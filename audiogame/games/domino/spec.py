@@ -10,7 +10,7 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from audiogame.games.base import GameSpec
+from audiogame.games.base import GameSpec, WireTypes
 from audiogame.games.domino.cues import CUES
 from audiogame.games.domino.walks import TARGETS, scene_label
 
@@ -93,6 +93,18 @@ def random_config(rng: random.Random, seats: int) -> dict[str, Any]:
     return DominoConfig(seats=seats).to_dict()
 
 
+def wire() -> WireTypes:
+    from typing import get_args
+
+    from audiogame.games.domino.actions import Draw, Pass, Play
+    from audiogame.games.domino.events import Event
+    from audiogame.games.domino.observation import Observation
+
+    # Deal (a fixed deal for tutorials and tests) is the table's alone: no
+    # client ever sends it, and NextManche goes from the server's table itself.
+    return WireTypes(actions=(Play, Draw, Pass), events=get_args(Event), observation=Observation)
+
+
 SPEC = GameSpec(
     id=GAME_ID,
     title_id="game-domino",
@@ -107,6 +119,7 @@ SPEC = GameSpec(
     describe_save=describe_save,
     read_save=read_save,
     new_engine=new_engine,
+    wire=wire,
     engine_from_dict=engine_from_dict,
     invariants=invariants,
     resume_adapter=resume_adapter,

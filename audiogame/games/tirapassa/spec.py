@@ -10,7 +10,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from audiogame.games.base import GameSpec
+from audiogame.games.base import GameSpec, WireTypes
 from audiogame.games.tirapassa.cues import CUES
 from audiogame.games.tirapassa.walks import TARGETS, scene_label
 
@@ -88,6 +88,22 @@ def read_save(body: bytes) -> Any:
     return read_state(body)
 
 
+def wire() -> WireTypes:
+    from audiogame.games.tirapassa import events
+    from audiogame.games.tirapassa.actions import Send, Throw
+    from audiogame.games.tirapassa.observation import TiraObservation
+
+    return WireTypes(
+        actions=(Throw, Send),
+        events=tuple(
+            cls
+            for cls in vars(events).values()
+            if isinstance(cls, type) and issubclass(cls, events.TiraEvent) and cls.kind != "event"
+        ),
+        observation=TiraObservation,
+    )
+
+
 def random_config(rng: random.Random, seats: int) -> dict[str, Any]:
     from audiogame.games.tirapassa.options import Control, Speed, TiraConfig, Variant
 
@@ -122,4 +138,5 @@ SPEC = GameSpec(
     random_config=random_config,
     fuzz_targets=TARGETS,
     scene_label=scene_label,
+    wire=wire,
 )

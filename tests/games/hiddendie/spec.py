@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from audiogame.games.base import GameSpec
+from audiogame.games.base import GameSpec, WireTypes
 
 from .config import GAME_ID, MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from .cues import CUES
@@ -63,6 +63,28 @@ def invariants(engine: Engine) -> list[str]:
     return check(engine)  # type: ignore[arg-type]
 
 
+def wire() -> WireTypes:
+    from . import events
+    from .actions import Keep, Reroll
+    from .observation import View
+
+    return WireTypes(
+        actions=(Keep, Reroll),
+        events=(
+            events.GameStarted,
+            events.RoundStarted,
+            events.DieRolled,
+            events.TurnBegan,
+            events.TimeRanOut,
+            events.Kept,
+            events.Rerolled,
+            events.RoundEnded,
+            events.GameEnded,
+        ),
+        observation=View,
+    )
+
+
 def open_setup(app: Any) -> Scene:
     from .setup import HiddenDieSetup
 
@@ -89,4 +111,5 @@ SPEC = GameSpec(
     narrate=narrate,
     invariants=invariants,
     open_setup=open_setup,
+    wire=wire,
 )

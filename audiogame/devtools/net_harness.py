@@ -1,0 +1,223 @@
+"""Servers and clients for the network tests and benchmarks, on 127.0.0.1 only.
+
+- ``ServerThread``: a real ``GameServer`` on its own asyncio loop in a thread,
+  listening on an ephemeral loopback port (``url``); ``call(coro)`` runs a
+  coroutine on its loop (to look inside a table from a test).
+- ``ServerProcess``: ``audiogame-server`` as a child process (``kill()`` is
+  kill -9 where the system has it: ``Popen.kill``), its port read from
+  ``--port-file``.
+- ``wait_for(client, predicate)``: drain a ``GameClient`` until something
+  arrives, bounded in time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any, TypeVar
+
+from audiogame.net.client import GameClient, Incoming
+from audiogame.net.server import GameServer
+from audiogame.net.server_options import ServerOptions
+
+T = TypeVar("T")
+HOST = "127.0.0.1"
+
+
+class ServerThread:
+    def __init__(self, data_dir: Path, options: ServerOptions | None = None) -> None:
+        self.data_dir = data_dir
+        self.options = options or ServerOptions()
+        self.loop = asyncio.new_event_loop()
+        self.server: GameServer | None = None
+        self.port = 0
+        self._thread = threading.Thread(target=self.loop.run_forever, name="server", daemon=True)
+
+    def start(self) -> ServerThread:
+        self._thread.start()
+        self.server = GameServer(self.data_dir, self.options)
+        self.port = self.call(self.server.start(HOST, 0))
+        return self
+
+    @property
+    def url(self) -> str:
+        return f"ws://{HOST}:{self.port}"
+
+    def call(self, coro: Coroutine[Any, Any, T], timeout: float = 10.0) -> T:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
+
+    def run(self, fn: Callable[[], T], timeout: float = 10.0) -> T:
+        """``fn()`` on the server's loop (the tables are not thread-safe)."""
+
+        async def call() -> T:
+            return fn()
+
+        return self.call(call(), timeout)
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.call(self.server.close())
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join(5.0)
+        self.loop.close()
+
+    def __enter__(self) -> ServerThread:
+        return self.start()
+
+    def __exit__(self, *_exc: object) -> None:
+        self.stop()
+
+
+class ServerProcess:
+    """``python -m audiogame.net.server_cli`` on an ephemeral loopback port."""
+
+    def __init__(self, data_dir: Path, *args: str, env: dict[str, str] | None = None) -> None:
+        self.data_dir = data_dir
+        self.args = args
+        self.env = env
+        self.port = 0
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self, port: int = 0, timeout: float = 20.0) -> ServerProcess:
+        port_file = self.data_dir / "port"
+        port_file.unlink(missing_ok=True)
+        command = [
+            sys.executable,
+            "-m",
+            "audiogame.net.server_cli",
+            "--host",
+            HOST,
+            "--port",
+            str(port),
+            "--data",
+            str(self.data_dir),
+            "--port-file",
+            str(port_file),
+            *self.args,
+        ]
+        env = dict(os.environ if self.env is None else self.env)
+        self.process = subprocess.Popen(
+            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if port_file.is_file() and port_file.read_text(encoding="ascii"):
+                self.port = int(port_file.read_text(encoding="ascii"))
+                return self
+            if self.process.poll() is not None:
+                err = self.process.stderr.read().decode() if self.process.stderr else ""
+                raise RuntimeError(f"the server did not start: {err}")
+            time.sleep(0.02)
+        raise TimeoutError("the server did not start in time")
+
+    @property
+    def url(self) -> str:
+        return f"ws://{HOST}:{self.port}"
+
+    def kill(self) -> None:
+        """Killed at once (SIGKILL on POSIX, TerminateProcess on Windows): no clean-up."""
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+        if self.process is not None and self.process.stderr is not None:
+            self.process.stderr.close()
+
+
+def wait_for(
+    client: GameClient,
+    predicate: Callable[[Incoming], bool],
+    timeout: float = 10.0,
+    seen: list[Incoming] | None = None,
+) -> Incoming:
+    """Drain ``client`` until an item matches (every item drained goes to ``seen``)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for item in client.poll():
+            if seen is not None:
+                seen.append(item)
+            if predicate(item):
+                return item
+        time.sleep(0.002)
+    raise TimeoutError("nothing matching arrived in time")
+
+
+class ScriptedPlayer:
+    """A client that plays its seat with the game's own bot deciding from the view it
+    receives (a scripted human: it acts at once), and keeps everything it heard."""
+
+    def __init__(self, client: GameClient, level: str = "easy", seed: int = 0) -> None:
+        self.client = client
+        self.level = level
+        self.seed = seed
+        self.heard: list[Any] = []  # every game event received, in order
+        self.items: list[Incoming] = []
+        self.view: Any = None
+        self.over: Any = None  # the MatchOver, once it came
+        self._bot: Any = None
+        self._acted_at = -1
+        self._thinking: Any = None
+
+    def pump(self) -> None:
+        """Take what arrived and act if the bot says so (call it in a loop)."""
+        from audiogame.games import registry
+        from audiogame.games.base import Decision
+        from audiogame.net import messages as m
+        from audiogame.net.client import Batch, Resync
+
+        for item in self.client.poll():
+            self.items.append(item)
+            if isinstance(item, Resync):
+                self.heard.extend(item.away)
+                self.view = item.view
+                self._acted_at = -1
+            elif isinstance(item, Batch):
+                self.heard.extend(item.events)
+                self.view = item.view
+            elif isinstance(item, m.MatchOver):
+                self.over = item
+            elif isinstance(item, m.GameRefused):
+                self._acted_at = -1  # try again with what the bot says now
+        if self.view is None:  # started after the snapshot was taken from the queue
+            self.view = self.client.view
+        seat, table = self.client.seat, self.client.table
+        if seat is None or table is None or self.view is None or self.over is not None:
+            return
+        if self._bot is None or self._bot.seat != seat:
+            spec = registry.get(table.game)
+            assert spec is not None and spec.make_bot is not None
+            self._bot = spec.make_bot(seat, self.level, self.seed)
+        if self._acted_at == self.client.upto:
+            return
+        decision = self._thinking or self._bot.decide(self.view)
+        if decision is not None and not isinstance(decision, Decision):
+            self._thinking = decision
+            if not decision.step():
+                return
+            decision = decision.decision
+        self._thinking = None
+        if isinstance(decision, Decision):
+            self._acted_at = self.client.upto
+            self.client.act(decision.action)
+
+    def play_until(self, done: Callable[[], bool], timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while not done():
+            if time.monotonic() > deadline:
+                raise TimeoutError("the match did not end in time")
+            self.pump()
+            time.sleep(0.001)

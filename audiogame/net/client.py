@@ -1,0 +1,385 @@
+"""The client's network side: a thread that talks to the server, a queue the loop drains.
+
+``GameClient`` runs an asyncio loop in a thread of its own; the app's loop
+calls ``poll()`` once a frame, which never blocks, and ``send()``/``act()``,
+which hand a message to the thread and return at once. Everything the server
+sends arrives decoded: the messages as ``messages`` Structs, and a table's game
+data as the game's own values, already applied to the seat's view:
+
+- ``Batch(events, view, upto)``: one batch of events this seat may know, and
+  the seat's view (the game's observation) after it: exactly what a local
+  table hands its narrator;
+- ``Resync(view, away, upto)``: the view on joining or coming back, and the
+  events missed meanwhile ("while you were away");
+- ``Connected(fingerprint)``, ``Connecting(attempt, delay)``,
+  ``Disconnected(reason, final)``: the connection's own news, for the app to say.
+
+When the connection drops the thread reconnects by itself with backoff
+(0.5 s doubling to 8 s, with jitter), sends ``Hello`` with the resume token and
+the last event count it had, and the server puts the player back in their seat.
+
+TLS: ``wss://`` addresses are checked against the system's authorities
+(``verify=True``, a public server) or pinned: ``pin`` is the certificate's
+SHA-256 (hex) the player accepted; without one, the first certificate seen is
+reported in ``Connected.fingerprint`` (to read aloud as words) and pinned for
+the rest of the session.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import queue
+import random
+import ssl
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus, WebSocketException
+
+from audiogame.games import registry
+from audiogame.net import messages as m
+from audiogame.net import tls
+from audiogame.net.game_codec import CodecError, GameCodec
+from audiogame.net.reasons import Reason
+
+log = logging.getLogger(__name__)
+
+#: goodbyes after which reconnecting would only be refused again
+FINAL = frozenset({Reason.VERSION.value, Reason.REPLACED.value, Reason.ABUSE.value, "pin-mismatch"})
+
+
+@dataclass(frozen=True, slots=True)
+class Connected:
+    """Welcomed by the server; ``fingerprint`` of its certificate when pinned (hex)."""
+
+    fingerprint: str | None
+    resumed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Connecting:
+    attempt: int
+    delay: float
+
+
+@dataclass(frozen=True, slots=True)
+class Disconnected:
+    reason: str
+    final: bool  # no more attempts: the app must say so and offer a way out
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    events: tuple[Any, ...]
+    view: Any
+    upto: int
+
+
+@dataclass(frozen=True, slots=True)
+class Resync:
+    view: Any
+    away: tuple[Any, ...]
+    upto: int
+
+
+Incoming = (
+    Connected
+    | Connecting
+    | Disconnected
+    | Batch
+    | Resync
+    | m.Welcome
+    | m.Refused
+    | m.TableList
+    | m.TableState
+    | m.GameRefused
+    | m.Notice
+    | m.Chat
+    | m.MatchBegins
+    | m.MatchOver
+    | m.Left
+    | m.Pong
+    | m.Goodbye
+)
+
+
+class GameClient:
+    def __init__(
+        self,
+        url: str,
+        name: str,
+        *,
+        token: str | None = None,
+        lang: str = "",
+        pin: str | None = None,
+        verify: bool = False,
+        reconnect: bool = True,
+        on_message: Callable[[], None] | None = None,
+    ) -> None:
+        self.url = url
+        self.name = name
+        self.token = token
+        self.lang = lang
+        self.pin = pin
+        self.verify = verify
+        self.reconnect = reconnect
+        #: called (from the network thread) after each message is queued: a
+        #: loop that sleeps may use it to wake up
+        self.on_message = on_message
+        self.inbox: queue.SimpleQueue[Incoming] = queue.SimpleQueue()
+        # the table as this client knows it (written by the network thread only)
+        self.player = ""
+        self.table: m.TableInfo | None = None
+        self.seat: int | None = None
+        self.codec: GameCodec | None = None
+        self.view: Any = None
+        self.upto = 0
+        self.match = 0
+        self._synced = False
+        self._refs = itertools.count(1)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._outbox: asyncio.Queue[bytes | None] | None = None
+        self._thread: threading.Thread | None = None
+        self._stopping = False
+        self._ws: ClientConnection | None = None
+
+    # -- the app's side -----------------------------------------------------------------
+    def start(self) -> None:
+        ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(ready,), name="net", daemon=True)
+        self._thread.start()
+        ready.wait(5.0)
+
+    def poll(self) -> list[Incoming]:
+        """Everything that arrived since the last call (never blocks)."""
+        out: list[Incoming] = []
+        inbox = self.inbox
+        while True:
+            try:
+                out.append(inbox.get_nowait())
+            except queue.Empty:
+                return out
+
+    def send(self, message: msgspec.Struct) -> None:
+        """Queue a message for the server (dropped while disconnected: the app's
+        state is resent on resume, and a stale command must not arrive late)."""
+        self._push(m.encode(message))
+
+    def act(self, action: Any) -> int:
+        """Send a game action of the table's game; returns its reference."""
+        if self.codec is None:
+            raise RuntimeError("not at a table")
+        ref = next(self._refs)
+        self._push(m.encode(m.Act(action=self.codec.encode_action(action), ref=ref)))
+        return ref
+
+    def close(self, timeout: float = 2.0) -> None:
+        self._stopping = True
+        loop = self._loop
+        if loop is not None and self._outbox is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # it closed meanwhile: nothing to stop
+                loop.call_soon_threadsafe(self._outbox.put_nowait, None)
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def _push(self, frame: bytes) -> None:
+        loop, box = self._loop, self._outbox
+        if loop is None or box is None or self._stopping or loop.is_closed():
+            return
+        with contextlib.suppress(RuntimeError):  # the thread ended (a final disconnection)
+            loop.call_soon_threadsafe(box.put_nowait, frame)
+
+    def _queue(self, item: Incoming) -> None:
+        self.inbox.put(item)
+        if self.on_message is not None:
+            self.on_message()
+
+    # -- the network thread -------------------------------------------------------------
+    def _run(self, ready: threading.Event) -> None:
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+        self._outbox = asyncio.Queue()
+        ready.set()
+        try:
+            loop.run_until_complete(self._main())
+        finally:
+            loop.close()
+
+    async def _main(self) -> None:
+        attempt = 0
+        while not self._stopping:
+            reason = await self._session()
+            if self._stopping:
+                break
+            final = reason in FINAL or not self.reconnect
+            self._queue(Disconnected(reason, final))
+            if final:
+                break
+            attempt += 1
+            delay = min(8.0, 0.5 * 2 ** min(attempt - 1, 4)) * random.uniform(0.8, 1.2)
+            self._queue(Connecting(attempt, delay))
+            if await self._wait_or_stop(delay):
+                break
+
+    async def _wait_or_stop(self, delay: float) -> bool:
+        assert self._outbox is not None
+        try:
+            item = await asyncio.wait_for(self._outbox.get(), delay)
+        except TimeoutError:
+            return False
+        return item is None  # None: close() was called
+
+    def _context(self) -> ssl.SSLContext | None:
+        if not self.url.startswith("wss://"):
+            return None
+        return tls.verified_client_context() if self.verify else tls.pinned_client_context()
+
+    async def _session(self) -> str:
+        """One connection, from handshake to close; returns why it ended."""
+        try:
+            ws = await connect(
+                self.url,
+                subprotocols=[m.SUBPROTOCOL],  # type: ignore[list-item]
+                ssl=self._context(),
+                compression=None,
+                max_size=m.MAX_SERVER_FRAME,
+                open_timeout=5.0,
+                ping_interval=2.0,
+                ping_timeout=2.0,
+                close_timeout=1.0,
+            )
+        except InvalidStatus as exc:
+            body = bytes(exc.response.body or b"").decode("utf-8", "replace")
+            return body.split()[0] if body.split() else "refused"
+        except (OSError, WebSocketException, TimeoutError) as exc:
+            log.info("connecting failed: %s", exc)
+            return "unreachable"
+        fingerprint = None
+        if self.url.startswith("wss://") and not self.verify:
+            fingerprint = _peer_fingerprint(ws)
+            if self.pin is None:
+                self.pin = fingerprint  # trusted on first use, for this session
+            elif fingerprint != self.pin:
+                await ws.close()
+                return "pin-mismatch"
+        self._ws = ws
+        self._synced = False
+        try:
+            return await self._converse(ws, fingerprint)
+        finally:
+            self._ws = None
+
+    async def _converse(self, ws: ClientConnection, fingerprint: str | None) -> str:
+        assert self._outbox is not None
+        box = self._outbox
+        while not box.empty():  # what was typed while away is stale
+            if box.get_nowait() is None:
+                await ws.close()
+                return "closed"
+        hello = m.Hello(
+            name=self.name,
+            token=self.token,
+            lang=self.lang,
+            table="" if self.table is None else self.table.id,
+            upto=self.upto,
+            match=self.match,
+        )
+        await ws.send(m.encode(hello), text=True)
+        resumed = self.token is not None
+        goodbye = "connection-lost"
+
+        async def pump() -> None:
+            while True:
+                frame = await box.get()
+                if frame is None:
+                    await ws.close()
+                    return
+                await ws.send(frame, text=True)
+
+        writer = asyncio.get_running_loop().create_task(pump())
+        try:
+            async for frame in ws:
+                try:
+                    message = m.SERVER_DECODER.decode(frame)
+                except msgspec.DecodeError:
+                    log.warning("a frame the client cannot read")
+                    continue
+                if isinstance(message, m.Welcome):
+                    self.token = message.token
+                    self.player = message.player
+                    self._queue(Connected(fingerprint, resumed))
+                if isinstance(message, m.Goodbye):
+                    goodbye = message.reason
+                self._take(message)
+        except ConnectionClosed:
+            pass
+        finally:
+            writer.cancel()
+        return "closed" if self._stopping else goodbye
+
+    def _take(self, message: m.ServerMessage) -> None:
+        """Keep the table's state, decode the game's data, queue it for the app."""
+        if isinstance(message, m.TableState):
+            self._table(message)
+            self._queue(message)
+        elif isinstance(message, m.Snapshot):
+            self._snapshot(message)
+        elif isinstance(message, m.Events):
+            self._events(message)
+        elif isinstance(message, m.MatchBegins):
+            self.upto, self.view, self._synced = 0, None, False
+            self._queue(message)
+        elif isinstance(message, m.Left):
+            self.table, self.seat, self.codec, self.view = None, None, None, None
+            self.upto, self._synced = 0, False
+            self._queue(message)
+        else:
+            self._queue(message)
+
+    def _table(self, message: m.TableState) -> None:
+        info = message.table
+        if self.codec is None or self.table is None or self.table.game != info.game:
+            spec = registry.get(info.game)
+            self.codec = None if spec is None or spec.wire is None else GameCodec(spec.wire())
+        if self.table is None or self.table.id != info.id or self.match != info.match:
+            self.upto, self.view, self._synced = 0, None, False
+        self.table, self.seat, self.match = info, message.you, info.match
+
+    def _snapshot(self, message: m.Snapshot) -> None:
+        codec = self.codec
+        if codec is None:
+            return
+        try:
+            view = codec.decode_view(message.view)
+            away = tuple(codec.decode_event(e) for e in message.away)
+        except CodecError:
+            log.exception("a snapshot this client cannot read")
+            return
+        self.view, self.upto, self._synced = view, message.upto, True
+        self._queue(Resync(view, away, message.upto))
+
+    def _events(self, message: m.Events) -> None:
+        codec = self.codec
+        if codec is None or not self._synced or message.upto <= self.upto:
+            return  # before this connection's snapshot, or already in it
+        try:
+            events = tuple(codec.decode_event(e) for e in message.events)
+            view = codec.apply_patch(self.view, message.view)
+        except CodecError:
+            log.exception("events this client cannot read")
+            return
+        self.view, self.upto = view, message.upto
+        self._queue(Batch(events, view, message.upto))
+
+
+def _peer_fingerprint(ws: ClientConnection) -> str:
+    ssl_object = ws.transport.get_extra_info("ssl_object")
+    der = ssl_object.getpeercert(binary_form=True) if ssl_object is not None else None
+    return tls.fingerprint(der) if der else ""

@@ -1,0 +1,365 @@
+"""One client's connection on the server: its limits, its messages, its frames out.
+
+Every text frame is checked in this order, each failure refused with a
+``Reason`` id (and counted as abuse; enough abuse closes the connection):
+size (16 KiB), rate (token bucket), JSON, a known ``type``, the message's
+fields (``msgspec`` against the ``ClientMessage`` union), then its place in
+the conversation (Hello first; a table command only at a table; the
+master's commands only from the master). What passes is handed to the lobby
+or to the player's table; the seat of an action is looked up from the player,
+never read from the message.
+
+Frames out go through a queue drained by the connection's own writer task:
+a table never waits for a slow client, and a client that falls too far behind
+is closed (it resumes with its token and gets a snapshot).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import ConnectionClosed
+
+from audiogame.net import messages as m
+from audiogame.net.bus import Post
+from audiogame.net.limits import AbuseMeter, TokenBucket
+from audiogame.net.lobby import Lobby, Player
+from audiogame.net.names import clean_name
+from audiogame.net.reasons import Reason
+from audiogame.net.table import Table
+
+log = logging.getLogger(__name__)
+
+_RAW = msgspec.json.Decoder()
+
+
+class Connection:
+    def __init__(self, ws: ServerConnection, lobby: Lobby) -> None:
+        self.ws = ws
+        self.lobby = lobby
+        self.options = lobby.options
+        loop = asyncio.get_running_loop()
+        self.loop = loop
+        limits = self.options.limits
+        now = loop.time()
+        self.bucket = TokenBucket(limits.rate, limits.burst, now)
+        self.abuse = AbuseMeter(limits, now)
+        self.player: Player | None = None
+        self._out: collections.deque[bytes] = collections.deque()
+        self._wake = asyncio.Event()
+        self._closing = False
+        self._slowed_at = -1.0
+        self._handlers: dict[type, Callable[[Any], Any]] = {
+            m.Hello: self._hello,
+            m.ListTables: self._list,
+            m.CreateTable: self._create,
+            m.JoinTable: self._join,
+            m.LeaveTable: self._leave,
+            m.SetBot: self._set_bot,
+            m.SetOptions: self._set_options,
+            m.SetPrivate: self._set_private,
+            m.HandOver: self._hand_over,
+            m.Kick: self._kick,
+            m.Start: self._start,
+            m.Pause: self._pause,
+            m.Act: self._act,
+            m.Say: self._say,
+            m.Ping: self._ping,
+        }
+
+    # -- the connection's life ------------------------------------------------------------
+    async def run(self) -> None:
+        writer = self.loop.create_task(self._write())
+        timer = self.loop.call_later(self.options.hello_timeout, self._hello_late)
+        try:
+            async for frame in self.ws:
+                await self._frame(frame)
+                if self._closing:
+                    break
+        except ConnectionClosed:
+            pass
+        finally:
+            timer.cancel()
+            self._gone()
+            self._closing = True
+            self._wake.set()
+            try:
+                await asyncio.wait_for(writer, timeout=1.0)
+            except (TimeoutError, asyncio.CancelledError):
+                writer.cancel()
+
+    def _hello_late(self) -> None:
+        if self.player is None:
+            self.close(Reason.TIMEOUT)
+
+    def _gone(self) -> None:
+        player = self.player
+        if player is None:
+            return
+        self.player = None
+        if player.connection is not self:
+            return
+        player.connection = None
+        table = player.table
+        if table is not None:
+            self.lobby.bus.unsubscribe(table.id, self)
+            if table.seat_of(player.id) is None:
+                player.table = None  # a spectator who drops has left
+            table.dropped(player.id)
+
+    def close(self, reason: Reason) -> None:
+        """Say goodbye with ``reason`` and close once the frames before it are out."""
+        if self._closing:
+            return
+        self.send(m.Goodbye(reason=reason.value))
+        self._closing = True
+        self._wake.set()
+
+    async def _write(self) -> None:
+        ws = self.ws
+        out = self._out
+        try:
+            while True:
+                while out:
+                    await ws.send(out.popleft(), text=True)
+                if self._closing:
+                    break
+                self._wake.clear()
+                await self._wake.wait()
+            await ws.close(1008 if self.abuse.points else 1000)
+        except ConnectionClosed:
+            pass
+
+    # -- frames out ---------------------------------------------------------------------
+    def send(self, message: msgspec.Struct) -> None:
+        self.send_frame(m.encode(message))
+
+    def send_frame(self, frame: bytes) -> None:
+        if self._closing:
+            return
+        self._out.append(frame)
+        self._wake.set()
+        if len(self._out) > self.options.max_backlog:
+            self._out.clear()
+            self.close(Reason.SLOW_DOWN)
+
+    def deliver(self, post: Post) -> None:
+        player = self.player
+        if player is None:
+            return
+        table = player.table
+        seat = None if table is None else table.seat_of(player.id)
+        if post.reaches(seat, player.id):
+            self.send_frame(post.frame)
+
+    def replaced(self) -> None:
+        """The same player connected again elsewhere: this connection goes quietly."""
+        self.player = None
+        self.close(Reason.REPLACED)
+
+    # -- frames in ----------------------------------------------------------------------
+    async def _frame(self, frame: str | bytes) -> None:
+        now = self.loop.time()
+        if not self.bucket.take(now):
+            if now - self._slowed_at >= 1.0:  # one refusal a second, not one per frame
+                self._slowed_at = now
+                self.send(m.Refused(reason=Reason.SLOW_DOWN.value))
+            self._strike(now)
+            return
+        if not isinstance(frame, str):
+            self._refuse(Reason.NOT_TEXT, "")
+            return
+        if len(frame) > m.MAX_FRAME:
+            self._refuse(Reason.TOO_BIG, "")
+            return
+        try:
+            raw = _RAW.decode(frame)
+        except msgspec.DecodeError:
+            self._refuse(Reason.MALFORMED, "")
+            return
+        kind = raw.get("type") if type(raw) is dict else None
+        if type(kind) is not str:
+            self._refuse(Reason.MALFORMED, "")
+            return
+        if kind not in m.CLIENT_TYPES:
+            self._refuse(Reason.UNKNOWN_TYPE, kind[:32])
+            return
+        try:
+            message = msgspec.convert(raw, m.ClientMessage)
+        except msgspec.ValidationError:
+            self._refuse(Reason.BAD_FIELDS, kind)
+            return
+        if self.player is None and not isinstance(message, m.Hello):
+            self._refuse(Reason.HELLO_FIRST, kind)
+            return
+        try:
+            problem = self._handlers[type(message)](message)
+            if asyncio.iscoroutine(problem):
+                problem = await problem
+        except Exception:
+            log.exception("handling %s failed", kind)
+            problem = None
+        if problem is not None:
+            self._refuse(problem, kind, getattr(message, "ref", None))
+
+    def _refuse(self, reason: Reason, of: str, ref: int | None = None) -> None:
+        self.send(m.Refused(reason=reason.value, of=of, ref=ref))
+        self._strike(self.loop.time())
+
+    def _strike(self, now: float) -> None:
+        if self.abuse.strike(now):
+            self.close(Reason.ABUSE)
+
+    # -- the messages -------------------------------------------------------------------
+    async def _hello(self, msg: m.Hello) -> Reason | None:
+        if self.player is not None:
+            return Reason.ALREADY_WELCOMED
+        name, problem = clean_name(msg.name)
+        if problem is not None:
+            return problem
+        found = await self.lobby.player_for(name, msg.token)
+        if isinstance(found, Reason):
+            return found
+        player, token = found
+        if self._closing:
+            return None
+        old = player.connection
+        if isinstance(old, Connection) and old is not self:
+            old.replaced()
+            if player.table is not None:
+                self.lobby.bus.unsubscribe(player.table.id, old)
+        player.connection = self
+        self.player = player
+        self.send(
+            m.Welcome(
+                player=player.id, token=token, name=player.name, games=self.lobby.online_games()
+            )
+        )
+        table = player.table
+        if table is not None:
+            self.lobby.bus.subscribe(table.id, self)
+            if not table.returned(player.id, msg.upto, msg.match):
+                self.lobby.bus.unsubscribe(table.id, self)
+                player.table = None
+        if player.table is None and msg.table and msg.token is not None:
+            # a spectator whose connection dropped (or whose server restarted) watches again
+            watched = self.lobby.find(msg.table, "")
+            if watched is not None and not watched.closed:
+                self._sit(player, watched, None, True, msg.upto, msg.match)
+        return None
+
+    def _list(self, _msg: m.ListTables) -> Reason | None:
+        self.send(m.TableList(tables=self.lobby.public_tables()))
+        return None
+
+    def _create(self, msg: m.CreateTable) -> Reason | None:
+        player = self._me()
+        if player.table is not None:
+            return Reason.ALREADY_AT_TABLE
+        table = self.lobby.create_table(player, msg.game, msg.config, msg.private)
+        if isinstance(table, Reason):
+            return table
+        return self._sit(player, table, None, False)
+
+    def _join(self, msg: m.JoinTable) -> Reason | None:
+        player = self._me()
+        if player.table is not None:
+            return Reason.ALREADY_AT_TABLE
+        table = self.lobby.find(msg.table, msg.code)
+        if table is None or table.closed:
+            return Reason.NO_SUCH_TABLE
+        return self._sit(player, table, msg.seat, msg.spectator)
+
+    def _sit(
+        self,
+        player: Player,
+        table: Table,
+        seat: int | None,
+        spectator: bool,
+        upto: int | None = None,
+        match: int | None = None,
+    ) -> Reason | None:
+        self.lobby.bus.subscribe(table.id, self)
+        player.table = table
+        problem = table.join(player.id, player.name, seat, spectator, upto, match)
+        if problem is not None:
+            player.table = None
+            self.lobby.bus.unsubscribe(table.id, self)
+            if not any(s.kind is m.SeatKind.HUMAN for s in table.seats) and not table.spectators:
+                table.close()  # a table its creator could not even sit at
+        return problem
+
+    def _leave(self, _msg: m.LeaveTable) -> Reason | None:
+        player, table = self._at_table()
+        if table is None:
+            return Reason.NOT_AT_TABLE
+        table.leave(player.id)
+        self.lobby.bus.unsubscribe(table.id, self)
+        player.table = None
+        self.send(m.Left(reason=""))
+        return None
+
+    def _set_bot(self, msg: m.SetBot) -> Reason | None:
+        player, table = self._at_table()
+        if table is None:
+            return Reason.NOT_AT_TABLE
+        return table.set_bot(player.id, msg.seat, msg.level)
+
+    def _set_options(self, msg: m.SetOptions) -> Reason | None:
+        player, table = self._at_table()
+        if table is None:
+            return Reason.NOT_AT_TABLE
+        if table.record.master != player.id:
+            return Reason.NOT_MASTER
+        checked = self.lobby.check_config(table.spec, msg.config)
+        if isinstance(checked, Reason):
+            return checked
+        return table.set_options(player.id, *checked)
+
+    def _set_private(self, msg: m.SetPrivate) -> Reason | None:
+        player, table = self._at_table()
+        return Reason.NOT_AT_TABLE if table is None else table.set_private(player.id, msg.private)
+
+    def _hand_over(self, msg: m.HandOver) -> Reason | None:
+        player, table = self._at_table()
+        return Reason.NOT_AT_TABLE if table is None else table.hand_over(player.id, msg.seat)
+
+    def _kick(self, msg: m.Kick) -> Reason | None:
+        player, table = self._at_table()
+        if table is None:
+            return Reason.NOT_AT_TABLE
+        return table.kick(player.id, msg.seat)[0]
+
+    def _start(self, _msg: m.Start) -> Reason | None:
+        player, table = self._at_table()
+        return Reason.NOT_AT_TABLE if table is None else table.start(player.id)
+
+    def _pause(self, msg: m.Pause) -> Reason | None:
+        player, table = self._at_table()
+        return Reason.NOT_AT_TABLE if table is None else table.pause(player.id, msg.paused)
+
+    def _act(self, msg: m.Act) -> Reason | None:
+        player, table = self._at_table()
+        return Reason.NOT_AT_TABLE if table is None else table.act(player.id, msg.action, msg.ref)
+
+    def _say(self, msg: m.Say) -> Reason | None:
+        player, table = self._at_table()
+        return Reason.NOT_AT_TABLE if table is None else table.say(player.id, msg.text, msg.to)
+
+    def _ping(self, msg: m.Ping) -> Reason | None:
+        self.send(m.Pong(id=msg.id, time=self.loop.time()))
+        return None
+
+    def _me(self) -> Player:
+        assert self.player is not None  # Hello first: checked before any handler
+        return self.player
+
+    def _at_table(self) -> tuple[Player, Table | None]:
+        player = self._me()
+        return player, player.table

@@ -1,0 +1,264 @@
+"""The server's rooms: who is connected, which tables exist, how to find one.
+
+The ``Lobby`` knows every player (a name, the hash of their resume token, the
+connection they are on now, the table they sit at) and every table (by id and
+by invite code). It creates tables from a game id and the game's own
+configuration (checked against the game's options and by building a trial
+engine: a configuration the game refuses is refused with ``BAD_OPTIONS``),
+lists the public ones, and brings every open table back after a restart.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from audiogame.games import registry
+from audiogame.games.base import GameSpec
+from audiogame.net import messages as m
+from audiogame.net import spoken_words
+from audiogame.net.bus import Bus, Subscriber
+from audiogame.net.game_codec import GameCodec
+from audiogame.net.reasons import Reason
+from audiogame.net.server_options import ServerOptions
+from audiogame.net.store import PlayerRecord, SeatRecord, Store, TableRecord
+from audiogame.net.table import Table
+
+log = logging.getLogger(__name__)
+
+#: bounds on a table's configuration before the game even sees it
+MAX_CONFIG_ITEMS = 64
+MAX_CONFIG_TEXT = 64
+MAX_CONFIG_INT = 1_000_000
+
+
+@dataclass(slots=True, eq=False)
+class Player:
+    id: str
+    name: str
+    token_hash: str
+    connection: Subscriber | None = None
+    table: Table | None = None
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Lobby:
+    def __init__(self, store: Store, bus: Bus, options: ServerOptions) -> None:
+        self.store = store
+        self.bus = bus
+        self.options = options
+        self.players: dict[str, Player] = {}
+        self._by_token: dict[str, str] = {}  # token hash -> player id
+        self.tables: dict[str, Table] = {}
+        self.codes: dict[str, str] = {}  # code key -> table id
+        self._codecs: dict[str, GameCodec] = {}
+        #: called with a player whose table went away or who was sent away from it
+        self.on_left: Callable[[Player, Table], None] | None = None
+
+    # -- games ----------------------------------------------------------------------------
+    def online_games(self) -> list[str]:
+        return [s.id for s in registry.games() if _playable(s)]
+
+    def game(self, game_id: str) -> tuple[GameSpec, GameCodec] | None:
+        spec = registry.get(game_id)
+        if spec is None or not _playable(spec):
+            return None
+        codec = self._codecs.get(game_id)
+        if codec is None:
+            assert spec.wire is not None
+            codec = self._codecs[game_id] = GameCodec(spec.wire())
+        return spec, codec
+
+    def check_config(self, spec: GameSpec, config: Any) -> tuple[dict[str, Any], int] | Reason:
+        """The configuration and its number of seats, or why the game cannot use it."""
+        if not _small_plain(config, depth=3):
+            return Reason.BAD_OPTIONS
+        for option in spec.options:
+            if option.field in config and not option.per_seat:
+                value = config[option.field]
+                if type(value) is not type(option.default) or value not in option.values:
+                    return Reason.BAD_OPTIONS
+        assert spec.new_engine is not None
+        try:
+            engine = spec.new_engine(config, 0, 0.0)
+        except Exception:  # whatever the game raises for a configuration it refuses
+            return Reason.BAD_OPTIONS
+        seats = engine.seats
+        if not spec.min_seats <= seats <= spec.max_seats:
+            return Reason.BAD_OPTIONS
+        return dict(config), seats
+
+    # -- players --------------------------------------------------------------------------
+    async def player_for(self, name: str, token: str | None) -> tuple[Player, str] | Reason:
+        """The player a Hello names (a new one without a token), and their token."""
+        if token is None:
+            token = secrets.token_urlsafe(24)
+            player = Player(secrets.token_hex(8), name, token_hash(token))
+            self.players[player.id] = player
+            self._by_token[player.token_hash] = player.id
+            await self.store.save_player(PlayerRecord(player.id, name, player.token_hash))
+            return player, token
+        hashed = token_hash(token)
+        known = self.players.get(self._by_token.get(hashed, ""))
+        if known is None:
+            record = await self.store.player_by_token(hashed)
+            if record is None:
+                return Reason.UNKNOWN_TOKEN
+            # a player brought back with their table after a restart is already here
+            known = self.players.get(record.id) or Player(record.id, record.name, hashed)
+            known.token_hash = hashed
+            self.players[known.id] = known
+            self._by_token[hashed] = known.id
+        player = known
+        if player.name != name:
+            player.name = name
+            await self.store.save_player(PlayerRecord(player.id, name, player.token_hash))
+        return player, token
+
+    # -- tables ---------------------------------------------------------------------------
+    def create_table(
+        self, player: Player, game_id: str, config: Any, private: bool
+    ) -> Table | Reason:
+        found = self.game(game_id)
+        if found is None:
+            return Reason.NO_SUCH_GAME
+        if len(self.tables) >= self.options.max_tables:
+            return Reason.TOO_MANY_TABLES
+        spec, codec = found
+        checked = self.check_config(spec, config)
+        if isinstance(checked, Reason):
+            return checked
+        config, seats = checked
+        record = TableRecord(
+            id=self._new_id(),
+            game=spec.id,
+            code=self._new_code(),
+            config=config,
+            private=private,
+            master=player.id,
+            seats=[SeatRecord("empty") for _ in range(seats)],
+            stage=m.TableStage.WAITING.value,
+        )
+        return self._open(record, spec, codec)
+
+    def _open(self, record: TableRecord, spec: GameSpec, codec: GameCodec) -> Table:
+        table = Table(
+            record,
+            spec,
+            codec,
+            store=self.store,
+            bus=self.bus,
+            options=self.options,
+            on_closed=self._closed,
+            on_left=self._left,
+        )
+        self.tables[table.id] = table
+        self.codes[record.code] = table.id
+        return table
+
+    def find(self, table_id: str, code: str) -> Table | None:
+        if table_id:
+            return self.tables.get(table_id)
+        numbers = spoken_words.parse(code)
+        if numbers is None:  # the code as the table info carries it: "12-3-97"
+            parts = code.split("-")
+            if not all(p.isdigit() and len(p) <= 3 for p in parts):
+                return None
+            numbers = tuple(int(p) for p in parts)
+        found = self.codes.get(spoken_words.code_key(numbers))
+        return None if found is None else self.tables.get(found)
+
+    def public_tables(self) -> list[m.TableSummary]:
+        return [t.summary() for t in self.tables.values() if not t.record.private]
+
+    def _closed(self, table: Table) -> None:
+        self.tables.pop(table.id, None)
+        self.codes.pop(table.record.code, None)
+        for player in self.players.values():
+            if player.table is table:
+                player.table = None
+                if self.on_left is not None:
+                    self.on_left(player, table)
+
+    def _left(self, table: Table, player_id: str) -> None:
+        player = self.players.get(player_id)
+        if player is not None and player.table is table:
+            player.table = None
+            if self.on_left is not None:
+                self.on_left(player, table)
+
+    def _new_id(self) -> str:
+        while True:
+            found = secrets.token_hex(4)
+            if found not in self.tables:
+                return found
+
+    def _new_code(self) -> str:
+        for _ in range(1000):
+            key = spoken_words.code_key(spoken_words.invite_code())
+            if key not in self.codes:
+                return key
+        raise RuntimeError("no free invite code")  # two million tables: not this server
+
+    # -- after a restart --------------------------------------------------------------------
+    async def restore(self) -> int:
+        """Every table the store had open, back as it was; returns how many."""
+        count = 0
+        for saved in await self.store.open_tables():
+            found = self.game(saved.record.game)
+            if found is None:
+                log.error("table %s: game %s is gone", saved.record.id, saved.record.game)
+                await self.store.close_table(saved.record.id)
+                continue
+            table = self._open(saved.record, *found)
+            for seat in saved.record.seats:
+                if seat.kind == m.SeatKind.HUMAN.value:
+                    player = self.players.get(seat.player)
+                    if player is None:
+                        player = Player(seat.player, seat.name, "")
+                        self.players[player.id] = player
+                    player.table = table
+            try:
+                table.restore(saved)
+            except Exception:
+                log.exception("table %s could not be brought back", table.id)
+                table.close()
+                continue
+            count += 1
+        return count
+
+
+def _playable(spec: GameSpec) -> bool:
+    return (
+        spec.wire is not None
+        and spec.new_engine is not None
+        and spec.make_bot is not None
+        and bool(spec.bot_levels)
+    )
+
+
+def _small_plain(value: Any, depth: int) -> bool:
+    """JSON data small enough for a configuration: no deep nesting, short texts."""
+    if value is None or type(value) in (bool, float):
+        return True
+    if type(value) is int:
+        return -MAX_CONFIG_INT <= value <= MAX_CONFIG_INT
+    if type(value) is str:
+        return len(value) <= MAX_CONFIG_TEXT
+    if depth == 0:
+        return False
+    if type(value) is list:
+        return len(value) <= MAX_CONFIG_ITEMS and all(_small_plain(v, depth - 1) for v in value)
+    if type(value) is dict:
+        return len(value) <= MAX_CONFIG_ITEMS and all(
+            type(k) is str and len(k) <= MAX_CONFIG_TEXT and _small_plain(v, depth - 1)
+            for k, v in value.items()
+        )
+    return False

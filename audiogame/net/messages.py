@@ -1,0 +1,346 @@
+"""Every message of the protocol: one JSON text frame each, a ``type`` naming it.
+
+The messages are ``msgspec`` Structs in two tagged unions, ``ClientMessage``
+(what a client may send) and ``ServerMessage``. ``msgspec`` validates a whole
+frame against the union in one C pass (docs/online-protocol.md says why it was
+chosen over pydantic and hand-written checks). A game's own values (an action,
+events, a view) travel as plain JSON data inside these messages and are
+decoded by the game's ``GameCodec``, never by the message layer.
+
+The WebSocket subprotocol carries the version (``audiogame.v1``); a client of
+another version is refused during the handshake with ``Reason.VERSION``.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+import msgspec
+
+PROTOCOL = 1
+SUBPROTOCOL = f"audiogame.v{PROTOCOL}"
+SUBPROTOCOL_PREFIX = "audiogame.v"
+
+#: the largest frame a server reads (larger ones are refused)
+MAX_FRAME = 16 * 1024
+#: the largest frame a client reads (a finished match's log can be long)
+MAX_SERVER_FRAME = 4 * 1024 * 1024
+
+
+class _Client(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="type"):
+    pass
+
+
+class _Server(msgspec.Struct, frozen=True, tag_field="type"):
+    pass
+
+
+# -- client to server -------------------------------------------------------------------
+
+
+class Hello(_Client, tag="hello", frozen=True):
+    """The first message. ``token`` resumes a player (and their seat) after a drop."""
+
+    name: str
+    token: str | None = None
+    lang: str = ""
+    #: resuming: the table this client was at (a spectator watches it again), and
+    #: the last event count and match number it had there
+    table: str = ""
+    upto: int = 0
+    match: int = 0
+
+
+class ListTables(_Client, tag="list-tables", frozen=True):
+    pass
+
+
+class CreateTable(_Client, tag="create-table", frozen=True):
+    game: str
+    config: dict[str, Any] = msgspec.field(default_factory=dict)
+    private: bool = False
+
+
+class JoinTable(_Client, tag="join-table", frozen=True):
+    """Join by the table's id or its invite code; a player takes ``seat`` (or the
+    first free one), a spectator only watches."""
+
+    table: str = ""
+    code: str = ""
+    spectator: bool = False
+    seat: int | None = None
+
+
+class LeaveTable(_Client, tag="leave-table", frozen=True):
+    pass
+
+
+class SetBot(_Client, tag="set-bot", frozen=True):
+    """The master puts a bot of ``level`` in an empty seat, or (``None``) removes it."""
+
+    seat: int
+    level: str | None = None
+
+
+class SetOptions(_Client, tag="set-options", frozen=True):
+    config: dict[str, Any]
+
+
+class SetPrivate(_Client, tag="set-private", frozen=True):
+    private: bool
+
+
+class HandOver(_Client, tag="hand-over", frozen=True):
+    seat: int
+
+
+class Kick(_Client, tag="kick", frozen=True):
+    seat: int
+
+
+class Start(_Client, tag="start", frozen=True):
+    pass
+
+
+class Pause(_Client, tag="pause", frozen=True):
+    """The master holds (or lets go) the next round between rounds."""
+
+    paused: bool
+
+
+class Act(_Client, tag="act", frozen=True):
+    """A game action (the game's own data); the seat is the connection's."""
+
+    action: Any
+    ref: int = 0
+
+
+class Say(_Client, tag="say", frozen=True):
+    """Chat: to the table, or privately to the player at seat ``to``."""
+
+    text: str
+    to: int | None = None
+
+
+class Ping(_Client, tag="ping", frozen=True):
+    id: int
+
+
+ClientMessage = (
+    Hello
+    | ListTables
+    | CreateTable
+    | JoinTable
+    | LeaveTable
+    | SetBot
+    | SetOptions
+    | SetPrivate
+    | HandOver
+    | Kick
+    | Start
+    | Pause
+    | Act
+    | Say
+    | Ping
+)
+
+CLIENT_TYPES: frozenset[str] = frozenset(
+    cls.__struct_config__.tag for cls in ClientMessage.__args__
+)
+
+
+# -- server to client -------------------------------------------------------------------
+
+
+class SeatKind(StrEnum):
+    EMPTY = "empty"
+    HUMAN = "human"
+    BOT = "bot"
+
+
+class TableStage(StrEnum):
+    WAITING = "waiting"  # seating, options
+    PLAYING = "playing"
+    OVER = "over"  # the match ended; the master may start another
+
+
+class Seat(msgspec.Struct, frozen=True):
+    kind: SeatKind
+    name: str = ""  # a human's name; bots are named by each client in its language
+    level: str = ""  # a bot's level, or the level of the bot covering a dropped human
+    connected: bool = True
+    covered: bool = False  # a bot plays for the human who dropped or left
+
+
+class TableSummary(msgspec.Struct, frozen=True):
+    """One line of the table list: "Domino, 2 in attesa su 4" is said by the client."""
+
+    id: str
+    game: str
+    seats: int
+    seated: int
+    spectators: int
+    stage: TableStage
+    master: str
+
+
+class TableInfo(msgspec.Struct, frozen=True):
+    id: str
+    code: str
+    game: str
+    config: dict[str, Any]
+    private: bool
+    stage: TableStage
+    master: int | None  # the master's seat (None: a spectator, or nobody)
+    master_name: str
+    seats: list[Seat]
+    spectators: int
+    paused: bool
+    seed_hash: str  # the match's commitment ("" before the first start)
+    bot_levels: list[str]
+    match: int  # matches started at this table (the one in play, or the last)
+    between_rounds: float  # seconds before the next round starts by itself
+
+
+class Welcome(_Server, tag="welcome", frozen=True):
+    player: str
+    token: str
+    name: str
+    games: list[str]
+    protocol: int = PROTOCOL
+
+
+class Refused(_Server, tag="refused", frozen=True):
+    reason: str
+    of: str = ""  # the refused message's type
+    ref: int | None = None
+
+
+class TableList(_Server, tag="tables", frozen=True):
+    tables: list[TableSummary]
+
+
+class TableState(_Server, tag="table", frozen=True):
+    table: TableInfo
+    you: int | None  # your seat (None: watching)
+
+
+class Snapshot(_Server, tag="snapshot", frozen=True):
+    """Your view now (the game's observation), the table's event count, and the
+    events you missed since ``Hello``'s resume (``away``)."""
+
+    view: Any
+    upto: int
+    away: list[Any] = msgspec.field(default_factory=list)
+
+
+class Events(_Server, tag="events", frozen=True):
+    """One batch of the game's events you may know, and what changed in your view."""
+
+    events: list[Any]
+    view: dict[str, Any]
+    upto: int
+
+
+class GameRefused(_Server, tag="game-refused", frozen=True):
+    ref: int
+    refusal: str  # the game's Refusal value
+
+
+class NoticeKind(StrEnum):
+    JOINED = "joined"
+    LEFT = "left"
+    WATCHING = "watching"
+    DROPPED = "dropped"  # the connection went quiet
+    COVERED = "covered"  # a bot now plays the seat
+    BACK = "back"
+    KICKED = "kicked"
+    MASTER = "master"  # the master role went to seat/name
+    BOT_ADDED = "bot-added"
+    BOT_REMOVED = "bot-removed"
+    OPTIONS = "options"
+    PRIVATE = "private"
+    PUBLIC = "public"
+    STARTED = "started"
+    PAUSED = "paused"
+    UNPAUSED = "unpaused"
+    RESTORED = "restored"  # the server restarted and the table is back
+
+
+class Notice(_Server, tag="notice", frozen=True):
+    what: NoticeKind
+    seat: int | None = None
+    name: str = ""
+
+
+class Chat(_Server, tag="chat", frozen=True):
+    name: str
+    text: str
+    seat: int | None = None  # the writer's seat (None: a spectator)
+    private: bool = False
+    to: int | None = None  # a private message's addressee's seat
+
+
+class MatchBegins(_Server, tag="match-begins", frozen=True):
+    """The seed's commitment: sha256 of the seed, revealed at the end."""
+
+    seed_hash: str
+    config: dict[str, Any]
+
+
+class MatchOver(_Server, tag="match-over", frozen=True):
+    """The seed and the whole log: the match replays offline (docs/online-protocol.md)."""
+
+    seed: str
+    seed_hash: str
+    game: str
+    config: dict[str, Any]
+    start: float
+    log: list[Any]
+
+
+class Left(_Server, tag="left", frozen=True):
+    """You are no longer at the table (``reason``: kicked, table-closed, or "" when you
+    left yourself)."""
+
+    reason: str = ""
+
+
+class Pong(_Server, tag="pong", frozen=True):
+    id: int
+    time: float  # the server's clock (issue 15 agrees clocks from these)
+
+
+class Goodbye(_Server, tag="goodbye", frozen=True):
+    reason: str
+
+
+ServerMessage = (
+    Welcome
+    | Refused
+    | TableList
+    | TableState
+    | Snapshot
+    | Events
+    | GameRefused
+    | Notice
+    | Chat
+    | MatchBegins
+    | MatchOver
+    | Left
+    | Pong
+    | Goodbye
+)
+
+ENCODER = msgspec.json.Encoder()
+CLIENT_DECODER: msgspec.json.Decoder[ClientMessage] = msgspec.json.Decoder(ClientMessage)
+SERVER_DECODER: msgspec.json.Decoder[ServerMessage] = msgspec.json.Decoder(ServerMessage)
+
+
+def encode(message: msgspec.Struct) -> bytes:
+    return ENCODER.encode(message)
+
+
+def tag_of(message: msgspec.Struct) -> str:
+    return str(type(message).__struct_config__.tag)

@@ -1,0 +1,41 @@
+"""Players' names: what a name may be, and why one is turned down.
+
+A name is said by every other player's speech and shown in their window, so it
+must read aloud: letters (any script), digits, spaces and a few joiners
+(``' - . _``), 2 to 24 characters once spaces are trimmed and squeezed; no
+control or formatting characters (a right-to-left override would make a name
+read as another). The result is NFC-normalised, so the same name typed on two
+systems is the same name.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from audiogame.net.reasons import Reason
+
+MIN_LENGTH = 2
+MAX_LENGTH = 24
+JOINERS = frozenset("'-._")
+
+
+def clean_name(raw: str) -> tuple[str, Reason | None]:
+    """The name as it will be used, and why it cannot be (None: it can)."""
+    name = " ".join(unicodedata.normalize("NFC", raw).split())
+    if len(name) < MIN_LENGTH:
+        return name, Reason.NAME_EMPTY
+    if len(name) > MAX_LENGTH:
+        return name, Reason.NAME_TOO_LONG
+    for char in name:
+        if char == " " or char in JOINERS:
+            continue
+        if unicodedata.category(char)[0] not in "LNM":  # letters, numbers, marks
+            return name, Reason.NAME_CHARACTERS
+    if not any(unicodedata.category(c)[0] == "L" for c in name):
+        return name, Reason.NAME_CHARACTERS  # "12345" or "..." says nothing aloud
+    return name, None
+
+
+def same_name(a: str, b: str) -> bool:
+    """Two names a listener could not tell apart."""
+    return a.casefold() == b.casefold()

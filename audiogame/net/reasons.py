@@ -1,0 +1,60 @@
+"""Why the server refused a message, closed a connection or turned a name down.
+
+Each value is a stable id: the client says the message ``net-reason-<value>``
+in its player's language. A game's own refusals (not your turn, the tile does
+not fit) are not here: they travel as the game's ``Refusal`` values.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Reason(StrEnum):
+    # the frame itself
+    VERSION = "version"  # the client speaks another version of the protocol
+    TOO_BIG = "too-big"  # over 16 KiB
+    NOT_TEXT = "not-text"  # a binary frame
+    MALFORMED = "malformed"  # not JSON, or not a JSON object with a "type"
+    UNKNOWN_TYPE = "unknown-type"
+    BAD_FIELDS = "bad-fields"  # a known type with missing, unknown or wrong fields
+    SLOW_DOWN = "slow-down"  # over the rate limit
+    ABUSE = "abuse"  # too many refused frames: the connection is closed
+    # order
+    HELLO_FIRST = "hello-first"
+    ALREADY_WELCOMED = "already-welcomed"
+    NOT_AT_TABLE = "not-at-table"
+    ALREADY_AT_TABLE = "already-at-table"
+    NOT_MASTER = "not-master"
+    NOT_SEATED = "not-seated"
+    STARTED = "started"  # the match is under way: not now
+    NOT_STARTED = "not-started"
+    NOT_BETWEEN_ROUNDS = "not-between-rounds"
+    # names
+    NAME_EMPTY = "name-empty"
+    NAME_TOO_LONG = "name-too-long"
+    NAME_CHARACTERS = "name-characters"
+    NAME_AT_TABLE = "name-at-table"  # someone at the table already has it
+    UNKNOWN_TOKEN = "unknown-token"  # a resume token this server does not know
+    # tables
+    NO_SUCH_GAME = "no-such-game"
+    NO_SUCH_TABLE = "no-such-table"
+    NO_SUCH_SEAT = "no-such-seat"
+    SEAT_TAKEN = "seat-taken"
+    TABLE_FULL = "table-full"
+    BAD_OPTIONS = "bad-options"
+    SEATS_EMPTY = "seats-empty"  # start: a seat has nobody, human or bot
+    NO_SUCH_LEVEL = "no-such-level"
+    BAD_ACTION = "bad-action"  # not an action of this game
+    TOO_MANY_TABLES = "too-many-tables"
+    # chat
+    CHAT_EMPTY = "chat-empty"
+    NO_SUCH_PLAYER = "no-such-player"
+    # goodbyes
+    KICKED = "kicked"
+    TABLE_CLOSED = "table-closed"
+    REPLACED = "replaced"  # the same player connected again elsewhere
+    SHUTDOWN = "shutdown"
+    SERVER_FULL = "server-full"
+    TIMEOUT = "timeout"  # no Hello in time
+    TABLE_BROKEN = "table-broken"  # the table's game failed: it was closed

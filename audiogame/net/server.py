@@ -1,0 +1,146 @@
+"""The game server: WebSocket connections in, the lobby and its tables behind them.
+
+``GameServer`` listens with ``websockets`` (asyncio), one ``Connection`` per
+client. The handshake checks the subprotocol first: a client that does not
+offer ``audiogame.v1`` is answered ``426`` with ``Reason.VERSION`` and the
+version this server speaks, before any message is read. Keepalive pings every
+``heartbeat`` seconds notice a silent drop within two heartbeats. On start the
+lobby brings back every table the store had open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import http
+import logging
+import ssl
+from pathlib import Path
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.datastructures import Headers
+from websockets.http11 import Request, Response
+
+from audiogame.net import messages as m
+from audiogame.net.bus import Bus, LocalBus
+from audiogame.net.connection import Connection
+from audiogame.net.lobby import Lobby, Player
+from audiogame.net.reasons import Reason
+from audiogame.net.server_options import ServerOptions
+from audiogame.net.sqlite_store import SqliteStore
+from audiogame.net.store import Store
+from audiogame.net.table import Table
+
+log = logging.getLogger(__name__)
+
+DB_FILE = "server.sqlite3"
+#: the HTTP header that tells a refused client which version this server speaks
+VERSION_HEADER = "X-Audiogame-Protocol"
+
+
+def offered_subprotocols(headers: Headers) -> list[str]:
+    return [
+        part.strip()
+        for value in headers.get_all("Sec-WebSocket-Protocol")
+        for part in value.split(",")
+        if part.strip()
+    ]
+
+
+class GameServer:
+    def __init__(
+        self,
+        data_dir: Path,
+        options: ServerOptions | None = None,
+        *,
+        store: Store | None = None,
+        bus: Bus | None = None,
+    ) -> None:
+        self.options = options or ServerOptions()
+        self.store: Store = store or SqliteStore(data_dir / DB_FILE)
+        self.bus: Bus = bus or LocalBus()
+        self.lobby = Lobby(self.store, self.bus, self.options)
+        self.lobby.on_left = self._left
+        self.connections: set[Connection] = set()
+        self._server: Server | None = None
+        self.restored = 0
+
+    async def start(self, host: str, port: int, context: ssl.SSLContext | None = None) -> int:
+        """Bring the tables back, then listen; returns the port (``port`` 0: any free one)."""
+        self.restored = await self.lobby.restore()
+        self._server = await serve(
+            self._handle,
+            host,
+            port,
+            ssl=context,
+            subprotocols=[m.SUBPROTOCOL],  # type: ignore[list-item]
+            process_request=self._check_version,
+            compression=None,  # small frames; and no decompression work for strangers
+            max_size=4 * m.MAX_FRAME,  # larger frames are cut at once; 16 KiB+ are refused
+            max_queue=32,
+            ping_interval=self.options.heartbeat,
+            ping_timeout=self.options.heartbeat,
+            close_timeout=2.0,
+            open_timeout=self.options.hello_timeout,
+            server_header=None,
+        )
+        sockets = list(self._server.sockets)
+        return int(sockets[0].getsockname()[1]) if sockets else port
+
+    async def wait_closed(self) -> None:
+        if self._server is not None:
+            await self._server.wait_closed()
+
+    async def close(self) -> None:
+        """Stop listening, say goodbye, and write out what every table queued."""
+        for connection in list(self.connections):
+            connection.close(Reason.SHUTDOWN)
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        for table in list(self.lobby.tables.values()):
+            await table.flushed()
+            table.stop()
+        self.store.close()
+
+    def _check_version(self, connection: ServerConnection, request: Request) -> Response | None:
+        if m.SUBPROTOCOL in offered_subprotocols(request.headers):
+            return None
+        response = connection.respond(
+            http.HTTPStatus.UPGRADE_REQUIRED, f"{Reason.VERSION.value} {m.SUBPROTOCOL}\n"
+        )
+        response.headers[VERSION_HEADER] = m.SUBPROTOCOL
+        return response
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        connection = Connection(ws, self.lobby)
+        if len(self.connections) >= self.options.max_connections:
+            connection.close(Reason.SERVER_FULL)
+        self.connections.add(connection)
+        try:
+            await connection.run()
+        finally:
+            self.connections.discard(connection)
+
+    def _left(self, player: Player, table: Table) -> None:
+        connection = player.connection
+        if isinstance(connection, Connection):
+            self.bus.unsubscribe(table.id, connection)
+
+
+async def run_server(
+    data_dir: Path,
+    host: str,
+    port: int,
+    context: ssl.SSLContext | None,
+    options: ServerOptions,
+    ready: asyncio.Future[int] | None = None,
+) -> None:
+    """Serve until cancelled (Ctrl+C, or the host's app closing)."""
+    server = GameServer(data_dir, options)
+    bound = await server.start(host, port, context)
+    if ready is not None and not ready.done():
+        ready.set_result(bound)
+    try:
+        await asyncio.Future()
+    finally:
+        await server.close()

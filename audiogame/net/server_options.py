@@ -1,0 +1,27 @@
+"""A server's tunable times and limits, in one place (the command line sets them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from audiogame.net.limits import Limits
+
+
+@dataclass(frozen=True, slots=True)
+class ServerOptions:
+    #: a dropped player's seat waits this long before a bot covers it
+    grace: float = 30.0
+    #: the next round starts this long after one ends, unless the master pauses
+    between_rounds: float = 15.0
+    #: keepalive: a ping every ``heartbeat`` seconds, a drop when no pong within
+    #: ``heartbeat`` more (a silent drop is noticed within 2 × heartbeat)
+    heartbeat: float = 2.0
+    #: a connection that sends no Hello within this is closed
+    hello_timeout: float = 10.0
+    max_tables: int = 1000
+    max_connections: int = 4000
+    #: frames queued for one slow connection before it is closed (it can resume)
+    max_backlog: int = 2000
+    #: the "while you were away" events sent on a resume, at most
+    max_away: int = 300
+    limits: Limits = field(default_factory=Limits)

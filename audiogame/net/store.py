@@ -1,0 +1,121 @@
+"""What the server keeps on disk, behind one small interface.
+
+``Store`` is everything the server asks of storage: tables (their seating and
+options, as one record), each match's log (appended action by action, before
+the action's events go out), the bots' states, finished matches (seed and log:
+any match replays offline), and players (a name and the hash of their resume
+token; the token itself is never stored). ``SqliteStore`` is the embedded
+default; issue 16 adds PostgreSQL behind the same methods.
+
+The methods are coroutines so that a store on a network (PostgreSQL) never
+blocks the loop; the SQLite store does its small writes inline, since a WAL
+commit costs tens of microseconds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One accepted action (``action`` as the game codec's data) at game time ``at``,
+    or (``action`` None) the game moving by itself at ``at`` (a deadline that
+    produced events): replaying both gives the same events in the same order."""
+
+    n: int
+    at: float
+    seat: int | None
+    action: Any
+
+
+@dataclass(slots=True)
+class SeatRecord:
+    kind: str  # "empty", "human", "bot"
+    player: str = ""  # a human's player id (kept while a bot covers them)
+    name: str = ""
+    level: str = ""  # a bot's level
+    covered: bool = False  # a bot plays for the human
+
+
+@dataclass(slots=True)
+class MatchRecord:
+    number: int
+    seed: str
+    seed_hash: str
+    config: dict[str, Any]
+    start: float = 0.0  # the match's game time at its start
+
+
+@dataclass(slots=True)
+class TableRecord:
+    id: str
+    game: str
+    code: str  # the invite code's key ("12-3-97")
+    config: dict[str, Any]
+    private: bool
+    master: str  # the master's player id ("" when none)
+    seats: list[SeatRecord]
+    stage: str
+    paused: bool = False
+    match: MatchRecord | None = None
+    matches_played: int = 0
+
+
+@dataclass(slots=True)
+class SavedTable:
+    """A table as the store had it: its record, its match's log and its bots' states."""
+
+    record: TableRecord
+    log: list[LogEntry] = field(default_factory=list)
+    bots: dict[int, dict[str, Any]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    id: str
+    name: str
+    token_hash: str
+
+
+class Store(Protocol):
+    async def save_table(self, record: TableRecord) -> None:
+        """Write a table's record (new or changed seating, options, stage)."""
+        ...
+
+    async def append(
+        self,
+        table: str,
+        match: int,
+        entries: Sequence[LogEntry],
+        bots: Mapping[int, Mapping[str, Any]],
+    ) -> None:
+        """Append log entries and the bots' changed states, in one transaction."""
+        ...
+
+    async def finish_match(
+        self, record: TableRecord, log: Sequence[LogEntry], outcome: Mapping[str, Any]
+    ) -> None:
+        """Keep a finished match (seed, configuration, log, outcome) for replays."""
+        ...
+
+    async def close_table(self, table: str) -> None:
+        """The table is gone: its record and running log are dropped (finished
+        matches stay)."""
+        ...
+
+    async def open_tables(self) -> list[SavedTable]:
+        """Every table that was open, to bring back after a restart."""
+        ...
+
+    async def save_player(self, player: PlayerRecord) -> None: ...
+
+    async def player_by_token(self, token_hash: str) -> PlayerRecord | None: ...
+
+    async def finished_match(self, table: str, match: int) -> dict[str, Any] | None:
+        """A finished match as ``finish_match`` kept it (None: not found)."""
+        ...
+
+    def close(self) -> None: ...

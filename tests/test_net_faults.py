@@ -1,0 +1,148 @@
+"""Faults on loopback with real processes: a server killed with -9 and restarted, a
+client killed mid-match and started again. Every table comes back, and every
+seat's events end up exactly those of an offline replay of the seed and the log.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from audiogame.devtools.net_harness import ScriptedPlayer, ServerProcess, wait_for
+from audiogame.games import registry
+from audiogame.games.base import heard_by
+from audiogame.net import messages as m
+from audiogame.net.client import Connected, GameClient, Resync
+from audiogame.net.game_codec import GameCodec
+from audiogame.net.match_log import entries_from_lists, replay
+
+GAMES = Path(__file__).parent / "games"
+
+
+def offline(over) -> list:
+    spec = registry.get(over.game)
+    codec = GameCodec(spec.wire())
+    return replay(
+        spec, codec, over.config, over.seed, over.start, entries_from_lists(over.log)
+    ).events
+
+
+def pump_all(players, until, timeout):
+    deadline = time.monotonic() + timeout
+    while not until():
+        assert time.monotonic() < deadline, "timed out"
+        for p in players:
+            p.pump()
+        time.sleep(0.001)
+
+
+def test_the_server_killed_mid_match_comes_back_and_the_match_finishes_as_replayed(
+    tmp_path, folder_game
+):
+    server = ServerProcess(tmp_path, "--grace", "20", "--between-rounds", "0.05").start()
+    clients = [GameClient(server.url, n) for n in ("Anna", "Bruno", "Carla")]
+    try:
+        for c in clients:
+            c.start()
+            wait_for(c, lambda i: isinstance(i, Connected))
+        anna, bruno, carla = clients
+        anna.send(
+            m.CreateTable(game=folder_game.id, config={"players": 3, "target": 5, "think": 0})
+        )
+        info = wait_for(anna, lambda i: isinstance(i, m.TableState)).table
+        bruno.send(m.JoinTable(table=info.id))
+        carla.send(m.JoinTable(table=info.id, spectator=True))
+        wait_for(bruno, lambda i: isinstance(i, m.TableState) and i.you == 1)
+        wait_for(carla, lambda i: isinstance(i, m.TableState))
+        anna.send(m.SetBot(seat=2, level="hard"))
+        wait_for(anna, lambda i: isinstance(i, m.Notice) and i.what is m.NoticeKind.BOT_ADDED)
+        anna.send(m.Start())
+        players = [ScriptedPlayer(c, seed=i) for i, c in enumerate(clients)]
+        pump_all(players, lambda: anna.upto >= 12, 30)
+        before = anna.upto
+        server.kill()  # kill -9: no goodbye, nothing flushed by the server
+        server.start(port=server.port)
+        pump_all(players, lambda: all(p.over for p in players), 90)
+    finally:
+        for c in clients:
+            c.close()
+        server.stop()
+    resyncs = [i for i in players[0].items if isinstance(i, Resync)]
+    assert len(resyncs) >= 2  # the first snapshot, and the one after the restart
+    assert resyncs[-1].upto >= before - 1
+    events = offline(players[0].over)
+    assert players[0].heard == heard_by(events, 0)
+    assert players[1].heard == heard_by(events, 1)
+    assert players[2].heard == heard_by(events, None)
+    restored = [
+        i for i in players[0].items if isinstance(i, m.Notice) and i.what is m.NoticeKind.RESTORED
+    ]
+    assert len(restored) == 1
+
+
+def test_a_client_killed_mid_match_is_covered_by_a_bot_and_takes_its_seat_back(
+    tmp_path, folder_game
+):
+    server = ServerProcess(tmp_path, "--grace", "0.5", "--between-rounds", "0.05").start()
+    env = dict(os.environ)
+    env[registry.ENV_VAR] = str(GAMES)
+    join = tmp_path / "table"
+    token = tmp_path / "bruno.token"
+
+    def bruno(out: Path) -> subprocess.Popen:
+        command = [sys.executable, "-m", "audiogame.devtools.net_player", "--url", server.url]
+        command += ["--name", "Bruno", "--join-file", str(join), "--token-file", str(token)]
+        command += ["--out", str(out), "--timeout", "90", "--seed", "7"]
+        return subprocess.Popen(command, env=env)
+
+    anna = GameClient(server.url, "Anna")
+    first = bruno(tmp_path / "first.json")
+    try:
+        anna.start()
+        wait_for(anna, lambda i: isinstance(i, Connected))
+        anna.send(
+            m.CreateTable(game=folder_game.id, config={"players": 2, "target": 5, "think": 0})
+        )
+        info = wait_for(anna, lambda i: isinstance(i, m.TableState)).table
+        join.write_text(info.id)
+        wait_for(
+            anna,
+            lambda i: isinstance(i, m.TableState) and i.table.seats[1].kind is m.SeatKind.HUMAN,
+        )
+        anna.send(m.Start())
+        me = ScriptedPlayer(anna, seed=3)
+        pump_all([me], lambda: anna.upto >= 6, 30)
+        first.kill()
+        first.wait(10)
+        pump_all(
+            [me],
+            lambda: any(
+                isinstance(i, m.Notice) and i.what is m.NoticeKind.COVERED for i in me.items
+            ),
+            15,
+        )
+        dropped = [
+            i for i in me.items if isinstance(i, m.Notice) and i.what is m.NoticeKind.DROPPED
+        ]
+        assert dropped and dropped[0].seat == 1
+        second = bruno(tmp_path / "second.json")
+        pump_all([me], lambda: me.over is not None, 90)
+        assert second.wait(60) == 0
+    finally:
+        first.kill()
+        anna.close()
+        server.stop()
+    back = [i for i in me.items if isinstance(i, m.Notice) and i.what is m.NoticeKind.BACK]
+    assert back and back[0].seat == 1
+    result = json.loads((tmp_path / "second.json").read_text())
+    assert result["seat"] == 1 and result["over"] is not None
+    events = offline(me.over)
+    assert me.heard == heard_by(events, 0)
+    codec = GameCodec(folder_game.wire())
+    tail = [codec.decode_event(e) for e in result["heard"]]
+    mine = heard_by(events, 1)
+    assert tail and mine[-len(tail) :] == tail  # what it heard since it came back, "away" included
