@@ -31,7 +31,7 @@ from typing import Any, Protocol
 from audiogame.app.clock import Clock, Handle, RealClock, Scheduler
 from audiogame.history import History
 from audiogame.io.speech.base import Speaker
-from audiogame.language.localizer import Localizer, strip_invisible
+from audiogame.language.localizer import Localizer, capital_first, strip_invisible
 from audiogame.narration import ALWAYS_SPOKEN, Join, Later, Message, Phrase
 
 #: the verbosity kind of other players' moves
@@ -181,7 +181,7 @@ class Announcer:
             return
         # the words inside (tiles, symbols, names) come from the cache; the sentence
         # around them is formatted afresh, so the cache stays as small as the vocabulary
-        text = self.t(message.msg_id, **resolve(message, self.words).args)
+        text = capital_first(self.t(message.msg_id, **resolve(message, self.words).args))
         if not text:
             return
         self.history.add(text)  # even when its kind is silenced: the history keeps it

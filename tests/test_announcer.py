@@ -77,13 +77,13 @@ def test_events_of_a_frame_are_one_utterance_after_the_answer(harness_factory) -
     spoken = h.speaker.spoken[mark:]
     assert [(s.text, s.interrupt) for s in spoken] == [
         ("No messages in the history.", True),
-        ("others' moves draws scores", False),
+        ("Others' moves Draws Scores", False),
     ]
     assert h.app.history.last(4) == [
-        "others' moves",
-        "draws",
+        "Others' moves",
+        "Draws",
         "No messages in the history.",
-        "scores",
+        "Scores",
     ]
 
 
@@ -98,10 +98,10 @@ def test_verbosity_per_kind(harness_factory) -> None:
         c=lambda s: s.post(Message("kind-own", kind="own", cue="tile_play")),
     )
     assert h.press("a") == ""  # sound only: the cue, and the words in the history
-    assert played(h)[-1][0] == "tile_draw" and h.app.history.last(1) == ["draws"]
+    assert played(h)[-1][0] == "tile_draw" and h.app.history.last(1) == ["Draws"]
     assert h.press("b") == ""
     assert played(h)[-1][0] == "tile_draw"  # off: not even the sound
-    assert h.press("c") == "my moves"
+    assert h.press("c") == "My moves"
     assert played(h)[-1] == ("tile_play", 0.0, 1.0)
 
 
@@ -116,9 +116,9 @@ def test_a_later_message_waits_its_delay_then_joins_that_frames_words(harness_fa
     assert "coaster_won" not in [c for c, _, _ in played(h)]
     assert h.advance(0.5) == ""
     heard = h.advance(0.2)
-    assert heard == "scores"
+    assert heard == "Scores"
     assert played(h)[-1][0] == "coaster_won"
-    assert h.press("b") == "turn notices"  # nothing left behind, nothing said twice
+    assert h.press("b") == "Turn notices"  # nothing left behind, nothing said twice
 
 
 def test_a_train_of_later_sounds_plays_one_by_one_in_order(harness_factory) -> None:
@@ -152,12 +152,12 @@ def test_later_messages_end_with_the_scene_that_posted_them(harness_factory) -> 
     menu = Poster(h.app, {})
     h.app.push(menu)
     h.app.pop(menu)
-    assert h.advance(1.1) == "scores"
+    assert h.advance(1.1) == "Scores"
     h.press("a")
     h.app.replace(Poster(h.app, {}))  # the table is left before its message is due
     assert table not in h.app.scenes
     assert h.advance(1.5) == ""
-    assert list(h.app.history.last(500)).count("scores") == 1
+    assert list(h.app.history.last(500)).count("Scores") == 1
     assert h.app.scheduler.pending() == 0
 
 
@@ -203,6 +203,6 @@ def test_nothing_is_lost_however_many_events_a_frame_brings(harness_factory, cou
     at_table(h, a=burst)
     now = h.press("a")
     later = h.advance(0.2)
-    assert now.split("others' moves") == [""] + [" "] * (count - 1) + [""]
-    assert later.count("draws") == count
+    assert now.split("Others' moves") == [""] + [" "] * (count - 1) + [""]
+    assert later.count("Draws") == count
     assert len(h.app.history) >= 2 * count

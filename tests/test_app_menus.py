@@ -24,12 +24,12 @@ def test_start_options_switch_to_english_and_quit(harness_factory):
     said = h.press("down")
     assert said.startswith("Speech: automatic, using: recording, 2 of")
     said = h.press("escape")
-    assert said.startswith("Options, ") and " of " in said
+    assert said.startswith("Main menu. Options, ") and " of " in said
 
     said = h.press("escape")
     assert said == "Do you really want to quit? Press Y for yes, N for no."
     said = h.press("n")
-    assert said.startswith("Options, ")  # back where we were
+    assert said.startswith("Main menu. Options, ")  # back where we were, and told so
     assert h.app.running
     h.press("escape")
     h.press("y")
@@ -45,9 +45,9 @@ def test_english_to_italian(harness_factory):
     h.press("o")
     assert h.press("enter").startswith("Options. Language: English, 1 of")
     assert h.press("left") == "italiano"
-    assert h.press("escape").startswith("Opzioni, ")
+    assert h.press("escape").startswith("Menu principale. Opzioni, ")
     h.press("escape")
-    assert h.last == "Vuoi davvero uscire? Premi Y per sì, N per no."
+    assert h.last == "Vuoi davvero uscire? Premi S per sì, N per no."
     h.press("y")
     assert not h.app.running
 

@@ -171,19 +171,19 @@ def test_going_out_scores_eliminates_and_ends_the_match(lang):
                 "Giochi 6 e 5 a destra.",
                 "Hai finito le tessere!",
                 "Manche 1 finita: hai chiuso tu.",
-                "Punti della manche: tu 0, Marco 29. Totali: tu 0, Marco 29.",
+                "Punti della manche: tu: 0, Marco: 29. Totali: tu: 0, Marco: 29.",
                 "Marco è eliminato con 29 punti.",
                 "Hai vinto la partita! Gli altri sono tutti eliminati.",
-                "Punteggi finali: tu 0, Marco 29.",
+                "Punteggi finali: tu: 0, Marco: 29.",
             ],
             "en": [
                 "You play 6 5 on the right.",
                 "You are out of tiles!",
                 "Manche 1 over: you went out.",
-                "Points this manche: you 0, Marco 29. Totals: you 0, Marco 29.",
+                "Points this manche: you: 0, Marco: 29. Totals: you: 0, Marco: 29.",
                 "Marco is out of the match with 29 points.",
                 "You win the match! Everybody else is out.",
-                "Final scores: you 0, Marco 29.",
+                "Final scores: you: 0, Marco: 29.",
             ],
         }[lang]
     )
@@ -207,9 +207,9 @@ def test_teams_are_named_and_the_malus_is_told(lang):
     said = table.play(0, "6|6")
     points = {
         # Marco and Luca hold 20, plus Giulia's 10 as malus
-        "it": "Punti della manche: la tua squadra 0, squadra 2 30. "
-        "Totali: la tua squadra 0, squadra 2 30.",
-        "en": "Points this manche: your team 0, team 2 30. Totals: your team 0, team 2 30.",
+        "it": "Punti della manche: la tua squadra: 0, squadra 2: 30. "
+        "Totali: la tua squadra: 0, squadra 2: 30.",
+        "en": "Points this manche: your team: 0, team 2: 30. Totals: your team: 0, team 2: 30.",
     }[lang]
     assert points in said
 
@@ -230,8 +230,8 @@ def test_team_finish_mode_ends_when_the_whole_team_is_out(lang):
         "en": "Manche 1 over: your team played all its tiles.",
     }[lang] in said
     assert {
-        "it": "Punti della manche: la tua squadra 0, squadra 2 3.",
-        "en": "Points this manche: your team 0, team 2 3.",
+        "it": "Punti della manche: la tua squadra: 0, squadra 2: 3.",
+        "en": "Points this manche: your team: 0, team 2: 3.",
     }[lang] in " ".join(said)
 
 

@@ -18,7 +18,7 @@ from audiogame.games.domino.events import MancheEnd, MancheEnded, TimeRanOut
 from audiogame.games.domino.narrate import Narrator
 from audiogame.games.domino.setup_scene import DominoSetupScene
 from audiogame.games.domino.table import MANCHE_GAP, DominoTable, fit_of
-from audiogame.language.localizer import Localizer
+from audiogame.language.localizer import Localizer, capital_first
 
 WORDS = {
     "it": {
@@ -129,7 +129,8 @@ def replayed_sentences(table: DominoTable, lang: str) -> tuple[list[str], list]:
         batch = match.replay_entry(*entry)
         events += batch
         for message in narrator.batch(batch):
-            sentences.append(t(message.msg_id, **resolve(message, t).args))
+            # every utterance starts with a capital, as the announcer says it
+            sentences.append(capital_first(t(message.msg_id, **resolve(message, t).args)))
     return sentences, events
 
 

@@ -79,14 +79,14 @@ def test_the_questions_answer_from_what_i_may_know(harness_factory, lang):
     chain = ", ".join(tile_words(h, p.tile, p.left, p.right) for p in obs.chain)
     assert h.press("v") == t(h, "domino-chain", n=len(obs.chain), tiles=chain)
     counts = {
-        "it": "Tessere in mano: tu {0}, Marco {1}. Ossario {2}.",
-        "en": "Tiles in hand: you {0}, Marco {1}. Boneyard {2}.",
+        "it": "Tessere in mano: tu: {0}, Marco: {1}. Ossario {2}.",
+        "en": "Tiles in hand: you: {0}, Marco: {1}. Boneyard {2}.",
     }[lang]
     assert h.press("e") == counts.format(*obs.hand_counts, obs.boneyard)
     assert h.press("t") == t(h, "domino-whose-turn-you")
     totals = {
-        "it": "Manche {0}. Punti: tu {1}, Marco {2}. Limite 100.",
-        "en": "Manche {0}. Scores: you {1}, Marco {2}. Limit 100.",
+        "it": "Manche {0}. Totali: tu: {1}, Marco: {2}. Limite: 100 punti.",
+        "en": "Manche {0}. Totals: you: {1}, Marco: {2}. Limit: 100 points.",
     }[lang]
     assert h.press("p") == totals.format(obs.manche, *obs.totals)
     assert h.press("f1").startswith(t(h, "keys-domino-table")[:40])

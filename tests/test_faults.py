@@ -77,8 +77,8 @@ def pump_until(h, check, limit: float = 3.0) -> float:
 @pytest.mark.parametrize(
     "lang, notice",
     [
-        ("en", "screen reader stopped answering: now speaking with recording"),
-        ("it", "lettore di schermo non risponde più: ora parlo con registrazione"),
+        ("en", "Screen reader stopped answering: now speaking with recording"),
+        ("it", "Lettore di schermo non risponde più: ora parlo con registrazione"),
     ],
 )
 def test_screen_reader_lost_mid_game_falls_back_within_a_second(

@@ -173,7 +173,7 @@ WORDS = {
         "theirs": "Punto per",
         "scores": "Punteggi:",
         "keys": "R ritira il dado, K o Spazio lo tiene",
-        "leave": "Vuoi lasciare la partita? Premi Y per sì, N per no.",
+        "leave": "Vuoi lasciare la partita? Premi S per sì, N per no.",
     },
     "en": {
         "title": "Hidden Die",

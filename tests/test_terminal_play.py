@@ -62,7 +62,7 @@ def test_walk_the_main_menu_and_open_a_game(pty_game) -> None:
     assert helped[0].startswith("Up and Down arrows to choose a game")
     assert helped[1].startswith("In the terminal: F2 the rules")
     assert g.answer("\x1b") == ["Do you really want to quit? Press Y for yes, N for no."]
-    assert g.answer("n") == ["Options, 3 of 5"]
+    assert g.answer("n") == ["Main menu. Options, 3 of 5"]
     g.answer("\x1b[H")
     assert g.answer("\r")[0].startswith("Domino, table setup. Start the match, 1 of 15")
     started = g.answer("\r", quiet=0.5)

@@ -21,28 +21,29 @@ CLOVER, PIG, CAT, PENNY, HAMSA = (
 #: my coaster is the edition's first (clover left, cat right); the big die shows penny
 SCRIPT = (PENNY, PIG, HAMSA, PENNY, PIG, CLOVER, PENNY, CAT)
 
+#: what is spoken (every utterance starts with a capital)
 SAID = {
     "it": {
-        "landed-1": "porcellino, mano di Fatima, penny. Uno da mandare.",
-        "penny-sent": "penny al vassoio.",
+        "landed-1": "Porcellino, mano di Fatima, penny. Uno da mandare.",
+        "penny-sent": "Penny al vassoio.",
         "pig-stays": "Il porcellino resta in mano.",
         "hamsa-stays": "La mano di Fatima resta in mano.",
         "no-clover": "Nessun dado mostra il quadrifoglio.",
-        "landed-2": "porcellino, quadrifoglio. Uno da mandare.",
+        "landed-2": "Porcellino, quadrifoglio. Uno da mandare.",
         "clover-goes": "Il quadrifoglio va a sinistra.",
-        "clover-sent": "quadrifoglio a sinistra.",
+        "clover-sent": "Quadrifoglio a sinistra.",
         "penny-goes": "Il penny va al vassoio.",
         "supreme-first": "Prima manda al vassoio il penny.",
     },
     "en": {
-        "landed-1": "pig, hamsa, penny. One to send.",
-        "penny-sent": "penny, to the tray.",
+        "landed-1": "Pig, hamsa, penny. One to send.",
+        "penny-sent": "Penny, to the tray.",
         "pig-stays": "The pig stays in hand.",
         "hamsa-stays": "The hamsa stays in hand.",
         "no-clover": "No die shows the clover.",
-        "landed-2": "pig, clover. One to send.",
+        "landed-2": "Pig, clover. One to send.",
         "clover-goes": "The clover goes left.",
-        "clover-sent": "clover, left.",
+        "clover-sent": "Clover, left.",
         "penny-goes": "The penny goes to the tray.",
         "supreme-first": "First send the penny to the tray.",
     },

@@ -21,7 +21,7 @@ from audiogame.games.tirapassa.events import DiePassed, GameEnded, StopCalled, T
 from audiogame.games.tirapassa.setup_scene import TiraSetupScene
 from audiogame.games.tirapassa.table import TiraTable
 from audiogame.games.tirapassa.table_setup import BOT_NAMES, TableSetup
-from audiogame.language.localizer import Localizer
+from audiogame.language.localizer import Localizer, capital_first
 
 WORDS = {
     "it": {
@@ -31,9 +31,9 @@ WORDS = {
         "start": "Tira e Passa in 4: tu, Marco, Giulia, Luca. "
         "Vince chi conquista per primo 3 dischetti. Giro 1. Dado grande: ",
         "signal": "Ai dischetti, pronti,",
-        "go": "via!",
+        "go": "Via!",
         "round-end": "Fine del giro 1. Prendono il dischetto: ",
-        "won": "Hai vinto la partita con 3 dischetti! Classifica: tu 3",
+        "won": "Hai vinto la partita con 3 dischetti! Classifica: tu: 3",
         "lost": "Vince {name} con 3 dischetti.",
         "keys": "Invio per una nuova partita, Esc per tornare al menu.",
         "wait": "Aspetta il via.",
@@ -47,9 +47,9 @@ WORDS = {
         "start": "Tira e Passa, 4 players: you, Marco, Giulia, Luca. "
         "The first to win 3 coasters wins. Round 1. Big die: ",
         "signal": "On your coasters, ready,",
-        "go": "go!",
+        "go": "Go!",
         "round-end": "Round 1 over. Coaster won by: ",
-        "won": "You win the game with 3 coasters! Standings: you 3",
+        "won": "You win the game with 3 coasters! Standings: you: 3",
         "lost": "{name} wins with 3 coasters.",
         "keys": "Enter for a new game, Escape for the menu.",
         "wait": "Wait for go.",
@@ -165,7 +165,7 @@ def check_game(h, lang: str, events: list[TiraEvent]) -> None:
     interrupts = [s.text for s in h.speaker.spoken if s.interrupt]
     position = 0
     for landed in mine:
-        faces = ", ".join(t(f"tira-sym-{f.value}") for f in landed.faces)
+        faces = capital_first(", ".join(t(f"tira-sym-{f.value}") for f in landed.faces))
         found = [i for i, s in enumerate(interrupts[position:], position) if s.startswith(faces)]
         assert found, faces
         position = found[0] + 1
@@ -225,7 +225,7 @@ def test_a_whole_manual_game_with_every_sending_key(harness_factory, lang):
     first = mine[0]
     t = Localizer(lang)
     die, dest = t(f"tira-sym-{first.symbol.value}"), t(f"tira-dest-{first.side.value}")
-    sent = {"it": f"{die} {dest}.", "en": f"{die}, {dest}."}[lang]
+    sent = capital_first({"it": f"{die} {dest}.", "en": f"{die}, {dest}."}[lang])
     assert sent in h.transcript
 
 
@@ -258,8 +258,8 @@ def test_queries_answer_at_once_and_the_race_goes_on(harness_factory):
     assert h.app.announcer.cue_log[-1][0] == f"symbol_{obs.supreme.value}"
     assert h.press("c").startswith("Il tuo dischetto: ")
     assert h.press("h") == "3 dadi da tirare."
-    assert h.press("e") == "Dadi: tu 3, Marco 3, Giulia 3, Luca 3. Vassoio 0."
-    assert h.press("p").startswith("Dischetti vinti: tu 0, Marco 0, Giulia 0, Luca 0.")
+    assert h.press("e") == "Dadi: tu: 3, Marco: 3, Giulia: 3, Luca: 3. Vassoio 0."
+    assert h.press("p").startswith("Dischetti vinti: tu: 0, Marco: 0, Giulia: 0, Luca: 0.")
     assert all(s.interrupt for s in h.speaker.spoken[-5:])
     h.press("space")
     assert h.press("h") == "3 dadi in aria."
@@ -273,7 +273,7 @@ def test_escape_asks_while_the_race_runs_and_leaving_returns_to_the_main_menu(ha
     h = harness_factory("en")
     table = race(h, "en")
     said = h.press("escape")
-    assert said == "Leave the game? The race goes on meanwhile. Y for yes, N for no."
+    assert said == "Leave the game? The race goes on meanwhile. Press Y for yes, N for no."
     before = table.game.now
     h.advance(2.0)
     assert table.game.now > before  # no pause
@@ -460,6 +460,6 @@ def test_my_result_is_spoken_at_once_and_a_stop_in_the_same_frame_follows_it(har
     h.app.step()
     said = [(s.text, s.interrupt) for s in h.speaker.spoken[mark:]]
     assert said == [
-        ("pig, pig, pig: all stay.", True),
+        ("Pig, pig, pig: all stay.", True),
         (f"Stop! Out of dice: {BOT_NAMES[bot - 1]}.", False),
     ]

@@ -63,7 +63,7 @@ def test_a_die_i_pass_is_heard_on_its_side(disk_harness, face, louder):
     start = raw.stat().st_size
     start -= start % 4
     h.advance(0.2)  # they land: the die goes to my neighbour
-    assert h.transcript[-1].startswith("quadrifoglio" if louder == "left" else "gatto")
+    assert h.transcript[-1].startswith("Quadrifoglio" if louder == "left" else "Gatto")
     assert table.observation().my_dice == 2
     quiet()
     left, right = energies(raw, start)

@@ -111,14 +111,17 @@ class App:
         self.scenes.append(scene)
         scene.on_enter()
 
-    def pop(self, scene: Scene | None = None) -> None:
+    def pop(self, scene: Scene | None = None, *, resume: bool = True) -> None:
+        """Close the top scene (only if it is ``scene``); the one underneath resumes
+        and says where the player is, unless ``resume`` is False (a question whose
+        answer takes the player elsewhere: the caller resumes it if they stay)."""
         if not self.scenes or (scene is not None and self.scenes[-1] is not scene):
             return
         self._exit(self.scenes.pop())
-        if self.top is not None:
-            self.top.on_resume()
-        else:
+        if self.top is None:
             self.running = False
+        elif resume:
+            self.top.on_resume()
 
     def replace(self, scene: Scene) -> None:
         if self.scenes:

@@ -34,6 +34,32 @@ def strip_invisible(text: str) -> str:
     return INVISIBLE.sub("", text)
 
 
+#: a lowercase letter opening a sentence: after a full stop, "!" or "?" and a space
+SENTENCE_START = re.compile(r"(?<=[.!?] )([^\W\d_])")
+
+
+def capital_sentences(text: str) -> str:
+    """Every sentence after the first starts with a capital letter.
+
+    A message that joins sentences ("Squadre a caso. { $teams }.") puts a word
+    meant for the middle of a sentence ("la tua squadra") after a full stop;
+    the capital goes on here, once, rather than in a second spelling of every
+    word. Only the letter right after ". " changes: the message's own first
+    letter stays as written (it may be a word inside another message).
+    """
+    return SENTENCE_START.sub(lambda m: m.group(1).upper(), text)
+
+
+def capital_first(text: str) -> str:
+    """A whole utterance starts with a capital ("quadrifoglio, porcellino." as said)."""
+    for i, char in enumerate(text):
+        if char.isalpha():
+            return text if char.isupper() else text[:i] + char.upper() + text[i + 1 :]
+        if not char.isspace():
+            return text  # a digit or a sign comes first: nothing to raise
+    return text
+
+
 def message_folders(root: Path | None = None) -> list[Path]:
     """Where the messages live: the shared ``locales/`` (or ``root``), then the folders
     of the games that keep their own (``GameSpec.locales``)."""
@@ -141,6 +167,6 @@ class Localizer:
                 text, errors = bundle.format_pattern(message.value, dict(args))
                 if errors:
                     log.warning("%s/%s: %s", candidate, msg_id, errors)
-                return strip_invisible(str(text))
+                return capital_sentences(strip_invisible(str(text)))
         log.error("missing message %s", msg_id)
         return msg_id

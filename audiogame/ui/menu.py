@@ -27,7 +27,6 @@ class MenuItem:
 
 
 class MenuScene(Scene):
-    title_id: str = ""
     wrap: bool = True
 
     def __init__(self, app: App, items: list[MenuItem] | None = None, title_id: str = "") -> None:
@@ -38,11 +37,11 @@ class MenuScene(Scene):
             self.title_id = title_id
 
     def on_enter(self) -> None:
-        title = self.t(self.title_id) if self.title_id else ""
-        self.speak_item(prefix=title)
+        self.speak_item(prefix=self.where())
 
     def on_resume(self) -> None:
-        self.speak_item()
+        """Back from a scene above: the menu's name, then the item under the cursor."""
+        self.speak_item(prefix=self.where())
 
     def item_text(self, index: int) -> str:
         item = self.items[index]
@@ -50,10 +49,10 @@ class MenuScene(Scene):
         return f"{text}. {item.description()}" if item.description is not None else text
 
     def speak_item(self, prefix: str = "") -> None:
-        if not self.items:
-            return
-        text = self.item_text(self.index)
-        self.app.announcer.say_text(f"{prefix}. {text}" if prefix else text)
+        parts = [prefix, self.item_text(self.index) if self.items else ""]
+        text = ". ".join(part for part in parts if part)
+        if text:
+            self.app.announcer.say_text(text)
 
     def move(self, delta: int) -> None:
         if not self.items:

@@ -60,6 +60,7 @@ def load_document(name: str, lang: str) -> list[str]:
 
 
 class ReaderScene(Scene):
+    title_id = "doc-title"
     keys_id = "keys-reader"
 
     def __init__(self, app: App, doc: str) -> None:
@@ -75,6 +76,13 @@ class ReaderScene(Scene):
             self.app.pop()
             return
         self.app.announcer.say_text(self.t("doc-opened") + " " + self.paragraphs[0], record=False)
+
+    def on_resume(self) -> None:
+        """Back from a scene above (the rules opened from here): the guide's name and
+        the paragraph the player was reading."""
+        if self.paragraphs:
+            here = self.paragraphs[self.index]
+            self.app.announcer.say_text(f"{self.where()}. {here}", record=False)
 
     def on_language_changed(self) -> None:
         self.paragraphs = load_document(self.doc, self.app.localizer.lang) or self.paragraphs

@@ -12,6 +12,9 @@ if TYPE_CHECKING:
 
 
 class Scene:
+    #: message id of this scene's name ("Opzioni", "Al tavolo"): said when the player
+    #: enters it and when they come back to it from a scene above (see ``where``)
+    title_id: str = ""
     #: message id of the keys of this scene (F1)
     keys_id: str = "keys-menu"
     #: the document read with Ctrl+F1 (``docs/<name>.<lang>.md``)
@@ -40,8 +43,23 @@ class Scene:
     def on_enter(self) -> None:
         """Pushed on the stack: introduce yourself."""
 
+    def where(self) -> str:
+        """What this scene says of itself when the player comes back to it: its name.
+
+        A game table adds what matters there ("Al tavolo. Tocca a Marco."): the
+        player left it for a menu or the guide and must hear where they are.
+        """
+        return self.t(self.title_id) if self.title_id else ""
+
     def on_resume(self) -> None:
-        """Back on top after the scene above was popped."""
+        """Back on top after the scene above was popped: say where the player is.
+
+        A scene overriding this calls ``super().on_resume()`` (or says ``where()``
+        itself), so that no return is silent.
+        """
+        text = self.where()
+        if text:
+            self.app.announcer.say_text(text)
 
     def on_exit(self) -> None:
         """Popped or replaced: cancel timers."""

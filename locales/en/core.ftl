@@ -3,13 +3,19 @@
 window-title = audiogame: Domino and Tira e Passa
 welcome = Welcome to audiogame.
 main-menu-title = Main menu
+# said on coming back to the table from a menu or the guide
+at-table = At the table
 menu-item = { $label }, { $pos } of { $total }
 menu-options = Options
 menu-help = Guide
 menu-quit = Quit
 game-domino = Domino
 game-tira = Tira e Passa, after the dice game by Andreas Schmidt
-confirm-quit = Do you really want to quit? Press Y for yes, N for no.
+confirm-quit = Do you really want to quit?
+# said after every yes/no question; the letters answering yes and no, separated by spaces
+confirm-keys = Press Y for yes, N for no.
+confirm-yes-letters = y
+confirm-no-letters = n
 
 options-title = Options
 option-value = { $label }: { $value }
@@ -27,7 +33,10 @@ speech-voice = built-in voice
 speech-text = text only
 speech-recording = recording
 speech-auto-picked = { $name }, using: { $picked }
-value-rate = { $rate } words per minute
+value-rate = { $rate ->
+    [one] one word per minute
+   *[other] { $rate } words per minute
+}
 value-percent = { $n } percent
 option-yes = yes
 option-no = no
@@ -51,7 +60,8 @@ keys-confirm = Y for yes, N or Escape for no.
 keys-reader = Up and Down arrows to read the previous or next paragraph, Home and End for the first and the last, Escape to close.
 keys-terminal = In the terminal: F2 the rules, F3 and F4 the first and the last message, F5 and F6 the built-in voice's volume, Control Space silences speech, Alt with a digit stands for Control with that digit, a capital letter for Shift with the letter, Control C quits.
 
-doc-opened = Guide. Up and Down arrows to read, Escape to close.
+doc-title = Guide
+doc-opened = { doc-title }. Up and Down arrows to read, Escape to close.
 doc-missing = This guide is not available.
 history-empty = No messages in the history.
 internal-error = Something went wrong with that key; the game goes on.

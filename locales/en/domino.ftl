@@ -6,7 +6,7 @@ domino-double = double { $n }
 domino-you = you
 domino-team = team { $n }
 domino-team-mine = your team
-domino-tally = { $who } { $n }
+domino-tally = { $who }: { $n }
 domino-team-line = { $team }: { $members }
 domino-ends = { $left } on the left, { $right } on the right
 domino-ends-none = no tile on the table
@@ -20,7 +20,10 @@ domino-set-2x-double-9 = 2 double 9 sets
 domino-set-2x-double-12 = 2 double 12 sets
 
 ## The match and the manche.
-domino-match-start = Domino, { $players } players: you, { $names }. Set { $set }, point limit { $limit }.
+domino-match-start = Domino, { $players ->
+    [one] one player
+   *[other] { $players } players
+}: you, { $names }. Set { $set }, point limit { $limit }.
 domino-match-manches = At most { $n ->
     [one] one manche
    *[other] { $n } manches
@@ -34,7 +37,10 @@ domino-rule-thinking-time = Thinking time: { $n ->
    *[other] { $n } seconds
 } a move.
 domino-teams = Teams: { $teams }.
-domino-manche-start = Manche { $manche }. { $size } tiles each, { $boneyard ->
+domino-manche-start = Manche { $manche }. { $size ->
+    [one] One tile each
+   *[other] { $size } tiles each
+}, { $boneyard ->
     [0] no boneyard.
     [one] one tile in the boneyard.
    *[other] { $boneyard } tiles in the boneyard.
@@ -43,7 +49,10 @@ domino-starter-you-highest-double = You start: you hold the highest double.
 domino-starter-other-highest-double = { $who } starts, with the highest double.
 domino-starter-you-heaviest-tile = Nobody holds a double: you start, with the heaviest tile.
 domino-starter-other-heaviest-tile = Nobody holds a double: { $who } starts, with the heaviest tile.
-domino-your-hand = Your { $n } tiles: { $tiles }.
+domino-your-hand = { $n ->
+    [one] Your only tile: { $tiles }.
+   *[other] Your { $n } tiles: { $tiles }.
+}
 domino-your-turn-first = Your turn: open with any tile.
 domino-your-turn = Your turn. { $ends }.
 
@@ -87,10 +96,22 @@ domino-manche-end-out-you = Manche { $manche } over: you went out.
 domino-manche-end-team-out = Manche { $manche } over: { $who } played all its tiles.
 domino-manche-end-blocked = Manche { $manche } over, blocked.
 domino-manche-points = Points this manche: { $points }. Totals: { $totals }.
-domino-eliminated = { $who } is out of the match with { $n } points.
-domino-eliminated-you = You are out of the match with { $n } points.
-domino-eliminated-team = { $who } is out of the match with { $n } points.
-domino-eliminated-team-mine = Your team is out of the match with { $n } points.
+domino-eliminated = { $who } is out of the match with { $n ->
+    [one] one point
+   *[other] { $n } points
+}.
+domino-eliminated-you = You are out of the match with { $n ->
+    [one] one point
+   *[other] { $n } points
+}.
+domino-eliminated-team = { $who } is out of the match with { $n ->
+    [one] one point
+   *[other] { $n } points
+}.
+domino-eliminated-team-mine = Your team is out of the match with { $n ->
+    [one] one point
+   *[other] { $n } points
+}.
 domino-match-won = You win the match! { $reason }
 domino-match-won-team = Your team wins the match! { $reason }
 domino-match-lost = The match goes to { $who }. { $reason }
@@ -130,7 +151,10 @@ domino-whose-turn-you-time = Your turn; { $n ->
 domino-whose-turn = { $who }'s turn.
 domino-whose-turn-between = The manche is over: Enter for the next one.
 domino-whose-turn-over = The match is over.
-domino-scores = Manche { $manche }. Scores: { $totals }. Limit { $limit }.
+domino-scores = Manche { $manche }. Totals: { $totals }. Limit: { $limit ->
+    [one] 1 point
+   *[other] { $limit } points
+}.
 domino-sort = Order: { $order }.
 domino-sort-arrival = as they came
 domino-sort-numbers-asc = by numbers, ascending
@@ -146,9 +170,12 @@ domino-choose-cancelled = No move.
 domino-pause-on = Pause at the end of this manche.
 domino-pause-off = No pause: the next manche starts by itself.
 domino-paused = Paused. Enter for the next manche.
-domino-next-soon = Next manche in { $n } seconds: Enter to start now, Shift P to wait.
+domino-next-soon = Next manche in { $n ->
+    [one] one second
+   *[other] { $n } seconds
+}: Enter to start now, Shift P to wait.
 domino-game-over-keys = Enter for a new match, Escape for the menu.
-domino-confirm-leave = Leave the match? Y for yes, N for no.
+domino-confirm-leave = Leave the match?
 
 ## Why a move cannot be made.
 domino-refusal-match-over = The match is over.
@@ -192,7 +219,10 @@ domino-level-normal = normal
 domino-level-hard = hard
 domino-opt-teams = Teams
 domino-teams-none = individual
-domino-teams-count = { $n } teams
+domino-teams-count = { $n ->
+    [one] one team
+   *[other] { $n } teams
+}
 domino-desc-teams = Everyone for themselves, or 2 to 6 equal teams; Shift R deals random teams.
 domino-opt-set = Set
 domino-opt-forbid-drawing = Forbid drawing
@@ -212,7 +242,13 @@ domino-desc-thinking-time = The time for each move; when it runs out a tile is d
 domino-desc-manche-limit = After how many manches the match ends; the lowest score wins.
 domino-desc-point-limit = Whoever reaches this many points is out of the match.
 domino-desc-pace = How long the bots wait between moves.
-domino-set-info = { $tiles } tiles, up to { $max } players
+domino-set-info = { $tiles ->
+    [one] one tile
+   *[other] { $tiles } tiles
+}, up to { $max ->
+    [one] one player
+   *[other] { $max } players
+}
 domino-yes = yes
 domino-no = no
 domino-off = off
@@ -221,21 +257,45 @@ domino-seconds = { $n ->
     [one] one second
    *[other] { $n } seconds
 }
-domino-points = { $n } points
+domino-points = { $n ->
+    [one] 1 point
+   *[other] { $n } points
+}
 domino-manches = { $n ->
     [one] one manche
    *[other] { $n } manches
 }
 domino-value-with-info = { $value }: { $info }
-domino-bot-added = { $name } joins, { $level }. { $players } players.
-domino-bot-removed = { $name } leaves. { $players } players.
-domino-table-full = The table is full: { $n } players at most.
-domino-too-few = At least { $n } players are needed.
-domino-teams-dropped = { $players } players cannot form equal teams: individual play.
+domino-bot-added = { $name } joins, { $level }. { $players ->
+    [one] One player.
+   *[other] { $players } players.
+}
+domino-bot-removed = { $name } leaves. { $players ->
+    [one] One player.
+   *[other] { $players } players.
+}
+domino-table-full = The table is full: { $n ->
+    [one] one player
+   *[other] { $n } players
+} at most.
+domino-too-few = { $n ->
+    [one] At least one player is needed.
+   *[other] At least { $n } players are needed.
+}
+domino-teams-dropped = { $players ->
+    [one] One player cannot form equal teams
+   *[other] { $players } players cannot form equal teams
+}: individual play.
 domino-random-teams = Random teams. { $teams }.
-domino-no-teams = { $players } players cannot form equal teams.
+domino-no-teams = { $players ->
+    [one] One player cannot form equal teams.
+   *[other] { $players } players cannot form equal teams.
+}
 domino-problem-bad-player-count = From 2 to 12 players.
-domino-problem-set-too-small = The { $set } set is not enough for { $players } players: it seats { $max } at most. Choose a bigger set.
+domino-problem-set-too-small = The { $set } set is not enough for { $players ->
+    [one] one player
+   *[other] { $players } players
+}: it seats { $max } at most. Choose a bigger set.
 domino-problem-bad-option-value = An option has an invalid value.
 domino-problem-bad-team-layout = The teams are not valid.
 domino-problem-bad-team-count = From 2 to 6 teams.
@@ -247,7 +307,10 @@ keys-domino-setup = Up and down arrows through the players and options, left and
 keys-domino-table = Up and down arrows through your tiles, Home and End the first and last; Enter plays the tile, D or R on the right, S or L on the left; Space draws. H your hand, Shift H changes the order, Control 1 to 8 chooses it; C the ends, V the chain, E everyone's tiles and the boneyard, T whose turn, P the scores, Shift P pause after the manche, Escape the table menu. { keys-global }
 
 ## A saved match: the main menu's resume item, and the match going on.
-domino-saved-match = Domino, manche { $manche }, { $players } players, { $score ->
+domino-saved-match = Domino, manche { $manche }, { $players ->
+    [one] one player
+   *[other] { $players } players
+}, { $score ->
     [one] you have one point
    *[other] you have { $score } points
 }

@@ -40,10 +40,13 @@ tira-dest-right = right
 tira-stays = stays in hand
 
 ## The game.
-tira-tally = { $who } { $n }
+tira-tally = { $who }: { $n }
 tira-goal-three = The first to win 3 coasters wins.
 tira-goal-pile = We play while there are coasters to draw; the most coasters wins.
-tira-game-start = Tira e Passa, { $players } players: you, { $names }. { $goal }
+tira-game-start = Tira e Passa, { $players ->
+    [one] one player
+   *[other] { $players } players
+}: you, { $names }. { $goal }
 tira-round = Round { $round }. Big die: { $supreme }. Your coaster: { $left } left, { $right } right.
 tira-round-no-coaster = Round { $round }. Big die: { $supreme }. You have no coaster.
 tira-signal = On your coasters, ready,
@@ -65,8 +68,14 @@ tira-arrived = From your { $side ->
 tira-arrived-from = From { $name }: { $dice }.
 tira-stop-you = Stop! You are out of dice.
 tira-stop = Stop! Out of dice: { $who }.
-tira-calm-you = Now { $rolls } calm rolls: only { $supreme } counts. Space to roll.
-tira-calm-others = The others roll calmly { $rolls } times: only { $supreme } counts.
+tira-calm-you = Now { $rolls ->
+    [one] one calm roll
+   *[other] { $rolls } calm rolls
+}: only { $supreme } counts. Space to roll.
+tira-calm-others = The others roll calmly { $rolls ->
+    [one] once
+   *[other] { $rolls } times
+}: only { $supreme } counts.
 tira-calm-landed = Calm roll { $roll }: { $faces }. { $n ->
     [0] Nothing to the tray.
    *[other] { $n } to the tray.
@@ -119,7 +128,7 @@ tira-everyone = Dice: { $list }. Tray { $tray }.
 tira-standings = Coasters won: { $tally }. Left to draw { $pile }.
 tira-die-at = { $die }, { $pos } of { $total }, { $where }
 tira-hand-empty = No dice in hand.
-tira-confirm-leave = Leave the game? The race goes on meanwhile. Y for yes, N for no.
+tira-confirm-leave = Leave the game? The race goes on meanwhile.
 
 ## Why an action cannot be done.
 tira-refusal-no-such-seat = Unknown seat.
@@ -171,7 +180,10 @@ keys-tira-briefing = Up and Down arrows to choose; Enter on a symbol plays its s
 keys-tira-table = Space rolls the dice. G the supreme symbol, C your coaster, H your dice, E everybody's dice, P coasters won. With manual controls: 1 to 6 send a die showing that symbol where it belongs, Left and Right arrows walk through your dice, Enter sends that die where it belongs, S or L to your left neighbour, D or R to your right neighbour, V to the tray. Escape to leave the game. { keys-global }
 
 ## A saved match: the main menu's resume item, and the match going on.
-tira-saved-match = Tira e Passa, round { $round }, { $players } players, { $won ->
+tira-saved-match = Tira e Passa, round { $round }, { $players ->
+    [one] one player
+   *[other] { $players } players
+}, { $won ->
     [0] no coasters won yet
     [one] you have won one coaster
    *[other] you have won { $won } coasters

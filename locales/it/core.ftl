@@ -3,13 +3,19 @@
 window-title = audiogame: Domino e Tira e Passa
 welcome = Benvenuto in audiogame.
 main-menu-title = Menu principale
+# detto tornando al tavolo da un menu o dalla guida
+at-table = Al tavolo
 menu-item = { $label }, { $pos } di { $total }
 menu-options = Opzioni
 menu-help = Guida
 menu-quit = Esci
 game-domino = Domino
 game-tira = Tira e Passa, dal gioco di dadi di Andreas Schmidt
-confirm-quit = Vuoi davvero uscire? Premi Y per sì, N per no.
+confirm-quit = Vuoi davvero uscire?
+# detto dopo ogni domanda sì o no; le lettere che rispondono sì e no, separate da spazi
+confirm-keys = Premi S per sì, N per no.
+confirm-yes-letters = s y
+confirm-no-letters = n
 
 options-title = Opzioni
 option-value = { $label }: { $value }
@@ -27,7 +33,10 @@ speech-voice = voce interna
 speech-text = solo testo
 speech-recording = registrazione
 speech-auto-picked = { $name }, in uso: { $picked }
-value-rate = { $rate } parole al minuto
+value-rate = { $rate ->
+    [one] una parola al minuto
+   *[other] { $rate } parole al minuto
+}
 value-percent = { $n } per cento
 option-yes = sì
 option-no = no
@@ -47,11 +56,12 @@ keys-global = Ovunque: F1 i tasti, Control più F1 le regole, Pagina su e Pagina
 keys-menu = Frecce su e giù per scegliere, Invio per confermare, Esc per tornare indietro, una lettera salta alla voce che inizia così. { keys-global }
 keys-main-menu = Frecce su e giù per scegliere un gioco o una voce, Invio per aprirla, una lettera salta alla voce che inizia così, Esc per uscire. { keys-global }
 keys-options = Frecce su e giù per scegliere un'opzione, frecce sinistra e destra per cambiarne il valore, Esc per tornare indietro. Ogni modifica è salvata subito. { keys-global }
-keys-confirm = Y per sì, N o Esc per no.
+keys-confirm = S oppure Y per sì, N o Esc per no.
 keys-reader = Frecce su e giù per leggere il paragrafo precedente o successivo, Inizio e Fine per il primo e l'ultimo, Esc per chiudere.
 keys-terminal = Nel terminale: F2 le regole, F3 e F4 il primo e l'ultimo messaggio, F5 e F6 il volume della voce interna, Control Spazio zittisce la voce, Alt con una cifra vale Control con quella cifra, una lettera maiuscola vale Maiuscolo con la lettera, Control C esce dal gioco.
 
-doc-opened = Guida. Frecce su e giù per leggere, Esc per chiudere.
+doc-title = Guida
+doc-opened = { doc-title }. Frecce su e giù per leggere, Esc per chiudere.
 doc-missing = Questa guida non è disponibile.
 history-empty = Nessun messaggio nella cronologia.
 internal-error = Qualcosa è andato storto con questo tasto; il gioco continua.

@@ -6,7 +6,7 @@ domino-double = doppio { $n }
 domino-you = tu
 domino-team = squadra { $n }
 domino-team-mine = la tua squadra
-domino-tally = { $who } { $n }
+domino-tally = { $who }: { $n }
 domino-team-line = { $team }: { $members }
 domino-ends = { $left } a sinistra, { $right } a destra
 domino-ends-none = nessuna tessera sul tavolo
@@ -20,11 +20,14 @@ domino-set-2x-double-9 = 2 set doppio 9
 domino-set-2x-double-12 = 2 set doppio 12
 
 ## La partita e la manche.
-domino-match-start = Domino in { $players }: tu, { $names }. Set { $set }, limite { $limit } punti.
-domino-match-manches = Si giocano al massimo { $n ->
-    [one] una manche
-   *[other] { $n } manches
+domino-match-start = Domino in { $players }: tu, { $names }. Set { $set }, limite { $limit ->
+    [one] 1 punto
+   *[other] { $limit } punti
 }.
+domino-match-manches = { $n ->
+    [one] Si gioca al massimo una manche.
+   *[other] Si giocano al massimo { $n } manche.
+}
 domino-rule-forbid-drawing = A questo tavolo non si pesca: chi non può attaccare passa.
 domino-rule-draw-with-playable = Si può pescare anche avendo una tessera che attacca.
 domino-rule-draw-until-fits = Spazio pesca fino alla prima tessera che attacca.
@@ -34,7 +37,10 @@ domino-rule-thinking-time = Tempo di riflessione: { $n ->
    *[other] { $n } secondi
 } per mossa.
 domino-teams = Squadre: { $teams }.
-domino-manche-start = Manche { $manche }. { $size } tessere a testa, { $boneyard ->
+domino-manche-start = Manche { $manche }. { $size ->
+    [one] Una tessera a testa
+   *[other] { $size } tessere a testa
+}, { $boneyard ->
     [0] niente ossario.
     [one] una tessera nell'ossario.
    *[other] { $boneyard } tessere nell'ossario.
@@ -43,7 +49,10 @@ domino-starter-you-highest-double = Cominci tu: hai il doppio più alto.
 domino-starter-other-highest-double = Comincia { $who }, con il doppio più alto.
 domino-starter-you-heaviest-tile = Nessuno ha un doppio: cominci tu, con la tessera più pesante.
 domino-starter-other-heaviest-tile = Nessuno ha un doppio: comincia { $who }, con la tessera più pesante.
-domino-your-hand = Le tue { $n } tessere: { $tiles }.
+domino-your-hand = { $n ->
+    [one] La tua unica tessera: { $tiles }.
+   *[other] Le tue { $n } tessere: { $tiles }.
+}
 domino-your-turn-first = Tocca a te: apri con la tessera che vuoi.
 domino-your-turn = Tocca a te. { $ends }.
 
@@ -87,10 +96,22 @@ domino-manche-end-out-you = Manche { $manche } finita: hai chiuso tu.
 domino-manche-end-team-out = Manche { $manche } finita: { $who } ha finito tutte le tessere.
 domino-manche-end-blocked = Manche { $manche } finita per blocco.
 domino-manche-points = Punti della manche: { $points }. Totali: { $totals }.
-domino-eliminated = { $who } è eliminato con { $n } punti.
-domino-eliminated-you = Sei eliminato con { $n } punti.
-domino-eliminated-team = La { $who } è eliminata con { $n } punti.
-domino-eliminated-team-mine = La tua squadra è eliminata con { $n } punti.
+domino-eliminated = { $who } è eliminato con { $n ->
+    [one] un punto
+   *[other] { $n } punti
+}.
+domino-eliminated-you = Sei eliminato con { $n ->
+    [one] un punto
+   *[other] { $n } punti
+}.
+domino-eliminated-team = La { $who } è eliminata con { $n ->
+    [one] un punto
+   *[other] { $n } punti
+}.
+domino-eliminated-team-mine = La tua squadra è eliminata con { $n ->
+    [one] un punto
+   *[other] { $n } punti
+}.
 domino-match-won = Hai vinto la partita! { $reason }
 domino-match-won-team = La tua squadra vince la partita! { $reason }
 domino-match-lost = Vince la partita: { $who }. { $reason }
@@ -130,7 +151,10 @@ domino-whose-turn-you-time = Tocca a te; { $n ->
 domino-whose-turn = Tocca a { $who }.
 domino-whose-turn-between = La manche è finita: Invio per la prossima.
 domino-whose-turn-over = La partita è finita.
-domino-scores = Manche { $manche }. Punti: { $totals }. Limite { $limit }.
+domino-scores = Manche { $manche }. Totali: { $totals }. Limite: { $limit ->
+    [one] 1 punto
+   *[other] { $limit } punti
+}.
 domino-sort = Ordine: { $order }.
 domino-sort-arrival = come arrivate
 domino-sort-numbers-asc = per numeri crescenti
@@ -146,9 +170,12 @@ domino-choose-cancelled = Niente mossa.
 domino-pause-on = Pausa alla fine di questa manche.
 domino-pause-off = Niente pausa: la prossima manche parte da sola.
 domino-paused = In pausa. Invio per la prossima manche.
-domino-next-soon = Prossima manche tra { $n } secondi: Invio per cominciare subito, Maiuscolo P per aspettare.
+domino-next-soon = Prossima manche tra { $n ->
+    [one] un secondo
+   *[other] { $n } secondi
+}: Invio per cominciare subito, Maiuscolo P per aspettare.
 domino-game-over-keys = Invio per una nuova partita, Esc per tornare al menu.
-domino-confirm-leave = Lasciare la partita? Y per sì, N per no.
+domino-confirm-leave = Lasciare la partita?
 
 ## Perché una mossa non si può fare.
 domino-refusal-match-over = La partita è finita.
@@ -177,7 +204,10 @@ domino-menu-resume = Torna al gioco
 domino-menu-options = Opzioni del tavolo
 domino-menu-rules = Regole e tasti
 domino-menu-leave = Lascia la partita
-domino-options-summary = Set { $set }. Pescare: { $drawing }. Modalità di conclusione per squadra: { $finish }. Tempo di riflessione: { $time }. Manches: { $manches }. Limite { $limit } punti. Ritmo dei bot: { $pace }.
+domino-options-summary = Set { $set }. Pescare: { $drawing }. Modalità di conclusione per squadra: { $finish }. Tempo di riflessione: { $time }. Manche: { $manches }. Limite { $limit ->
+    [one] 1 punto
+   *[other] { $limit } punti
+}. Ritmo dei bot: { $pace }.
 
 ## La preparazione del tavolo.
 domino-setup-title = Domino, preparazione del tavolo
@@ -192,7 +222,10 @@ domino-level-normal = normale
 domino-level-hard = difficile
 domino-opt-teams = Squadre
 domino-teams-none = individuale
-domino-teams-count = { $n } squadre
+domino-teams-count = { $n ->
+    [one] una squadra
+   *[other] { $n } squadre
+}
 domino-desc-teams = Tutti contro tutti, o da 2 a 6 squadre uguali; Maiuscolo R forma squadre a caso.
 domino-opt-set = Set
 domino-opt-forbid-drawing = Vietare la presa nell'ossario
@@ -212,7 +245,13 @@ domino-desc-thinking-time = Il tempo per ogni mossa; scaduto, si pesca una tesse
 domino-desc-manche-limit = Dopo quante manches finisce la partita; vince il punteggio più basso.
 domino-desc-point-limit = Chi arriva a questi punti è eliminato.
 domino-desc-pace = Quanto aspettano i bot tra una mossa e l'altra.
-domino-set-info = { $tiles } tessere, fino a { $max } giocatori
+domino-set-info = { $tiles ->
+    [one] una tessera
+   *[other] { $tiles } tessere
+}, fino a { $max ->
+    [one] un giocatore
+   *[other] { $max } giocatori
+}
 domino-yes = sì
 domino-no = no
 domino-off = no
@@ -221,21 +260,39 @@ domino-seconds = { $n ->
     [one] un secondo
    *[other] { $n } secondi
 }
-domino-points = { $n } punti
+domino-points = { $n ->
+    [one] 1 punto
+   *[other] { $n } punti
+}
 domino-manches = { $n ->
     [one] una manche
-   *[other] { $n } manches
+   *[other] { $n } manche
 }
 domino-value-with-info = { $value }: { $info }
-domino-bot-added = Aggiunto { $name }, { $level }. { $players } giocatori.
-domino-bot-removed = Tolto { $name }. { $players } giocatori.
-domino-table-full = Il tavolo è pieno: { $n } giocatori al massimo.
-domino-too-few = Servono almeno { $n } giocatori.
+domino-bot-added = Aggiunto { $name }, { $level }. { $players ->
+    [one] Un giocatore.
+   *[other] { $players } giocatori.
+}
+domino-bot-removed = Tolto { $name }. { $players ->
+    [one] Un giocatore.
+   *[other] { $players } giocatori.
+}
+domino-table-full = Il tavolo è pieno: { $n ->
+    [one] un giocatore
+   *[other] { $n } giocatori
+} al massimo.
+domino-too-few = { $n ->
+    [one] Serve almeno un giocatore.
+   *[other] Servono almeno { $n } giocatori.
+}
 domino-teams-dropped = In { $players } non si fanno squadre uguali: si gioca individuale.
 domino-random-teams = Squadre a caso. { $teams }.
 domino-no-teams = In { $players } non si possono fare squadre uguali.
 domino-problem-bad-player-count = Si gioca da 2 a 12.
-domino-problem-set-too-small = Il set { $set } non basta per { $players } giocatori: ne regge { $max } al massimo. Scegli un set più grande.
+domino-problem-set-too-small = Il set { $set } non basta per { $players ->
+    [one] un giocatore
+   *[other] { $players } giocatori
+}: ne regge { $max } al massimo. Scegli un set più grande.
 domino-problem-bad-option-value = Un'opzione ha un valore non valido.
 domino-problem-bad-team-layout = Le squadre non sono valide.
 domino-problem-bad-team-count = Si gioca da 2 a 6 squadre.
@@ -247,7 +304,10 @@ keys-domino-setup = Frecce su e giù tra i giocatori e le opzioni, frecce sinist
 keys-domino-table = Frecce su e giù tra le tue tessere, Inizio e Fine la prima e l'ultima; Invio gioca la tessera, D o R a destra, S o L a sinistra; Spazio pesca. H la mano, Maiuscolo H cambia l'ordine, Control da 1 a 8 lo sceglie; C gli estremi, V la catena, E le tessere di tutti e l'ossario, T di chi è il turno, P i punti, Maiuscolo P pausa dopo la manche, Esc il menu del tavolo. { keys-global }
 
 ## Una partita salvata: la voce del menu principale per riprenderla, e la partita che riprende.
-domino-saved-match = Domino, manche { $manche }, { $players } giocatori, { $score ->
+domino-saved-match = Domino, manche { $manche }, { $players ->
+    [one] un giocatore
+   *[other] { $players } giocatori
+}, { $score ->
     [one] hai un punto
    *[other] hai { $score } punti
 }

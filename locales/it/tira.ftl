@@ -41,7 +41,7 @@ tira-dest-right = a destra
 tira-stays = resta in mano
 
 ## La partita.
-tira-tally = { $who } { $n }
+tira-tally = { $who }: { $n }
 tira-goal-three = Vince chi conquista per primo 3 dischetti.
 tira-goal-pile = Si gioca finché ci sono dischetti da pescare; vince chi ne ha di più.
 tira-game-start = Tira e Passa in { $players }: tu, { $names }. { $goal }
@@ -66,8 +66,14 @@ tira-arrived = Dal vicino di { $side ->
 tira-arrived-from = Da { $name }: { $dice }.
 tira-stop-you = Stop! Hai finito i dadi.
 tira-stop = Stop! Senza dadi: { $who }.
-tira-calm-you = Ora { $rolls } tiri con calma: conta solo { $supreme }. Spazio per tirare.
-tira-calm-others = Gli altri tirano { $rolls } volte con calma: conta solo { $supreme }.
+tira-calm-you = Ora { $rolls ->
+    [one] un tiro
+   *[other] { $rolls } tiri
+} con calma: conta solo { $supreme }. Spazio per tirare.
+tira-calm-others = Gli altri tirano { $rolls ->
+    [one] una volta
+   *[other] { $rolls } volte
+} con calma: conta solo { $supreme }.
 tira-calm-landed = Tiro calmo { $roll }: { $faces }. { $n ->
     [0] Niente al vassoio.
    *[other] { $n } al vassoio.
@@ -120,7 +126,7 @@ tira-everyone = Dadi: { $list }. Vassoio { $tray }.
 tira-standings = Dischetti vinti: { $tally }. Da pescare { $pile }.
 tira-die-at = { $die }, { $pos } di { $total }, { $where }
 tira-hand-empty = Nessun dado in mano.
-tira-confirm-leave = Lasciare la partita? La corsa intanto continua. Y per sì, N per no.
+tira-confirm-leave = Lasciare la partita? La corsa intanto continua.
 
 ## Perché un'azione non si può fare.
 tira-refusal-no-such-seat = Posto sconosciuto.
@@ -172,7 +178,10 @@ keys-tira-briefing = Frecce su e giù per scegliere; Invio su un simbolo ne fa s
 keys-tira-table = Spazio tira i dadi. G il simbolo supremo, C il tuo dischetto, H i tuoi dadi, E i dadi di tutti, P i dischetti vinti. Con i comandi manuali: da 1 a 6 mandano un dado con quel simbolo dove deve andare, frecce sinistra e destra scorrono i tuoi dadi, Invio manda quel dado dove deve andare, S o L al vicino di sinistra, D o R al vicino di destra, V al vassoio. Esc per lasciare la partita. { keys-global }
 
 ## Una partita salvata: la voce del menu principale per riprenderla, e la partita che riprende.
-tira-saved-match = Tira e Passa, giro { $round }, { $players } giocatori, { $won ->
+tira-saved-match = Tira e Passa, giro { $round }, { $players ->
+    [one] un giocatore
+   *[other] { $players } giocatori
+}, { $won ->
     [0] nessun dischetto vinto finora
     [one] hai vinto un dischetto
    *[other] hai vinto { $won } dischetti

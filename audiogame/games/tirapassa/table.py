@@ -100,6 +100,7 @@ def new_seed(app: App) -> int:
 
 class TiraTable(Scene):
     game_id = GAME_ID
+    title_id = "at-table"  # said on coming back from the leave question or the guide
     keys_id = "keys-tira-table"
     rules_doc = "tira"
     letters_are_commands = True

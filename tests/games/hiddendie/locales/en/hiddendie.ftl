@@ -41,7 +41,7 @@ hiddendie-my-die-none = Your cup is empty: wait for the next round.
 hiddendie-whose-turn-you = It is your turn.
 hiddendie-whose-turn = { $who } is deciding.
 hiddendie-no-turn = Nobody is deciding now.
-hiddendie-leave-question = Leave the game? Press Y for yes, N for no.
+hiddendie-leave-question = Leave the game?
 hiddendie-game-over-keys = Game over. Enter plays again, Escape goes back to the main menu.
 
 ## why an action changed nothing

@@ -41,7 +41,7 @@ hiddendie-my-die-none = Il tuo bicchiere è vuoto: aspetta la prossima mano.
 hiddendie-whose-turn-you = Tocca a te.
 hiddendie-whose-turn = Decide { $who }.
 hiddendie-no-turn = Ora non decide nessuno.
-hiddendie-leave-question = Vuoi lasciare la partita? Premi Y per sì, N per no.
+hiddendie-leave-question = Vuoi lasciare la partita?
 hiddendie-game-over-keys = Partita finita. Invio per giocare ancora, Esc per tornare al menu principale.
 
 ## perché un'azione non ha cambiato nulla

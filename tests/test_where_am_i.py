@@ -1,0 +1,112 @@
+"""Where am I (issue 13, item 8), through the real loop: every screen says its
+name when the player enters it and when they come back to it — the menus, the
+options, the guide, a question, a game's setup, the table — and quitting says
+nothing of the menu being closed.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from audiogame.games.domino.table import DominoTable
+from audiogame.games.tirapassa.table import TiraTable
+from audiogame.ui.reader import ReaderScene
+
+WORDS = {
+    "it": {
+        "main": "Menu principale. ",
+        "options": "Opzioni. ",
+        "guide": "Guida. ",
+        "quit": "Vuoi davvero uscire? Premi S per sì, N per no.",
+        "domino-setup": "Domino, preparazione del tavolo. ",
+        "tira-setup": "Tira e Passa, preparazione. ",
+        "table-menu": "Menu del tavolo. ",
+        "at-table": "Al tavolo",
+        "yes": "s",
+    },
+    "en": {
+        "main": "Main menu. ",
+        "options": "Options. ",
+        "guide": "Guide. ",
+        "quit": "Do you really want to quit? Press Y for yes, N for no.",
+        "domino-setup": "Domino, table setup. ",
+        "tira-setup": "Tira e Passa, setup. ",
+        "table-menu": "Table menu. ",
+        "at-table": "At the table",
+        "yes": "y",
+    },
+}
+
+
+@pytest.fixture(params=["it", "en"])
+def lang(request) -> str:
+    return request.param
+
+
+def test_back_in_the_main_menu_it_says_its_name(harness_factory, lang):
+    words = WORDS[lang]
+    h = harness_factory(lang).start()
+    h.press("end")
+    h.press("up")
+    h.press("up")  # Options
+    assert h.press("enter").startswith(words["options"])
+    said = h.press("escape")
+    assert said.startswith(words["main"] + {"it": "Opzioni, ", "en": "Options, "}[lang])
+    # from the guide, too
+    assert h.press("f1", ctrl=True).startswith(words["guide"])
+    assert h.press("escape").startswith(words["main"])
+    # a question answered no: back in the menu, told so
+    assert h.press("escape") == words["quit"]
+    assert h.press("n").startswith(words["main"])
+
+
+def test_the_guide_and_a_question_say_themselves_again_on_return(harness_factory, lang):
+    words = WORDS[lang]
+    h = harness_factory(lang).start()
+    h.press("f1", ctrl=True)
+    h.press("down")
+    paragraph = h.last
+    h.press("f1", ctrl=True)  # the guide opened from the guide
+    assert len([s for s in h.app.scenes if isinstance(s, ReaderScene)]) == 2
+    assert h.press("escape") == words["guide"] + paragraph
+    h.press("escape")
+    h.press("escape")  # the question
+    h.press("f1", ctrl=True)
+    assert h.press("escape") == words["quit"]
+
+
+def test_quitting_says_nothing_as_the_app_closes(harness_factory, lang):
+    words = WORDS[lang]
+    h = harness_factory(lang).start()
+    assert h.press("escape") == words["quit"]
+    assert h.press(words["yes"]) == ""
+    assert not h.app.running
+
+
+def test_leaving_a_match_lands_on_the_named_setup(harness_factory, lang):
+    words = WORDS[lang]
+    h = harness_factory(lang).start()
+    assert h.press("enter").startswith(words["domino-setup"])
+    h.press("enter")
+    assert isinstance(h.app.top, DominoTable)
+    assert h.press("escape").startswith(words["table-menu"])
+    h.press("f1", ctrl=True)  # the rules, from the table menu: back in the menu, named
+    assert h.press("escape").startswith(words["table-menu"])
+    h.press("end")
+    h.press("enter")
+    said = h.press(words["yes"])
+    assert said.startswith(words["domino-setup"])
+
+
+def test_back_at_the_tira_table_it_says_so(harness_factory, lang):
+    words = WORDS[lang]
+    h = harness_factory(lang).start()
+    h.press("t")
+    assert h.press("enter").startswith(words["tira-setup"])
+    h.press("enter")
+    h.press("enter")
+    assert isinstance(h.app.top, TiraTable)
+    h.press("escape")
+    assert h.press("n").startswith(words["at-table"])
+    h.press("f1", ctrl=True)
+    assert h.press("escape").startswith(words["at-table"])
