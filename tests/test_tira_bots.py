@@ -1,9 +1,10 @@
 """Bots: human reaction delays from the spec, never faster than the roll,
-manual sends one at a time at a human pace, and beatable by a quick player."""
+by hand one key at a time at their level's pace, and beatable by a quick player."""
 
 from __future__ import annotations
 
 import json
+import logging
 from collections import defaultdict
 
 import pytest
@@ -11,8 +12,8 @@ import pytest
 from audiogame.app.clock import Scheduler, VirtualClock
 from audiogame.games.session import TableSession
 from audiogame.games.tirapassa import (
+    KEY_DELAY,
     REACTION,
-    SEND_PAUSE,
     THROW_SECONDS,
     CalmStarted,
     Control,
@@ -92,23 +93,44 @@ def test_practice_bots_are_slow_and_the_calm_roll_timeout_still_holds() -> None:
 
 
 @pytest.mark.parametrize("difficulty", [Difficulty.EASY, Difficulty.NORMAL, Difficulty.HARD])
-def test_manual_bots_send_one_die_at_a_time_at_a_human_pace(difficulty: Difficulty) -> None:
+def test_manual_bots_press_one_key_at_a_time_at_their_levels_pace(difficulty: Difficulty) -> None:
     config = TiraConfig(players=4, controls=(Control.MANUAL,) * 4, bots=(difficulty,) * 4)
     events = run_bots_game(config, 11)
-    low, high = SEND_PAUSE[difficulty]
+    low, high = KEY_DELAY[difficulty]
+    landed: dict[int, float] = {}
     last_move: dict[int, float] = {}
-    pauses = []
+    sends, throws = [], []
     for e in events:
-        if isinstance(e, Landed):
-            last_move[e.seat] = e.time
+        if isinstance(e, RaceStarted | CalmStarted):
+            landed = dict.fromkeys(range(4), e.time)
+            last_move = dict(landed)
+        elif isinstance(e, Landed):
+            landed[e.seat] = last_move[e.seat] = e.time
         elif isinstance(e, DiePassed | DieToTray) and not e.auto:
             seat = e.from_seat if isinstance(e, DiePassed) else e.seat
-            pauses.append(e.time - last_move[seat])
+            sends.append(e.time - last_move[seat])
             last_move[seat] = e.time
-    assert len(pauses) > 30
-    assert all(low - EPS <= p <= high + EPS for p in pauses)
+        elif isinstance(e, Thrown):
+            assert not e.auto
+            throws.append(e.time - last_move[e.seat])
+            # never sooner than a throw lasts after the landing
+            assert e.time - landed[e.seat] >= config.throw_seconds - EPS
+    assert len(sends) > 30 and len(throws) > 30
+    assert all(low - EPS <= p <= high + EPS for p in sends)
+    assert all(low - EPS <= p <= max(high, config.throw_seconds) + EPS for p in throws)
     # Nothing is placed for a manual bot: every race move is a send.
     assert not any(isinstance(e, DiePassed) and e.auto for e in events)
+
+
+def test_manual_bots_never_throw_a_supreme_die_again(caplog: pytest.LogCaptureFixture) -> None:
+    """Every die that can go is sent before the throw: no bot is ever refused (the
+    session logs a refused bot as an error)."""
+    caplog.set_level(logging.ERROR, logger="audiogame.games.session")
+    for seed in range(4):
+        config = TiraConfig(players=5, controls=(Control.MANUAL,) * 5, bots=(Difficulty.HARD,) * 5)
+        events = run_bots_game(config, seed)
+        assert any(isinstance(e, DieToTray) and not e.auto for e in events)
+    assert [r.getMessage() for r in caplog.records] == []
 
 
 class QuickPlayer:

@@ -5,10 +5,21 @@ from __future__ import annotations
 
 import pytest
 
-from audiogame.games.tirapassa import EDITION_COASTERS, Phase, Symbol
-from audiogame.games.tirapassa.options import Control
+from audiogame.games.tirapassa import (
+    EDITION_COASTERS,
+    KEY_DELAY,
+    DiePassed,
+    DieToTray,
+    Landed,
+    Phase,
+    RaceStarted,
+    StopCalled,
+    Symbol,
+)
+from audiogame.games.tirapassa.options import Control, Difficulty
 from audiogame.games.tirapassa.table import TiraTable
 from audiogame.games.tirapassa.table_setup import TableSetup
+from tests.test_tira_table import open_table, record_events
 
 CLOVER, PIG, CAT, PENNY, HAMSA = (
     Symbol.CLOVER,
@@ -107,3 +118,32 @@ def test_a_die_showing_the_supreme_symbol_must_go_to_the_tray_before_throwing(
     assert h.press("4") == said["penny-sent"]
     h.press("space")  # the cat may fly again: only the supreme symbol must go
     assert table.observation().in_the_air == 2
+
+
+def test_when_i_play_by_hand_the_bots_do_too_at_their_levels_pace(harness_factory):
+    """Chosen from the setup menu: manual controls. The medium bots then send their
+    dice one key at a time, each after a medium pause, rather than placing them all
+    the instant they land."""
+    h = harness_factory("en")
+    table = open_table(h, "en", manual=True)
+    assert all(table.config.control_of(s) is Control.MANUAL for s in range(4))
+    events = record_events(table)
+    h.run_until(lambda: any(isinstance(e, StopCalled) for e in events), timeout=120)
+    moves = [e for e in events if isinstance(e, DiePassed | DieToTray)]
+    bots = [e for e in moves if (e.from_seat if isinstance(e, DiePassed) else e.seat) != 0]
+    assert bots and not any(e.auto for e in bots)
+    low = KEY_DELAY[Difficulty.NORMAL][0]
+    last: dict[int, float] = {}
+    for e in events:
+        if isinstance(e, RaceStarted):
+            last = dict.fromkeys(range(4), e.time)
+        elif isinstance(e, Landed):
+            last[e.seat] = e.time
+        elif isinstance(e, DiePassed | DieToTray):
+            seat = e.from_seat if isinstance(e, DiePassed) else e.seat
+            assert e.time - last[seat] >= low - 1e-9
+            last[seat] = e.time
+    stop = next(e for e in events if isinstance(e, StopCalled))
+    race = next(e for e in events if isinstance(e, RaceStarted))
+    # a throw and three dice sent, a key each: issue 13 heard Stops 2.4 s after "go!"
+    assert stop.time - race.time > 3 * low + table.config.throw_seconds

@@ -23,7 +23,7 @@ functions), ``actions``, ``events``, ``observation``, ``engine``
 from audiogame.games.base import Decision
 from audiogame.games.tirapassa.actions import Action, Refusal, Result, Send, Throw
 from audiogame.games.tirapassa.bot_games import run_bots_game
-from audiogame.games.tirapassa.bots import REACTION, SEND_PAUSE, TiraBot, bots_for, seats_concerned
+from audiogame.games.tirapassa.bots import KEY_DELAY, REACTION, TiraBot, bots_for, seats_concerned
 from audiogame.games.tirapassa.coasters import EDITION_COASTERS, Coaster
 from audiogame.games.tirapassa.engine import TiraGame
 from audiogame.games.tirapassa.events import (
@@ -68,8 +68,8 @@ __all__ = [
     "Result",
     "Send",
     "Throw",
+    "KEY_DELAY",
     "REACTION",
-    "SEND_PAUSE",
     "Decision",
     "TiraBot",
     "bots_for",

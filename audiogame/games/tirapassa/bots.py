@@ -6,10 +6,16 @@ do. The session (``games.session.TableSession``) schedules the decision and
 asks again at that time; a bot draws each delay once per situation (keyed by
 the time the situation began), so asking again never re-rolls its reaction.
 
-Reaction: from my dice landing (or the race / calm rolls starting) to my next
-throw, drawn from the spec's range for the difficulty, never shorter than a
-throw. In manual mode the bot also sends its dice one at a time, each after a
-human pause, so a quick player can beat it.
+Assisted mode: from my dice landing (or the race / calm rolls starting) to my
+next throw, a reaction drawn from the spec's range for the difficulty, never
+shorter than a throw. Manual mode (the table gives the bots the human's
+controls): every key is a move of its own, as for a person playing by hand:
+each die that can go is sent, one at a time, then the dice are thrown, each
+key a delay of the level after the previous move (the landing, or the last
+die sent), the throw never sooner than a throw's length after the landing.
+A medium bot's keys take what a person's do (0.8–1.2 s), so a player who
+answers each landing at that pace wins about a fair share of the races
+(``fair_share.py``).
 
 ``state()`` / ``restore(data)``: the bot's random generator (its
 ``getstate()`` as plain data: the version, the 625 words of the Mersenne
@@ -54,16 +60,17 @@ REACTION: dict[Difficulty, tuple[float, float]] = {
     Difficulty.HARD: (0.9, 1.2),
 }
 
-#: [ruling] Seconds between two dice sent by hand (manual mode), by difficulty.
-SEND_PAUSE: dict[Difficulty, tuple[float, float]] = {
-    Difficulty.PRACTICE: (0.9, 1.3),
-    Difficulty.EASY: (0.7, 1.0),
-    Difficulty.NORMAL: (0.5, 0.8),
-    Difficulty.HARD: (0.35, 0.55),
+#: [ruling] Manual mode: seconds from a move (landing, die sent) to the next key (a
+#: die sent, the throw, a calm roll), by difficulty. Medium is a person's pace.
+KEY_DELAY: dict[Difficulty, tuple[float, float]] = {
+    Difficulty.PRACTICE: (1.6, 2.2),
+    Difficulty.EASY: (1.1, 1.5),
+    Difficulty.NORMAL: (0.8, 1.2),
+    Difficulty.HARD: (0.55, 0.8),
 }
 
-#: what a bot waits for: its next throw, its next die sent by hand
-DELAYS = ("react", "send")
+#: what a bot waits for: its next throw (assisted), its next key (manual)
+DELAYS = ("react", "key")
 #: the Mersenne Twister's state: 624 words and the position in them, as saved
 _MT_WORDS = 624
 _PACKED = struct.Struct(f"<{_MT_WORDS + 1}I")
@@ -105,31 +112,35 @@ class TiraBot:
         self._json = None
 
     def decide(self, obs: TiraObservation) -> Decision | None:
-        if obs.idle_since is None or obs.in_the_air or obs.my_dice == 0:
+        idle = obs.idle_since
+        if idle is None or obs.in_the_air or obs.my_dice == 0:
             return None
         if obs.phase is Phase.RACING:
-            return self._race(obs, obs.idle_since)
+            if obs.control is Control.MANUAL:
+                return self._by_hand(obs, idle)
+            return Decision(idle + self._reaction(obs, idle), Throw())
         if obs.phase is Phase.CALM and obs.calm_rolls_left > 0:
-            return Decision(obs.idle_since + self._reaction(obs, obs.idle_since), Throw())
+            if obs.control is Control.MANUAL:
+                return Decision(idle + max(obs.throw_seconds, self._key(idle)), Throw())
+            return Decision(idle + self._reaction(obs, idle), Throw())
         return None
 
-    def _race(self, obs: TiraObservation, idle: float) -> Decision:
-        throw_at = idle + self._reaction(obs, idle)
-        if obs.control is not Control.MANUAL:
-            return Decision(throw_at, Throw())
+    def _by_hand(self, obs: TiraObservation, idle: float) -> Decision:
+        """One key at a time: each die that can go (the supreme one must), then the throw."""
         last = idle if obs.last_move_at is None else obs.last_move_at
-        pause_end = last + self._delay("send", last, SEND_PAUSE[self.difficulty])
+        at = last + self._key(last)
         sendable = obs.sendable()
         if sendable:
             index, dest = sendable[0]
-            return Decision(pause_end, Send(index, dest))
-        if last > idle:  # I just sent a die: a human pause before throwing
-            throw_at = max(throw_at, pause_end)
-        return Decision(throw_at, Throw())
+            return Decision(at, Send(index, dest))
+        return Decision(max(at, idle + obs.throw_seconds), Throw())
 
     def _reaction(self, obs: TiraObservation, since: float) -> float:
         drawn = self._delay("react", since, REACTION[self.difficulty])
         return max(obs.throw_seconds, drawn)
+
+    def _key(self, since: float) -> float:
+        return self._delay("key", since, KEY_DELAY[self.difficulty])
 
     def _delay(self, what: str, since: float, bounds: tuple[float, float]) -> float:
         """One draw per (what, since): asking again gives the same delay."""

@@ -3,7 +3,8 @@
 The scripted player at the human seat acts from what it observes alone, so
 a resumed match and the original make the same moves at the same game times:
 it rolls a fixed reaction after its dice land, sends its dice one by one in
-manual mode (keys 1 to 6), and makes its calm rolls.
+manual mode (keys 1 to 6, every die that can go before the next throw), and
+makes its calm rolls.
 """
 
 from __future__ import annotations
@@ -46,14 +47,16 @@ def scripted_move(obs: TiraObservation) -> tuple[float, str] | None:
     if obs.phase is not Phase.RACING:
         return None
     roll = (obs.idle_since + REACTION, "space")
-    sendable = obs.sendable()
-    if obs.control is not Control.MANUAL or not sendable:
+    if obs.control is not Control.MANUAL:
         return roll
+    last = obs.idle_since if obs.last_move_at is None else obs.last_move_at
+    sendable = obs.sendable()
+    if not sendable:  # a pause after the last die sent, as a person's
+        return (max(roll[0], last + SEND_PAUSE), "space")
     face = obs.hand[sendable[0][0]]
     assert face is not None
-    last = obs.idle_since if obs.last_move_at is None else obs.last_move_at
-    send = (last + SEND_PAUSE, str(SYMBOLS.index(face) + 1))
-    return min(roll, send)
+    # every die that can go goes before the next throw (a supreme one must)
+    return (last + SEND_PAUSE, str(SYMBOLS.index(face) + 1))
 
 
 class TiraAdapter:

@@ -19,8 +19,10 @@ from audiogame.store.saves import OtherVersion
 
 KIND = "tira-match"
 #: 2: actions beside their seat in the log, bots' generators as their words;
-#: 3: the generators' words packed (``bots.TiraBot.state``)
-VERSION = 3
+#: 3: the generators' words packed (``bots.TiraBot.state``);
+#: 4: a throw with a supreme die in hand is refused, bots play with the human's
+#: controls and wait a "key" delay by hand (a version-3 log may not replay)
+VERSION = 4
 
 MAX_PLAYERS = 6
 #: three dice each, every die may end up in one hand
@@ -125,12 +127,12 @@ RngWords = Annotated[
 
 class Bot(msgspec.Struct, forbid_unknown_fields=True):
     rng: tuple[Literal[3], RngWords, float | None]
-    memo: dict[Literal["react", "send"], tuple[Time, Delay]]
+    memo: dict[Literal["react", "key"], tuple[Time, Delay]]
 
 
 class State(msgspec.Struct, forbid_unknown_fields=True):
     kind: Literal["tira-match"]
-    version: Literal[3]
+    version: Literal[4]
     setup: Setup
     seed: Seed
     game: Game

@@ -53,7 +53,9 @@ class TableSetup:
             players=self.players,
             speed=self.speed,
             variant=self.variant,
-            controls=(self.control,) + (Control.ASSISTED,) * (self.players - 1),
+            # [ruling] the bots play with my controls: by hand, they send each die at
+            # a pace of their level, as I must (issue 13: assisted bots won every race)
+            controls=(self.control,) * self.players,
             bots=(None, *bots),
         )
 
