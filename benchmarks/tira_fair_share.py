@@ -33,7 +33,7 @@ def main() -> None:
     args = parser.parse_args()
     low, high = PERSON_KEY
     print(f"person by hand, {low}-{high} s per key; at least {args.races} races per line")
-    print("| bots | players | fair | now: share (races) | now − fair | before: share | before − fair |")
+    print("| bots | players | fair | now (races) | now − fair | before | before − fair |")
     print("|---|---|---|---|---|---|---|")
     started = time.perf_counter()
     for name in args.levels:
