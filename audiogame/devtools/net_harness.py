@@ -190,7 +190,7 @@ class ScriptedPlayer:
                 self.view = item.view
             elif isinstance(item, m.MatchOver):
                 self.over = item
-            elif isinstance(item, m.GameRefused):
+            elif isinstance(item, m.GameRefused | m.Refused):
                 self._acted_at = -1  # try again with what the bot says now
         if self.view is None:  # started after the snapshot was taken from the queue
             self.view = self.client.view

@@ -254,6 +254,9 @@ class WireTypes:
     actions: tuple[type, ...]
     events: tuple[type, ...]
     observation: type
+    #: actions only the table itself makes (seat ``None``: dealing the next round):
+    #: kept in a match's log, never accepted from a connection
+    table_actions: tuple[type, ...] = ()
 
 
 # -- a game, registered once ----------------------------------------------------------------

@@ -360,6 +360,9 @@ class GameCodec:
         # kind of action: a second one added later keeps the wire form.
         self._enc_action = compiler._union_encoder(_classes(wire.actions), always_tag=True)
         self._dec_action = compiler._union_decoder(_classes(wire.actions), always_tag=True)
+        logged = _classes((*wire.actions, *wire.table_actions))
+        self._enc_logged = compiler._union_encoder(logged, always_tag=True)
+        self._dec_logged = compiler._union_decoder(logged, always_tag=True)
         self._enc_event = compiler._union_encoder(_classes(wire.events), always_tag=True)
         self._dec_event = compiler._union_decoder(_classes(wire.events), always_tag=True)
         self._enc_view = compiler.encoder(wire.observation)
@@ -374,6 +377,7 @@ class GameCodec:
         }
         self._event_classes = frozenset(wire.events)
         self._action_classes = frozenset(wire.actions)
+        self._logged_classes = frozenset((*wire.actions, *wire.table_actions))
 
     def encode_action(self, action: Any) -> Any:
         if type(action) not in self._action_classes:
@@ -382,6 +386,16 @@ class GameCodec:
 
     def decode_action(self, data: Any) -> Any:
         return self._dec_action(data)
+
+    def encode_logged(self, action: Any) -> Any:
+        """Any action the engine accepted, the table's own included (a match's log)."""
+        if type(action) not in self._logged_classes:
+            raise CodecError(f"not an action of this game: {action!r}")
+        return self._enc_logged(action)
+
+    def decode_logged(self, data: Any) -> Any:
+        """An action of a match's log (the table's own included): replays only."""
+        return self._dec_logged(data)
 
     def encode_event(self, event: Any) -> Any:
         if type(event) not in self._event_classes:

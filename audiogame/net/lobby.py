@@ -236,12 +236,9 @@ class Lobby:
 
 
 def _playable(spec: GameSpec) -> bool:
-    return (
-        spec.wire is not None
-        and spec.new_engine is not None
-        and spec.make_bot is not None
-        and bool(spec.bot_levels)
-    )
+    """Online needs the wire types and an engine; without bots every seat is a human's
+    (and a dropped player's seat waits for them)."""
+    return spec.wire is not None and spec.new_engine is not None
 
 
 def _small_plain(value: Any, depth: int) -> bool:

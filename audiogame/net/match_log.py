@@ -69,7 +69,7 @@ class LoggedEngine:
     def apply(self, seat: int | None, action: Any, now: float) -> Result:
         result = self.inner.apply(seat, action, now)
         if result.refusal is None:
-            self._note(now, seat, self.codec.encode_action(action))
+            self._note(now, seat, self.codec.encode_logged(action))
         return result
 
     def why_not(self, seat: int | None, action: Any, now: float) -> StrEnum | None:
@@ -130,7 +130,7 @@ def replay(
             events.extend(engine.advance(entry.at))
             continue
         try:
-            action = codec.decode_action(entry.action)
+            action = codec.decode_logged(entry.action)
         except ValueError as exc:
             raise ReplayError(f"entry {entry.n}: {exc}") from None
         result = engine.apply(entry.seat, action, entry.at)

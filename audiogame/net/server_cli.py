@@ -24,6 +24,7 @@ from pathlib import Path
 
 from audiogame.net import beacon as lan
 from audiogame.net import tls
+from audiogame.net.limits import Limits
 from audiogame.net.server import GameServer
 from audiogame.net.server_options import ServerOptions
 
@@ -44,6 +45,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--grace", type=float, default=30.0, help="seconds before a bot covers")
     parser.add_argument("--between-rounds", type=float, default=15.0, help="seconds between rounds")
     parser.add_argument("--heartbeat", type=float, default=2.0, help="keepalive interval")
+    parser.add_argument(
+        "--rate", type=float, default=Limits().rate, help="messages a second per connection"
+    )
     parser.add_argument("--beacon", dest="beacon", action="store_true", default=None)
     parser.add_argument("--no-beacon", dest="beacon", action="store_false")
     parser.add_argument("--beacon-to", default=lan.BROADCAST, help="where the beacon goes")
@@ -83,7 +87,10 @@ async def serve(args: argparse.Namespace) -> None:
         certificate = tls.self_signed(data, args.name)
     context = None if certificate is None else tls.server_context(certificate)
     options = ServerOptions(
-        grace=args.grace, between_rounds=args.between_rounds, heartbeat=args.heartbeat
+        grace=args.grace,
+        between_rounds=args.between_rounds,
+        heartbeat=args.heartbeat,
+        limits=Limits(rate=args.rate, burst=max(Limits().burst, 2 * args.rate)),
     )
     server = GameServer(data, options)
     port = await server.start(args.host, args.port, context)

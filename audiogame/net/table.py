@@ -330,6 +330,8 @@ class Table:
         if state.connected:
             return
         if self.stage is m.TableStage.PLAYING and self.match is not None:
+            if self.spec.make_bot is None:
+                return  # no bot to cover with: the seat waits for its player
             state.covered = True
             state.level = state.level or self._cover_level()
             self._seat_bot(seat)
@@ -361,7 +363,7 @@ class Table:
             self.seats[seat] = SeatState()
             self._notice(m.NoticeKind.BOT_REMOVED, seat)
         else:
-            if level not in self.spec.bot_levels:
+            if level not in self.spec.bot_levels or self.spec.make_bot is None:
                 return Reason.NO_SUCH_LEVEL
             if state.kind is HUMAN:
                 return Reason.SEAT_TAKEN

@@ -96,13 +96,18 @@ def random_config(rng: random.Random, seats: int) -> dict[str, Any]:
 def wire() -> WireTypes:
     from typing import get_args
 
-    from audiogame.games.domino.actions import Draw, Pass, Play
+    from audiogame.games.domino.actions import Deal, Draw, NextManche, Pass, Play
     from audiogame.games.domino.events import Event
     from audiogame.games.domino.observation import Observation
 
-    # Deal (a fixed deal for tutorials and tests) is the table's alone: no
-    # client ever sends it, and NextManche goes from the server's table itself.
-    return WireTypes(actions=(Play, Draw, Pass), events=get_args(Event), observation=Observation)
+    # Dealing (NextManche, or Deal's fixed deal for tutorials and tests) is the
+    # table's alone: logged, never accepted from a client.
+    return WireTypes(
+        actions=(Play, Draw, Pass),
+        events=get_args(Event),
+        observation=Observation,
+        table_actions=(NextManche, Deal),
+    )
 
 
 SPEC = GameSpec(
