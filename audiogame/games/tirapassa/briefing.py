@@ -7,15 +7,18 @@ coaster (its two symbols heard on their two sides), and a practice round
 against slow bots that counts for nothing.
 
 The coaster read here is the one the game will deal: the engine draws it from
-the seed alone, so a throwaway game with the same seed shows it.
+the seed alone, so a throwaway game with the same seed shows it. The practice
+round deals me the same coaster (the rest of its pile, its big die and its dice
+come from its own seed, so practising reveals nothing of the game).
 """
 
 from __future__ import annotations
 
+import random
 from functools import partial
 from typing import TYPE_CHECKING
 
-from audiogame.games.tirapassa.coasters import Coaster
+from audiogame.games.tirapassa.coasters import EDITION_COASTERS, Coaster
 from audiogame.games.tirapassa.engine import TiraGame
 from audiogame.games.tirapassa.narrate import SIDE, symbol_cue
 from audiogame.games.tirapassa.symbols import SYMBOLS, Symbol
@@ -33,6 +36,16 @@ COASTER_GAP = 0.6
 
 def dealt_coaster(setup: TableSetup, seed: int | str) -> Coaster | None:
     return TiraGame(setup.config(), seed).observation(HUMAN).coaster
+
+
+def practice_pile(coaster: Coaster | None, seed: int | str) -> list[Coaster] | None:
+    """The practice round's pile: my coaster (the one the briefing read) dealt to me
+    first, the others shuffled by the practice's own seed (never the game's pile)."""
+    if coaster is None:
+        return None
+    others = [c for c in EDITION_COASTERS if c != coaster]
+    random.Random(f"{seed}/practice-pile").shuffle(others)
+    return [coaster, *others]
 
 
 class BriefingScene(MenuScene):
@@ -96,4 +109,6 @@ class BriefingScene(MenuScene):
 
     def practice(self) -> None:
         seed = f"{self.seed}/practice"
-        self.app.push(TiraTable(self.app, self.setup, seed, practice=True, home=self.home))
+        pile = practice_pile(self.coaster, seed)
+        practice = TiraTable(self.app, self.setup, seed, practice=True, home=self.home, pile=pile)
+        self.app.push(practice)

@@ -244,7 +244,23 @@ class _Voice:
     def _landing(self, e: Landed, moves: tuple[Move, ...]) -> list[Message]:
         if e.seat == self.me:
             return self._own_landing(e, moves)
+        if e.calm_roll:
+            return self._calm_landing(e, moves)
         return self._moves(e.seat, moves)
+
+    def _calm_landing(self, e: Landed, moves: tuple[Move, ...]) -> list[Message]:
+        """Another's calm roll lands: its dice's symbols from their seat, one after the
+        other, then the tray when the supreme symbol came up. The calm rolls are slow:
+        without them the seconds until the round's end would pass in silence."""
+        pan = self.pan(e.seat)
+        out: list[Message] = [
+            Later("", kind=OTHERS, cue=symbol_cue(face), pan=pan, delay=i * CUE_GAP)
+            for i, face in enumerate(e.faces)
+        ]
+        if moves:
+            delay = len(e.faces) * CUE_GAP
+            out.append(Later("", kind=OTHERS, cue="die_tray", pan=pan, delay=delay))
+        return out
 
     def _own_landing(self, e: Landed, moves: tuple[Move, ...]) -> list[Message]:
         said = faces(e.faces)

@@ -1,0 +1,104 @@
+"""The round as the player hears it, through the real loop: the practice round deals the
+coaster the briefing read, the others' calm rolls are heard after mine, and the ends of
+rounds and games are short, with no totals said twice."""
+
+from __future__ import annotations
+
+import pytest
+
+from audiogame.games.tirapassa import CalmEmptied, Landed, Phase
+from audiogame.games.tirapassa.narrate import seat_pan, symbol_cue
+from audiogame.games.tirapassa.table import TiraTable
+from audiogame.games.tirapassa.table_setup import BOT_NAMES, TableSetup
+from audiogame.language.localizer import Localizer
+
+
+def timed_sounds(h) -> list[tuple[float, str, float]]:
+    """Every cue the mixer is asked to play from now on, with the app's time."""
+    heard: list[tuple[float, str, float]] = []
+    play = h.audio.play
+
+    def recording(cue: str, pan: float = 0.0, volume: float = 1.0) -> None:
+        heard.append((h.clock.now(), cue, round(pan, 3)))
+        play(cue, pan, volume)
+
+    h.audio.play = recording
+    return heard
+
+
+def watch(table: TiraTable, h) -> list[tuple[float, object]]:
+    seen: list[tuple[float, object]] = []
+    table.watchers.append(lambda events: seen.extend((h.clock.now(), e) for e in events))
+    return seen
+
+
+def play_assisted(h, table: TiraTable, reaction: float = 0.5) -> None:
+    while not table.finished:
+        obs = table.observation()
+        if (
+            obs.phase in (Phase.RACING, Phase.CALM)
+            and obs.idle_since is not None
+            and obs.my_dice
+            and h.clock.now() - obs.idle_since >= reaction
+        ):
+            h.press("space")
+        h.advance(0.05)
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_practice_round_deals_the_coaster_the_briefing_read(harness_factory, lang):
+    h = harness_factory(lang)
+    h.start()
+    h.press("t")
+    h.press("enter")
+    briefing_said = h.press("enter")
+    t = Localizer(lang)
+    coaster_words = briefing_said.split(". ")[1]
+    assert coaster_words.startswith(t("tira-brief-coaster", left="", right="")[:8])
+    h.press("end")
+    h.press("enter")  # the practice round
+    practice = h.app.top
+    assert isinstance(practice, TiraTable) and practice.practice
+    h.advance(0.2)
+    mine = practice.observation().coaster
+    read = t(
+        "tira-brief-coaster",
+        left=t(f"tira-sym-{mine.left.value}"),
+        right=t(f"tira-sym-{mine.right.value}"),
+    )
+    assert read == coaster_words
+    assert any(read in said for said in h.transcript[-3:])  # the round tells it again
+    h.press("escape")
+    h.press("y")
+    h.press("home")
+    h.press("enter")  # the game itself: the same coaster again
+    assert h.app.top.observation().coaster == mine
+
+
+def test_after_my_calm_rolls_the_others_calm_rolls_are_heard(harness_factory):
+    """Each other player's calm roll lands with its dice's symbols, from their seat;
+    one who empties is named. Before, a landing with nothing for the tray was silent
+    and seconds passed with nothing but soft rattles until the round's end."""
+    h = harness_factory("it")
+    heard = timed_sounds(h)
+    table = TiraTable(h.app, TableSetup(players=4), 3)
+    seen = watch(table, h)
+    h.start(table)
+    play_assisted(h, table)
+    landings = [(at, e) for at, e in seen if isinstance(e, Landed) and e.calm_roll and e.seat != 0]
+    assert len(landings) > 10
+
+    def heard_from_its_seat(at: float, landing: Landed) -> bool:
+        pan = seat_pan(landing.seat, 0, 4)
+        faces = {symbol_cue(f) for f in landing.faces}
+        return any(at <= when <= at + 0.6 and cue in faces and p == pan for when, cue, p in heard)
+
+    # the announcer plays the very same sound only once within a quarter of a second
+    # (two players' dice showing one symbol at once): nearly every landing, not all
+    told = sum(heard_from_its_seat(at, landing) for at, landing in landings)
+    assert told >= 0.85 * len(landings), (told, len(landings))
+    emptied = [e for _, e in seen if isinstance(e, CalmEmptied) and e.seat != 0]
+    assert emptied  # this seed has some
+    history = h.app.announcer.history.last(500)
+    for e in emptied:
+        assert f"{BOT_NAMES[e.seat - 1]} ha finito i dadi." in history
