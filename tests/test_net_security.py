@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import contextlib
-import json
 import random
 import time
 
 import pytest
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.exceptions import InvalidStatus
 
-from audiogame.devtools.net_harness import ScriptedPlayer, ServerThread, wait_for
+from audiogame.devtools.net_harness import (
+    ScriptedPlayer,
+    ServerThread,
+    hostile_frames,
+    throw_frames,
+    wait_for,
+)
 from audiogame.net import beacon as lan
 from audiogame.net import messages as m
 from audiogame.net import tls
@@ -73,60 +77,6 @@ def test_tls_with_the_hosts_own_certificate_is_pinned(tmp_path):
         runner.join(5)
 
 
-def hostile_frames(rng: random.Random, count: int) -> list[str | bytes]:
-    kinds = sorted(m.CLIENT_TYPES)
-    frames: list[str | bytes] = []
-    for _ in range(count):
-        pick = rng.randrange(9)
-        if pick == 0:
-            frames.append("x" * (m.MAX_FRAME + rng.randrange(1, 2000)))  # oversized
-        elif pick == 1:
-            frames.append(bytes(rng.randrange(256) for _ in range(rng.randrange(1, 40))))
-        elif pick == 2:
-            frames.append("{" * rng.randrange(1, 300))  # not JSON, deeply open
-        elif pick == 3:
-            frames.append(json.dumps({"type": f"no-{rng.randrange(99)}"}))
-        elif pick == 4:
-            frames.append(json.dumps({"type": rng.choice(kinds), "junk": [1, {"a": None}]}))
-        elif pick == 5:  # out of order: a table command before anything else
-            frames.append(json.dumps({"type": "act", "action": {"$": "Keep"}, "ref": 1}))
-        elif pick == 6:
-            frames.append(json.dumps([1, 2, 3]))
-        elif pick == 7:
-            frames.append(json.dumps({"type": "say", "text": 7}))
-        else:
-            frames.append(json.dumps({"type": "hello", "name": "\u202e" * rng.randrange(1, 30)}))
-    return frames
-
-
-async def throw(url: str, frames: list[str | bytes]) -> tuple[int, int]:
-    """Send every frame, reconnecting whenever the server closes on us; (sent, closes)."""
-    sent = closes = 0
-    index = 0
-
-    async def drain(ws) -> None:
-        with contextlib.suppress(ConnectionClosed):
-            async for _ in ws:
-                pass
-
-    while index < len(frames):
-        try:
-            async with connect(url, subprotocols=[m.SUBPROTOCOL], max_size=2**20) as ws:
-                reader = asyncio.get_running_loop().create_task(drain(ws))
-                try:
-                    while index < len(frames):
-                        await ws.send(frames[index])
-                        index += 1
-                        sent += 1
-                finally:
-                    reader.cancel()
-        except ConnectionClosed:
-            closes += 1
-        except OSError:
-            await asyncio.sleep(0.01)
-    return sent, closes
-
-
 @pytest.mark.parametrize("count", [3000])
 def test_hostile_frames_never_disturb_a_live_table(tmp_path, folder_game, count):
     options = ServerOptions(grace=30, between_rounds=0.05)
@@ -144,7 +94,7 @@ def test_hostile_frames_never_disturb_a_live_table(tmp_path, folder_game, count)
         player = ScriptedPlayer(anna, seed=4)
         frames = hostile_frames(random.Random(count), count)
         pool = concurrent.futures.ThreadPoolExecutor(1)  # the attacker: a loop of its own
-        attack = pool.submit(asyncio.run, throw(server.url, frames))
+        attack = pool.submit(asyncio.run, throw_frames(server.url, frames))
         deadline = time.monotonic() + 120
         while not attack.done() or player.over is None:
             assert time.monotonic() < deadline

@@ -13,7 +13,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import os
+import random
 import subprocess
 import sys
 import threading
@@ -22,6 +25,11 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
 
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+from websockets.typing import Subprotocol
+
+from audiogame.net import messages as m
 from audiogame.net.client import GameClient, Incoming
 from audiogame.net.server import GameServer
 from audiogame.net.server_options import ServerOptions
@@ -221,3 +229,62 @@ class ScriptedPlayer:
                 raise TimeoutError("the match did not end in time")
             self.pump()
             time.sleep(0.001)
+
+
+# -- hostile input -------------------------------------------------------------------------
+
+
+def hostile_frames(rng: random.Random, count: int) -> list[str | bytes]:
+    kinds = sorted(m.CLIENT_TYPES)
+    frames: list[str | bytes] = []
+    for _ in range(count):
+        pick = rng.randrange(9)
+        if pick == 0:
+            frames.append("x" * (m.MAX_FRAME + rng.randrange(1, 2000)))  # oversized
+        elif pick == 1:
+            frames.append(bytes(rng.randrange(256) for _ in range(rng.randrange(1, 40))))
+        elif pick == 2:
+            frames.append("{" * rng.randrange(1, 300))  # not JSON, deeply open
+        elif pick == 3:
+            frames.append(json.dumps({"type": f"no-{rng.randrange(99)}"}))
+        elif pick == 4:
+            frames.append(json.dumps({"type": rng.choice(kinds), "junk": [1, {"a": None}]}))
+        elif pick == 5:  # out of order: a table command before anything else
+            frames.append(json.dumps({"type": "act", "action": {"$": "Keep"}, "ref": 1}))
+        elif pick == 6:
+            frames.append(json.dumps([1, 2, 3]))
+        elif pick == 7:
+            frames.append(json.dumps({"type": "say", "text": 7}))
+        else:
+            frames.append(json.dumps({"type": "hello", "name": "\u202e" * rng.randrange(1, 30)}))
+    return frames
+
+
+async def throw_frames(url: str, frames: list[str | bytes]) -> tuple[int, int]:
+    """Send every frame, reconnecting whenever the server closes on us; (sent, closes)."""
+    sent = closes = 0
+    index = 0
+
+    async def drain(ws: ClientConnection) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            async for _ in ws:
+                pass
+
+    while index < len(frames):
+        try:
+            async with connect(
+                url, subprotocols=[Subprotocol(m.SUBPROTOCOL)], max_size=2**20
+            ) as ws:
+                reader = asyncio.get_running_loop().create_task(drain(ws))
+                try:
+                    while index < len(frames):
+                        await ws.send(frames[index])
+                        index += 1
+                        sent += 1
+                finally:
+                    reader.cancel()
+        except ConnectionClosed:
+            closes += 1
+        except OSError:
+            await asyncio.sleep(0.01)
+    return sent, closes

@@ -42,6 +42,7 @@ from typing import Any
 import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus, WebSocketException
+from websockets.typing import Subprotocol
 
 from audiogame.games import registry
 from audiogame.net import messages as m
@@ -246,7 +247,7 @@ class GameClient:
         try:
             ws = await connect(
                 self.url,
-                subprotocols=[m.SUBPROTOCOL],  # type: ignore[list-item]
+                subprotocols=[Subprotocol(m.SUBPROTOCOL)],
                 ssl=self._context(),
                 compression=None,
                 max_size=m.MAX_SERVER_FRAME,

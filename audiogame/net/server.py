@@ -19,6 +19,7 @@ from pathlib import Path
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
+from websockets.typing import Subprotocol
 
 from audiogame.net import messages as m
 from audiogame.net.bus import Bus, LocalBus
@@ -72,7 +73,7 @@ class GameServer:
             host,
             port,
             ssl=context,
-            subprotocols=[m.SUBPROTOCOL],  # type: ignore[list-item]
+            subprotocols=[Subprotocol(m.SUBPROTOCOL)],
             process_request=self._check_version,
             compression=None,  # small frames; and no decompression work for strangers
             max_size=4 * m.MAX_FRAME,  # larger frames are cut at once; 16 KiB+ are refused
