@@ -33,8 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from audiogame.games.domino import DominoConfig, DominoMatch, NextManche  # noqa: E402
-from audiogame.games.domino.bot_turns import HARD_ITERATIONS  # noqa: E402
-from audiogame.games.domino.bots import HardBot, make_bot  # noqa: E402
+from audiogame.games.domino.bots import HARD_ITERATIONS, decide_now, make_bot  # noqa: E402
 
 NEXT_MANCHE = NextManche()
 
@@ -103,10 +102,9 @@ def percentile(values: list[float], q: float) -> float:
 
 def latency(matches: int) -> None:
     print(f"== Hard bot decision time: double-6, 4 players, {HARD_ITERATIONS} deals per decision")
-    bot = HardBot(time_budget=None, iterations=HARD_ITERATIONS)
     searched = []
     for seed in range(matches):
-        rng = random.Random(seed)
+        bots = [make_bot(seat, "hard", seed) for seat in range(4)]
         match = DominoMatch(DominoConfig(seats=4), seed)
         while not match.is_over and match.manche <= 3:
             seat = match.current_seat
@@ -115,7 +113,7 @@ def latency(matches: int) -> None:
                 continue
             observation = match.observation(seat)
             start = time.perf_counter()
-            action = bot.choose(observation, rng)
+            action = decide_now(bots[seat], observation)
             elapsed = (time.perf_counter() - start) * 1000
             if len(observation.legal_actions()) > 1:
                 searched.append(elapsed)
@@ -125,22 +123,24 @@ def latency(matches: int) -> None:
     print("   (wall time, on this machine as loaded now; the table runs it in idle slices)")
 
 
-def duel(hard: HardBot, other: str, matches: int) -> tuple[float, int]:
+def duel(other: str, iterations: int, matches: int) -> tuple[float, int]:
     """Hard bot's score (shared wins count half) over seat-rotated matches."""
-    opponent = make_bot(other)
     config = DominoConfig(seats=2, point_limit=100)
     score = 0.0
     for i in range(matches):
         hard_seat = i % 2
-        bots = [hard, opponent] if hard_seat == 0 else [opponent, hard]
-        rng = random.Random(10_000 + i)
+        seed = 10_000 + i
+        bots = {
+            hard_seat: make_bot(hard_seat, "hard", seed, iterations=iterations),
+            1 - hard_seat: make_bot(1 - hard_seat, other, seed),
+        }
         match = DominoMatch(config, i // 2)  # both seatings of each deal sequence
         while not match.is_over:
             seat = match.current_seat
             if seat is None:
                 match.apply(None, NEXT_MANCHE)
                 continue
-            match.apply(seat, bots[seat].choose(match.observation(seat), rng))
+            match.apply(seat, decide_now(bots[seat], match.observation(seat)))
         assert match.outcome is not None
         winners = match.outcome.winners
         if hard_seat in winners:
@@ -159,10 +159,9 @@ def wilson(score: float, n: int) -> tuple[float, float]:
 def strength(matches: int, iterations: int) -> None:
     print(f"== Strength: 2 players, double-6, to 100 points, {matches} matches per pairing")
     print(f"   hard bot: {iterations} deals per decision; seats alternate every match")
-    hard = HardBot(time_budget=None, iterations=iterations)
     for other in ("normal", "easy"):
         start = time.perf_counter()
-        score, n = duel(hard, other, matches)
+        score, n = duel(other, iterations, matches)
         low, high = wilson(score, n)
         took = time.perf_counter() - start
         print(

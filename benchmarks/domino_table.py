@@ -3,7 +3,8 @@
 Adds a ``domino`` scene to ``key_latency.SCENES`` and runs its ``measure``: a
 second thread types H and C (the hand, the ends) into pygame's queue while the
 real ``App.run()`` loop plays a match of three hard bots (the real table's
-search budget, bursts and rests) at the fastest pace, so a search is under way
+search budget, one deal per idle slice through the ``TableSession``) with no
+pace at all (a bot plays as soon as it has thought), so a search is under way
 for most presses (the count is printed). The seat
 of the human is played by the benchmark itself (its first legal move) so the
 bots never wait. Game events keep their sounds but not their words, so the
@@ -11,9 +12,9 @@ only speech is the answers being timed.
 
     uv run python benchmarks/domino_table.py [--presses 1000]
 
-Prints the median and p99 of key -> speaker, how many search slices ran, how
-many presses arrived while a search was in progress, the wall and CPU time of
-one slice, and the load average (on a shared machine, other processes'
+Prints the median and p99 of key -> speaker (all presses, and those that came
+while a search was under way), how many search slices ran, the wall and CPU
+time of one slice, and the load average (on a shared machine, other processes'
 preemption shows up as wall time far above CPU time).
 """
 
@@ -32,25 +33,27 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import key_latency  # noqa: E402
 
 from audiogame.devtools.harness import Harness  # noqa: E402
-from audiogame.games.domino import Phase, bot_turns  # noqa: E402
-from audiogame.games.domino.bots.hard import Search  # noqa: E402
+from audiogame.games.domino import Phase  # noqa: E402
+from audiogame.games.domino import table as table_module  # noqa: E402
+from audiogame.games.domino.bots.hard import HARD_ITERATIONS, Search  # noqa: E402
 from audiogame.games.domino.table import DominoTable  # noqa: E402
 from audiogame.games.domino.table_setup import DominoSetup  # noqa: E402
 
 #: deals per hard decision: the real table's budget
-ITERATIONS = bot_turns.HARD_ITERATIONS
-STATE: dict[str, Any] = {"table": None, "presses": 0, "searching": 0, "wall": [], "cpu": []}
+ITERATIONS = HARD_ITERATIONS
+STATE: dict[str, Any] = {"table": None, "during": [], "wall": [], "cpu": []}
 
 
 def timed_steps() -> None:
     """Record each search slice's wall and CPU time (the benchmark's own probe)."""
     step = Search.step
 
-    def probe(self: Search, n: int = 1) -> None:
+    def probe(self: Search) -> bool:
         wall, cpu = time.perf_counter(), time.thread_time()
-        step(self, n)
+        done = step(self)
         STATE["wall"].append(time.perf_counter() - wall)
         STATE["cpu"].append(time.thread_time() - cpu)
+        return done
 
     Search.step = probe  # type: ignore[method-assign]
 
@@ -58,7 +61,7 @@ def timed_steps() -> None:
 def setup_domino(h: Harness) -> list[str]:
     for kind in ("own", "others", "draws", "turn", "scores"):
         h.app.settings.verbosity[kind] = "sound"
-    setup = DominoSetup(levels=["hard", "hard", "hard"], pace=0.5)
+    setup = DominoSetup(levels=["hard", "hard", "hard"], pace=0.0)
     setup.options["point-limit"] = 500
     table = DominoTable(h.app, setup, 1, iterations=ITERATIONS)
     STATE["table"] = table
@@ -66,8 +69,7 @@ def setup_domino(h: Harness) -> list[str]:
     stand_in(h, table)
 
     def listener(key: Any, handled: bool) -> None:
-        STATE["presses"] += 1
-        STATE["searching"] += table.turns.searching
+        STATE["during"].append(table.session.thinking)
 
     h.app.key_listeners.append(listener)
     settle = time.monotonic() + 0.5
@@ -81,7 +83,7 @@ def stand_in(h: Harness, table: DominoTable) -> None:
     """Play the human's seat at once (first legal move), and start manches, on a timer."""
     match = table.match
     if match.phase is Phase.PLAYING and match.current_seat == 0:
-        table.apply(match.legal_actions(0)[0])
+        table.apply(0, match.legal_actions(0)[0])
     elif match.phase is Phase.BETWEEN:
         table.next_manche()
     h.app.scheduler.call_later(0.05, stand_in, h, table)
@@ -90,19 +92,27 @@ def stand_in(h: Harness, table: DominoTable) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--presses", type=int, default=1000)
+    parser.add_argument(
+        "--rest", type=float, default=table_module.REST, help="seconds between bursts (0: none)"
+    )
     args = parser.parse_args()
+    table_module.REST = args.rest
     key_latency.SCENES["domino"] = setup_domino
     timed_steps()
     speech, cue = key_latency.measure("domino", args.presses)
     table = STATE["table"]
-    print("scene: domino (three hard bots thinking, H and C typed)")
+    rest = f"bursts of {table_module.BURST} slices, {args.rest * 1000:g} ms rests"
+    rest = rest if args.rest else "no rests"
+    print(f"scene: domino (three hard bots thinking, H and C typed; {rest})")
     print("load average: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     key_latency.report("key -> speaker", speech)
+    during = [ms for ms, busy in zip(speech, STATE["during"], strict=False) if busy]
+    key_latency.report("key -> speaker, during a search", during)
     key_latency.report("search slice, wall", [x * 1000 for x in STATE["wall"]])
     key_latency.report("search slice, CPU", [x * 1000 for x in STATE["cpu"]])
     print(
-        f"search slices run: {table.turns.slices}; presses during a search: "
-        f"{STATE['searching']} of {STATE['presses']}; moves played: {len(table.match.actions)}"
+        f"search slices run: {len(STATE['wall'])}; presses during a search: "
+        f"{sum(STATE['during'])} of {len(STATE['during'])}; moves played: {table.match.steps}"
     )
 
 

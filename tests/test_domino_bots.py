@@ -1,14 +1,16 @@
-"""Bots choose legal moves from an observation alone."""
+"""Bots choose legal moves from an observation alone, once per situation, and
+save and restore their whole state as plain data."""
 
 from __future__ import annotations
 
 import gc
-import random
+import json
 
 import pytest
 
+from audiogame.games.base import Decision
 from audiogame.games.domino import DominoConfig, DominoMatch, NextManche, Play
-from audiogame.games.domino.bots import LEVELS, HardBot, make_bot
+from audiogame.games.domino.bots import LEVELS, Search, decide_now, make_bot
 from audiogame.games.domino.bots.inference import infer
 from audiogame.games.domino.notation import fixed_deal, parse_tiles
 
@@ -21,24 +23,97 @@ CONFIGS = [
 ]
 
 
-def fast(level: str):
-    return make_bot(level, time_budget=None, iterations=8) if level == "hard" else make_bot(level)
+def bots_for(config: DominoConfig, level: str, seed: int, pace: float = 1.0) -> dict:
+    return {s: make_bot(s, level, seed, pace=pace, iterations=8) for s in range(config.seats)}
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_bot_plays_legal_moves_under_every_rule(level):
-    bot = fast(level)
     for i, config in enumerate(CONFIGS):
-        rng = random.Random(i)
+        bots = bots_for(config, level, i)
         match = DominoMatch(config, i)
         while not match.is_over and match.manche <= 2:
             seat = match.current_seat
             if seat is None:
                 match.apply(None, NextManche())
                 continue
-            action = bot.choose(match.observation(seat), rng)
+            action = decide_now(bots[seat], match.observation(seat))
             assert action in match.legal_actions(seat)
             assert match.apply(seat, action).ok
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_answers_at_its_pace_and_only_on_its_turn(level):
+    config = DominoConfig(seats=3)
+    match = DominoMatch(config, 2, start=40.0)
+    match.apply(None, NextManche(), 41.0)
+    bots = bots_for(config, level, 2, pace=1.5)
+    seat = match.current_seat
+    others = [s for s in range(3) if s != seat]
+    assert all(bots[s].decide(match.observation(s)) is None for s in others)
+    decide_now(bots[seat], match.observation(seat))
+    answer = bots[seat].decide(match.observation(seat))
+    assert isinstance(answer, Decision) and answer.at == 41.0 + 1.5
+    assert answer.action in match.legal_actions(seat)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_asked_again_answers_the_same_without_drawing_again(level):
+    config = DominoConfig(seats=4, teams=(0, 1, 0, 1))
+    match = DominoMatch(config, 6)
+    match.apply(None, NextManche())
+    bots = bots_for(config, level, 6)
+    for _ in range(12):
+        seat = match.current_seat
+        if seat is None:
+            break
+        bot = bots[seat]
+        first = decide_now(bot, match.observation(seat))
+        stream = bot.rng.getstate()
+        for _ in range(3):
+            assert decide_now(bot, match.observation(seat)) is first
+        assert bot.rng.getstate() == stream  # no new draw for the same situation
+        match.apply(seat, first)
+        for s, other in bots.items():  # after the move every bot hears of it
+            other.decide(match.observation(s))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_restored_bot_decides_as_the_original_would_have(level):
+    config = DominoConfig(seats=3, draw_until_fits=True)
+    match = DominoMatch(config, 9)
+    match.apply(None, NextManche())
+    for _ in range(4):
+        seat = match.current_seat
+        match.apply(seat, match.legal_actions(seat)[0])
+    seat = match.current_seat
+    original = make_bot(seat, level, 9, iterations=20)
+    original.rng.random()  # somewhere along its stream
+    answer = original.decide(match.observation(seat))  # a decision begun...
+    if not isinstance(answer, Decision):
+        answer.step()
+    saved = json.loads(json.dumps(original.state()))  # ...and saved while pending
+    wanted = decide_now(original, match.observation(seat))
+    again = make_bot(seat, level, "another seed", iterations=20)
+    again.restore(saved)
+    assert decide_now(again, match.observation(seat)) == wanted
+    assert again.rng.getstate() == original.rng.getstate()
+
+
+def test_a_bot_state_that_is_not_one_is_refused_and_changes_nothing():
+    bot = make_bot(1, "easy", 3)
+    before = bot.rng.getstate()
+    state = bot.state()
+    for bad in (
+        {},
+        {"rng": [3, [1, 2], None]},
+        {"rng": state["rng"], "more": 1},
+        {"rng": [3, [*state["rng"][1][:-1], 10_000], None]},
+        {"rng": [3, ["x"] * 625, None]},
+    ):
+        with pytest.raises(ValueError):
+            bot.restore(bad)
+        assert bot.rng.getstate() == before
 
 
 def reachable(root: object, limit: int = 20000) -> list[object]:
@@ -66,8 +141,8 @@ def test_an_observation_reaches_nothing_hidden():
     others = {t.uid for s in (1, 2) for t in hidden["hands"][s]} | {
         t.uid for t in hidden["boneyard"]
     }
-    assert not any(isinstance(o, DominoMatch) for o in objects)
     manche = match._m  # noqa: SLF001
+    assert not any(isinstance(o, DominoMatch) for o in objects)
     assert not any(o is manche.hands or o is manche.boneyard for o in objects)
     assert not {getattr(o, "uid", None) for o in objects if type(o).__name__ == "Tile"} & others
 
@@ -90,8 +165,9 @@ def two_deals_that_look_alike() -> tuple[DominoMatch, DominoMatch]:
 def test_no_bot_can_see_hidden_tiles(level):
     first, second = two_deals_that_look_alike()
     assert first.observation(0) == second.observation(0)
-    bot = fast(level)
-    choices = [bot.choose(m.observation(0), random.Random(3)) for m in (first, second)]
+    choices = [
+        decide_now(make_bot(0, level, 3, iterations=8), m.observation(0)) for m in (first, second)
+    ]
     assert choices[0] == choices[1]
 
 
@@ -100,7 +176,7 @@ def test_the_normal_bot_plays_its_heaviest_tile():
     match = DominoMatch(config, 0)
     match.apply(None, fixed_deal(config, ["6|6 0|1", "0|6 5|6 1|2"]))
     match.apply(0, match.legal_actions(0)[0])
-    action = make_bot("normal").choose(match.observation(1), random.Random(0))
+    action = decide_now(make_bot(1, "normal", 0), match.observation(1))
     heavy = parse_tiles("double-6", "5|6")[0]
     assert isinstance(action, Play) and action.uid == heavy.uid
 
@@ -119,28 +195,36 @@ def test_inference_learns_what_a_passing_player_lacks():
 
 
 def test_the_hard_bot_beats_the_easy_bot_over_seeded_matches():
-    hard, easy = HardBot(time_budget=None, iterations=20), make_bot("easy")
     wins = 0
     for i in range(12):
-        bots = [hard, easy] if i % 2 == 0 else [easy, hard]
+        hard_seat = i % 2
+        bots = {
+            hard_seat: make_bot(hard_seat, "hard", i, iterations=20),
+            1 - hard_seat: make_bot(1 - hard_seat, "easy", i),
+        }
         match = DominoMatch(DominoConfig(seats=2, point_limit=50), i)
-        rng = random.Random(i)
         while not match.is_over:
             seat = match.current_seat
             if seat is None:
                 match.apply(None, NextManche())
                 continue
-            match.apply(seat, bots[seat].choose(match.observation(seat), rng))
-        wins += (i % 2) in match.outcome.winners
+            match.apply(seat, decide_now(bots[seat], match.observation(seat)))
+        wins += hard_seat in match.outcome.winners
     assert wins >= 8
 
 
-def test_the_hard_bot_thinks_in_slices():
+def test_the_hard_bot_thinks_one_deal_per_step_then_answers_its_decision():
     match = DominoMatch(DominoConfig(seats=4), 2)
-    match.apply(None, NextManche())
+    match.apply(None, NextManche(), 7.0)
     seat = match.current_seat
-    search = HardBot().start(match.observation(seat), random.Random(0))
-    for _ in range(5):
-        search.step(2)
-    assert search.decided or search.rounds == 10
-    assert search.best() in match.legal_actions(seat)
+    bot = make_bot(seat, "hard", 2, pace=0.5, iterations=10)
+    thinking = bot.decide(match.observation(seat))
+    assert isinstance(thinking, Search) and thinking.decision is None
+    assert bot.decide(match.observation(seat)) is thinking  # the same search, not a new one
+    steps = 1
+    while not thinking.step():
+        steps += 1
+    assert steps == 10 and thinking.rounds == 10
+    decision = bot.decide(match.observation(seat))
+    assert decision == thinking.decision and decision.at == 7.5
+    assert decision.action in match.legal_actions(seat)

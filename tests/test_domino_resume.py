@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 
 from audiogame.devtools.harness import Harness
 from audiogame.devtools.resume_check import adapter_for, compare, drive, reference, resume_from_menu
+from audiogame.games.domino.bots.seat import rng_to_data
 from audiogame.games.domino.observation import Phase
 from audiogame.games.domino.resume_check import sample_setup
-from audiogame.games.domino.saving import restore_match, rng_to_data
+from audiogame.games.domino.saving import restore_match
 from audiogame.games.domino.table import DominoTable
 from audiogame.games.domino.table_setup import HUMAN
 from audiogame.store.saves import SaveStore
@@ -82,7 +82,8 @@ def test_a_bot_put_elsewhere_in_its_random_stream_plays_another_match(tmp_path, 
     original = reference(elsewhere, DOMINO, state)
     elsewhere.close()
 
-    moved = dict(state, bots=dict(state["bots"], **{"1": rng_to_data(random.Random(7).getstate())}))
+    elsewhere_in_stream = {"rng": rng_to_data(random.Random(7).getstate())}
+    moved = dict(state, bots=dict(state["bots"], **{"1": elsewhere_in_stream}))
     first.app.saves.write("domino", moved, {})  # the newer slot: the one the next start reads
     again = harness_factory("en")
     verdict = compare(moved, original, resume_from_menu(again, DOMINO, moved))
@@ -91,14 +92,24 @@ def test_a_bot_put_elsewhere_in_its_random_stream_plays_another_match(tmp_path, 
 
 def test_a_bot_thinking_is_saved_from_before_its_turn_began(harness_factory):
     h = harness_factory("en")
-    table = play_until(h, TEAMS_HARD, 31, lambda t: t.turns.thinking and DOMINO.progress(t) > 5)
+    table = play_until(h, TEAMS_HARD, 31, lambda t: t.thinking and DOMINO.progress(t) > 5)
     seat = table.match.current_seat
     assert seat is not None and seat != HUMAN
+    bot = table.bots[seat]
     saved = saved_state(h)["bots"][str(seat)]
-    assert saved != rng_to_data(table.turns.rngs[seat].getstate())  # it has drawn since
+    assert saved == bot.state() and bot.pending
+    assert saved["rng"] != rng_to_data(bot.rng.getstate())  # it has drawn since
     again = DominoTable.resumed(h.app, table.match_state())
-    assert again.turns.rngs[seat].getstate() == table.turns.rng_states()[seat]
-    assert json.loads(json.dumps(saved)) == rng_to_data(table.turns.rng_states()[seat])
+    assert rng_to_data(again.bots[seat].rng.getstate()) == saved["rng"]
+    wanted = bot.decide(table.match.observation(seat))
+    while wanted is not None and not hasattr(wanted, "action"):
+        wanted.step()
+        wanted = bot.decide(table.match.observation(seat))
+    redo = again.bots[seat].decide(again.match.observation(seat))
+    while redo is not None and not hasattr(redo, "action"):
+        redo.step()
+        redo = again.bots[seat].decide(again.match.observation(seat))
+    assert redo == wanted  # the same move, from the same place in its stream
 
 
 @pytest.mark.parametrize(
@@ -200,6 +211,7 @@ def test_a_domino_save_that_does_not_replay_is_refused_from_the_menu(tmp_path, h
         lambda s: dict(s, iterations=0),
         lambda s: dict(s, bots={}),
         lambda s: dict(s, bots=dict(s["bots"], **{"1": [3, [1, 2], None]})),
+        lambda s: dict(s, bots=dict(s["bots"], **{"1": {"rng": [3, [1, 2], None]}})),
         lambda s: dict(s, order="nonsense"),
         lambda s: dict(s, focus="x"),
         lambda s: dict(s, setup=dict(s["setup"], levels=["easy"])),
@@ -217,31 +229,50 @@ def test_restore_refuses_what_it_cannot_rebuild_exactly(harness_factory, breaks)
         restore_match(breaks(state))
 
 
-def test_a_bot_move_held_by_the_table_menu_is_decided_again_the_same_way(harness_factory):
+def test_game_time_stands_still_under_the_table_menu_and_a_save_there_resumes_alike(
+    harness_factory,
+):
     h = harness_factory("en")
-    table = play_until(h, FOUR, 91, lambda t: t.turns.thinking and DOMINO.progress(t) > 8)
+    table = play_until(h, FOUR, 91, lambda t: t.thinking and DOMINO.progress(t) > 8)
     seat = table.match.current_seat
-    before = table.turns.rng_states()[seat]
-    h.press("escape")  # the table menu: the bot's move waits for the player
-    h.advance(2.0)
-    held = table._deferred
-    assert held is not None and held[0] == seat
+    steps = table.match.steps
+    before = table.bots[seat].state()
+    held = table.bots[seat].decide(table.match.observation(seat))
+    assert held is not None and hasattr(held, "action")
+    h.press("escape")  # the table menu: game time stops, the bot's move waits
+    h.advance(10.0)
+    assert table.match.steps == steps and table.clock.paused
     assert h.press("s", ctrl=True) == "Match saved."
     state = saved_state(h)
-    assert state["bots"][str(seat)] == rng_to_data(before)
+    assert state["bots"][str(seat)] == before
 
     again = harness_factory("en").start()
     again.press("enter")
     resumed = again.app.top
-    assert isinstance(resumed, DominoTable) and resumed.turns.thinking
-    assert resumed.turns._choice == held[1]  # the same decision, from the same place
+    assert isinstance(resumed, DominoTable) and resumed.bots[seat].pending
+    redo = resumed.bots[seat].decide(resumed.match.observation(seat))
+    assert redo.action == held.action  # the same decision, from the same place
+
+    h.press("escape")  # back at the first table: its time goes on, the bot plays
+    assert h.app.top is table and not table.clock.paused
+    h.advance(1.0)
+    assert table.match.steps > steps
 
 
-def test_my_time_running_out_under_the_table_menu_is_saved_at_once(harness_factory):
+def test_my_thinking_time_stops_under_the_table_menu(harness_factory):
     h = harness_factory("en")
     table = play_until(h, TIMED, 101, lambda t: t.match.current_seat == HUMAN and past(4)(t))
-    actions = table.match.steps
+    steps = table.match.steps
     h.press("escape")
-    h.advance(10.5)  # the thinking time runs out while the menu is open
-    assert table.match.steps == actions + 1
-    assert len(saved_state(h)["match"]["log"]) >= actions + 1
+    h.advance(30.0)  # three times the thinking time, under the menu: it does not run
+    assert table.match.steps == steps
+    h.press("f1", ctrl=True)  # the rules over the menu: still stopped
+    h.advance(30.0)
+    h.press("escape")
+    h.press("escape")
+    assert h.app.top is table
+    h.advance(9.5)
+    assert table.match.steps == steps  # the time left when the menu opened
+    h.advance(0.6)
+    _, seat, action = table.match.log[steps]
+    assert (seat, action) == (HUMAN, None)  # and then it ran out

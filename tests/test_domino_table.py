@@ -13,11 +13,13 @@ from __future__ import annotations
 import pytest
 
 from audiogame.announce import resolve
-from audiogame.games.domino import DominoMatch, Draw, End, Phase, Play, bot_turns
+from audiogame.games.domino import DominoMatch, Draw, End, Phase, Play
+from audiogame.games.domino.bots import hard
 from audiogame.games.domino.events import MancheEnd, MancheEnded, TimeRanOut
 from audiogame.games.domino.narrate import Narrator
+from audiogame.games.domino.rules import fit_of
 from audiogame.games.domino.setup_scene import DominoSetupScene
-from audiogame.games.domino.table import MANCHE_GAP, DominoTable, fit_of
+from audiogame.games.domino.table import MANCHE_GAP, DominoTable
 from audiogame.language.localizer import Localizer, capital_first
 
 WORDS = {
@@ -51,7 +53,7 @@ WORDS = {
 @pytest.fixture(autouse=True)
 def small_search(monkeypatch):
     """A hard bot with a small deal budget: the same code, a quicker test."""
-    monkeypatch.setattr(bot_turns, "HARD_ITERATIONS", 12)
+    monkeypatch.setattr(hard, "HARD_ITERATIONS", 12)
 
 
 def open_table(h, lang: str, setup: dict) -> DominoTable:
@@ -196,7 +198,7 @@ def test_an_individual_match_from_the_main_menu_to_the_winner(harness_factory, l
     h.press("enter")  # leave: asks first
     h.press("y")
     assert isinstance(h.app.top, DominoSetupScene)
-    assert not again.turns.thinking and not h.app.idle_tasks
+    assert not again.session.thinking and not h.app.idle_tasks
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])

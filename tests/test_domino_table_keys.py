@@ -9,8 +9,9 @@ from collections.abc import Callable
 import pytest
 
 from audiogame.games.domino import Draw, End, Phase, Play
+from audiogame.games.domino.rules import fit_of
 from audiogame.games.domino.sorting import group_by_number
-from audiogame.games.domino.table import MANCHE_GAP, DominoTable, fit_of
+from audiogame.games.domino.table import MANCHE_GAP, DominoTable
 from audiogame.games.domino.table_menu import options_summary
 from audiogame.games.domino.table_setup import DominoSetup
 from audiogame.games.domino.tiles import Tile

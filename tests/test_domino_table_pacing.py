@@ -4,7 +4,9 @@ pace is over plays, never stalls; the same seed plays the same match."""
 from __future__ import annotations
 
 from audiogame.games.domino import Phase
-from audiogame.games.domino.bot_turns import BASE_SET_SIZE, scaled_iterations
+from audiogame.games.domino import table as table_module
+from audiogame.games.domino.bots import scaled_iterations
+from audiogame.games.domino.bots.hard import BASE_SET_SIZE
 from audiogame.games.domino.table import DominoTable
 from audiogame.games.domino.table_setup import DominoSetup
 
@@ -34,49 +36,56 @@ def bots_turn(h, table: DominoTable) -> None:
     raise AssertionError("no search started")
 
 
-def test_the_search_runs_one_deal_per_slice_and_waits_for_the_pace(harness_factory):
+def test_the_search_runs_one_deal_per_slice_and_waits_for_the_pace(harness_factory, monkeypatch):
+    monkeypatch.setattr(table_module, "REST", 0.0)  # no rests: the whole search in one run
     h = harness_factory("it")
     table = hard_table(h, pace=1.5, iterations=40)
-    table.turns.rest = 0  # no rests: the whole search in one run of slices
     bots_turn(h, table)
     moves = table.match.steps
-    before = table.turns.slices
+    seat = table.match.current_seat
     task = h.app.idle_tasks.pop()
     calls = 1
     while not task():
         calls += 1
-    assert calls == 40 and table.turns.slices - before == 40  # one deal per slice
+    assert calls == 40 and not table.session.thinking  # one deal per slice
+    assert table.bots[seat].pending  # decided, waiting for its pace
     # the search is over, but the pace is not: the move waits for it
     h.app.step()
     assert table.match.steps == moves
     h.clock.advance(1.6)
     h.app.step()
-    assert table.match.steps == moves + 1
+    assert table.match.steps == moves + 1 and not table.bots[seat].pending
 
 
 def test_the_search_rests_between_bursts_so_the_loop_can_sleep(harness_factory):
     h = harness_factory("it")
     table = hard_table(h, pace=1.5, iterations=40)
-    turns = table.turns
+    burst, rest = table_module.BURST, table_module.REST
     bots_turn(h, table)
     task = h.app.idle_tasks.pop()
-    results = [task() for _ in range(turns.burst)]
-    assert results == [False] * (turns.burst - 1) + [True]  # a burst, then off the list
-    assert turns.searching and not h.app.idle_tasks
-    h.clock.advance(turns.rest)
+    results = [task() for _ in range(burst)]
+    assert results == [False] * (burst - 1) + [True]  # a burst, then off the list
+    assert table.session.thinking and not h.app.idle_tasks
+    h.clock.advance(rest)
     h.app.step()  # the rest is over: the search is back among the idle tasks
     assert len(h.app.idle_tasks) == 1
-    before = turns.slices
-    h.finish_idle()
-    while turns.searching:
-        h.advance(turns.rest)
-    assert turns.slices - before == 40 - turns.burst
+    slices, rests = 0, 0
+    while table.session.thinking:
+        while h.app.idle_tasks:
+            task = h.app.idle_tasks.pop()
+            slices += 1
+            if not task():
+                h.app.idle_tasks.append(task)
+        h.clock.advance(rest)  # the loop sleeps through the rest
+        h.app.step()
+        rests += 1
+    assert slices == 40 - burst and rests == -(-(40 - burst) // burst)
 
 
-def test_a_slow_search_plays_as_soon_as_it_ends_after_the_pace(harness_factory):
+def test_a_slow_search_plays_as_soon_as_it_ends_after_the_pace(harness_factory, monkeypatch):
+    monkeypatch.setattr(table_module, "REST", 0.0)
     h = harness_factory("it")
     table = hard_table(h, pace=0.5, iterations=40)
-    table.turns.rest = 0
     bots_turn(h, table)
     moves = table.match.steps
     task = h.app.idle_tasks.pop()

@@ -209,6 +209,41 @@ class Bot(Protocol):
     def restore(self, data: Mapping[str, Any]) -> None: ...
 
 
+#: words of a Mersenne Twister's state (``random.Random``), before its index
+_MT_WORDS = 624
+
+
+def random_state_to_data(state: tuple[Any, ...]) -> list[Any]:
+    """``random.Random.getstate()`` as plain JSON data, for a bot's ``state()``."""
+    version, words, gauss = state
+    return [version, list(words), gauss]
+
+
+def random_state_from_data(data: Any) -> tuple[Any, ...]:
+    """The ``random.Random`` state ``random_state_to_data`` wrote, checked word by word;
+    ``ValueError`` when it is not one (for a bot's ``restore``)."""
+    import math
+    import random
+
+    if not isinstance(data, list | tuple) or len(data) != 3:
+        raise ValueError("not a random generator's state")
+    version, words, gauss = data
+    if type(version) is not int or not isinstance(words, list | tuple):
+        raise ValueError("not a random generator's state")
+    if len(words) != _MT_WORDS + 1 or any(type(w) is not int for w in words):
+        raise ValueError("not a random generator's state")
+    if any(not 0 <= w < 2**32 for w in words[:-1]) or not 0 <= words[-1] <= _MT_WORDS:
+        raise ValueError("not a random generator's state")
+    if gauss is not None and (type(gauss) is not float or not math.isfinite(gauss)):
+        raise ValueError("not a random generator's state")
+    state = (version, tuple(words), gauss)
+    try:
+        random.Random().setstate(state)  # the generator's own checks, on a spare one
+    except (ValueError, TypeError, OverflowError) as exc:
+        raise ValueError("not a random generator's state") from exc
+    return state
+
+
 # -- narration ------------------------------------------------------------------------
 
 #: ``narrate(events, view, names)``: what the listener whose observation is

@@ -373,6 +373,7 @@ class DominoMatch:
             turn_started=self.turn_started,
             turn_deadline=deadline,
             step=len(self._log),
+            step_time=self._log[-1][0] if self._log else self._start,
         )
 
     def _chain(self) -> deque[tuple[Tile, int, int]]:

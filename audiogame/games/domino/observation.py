@@ -8,9 +8,11 @@ public history. It is safe to hand to another thread.
 
 ``turn_started`` is the game time the turn on the table began and
 ``turn_deadline`` when its thinking time runs out (None without one): the
-table ticks the last seconds from it, bots set their pace from it. ``step``
-counts the entries of the match's log: with the seat it names a situation
-(a bot asked twice at the same step answers the same).
+table ticks the last seconds from it. ``step`` counts the entries of the
+match's log: with the seat it names a situation (a bot asked twice at the same
+step answers the same); ``step_time`` is when that situation began (the turn's
+start, or a later move in the same turn, a tile drawn that fits): bots set
+their pace from it.
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ class Observation:
     turn_started: float | None  # game time the turn in play began
     turn_deadline: float | None  # when its thinking time runs out (None: no limit)
     step: int  # entries in the match's log so far
+    step_time: float  # game time of the latest of them (the match's start before any)
 
     @property
     def my_turn(self) -> bool:

@@ -19,7 +19,9 @@ import msgspec
 from audiogame.store.saves import OtherVersion
 
 KIND = "domino-match"
-VERSION = 2
+#: 2: the log is timed (time-outs are the engine's, not the table's actions);
+#: 3: each bot saves its own state() (its stream inside {"rng": ...})
+VERSION = 3
 
 MAX_SEATS = 12
 #: more than any set holds (the doubled double-18 has 380 tiles)
@@ -106,15 +108,21 @@ RngWords = Annotated[
 Rng = tuple[Literal[3], RngWords, float | None]
 
 
+class BotState(msgspec.Struct, forbid_unknown_fields=True):
+    """A bot's ``state()``: its random stream as it was before its pending decision."""
+
+    rng: Rng
+
+
 class State(msgspec.Struct, forbid_unknown_fields=True):
     kind: Literal["domino-match"]
-    version: Literal[2]
+    version: Literal[3]
     setup: Setup
     seed: Seed
     iterations: Annotated[int, msgspec.Meta(ge=1, le=MAX_ITERATIONS)]
     match: Match
     bots: Annotated[
-        dict[Annotated[str, msgspec.Meta(pattern=r"^[0-9]{1,2}$")], Rng],
+        dict[Annotated[str, msgspec.Meta(pattern=r"^[0-9]{1,2}$")], BotState],
         msgspec.Meta(max_length=MAX_SEATS - 1),
     ]
     order: Name
@@ -130,7 +138,8 @@ class State(msgspec.Struct, forbid_unknown_fields=True):
             raise ValueError("the setup and the match seat different tables")
         if any(int(seat) not in range(1, self.match.config.seats) for seat in self.bots):
             raise ValueError("a bot at a seat not at the table")
-        for _, _, gauss in self.bots.values():
+        for bot in self.bots.values():
+            gauss = bot.rng[2]
             if gauss is not None and not math.isfinite(gauss):
                 raise ValueError("a random stream that is not one")
 

@@ -10,14 +10,15 @@ nothing that can be recomputed:
   log of accepted actions and time-outs): replaying it gives the same hands,
   chain, boneyard order, scores, turn times and the engine's random stream at
   the same place;
-- ``bots``: each bot's random stream (``random.Random.getstate()`` as lists),
-  taken *before* the turn in progress began, so a resumed bot starts its
-  decision (or its search) from the very same place and decides the same;
+- ``bots``: each bot's ``state()``: its random stream
+  (``random.Random.getstate()`` as lists) as it was *before* the decision in
+  progress began, so a resumed bot starts that decision (or its search) from
+  the very same place and decides the same;
 - ``order``, ``focus``, ``group``: the player's sort order and cursor;
 - ``pause``: whether the player asked to wait between manches.
 
 A snapshot is taken after every action, so ``SnapshotCache`` keeps what is
-already encoded: the log grows one entry at a time and a bot's stream changes
+already encoded: the log grows one entry at a time and a bot's state changes
 only on its own turn (``saves.RawJson`` pieces, spliced in when written).
 
 ``restore_match`` checks a state thoroughly and raises ``ValueError`` on
@@ -27,48 +28,26 @@ anything it cannot rebuild exactly (the menu then refuses the save).
 from __future__ import annotations
 
 import json
-import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from audiogame.games.domino.bots import DominoBot, make_bot
 from audiogame.games.domino.engine import DominoMatch, entry_from_dict, entry_to_dict
 from audiogame.games.domino.observation import Phase
 from audiogame.games.domino.options import DominoConfig
+from audiogame.games.domino.save_schema import KIND, VERSION
 from audiogame.games.domino.sorting import SORT_IDS
 from audiogame.games.domino.table_setup import HUMAN, DominoSetup
 from audiogame.store.jsonlog import JsonLog, RawJson, dump
 from audiogame.store.saves import OtherVersion
 
-KIND = "domino-match"
-#: 2: the log is timed (time-outs are the engine's, not the table's actions)
-VERSION = 2
-
-RngState = tuple[Any, ...]
-
-
-def rng_to_data(state: RngState) -> list[Any]:
-    """``random.Random.getstate()`` as JSON-ready lists."""
-    version, internal, gauss = state
-    return [version, list(internal), gauss]
-
-
-def rng_from_data(data: Any) -> RngState:
-    """The state ``rng_to_data`` wrote; ``ValueError`` when it is not one."""
-    if not isinstance(data, list) or len(data) != 3 or not isinstance(data[1], list):
-        raise ValueError("bad random state")
-    version, internal, gauss = data
-    if not all(type(n) is int for n in internal) or not (gauss is None or type(gauss) is float):
-        raise ValueError("bad random state")
-    state = (version, tuple(internal), gauss)
-    random.Random().setstate(state)  # raises on a state Python would not take
-    return state
-
 
 @dataclass
 class TableState:
-    """What the table keeps beside the engine: the player's view and the bots' streams."""
+    """What the table keeps beside the engine: the player's view and the bots' states."""
 
-    rngs: dict[int, RngState]
+    bots: dict[int, dict[str, Any]]
     order: str = SORT_IDS[0]
     focus: int | None = None
     group: int = 0
@@ -80,7 +59,7 @@ class SnapshotCache:
     """The JSON already made for earlier snapshots of the same match."""
 
     log: JsonLog = field(default_factory=JsonLog)
-    rngs: dict[int, tuple[RngState, RawJson]] = field(default_factory=dict)
+    bots: dict[int, tuple[dict[str, Any], RawJson]] = field(default_factory=dict)
 
     def match(self, match: DominoMatch) -> dict[str, Any]:
         # the keys of DominoMatch.to_dict, the log encoded one new action at a time
@@ -92,11 +71,11 @@ class SnapshotCache:
             "log": self.log.raw(list(match.log), entry_to_dict),
         }
 
-    def rng(self, seat: int, state: RngState) -> RawJson:
-        cached = self.rngs.get(seat)
+    def bot(self, seat: int, state: dict[str, Any]) -> RawJson:
+        cached = self.bots.get(seat)
         if cached is None or cached[0] != state:
-            text = json.dumps(rng_to_data(state), separators=(",", ":"))
-            cached = self.rngs[seat] = (state, RawJson(text))
+            text = json.dumps(state, separators=(",", ":"))
+            cached = self.bots[seat] = (state, RawJson(text))
         return cached[1]
 
 
@@ -116,7 +95,7 @@ def match_state(
         "seed": seed,
         "iterations": iterations,
         "match": cache.match(match),
-        "bots": {str(seat): cache.rng(seat, s) for seat, s in sorted(table.rngs.items())},
+        "bots": {str(seat): cache.bot(seat, s) for seat, s in sorted(table.bots.items())},
         "order": table.order,
         "focus": table.focus,
         "group": table.group,
@@ -138,6 +117,8 @@ class Restored:
     iterations: int
     match: DominoMatch
     table: TableState
+    #: each bot, its state restored
+    bots: dict[int, DominoBot]
     #: the match's events so far, for the narrator to catch up silently
     history: list[Any]
 
@@ -170,7 +151,13 @@ def _restore(state: Any) -> Restored:
     if match.is_over or match.phase is Phase.READY:
         raise ValueError("nothing to resume")
     table = _table(state, setup)
-    return Restored(setup, seed, iterations, match, table, history)
+    bots = {
+        seat: make_bot(seat, level, seed, pace=setup.pace, iterations=iterations)
+        for seat, level in enumerate(setup.levels, start=1)
+    }
+    for seat, data in table.bots.items():
+        bots[seat].restore(data)  # ValueError when it is not a bot's state
+    return Restored(setup, seed, iterations, match, table, bots, history)
 
 
 def _replay(data: dict[str, Any]) -> tuple[DominoMatch, list[Any]]:
@@ -188,11 +175,13 @@ def _table(state: dict[str, Any], setup: DominoSetup) -> TableState:
     seats = {str(seat) for seat in range(1, setup.players)}
     if not isinstance(saved, dict) or set(saved) != seats:
         raise ValueError("the bots do not match the table")
-    rngs = {int(seat): rng_from_data(data) for seat, data in saved.items()}
+    bots = {int(seat): dict(data) for seat, data in saved.items() if isinstance(data, Mapping)}
+    if len(bots) != len(saved):
+        raise ValueError("a bot's state is not a mapping")
     order, focus, group, pause = state["order"], state["focus"], state["group"], state["pause"]
     if order not in SORT_IDS or type(group) is not int or type(pause) is not bool:
         raise ValueError("bad view of the hand")
     # the cursor may rest on a tile just played (it moves on with the next key)
     if focus is not None and type(focus) is not int:
         raise ValueError("bad cursor")
-    return TableState(rngs, order, focus, group, pause)
+    return TableState(bots, order, focus, group, pause)

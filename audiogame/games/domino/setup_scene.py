@@ -20,7 +20,7 @@ import pygame
 
 from audiogame.announce import resolve_value
 from audiogame.app.keys import Key
-from audiogame.games.domino import bot_turns
+from audiogame.games.domino.bots import hard
 from audiogame.games.domino.narrate import Narrator
 from audiogame.games.domino.options import MAX_PLAYERS, MIN_HAND, MIN_PLAYERS, OPTIONS, OptionSpec
 from audiogame.games.domino.table import DominoTable, new_seed
@@ -262,6 +262,6 @@ class DominoSetupScene(MenuScene):
             self.setup,
             new_seed(self.app),
             home=self,
-            iterations=bot_turns.HARD_ITERATIONS,
+            iterations=hard.HARD_ITERATIONS,  # read now: tests make it smaller
         )
         self.app.push(table)

@@ -17,7 +17,7 @@ from audiogame.games.domino.walks import TARGETS, scene_label
 if TYPE_CHECKING:
     from audiogame.app.loop import App
     from audiogame.devtools.resume_check import MatchAdapter
-    from audiogame.games.base import Engine
+    from audiogame.games.base import Bot, Engine
     from audiogame.ui.scene import Scene
 
 GAME_ID = "domino"
@@ -46,6 +46,12 @@ def engine_from_dict(data: Mapping[str, Any]) -> Engine:
     from audiogame.games.domino.engine import DominoMatch
 
     return DominoMatch.from_dict(data)
+
+
+def make_bot(seat: int, level: str, seed: int | str) -> Bot:
+    from audiogame.games.domino.bots import make_bot as make
+
+    return make(seat, level, seed)
 
 
 def invariants(engine: Engine) -> list[str]:
@@ -126,6 +132,7 @@ SPEC = GameSpec(
     new_engine=new_engine,
     wire=wire,
     engine_from_dict=engine_from_dict,
+    make_bot=make_bot,
     invariants=invariants,
     resume_adapter=resume_adapter,
     random_config=random_config,

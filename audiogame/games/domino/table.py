@@ -1,46 +1,49 @@
 """The domino table: keys become engine actions, events become speech and sound.
 
-``DominoTable(app, setup, seed)`` plays one match. Every batch of events the
-engine reports goes through the ``Narrator`` and is posted to the announcer
-(queued, never cut off by the next move); answers to the player's keys
-interrupt. Bots play through ``BotTurns`` at the setup's pace, their searches
-in idle slices. With thinking time, the engine's deadline runs the time-out
-(the table calls ``advance`` then) and the table ticks in each of the last five
-seconds. The match runs on game time (``GameScheduler``): a resumed match goes on
-from the game time of its last logged step.
+``DominoTable(app, setup, seed)`` plays one match through a ``TableSession``
+(``games.session``) on game time (``GameScheduler``): the session keeps the
+engine's deadline (the thinking time running out) and asks the bots after
+every batch of events; a bot's move is played at its pace, the hard bot's
+search runs in the app's idle slices. Every batch goes through the narrator
+and is posted to the announcer (queued, never cut off by the next move);
+answers to the player's keys interrupt. With thinking time the table ticks in
+each of the last five seconds before the engine's deadline.
+
+While another scene covers the table (the table menu, the rules, a question)
+game time stands still: no bot moves, no thinking time runs, no manche starts;
+it goes on when the table is on top again.
 
 The hand is shown in one of eight sort orders; the cursor follows a tile (by
 uid), so re-sorting never loses it. Between manches the next one starts after
 ``MANCHE_GAP`` seconds or on Enter; Shift+P makes it wait for the player.
-Escape opens the table menu (``ui_menu``); at the end of the match Enter
+Escape opens the table menu (``table_menu``); at the end of the match Enter
 starts a new one with the same table and Escape leaves.
 
-Saving: after every frame in which the match changed (a move, a draw, a
-time-out, a new manche) the table hands ``app.autosave`` its snapshot
-(``saving.match_state``); the end of the match discards it; Ctrl+S saves at
-once (``save_match``). ``resume(app, state)`` rebuilds the saved match and
-says where it stands; a bot whose turn was in progress decides again from the
-same place in its random stream, and the player's thinking time starts afresh.
+Saving: after every frame in which the match changed the table hands
+``app.autosave`` its snapshot (``saving.match_state``); the end of the match
+discards it; Ctrl+S saves at once (``save_match``: the table is ``Saveable``).
+``resume(app, state)`` rebuilds the saved match and says where it stands; game
+time goes on from the last step of the log, so a turn in progress (a bot's,
+or mine with its thinking time) starts afresh, and a bot decides again from
+the same place in its random stream.
 """
 
 from __future__ import annotations
 
-import logging
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from audiogame.announce import Words, resolve
-from audiogame.app.clock import Handle
 from audiogame.app.gametime import GameHandle, GameScheduler
 from audiogame.app.keys import Key
+from audiogame.games.base import Result
 from audiogame.games.domino.actions import DRAW, Action, NextManche, Play, Refusal
-from audiogame.games.domino.bot_turns import HARD_ITERATIONS, BotTurns, make_bots
+from audiogame.games.domino.bots import HARD_ITERATIONS, DominoBot, make_bot
 from audiogame.games.domino.engine import DominoMatch
-from audiogame.games.domino.events import Drew, TileDrawn, TilePlayed, TurnBegan
+from audiogame.games.domino.events import Drew, TileDrawn, TilePlayed
 from audiogame.games.domino.narrate import (
     Narrator,
     ends_phrase,
@@ -49,6 +52,7 @@ from audiogame.games.domino.narrate import (
     tiles_phrase,
 )
 from audiogame.games.domino.observation import Observation, Phase
+from audiogame.games.domino.rules import fit_of
 from audiogame.games.domino.saving import (
     Restored,
     SnapshotCache,
@@ -59,11 +63,13 @@ from audiogame.games.domino.saving import (
 )
 from audiogame.games.domino.sorting import SORT_IDS, group_by_number, next_order, sort_hand
 from audiogame.games.domino.table_setup import HUMAN, DominoSetup
-from audiogame.games.domino.tiles import SETS, End, Tile
+from audiogame.games.domino.tiles import End, Tile
+from audiogame.games.session import TableSession
 from audiogame.narration import Join, Message, Phrase
 from audiogame.ui.scene import Scene
 
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:
+    from audiogame.app.loop import App
 
 GAME_ID = "domino"
 
@@ -77,20 +83,44 @@ ARROW_ENDS: dict[int, End] = {pygame.K_LEFT: End.LEFT, pygame.K_RIGHT: End.RIGHT
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
-def new_seed(app: Any) -> int:
+def new_seed(app: App) -> int:
     """The app's seed when given (tests, replays), else a fresh one."""
-    seed = getattr(app, "seed", None)
+    seed = app.seed
     return seed if seed is not None else random.SystemRandom().randrange(2**31)
 
 
-def fit_of(tile: Tile, ends: tuple[int, int] | None) -> str:
-    """Where a tile fits: "any" (empty chain), "left", "right", "both" or "none"."""
-    if ends is None:
-        return "any"
-    left, right = tile.has(ends[0]), tile.has(ends[1])
-    if left and right:
-        return "both" if ends[0] != ends[1] else "left"
-    return "left" if left else "right" if right else "none"
+#: a bot's search runs BURST slices in a row, then rests REST seconds (0: never rests)
+BURST = 3
+REST = 0.004
+
+
+class Bursts:
+    """An idle for the session: background work in bursts of ``burst`` slices with
+    a rest of ``rest`` seconds between them, in which the task is off the app's
+    idle list, so the loop sleeps in its wait for a key (a process that sleeps
+    now and then is woken by a key at once; one that never sleeps waits for the
+    CPU on a busy machine)."""
+
+    def __init__(self, app: App, burst: int, rest: float) -> None:
+        self.app = app
+        self.burst = burst
+        self.rest = rest
+
+    def __call__(self, task: Callable[[], bool]) -> None:
+        done_in_burst = 0
+
+        def run() -> bool:
+            nonlocal done_in_burst
+            if task():
+                return True
+            done_in_burst += 1
+            if done_in_burst < self.burst:
+                return False
+            done_in_burst = 0
+            self.app.scheduler.call_later(self.rest, self.app.idle_tasks.append, run)
+            return True
+
+        self.app.idle_tasks.append(run)
 
 
 class DominoTable(Scene):
@@ -101,14 +131,13 @@ class DominoTable(Scene):
 
     def __init__(
         self,
-        app: Any,
+        app: App,
         setup: DominoSetup,
         seed: int | str,
         *,
         home: Scene | None = None,
         iterations: int = HARD_ITERATIONS,
         deal_at_first_frame: bool = False,
-        clock: GameScheduler | None = None,
     ) -> None:
         super().__init__(app)
         self.setup = setup
@@ -116,31 +145,30 @@ class DominoTable(Scene):
         self.home = home
         self.iterations = iterations
         self.config = setup.config()
-        #: the match's own time: the app's, shifted for a resumed match
-        self.clock = clock or GameScheduler(app.scheduler)
+        self.names = setup.names()
+        #: the match's own time: the app's, shifted for a resumed match, stopped under a menu
+        self.clock = GameScheduler(app.scheduler)
         self.match = DominoMatch(self.config, seed, start=self.clock.clock.now())
-        self.narrator = Narrator(HUMAN, setup.names(), setup.teams)
-        levels = {seat: level for seat, level in enumerate(setup.levels, start=1)}
-        set_size = SETS[self.config.set_id].size
-        bots, rngs = make_bots(levels, seed, iterations, set_size)
-        self.turns = BotTurns(app, self.match, bots, rngs, setup.pace, self.bot_play)
-        self.words = Words(app.localizer)
+        self.bots: dict[int, DominoBot] = {
+            seat: make_bot(seat, level, seed, pace=setup.pace, iterations=iterations)
+            for seat, level in enumerate(setup.levels, start=1)
+        }
+        self.session = self._session()
+        self.narrator = Narrator(HUMAN, self.names, setup.teams)
         self.order = SORT_IDS[0]
         self.focus: int | None = None  # uid of the tile under the cursor
         self.group = 0  # index among group_by_number's groups (grouped order)
         self.choosing: int | None = None  # uid waiting for "left or right?"
         self.pause_requested = False
-        self._deferred: tuple[int, Action] | None = None  # a bot's move held under a menu
-        self._next: Handle | None = None
-        self._timers: list[GameHandle] = []
-        self._deadline: float | None = None
+        self._next: GameHandle | None = None
+        self._ticks: list[GameHandle] = []
+        self._deadline: float | None = None  # the deadline of my turn the ticks count to
         self._played_index = 0  # where the cursor was when I played: it lands there again
         self._restored: Restored | None = None
         self._dirty = False  # the match changed since the last autosave
         self._snapshots = SnapshotCache()
         #: called with every batch of events (benchmarks and checks watch the match)
         self.watchers: list[Callable[[Sequence[Any]], None]] = []
-        self.save_match = self._save_match  # the app's Ctrl+S looks for this attribute
         #: checks push a table outside a frame: the first deal then waits for one, so
         #: that it happens (and is saved) inside a frame, as at a table opened by a key
         self._deal_later = deal_at_first_frame
@@ -155,24 +183,21 @@ class DominoTable(Scene):
             "p": self.ask_scores,
         }
 
+    def _session(self) -> TableSession:
+        idle = self.app.idle_tasks.append if REST <= 0 else Bursts(self.app, BURST, REST)
+        return TableSession(self.match, self.clock, dict(self.bots), self.on_batch, idle=idle)
+
     @classmethod
-    def resumed(cls, app: Any, state: Any, home: Scene | None = None) -> DominoTable:
+    def resumed(cls, app: App, state: Any, home: Scene | None = None) -> DominoTable:
         """The saved match ``state``, ready to go on; ``ValueError`` when it is unusable."""
         restored = restore_match(state)
+        table = cls(app, restored.setup, restored.seed, home=home, iterations=restored.iterations)
         # game time goes on from the last step of the log: a turn in progress starts afresh
         saved = restored.match.now
-        clock = GameScheduler(app.scheduler, app.scheduler.clock.now() - saved, start=saved)
-        table = cls(
-            app,
-            restored.setup,
-            restored.seed,
-            home=home,
-            iterations=restored.iterations,
-            clock=clock,
-        )
+        table.clock = GameScheduler(app.scheduler, app.scheduler.clock.now() - saved, start=saved)
         table.match = restored.match
-        table.turns.match = restored.match
-        table.turns.restore_rngs(restored.table.rngs)
+        table.bots = restored.bots
+        table.session = table._session()
         view = restored.table
         table.order, table.focus, table.group = view.order, view.focus, view.group
         table.pause_requested = view.pause
@@ -182,19 +207,19 @@ class DominoTable(Scene):
     # -- life cycle -------------------------------------------------------------------
     def on_enter(self) -> None:
         self.app.idle_tasks.append(self.app.localizer.warm_task("domino.ftl"))
+        self.app.key_listeners.append(self._after_key)
+        self.session.start()
         if self._restored is None:
             if self._deal_later:
-                self._next = self.app.scheduler.call_later(0.0, self.next_manche)
+                self._next = self.clock.call_later(0.0, self.next_manche)
             else:
-                self.apply(None, NextManche())
+                self.next_manche()
             return
         restored, self._restored = self._restored, None
         for event in restored.history:  # catch up silently: who opened, what was drawn
             self.narrator.narrate(event)
         for message in self.situation():
             self.post(message)
-        if self.match.current_seat == HUMAN and self.match.phase is Phase.PLAYING:
-            self.start_timer()  # the thinking time starts afresh
         self.after()
 
     def situation(self) -> list[Message]:
@@ -225,39 +250,49 @@ class DominoTable(Scene):
     def on_language_changed(self) -> None:
         self.app.idle_tasks.append(self.app.localizer.warm_task("domino.ftl"))
 
+    def _after_key(self, key: Key, handled: bool) -> None:
+        """Any key that put a scene over the table (the menu, the rules) stops game time."""
+        if self.app.top is not self and self in self.app.scenes:
+            self.clock.pause()
+
     def on_resume(self) -> None:
-        if self._deferred is not None:
-            (seat, action), self._deferred = self._deferred, None
-            self.bot_play(seat, action)
+        if self.app.top is self:
+            self.clock.resume()
 
     def on_exit(self) -> None:
         self.halt()
 
     def halt(self) -> None:
-        self._deferred = None
-        self.turns.cancel()
-        self.stop_timer()
+        """Leaving: the session, its bots' thinking and the table's own timers stop."""
+        self.session.stop()
+        self._stop_ticks()
         if self._next is not None:
             self._next.cancel()
             self._next = None
+        if self._after_key in self.app.key_listeners:
+            self.app.key_listeners.remove(self._after_key)
 
     @property
     def engine(self) -> DominoMatch:
         return self.match
+
+    @property
+    def thinking(self) -> bool:
+        """A bot's move is under way: decided and waiting for its pace, or being thought."""
+        return self.session.thinking or any(bot.pending for bot in self.bots.values())
 
     def observation(self) -> Observation:
         return self.match.observation(HUMAN)
 
     # -- the engine -------------------------------------------------------------------
     def apply(self, seat: int | None, action: Action) -> Refusal | None:
-        result = self.match.apply(seat, action, self.clock.clock.now())
-        if result.events:
-            self.changed(result.events)
-        return result.refusal
+        """My action (or the table's), at game time now; its refusal or None."""
+        result: Result = self.session.apply(seat, action)
+        refusal = result.refusal
+        return None if refusal is None else Refusal(refusal)
 
-    def changed(self, events: Sequence[Any]) -> None:
-        """A batch of events: the match moved on (an action, or a time-out)."""
-        self.turns.cancel()  # whatever turn was in progress is over
+    def on_batch(self, events: Sequence[Any]) -> None:
+        """Every batch of events, whoever caused it: a move, a time-out, a deal."""
         self._dirty = True
         if self.match.steps == 1:
             self.opening = list(events)
@@ -274,9 +309,8 @@ class DominoTable(Scene):
     # -- saving -----------------------------------------------------------------------
     def match_state(self) -> dict[str, Any]:
         """The snapshot of this match, as the autosave writes it."""
-        view = TableState(
-            self.turns.rng_states(), self.order, self.focus, self.group, self.pause_requested
-        )
+        bots = {seat: bot.state() for seat, bot in self.bots.items()}
+        view = TableState(bots, self.order, self.focus, self.group, self.pause_requested)
         return match_state(
             self.setup, self.seed, self.iterations, self.match, view, self._snapshots
         )
@@ -284,63 +318,55 @@ class DominoTable(Scene):
     def autosave(self) -> None:
         """Once per frame in which the match changed; the end of the match removes the save."""
         if self.match.is_over:
-            self.__dict__.pop("save_match", None)  # nothing left to save: Ctrl+S says so
             self.app.end_of_match(GAME_ID)
             return
         self.app.autosave(GAME_ID, self.match_state(), summary(self.match))
 
-    def _save_match(self) -> None:
-        """Ctrl+S: the snapshot of this very moment."""
+    def save_match(self) -> bool:
+        """Ctrl+S: the snapshot of this very moment; False once the match is over."""
+        if self.match.is_over:
+            return False
         self._dirty = False
         self.autosave()
+        return True
 
     def on_events(self, events: Sequence[Any]) -> None:
-        for event in events:
-            for message in self.narrator.narrate(event):
-                self.post(message)
-            if isinstance(event, TileDrawn) and event.seat == HUMAN:
-                self.focus = event.tile.uid
-            elif isinstance(event, TilePlayed) and event.seat == HUMAN:
+        """Narrate a batch; my own moves move the cursor, which says where it landed
+        right after my play is told (before what the others did next)."""
+        start = 0
+        for i, event in enumerate(events):
+            if getattr(event, "seat", None) != HUMAN:
+                continue
+            if isinstance(event, TilePlayed):
+                self.narrate(events[start : i + 1])
+                start = i + 1
                 self.after_my_play()
-            elif isinstance(event, TurnBegan) and event.seat == HUMAN:
-                self.start_timer()
-            elif isinstance(event, Drew) and event.seat == HUMAN:
+            elif isinstance(event, TileDrawn):
+                self.focus = event.tile.uid
+            elif isinstance(event, Drew):
                 self.sync_group()
+        self.narrate(events[start:])
+
+    def narrate(self, events: Sequence[Any]) -> None:
+        for message in self.narrator.batch(events):
+            self.post(message)
 
     def after(self) -> None:
-        """Whose move is next: a bot's (paced), mine (timed), or the manche is over."""
+        """Whose move is next: mine (its last seconds ticked), a bot's (the session
+        plays it), or the manche is over."""
         phase = self.match.phase
-        seat = self.match.current_seat
-        if phase is not Phase.PLAYING or seat != HUMAN:
-            self.stop_timer()
+        mine = phase is Phase.PLAYING and self.match.current_seat == HUMAN
+        if not mine:
             self.choosing = None
-        if phase is Phase.PLAYING and self.turns.is_bot(seat):
-            assert seat is not None
-            self.turns.begin(seat)
-        elif phase is Phase.BETWEEN:
+        self._tick_to(self.match.next_deadline() if mine else None)
+        if phase is Phase.BETWEEN:
             self.between_manches()
         elif phase is Phase.OVER:
             self.post(Message("domino-game-over-keys"))
 
-    def bot_play(self, seat: int, action: Action) -> None:
-        if self.app.top is not self:
-            self._deferred = (seat, action)  # the player is in a menu: the table waits
-            return
-        refusal = self.apply(seat, action)
-        if refusal is None:
-            return
-        # a bot must never stall the table: play its first legal move instead
-        log.error("bot move %r refused: %s", action, refusal.value)
-        legal = self.match.legal_actions(seat)
-        if legal:
-            self.apply(seat, legal[0])
-
-    def post(self, message: Message) -> None:
-        self.app.announcer.post(resolve(message, self.words))
-
     def answer(self, msg_id: str, cue: str | None = None, **args: Any) -> None:
         """An answer to the player's key: at once, interrupting."""
-        self.app.announcer.post(resolve(Message(msg_id, args, cue=cue, interrupt=True), self.words))
+        self.post(Message(msg_id, args, cue=cue, interrupt=True))
 
     def refuse(self, refusal: Refusal) -> None:
         self.answer(f"domino-refusal-{refusal.value}", cue="menu_error")
@@ -350,7 +376,7 @@ class DominoTable(Scene):
         if self.pause_requested:
             self.post(Message("domino-paused"))
             return
-        self._next = self.app.scheduler.call_later(MANCHE_GAP, self.next_manche)
+        self._next = self.clock.call_later(MANCHE_GAP, self.next_manche)
         self.post(Message("domino-next-soon", {"n": MANCHE_GAP}))
 
     def next_manche(self) -> None:
@@ -369,36 +395,28 @@ class DominoTable(Scene):
             self._next.cancel()
             self._next = None
         elif not self.pause_requested and self._next is None:
-            self._next = self.app.scheduler.call_later(MANCHE_GAP, self.next_manche)
+            self._next = self.clock.call_later(MANCHE_GAP, self.next_manche)
 
     # -- thinking time ----------------------------------------------------------------
-    def start_timer(self) -> None:
-        self.stop_timer()
-        limit = self.match.thinking_time
-        deadline = self.match.next_deadline()
+    def _tick_to(self, deadline: float | None) -> None:
+        """Tick in each of the last seconds before my turn's deadline (the engine's:
+        it runs the time-out itself)."""
+        if deadline == self._deadline:
+            return
+        self._stop_ticks()
+        self._deadline = deadline
         if deadline is None:
             return
-        scheduler = self.clock
-        self._deadline = deadline
-        self._timers.append(scheduler.call_at(deadline, self.time_expired))
-        for left in range(min(TICKS, limit - 1), 0, -1):
-            self._timers.append(scheduler.call_at(deadline - left, self.cue, "timer_tick"))
+        now = self.clock.clock.now()
+        for left in range(min(TICKS, self.match.thinking_time - 1), 0, -1):
+            if deadline - left > now:
+                self._ticks.append(self.clock.call_at(deadline - left, self.cue, "timer_tick"))
 
-    def stop_timer(self) -> None:
-        for handle in self._timers:
+    def _stop_ticks(self) -> None:
+        for handle in self._ticks:
             handle.cancel()
-        self._timers.clear()
+        self._ticks.clear()
         self._deadline = None
-
-    def time_expired(self) -> None:
-        self._timers.clear()
-        self._deadline = None
-        self.choosing = None
-        events = self.match.advance(self.clock.clock.now())
-        if events:
-            self.changed(events)
-            if self.app.top is not self:
-                self._save_match()  # under the table menu: no frame of ours will save it
 
     # -- the hand and the cursor ------------------------------------------------------
     def hand(self, obs: Observation | None = None) -> list[Tile]:
@@ -647,6 +665,6 @@ class DominoTable(Scene):
         )
 
 
-def resume(app: Any, state: Any) -> Scene:
+def resume(app: App, state: Any) -> Scene:
     """The main menu's way back into a saved match (raises when it cannot be rebuilt)."""
     return DominoTable.resumed(app, state, home=app.top)

@@ -1,37 +1,67 @@
-"""Bots: each chooses an action from an ``Observation`` only.
+"""Bots: each decides from an ``Observation`` only (``games.base.Bot``).
 
-    bot = make_bot("hard")                 # "easy", "normal" or "hard"
-    action = bot.choose(match.observation(seat), rng)
+    bot = make_bot(seat, "hard", seed, pace=1.5)   # "easy", "normal" or "hard"
+    answer = bot.decide(match.observation(seat))   # Decision, Thinking or None
 
-``HardBot(time_budget=0.05, iterations=None)`` also offers ``start(obs, rng)``
--> ``Search`` with ``step(n)`` and ``best()`` to think in slices.
+Each seat's bot has its own random stream (from the match's seed and its seat)
+and answers once per situation (``bots/seat.py``). ``decide_now`` is for code
+that wants the move at once (benchmarks, tests): it runs any thinking through.
 """
 
 from __future__ import annotations
 
-import random
-from typing import Any, Protocol
-
+from audiogame.games.base import Decision
 from audiogame.games.domino.actions import Action
-from audiogame.games.domino.bots.hard import HardBot, Search
+from audiogame.games.domino.bots.hard import HARD_ITERATIONS, HardBot, Search, scaled_iterations
+from audiogame.games.domino.bots.seat import DominoBot
 from audiogame.games.domino.bots.simple import EasyBot, NormalBot
 from audiogame.games.domino.observation import Observation
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+#: seconds after the turn began that a bot plays, unless the table says otherwise
+DEFAULT_PACE = 1.5
 
 
-class Bot(Protocol):
-    level: str
-
-    def choose(self, observation: Observation, rng: random.Random) -> Action: ...
-
-
-def make_bot(level: str, **options: Any) -> Bot:
-    """A bot of this level; options go to ``HardBot`` (time_budget, iterations, clock)."""
+def make_bot(
+    seat: int,
+    level: str,
+    seed: int | str,
+    *,
+    pace: float = DEFAULT_PACE,
+    iterations: int = HARD_ITERATIONS,
+) -> DominoBot:
+    """The bot of this level at ``seat``: its stream from ``seed``, moving ``pace``
+    seconds after its turn begins; the hard one searches ``iterations`` deals."""
     if level == "hard":
-        return HardBot(**options)
+        return HardBot(seat, seed, pace, iterations)
     simple: dict[str, type[EasyBot] | type[NormalBot]] = {"easy": EasyBot, "normal": NormalBot}
-    return simple[level]()
+    if level not in simple:
+        raise ValueError(f"no domino bot of level {level!r}")
+    return simple[level](seat, seed, pace)
 
 
-__all__ = ["LEVELS", "Bot", "EasyBot", "HardBot", "NormalBot", "Search", "make_bot"]
+def decide_now(bot: DominoBot, observation: Observation) -> Action:
+    """The bot's move in this situation, thinking it through at once (its turn only)."""
+    answer = bot.decide(observation)
+    while answer is not None and not isinstance(answer, Decision):
+        answer.step()
+        answer = bot.decide(observation)
+    if answer is None:
+        raise ValueError(f"it is not seat {bot.seat}'s turn")
+    action: Action = answer.action
+    return action
+
+
+__all__ = [
+    "DEFAULT_PACE",
+    "HARD_ITERATIONS",
+    "LEVELS",
+    "DominoBot",
+    "EasyBot",
+    "HardBot",
+    "NormalBot",
+    "Search",
+    "decide_now",
+    "make_bot",
+    "scaled_iterations",
+]

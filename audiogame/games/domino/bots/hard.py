@@ -11,65 +11,70 @@ so in team play it plays for its team (a partner going out is as good as going
 out itself, and the partner's leftover pips count against it).
 
 It reads only the ``Observation`` it is given. The budget is a number of deals
-(``iterations``, reproducible) and/or seconds (``time_budget``, measured on an
-injected clock). ``start`` returns a ``Search`` that can run in slices
-(``step``) on the UI thread, or whole in a worker thread.
+(``iterations``, scaled down for bigger sets), never seconds, so a seed plays
+the same match on any machine. On its turn ``decide`` answers the ``Search``
+itself (a ``Thinking``): the table runs ``step`` in idle slices, one deal per
+slice; once the search is done, ``decide`` in the same situation answers its
+``Decision``.
 """
 
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable
 
+from audiogame.games.base import Decision
 from audiogame.games.domino import rules
 from audiogame.games.domino.actions import PASS, Action, Draw, Play
 from audiogame.games.domino.bots.inference import infer
 from audiogame.games.domino.bots.playout import run
+from audiogame.games.domino.bots.seat import DominoBot
 from audiogame.games.domino.observation import Observation
 from audiogame.games.domino.rules import Manche, TableFacts
-from audiogame.games.domino.tiles import End, Tile, tile_set
+from audiogame.games.domino.tiles import SETS, End, Tile, tile_set
 
 # What follows a candidate move in a simulation.
 _NEXT, _MINE_AGAIN, _I_WENT_OUT, _BLOCKED = "next", "mine-again", "went-out", "blocked"
 
+#: deals the hard bot tries per decision with the double-6 set (10-100 ms of work)
+HARD_ITERATIONS = 300
+#: the set that budget is meant for; bigger sets make every deal dearer
+BASE_SET_SIZE = 28
 
-class HardBot:
+
+def scaled_iterations(iterations: int, set_size: int) -> int:
+    """Fewer deals for bigger sets (a deal of double 18 costs ten times one of
+    double 6), never below a fifth of the budget. Depends on the set only, so a
+    seed still replays the same match."""
+    return max(1, iterations // 5, iterations * BASE_SET_SIZE // set_size)
+
+
+class HardBot(DominoBot):
     level = "hard"
 
     def __init__(
-        self,
-        time_budget: float | None = 0.05,
-        iterations: int | None = None,
-        clock: Callable[[], float] = time.perf_counter,
+        self, seat: int, seed: int | str, pace: float, iterations: int = HARD_ITERATIONS
     ) -> None:
-        if time_budget is None and iterations is None:
-            raise ValueError("the hard bot needs a time budget or an iteration budget")
-        self.time_budget = time_budget
+        super().__init__(seat, seed, pace)
         self.iterations = iterations
-        self.clock = clock
 
-    def start(self, observation: Observation, rng: random.Random) -> Search:
-        return Search(observation, rng)
-
-    def choose(self, observation: Observation, rng: random.Random) -> Action:
-        search = self.start(observation, rng)
-        if search.decided:
-            return search.best()
-        deadline = None if self.time_budget is None else self.clock() + self.time_budget
-        limit = self.iterations
-        while limit is None or search.rounds < limit:
-            search.step(1)
-            if deadline is not None and self.clock() >= deadline:
-                break
-        return search.best()
+    def begin(self, observation: Observation, at: float) -> Decision | Search:
+        size = SETS[observation.config.set_id].size
+        search = Search(observation, self.rng, scaled_iterations(self.iterations, size), at)
+        decision = search.decision
+        return search if decision is None else decision
 
 
 class Search:
-    """One decision's search; ``step(n)`` runs n more deals, ``best()`` answers."""
+    """One decision's search (a ``games.base.Thinking``): ``step()`` runs one more
+    deal and says whether the budget of ``limit`` deals is spent; ``decision``
+    is then the best move, due at ``at``. ``deal(n)`` runs n deals at once."""
 
-    def __init__(self, observation: Observation, rng: random.Random) -> None:
+    def __init__(
+        self, observation: Observation, rng: random.Random, limit: int = 1, at: float = 0.0
+    ) -> None:
         self.rng = rng
+        self.limit = limit
+        self.at = at
         self.rounds = 0
         self.actions = _distinct(observation)
         self.decided = len(self.actions) == 1
@@ -95,7 +100,21 @@ class Search:
         self.groups = sorted(groups, key=lambda g: -bin(g[2]).count("1"))
         self.seats = len(obs.hand_counts)
 
-    def step(self, n: int = 1) -> None:
+    @property
+    def finished(self) -> bool:
+        return self.decided or self.rounds >= self.limit
+
+    def step(self) -> bool:
+        if not self.finished:
+            self.deal()
+        return self.finished
+
+    @property
+    def decision(self) -> Decision | None:
+        return Decision(self.at, self.best()) if self.finished else None
+
+    def deal(self, n: int = 1) -> None:
+        """``n`` more deals, each played out from every candidate."""
         for _ in range(n):
             hands, boneyard = self._deal()
             for i, action in enumerate(self.actions):

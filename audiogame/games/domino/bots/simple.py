@@ -3,6 +3,8 @@
 easy: any legal move, uniformly at random.
 normal: the heaviest playable tile first (doubles win ties), on the end that
 leaves open the number it holds most of; it draws only when it must.
+
+Both answer at once: a ``Decision`` due at their pace after the turn began.
 """
 
 from __future__ import annotations
@@ -10,34 +12,44 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from audiogame.games.base import Decision
 from audiogame.games.domino.actions import Action, Draw, Play
+from audiogame.games.domino.bots.seat import DominoBot
 from audiogame.games.domino.observation import Observation
 from audiogame.games.domino.tiles import End, Tile, tile_set
 
 
-class EasyBot:
+class EasyBot(DominoBot):
     level = "easy"
 
-    def choose(self, observation: Observation, rng: random.Random) -> Action:
-        return rng.choice(observation.legal_actions())
+    def begin(self, observation: Observation, at: float) -> Decision:
+        return Decision(at, easy_choice(observation, self.rng))
 
 
-class NormalBot:
+class NormalBot(DominoBot):
     level = "normal"
 
-    def choose(self, observation: Observation, rng: random.Random) -> Action:
-        legal = observation.legal_actions()
-        plays = [a for a in legal if isinstance(a, Play)]
-        if not plays:
-            return next((a for a in legal if isinstance(a, Draw)), legal[0])
-        tiles = tile_set(observation.config.set_id)
-        held = Counter(n for t in observation.hand for n in (t.a, t.b))
+    def begin(self, observation: Observation, at: float) -> Decision:
+        return Decision(at, normal_choice(observation))
 
-        def score(play: Play) -> tuple[int, bool, int]:
-            tile = tiles[play.uid]
-            return (tile.pips, tile.is_double, held[_left_open(tile, play.end, observation)])
 
-        return max(plays, key=score)
+def easy_choice(observation: Observation, rng: random.Random) -> Action:
+    return rng.choice(observation.legal_actions())
+
+
+def normal_choice(observation: Observation) -> Action:
+    legal = observation.legal_actions()
+    plays = [a for a in legal if isinstance(a, Play)]
+    if not plays:
+        return next((a for a in legal if isinstance(a, Draw)), legal[0])
+    tiles = tile_set(observation.config.set_id)
+    held = Counter(n for t in observation.hand for n in (t.a, t.b))
+
+    def score(play: Play) -> tuple[int, bool, int]:
+        tile = tiles[play.uid]
+        return (tile.pips, tile.is_double, held[_left_open(tile, play.end, observation)])
+
+    return max(plays, key=score)
 
 
 def _left_open(tile: Tile, end: End | None, observation: Observation) -> int:
