@@ -57,11 +57,18 @@ def sound(cue: str, pan: float) -> str:
 def play(lang: str) -> list[str]:
     h = Harness(Path(tempfile.mkdtemp()), lang=lang, seed=1)
     table = TiraTable(h.app, TableSetup(players=3), 1)
+    lines: list[str] = []
+    said = 0
+    sounds: list[str] = []
+    play = h.audio.play
+
+    def heard(cue: str, pan: float = 0.0, volume: float = 1.0) -> None:
+        sounds.append(sound(cue, pan))  # every sound, however long the game
+        play(cue, pan, volume)
+
+    h.audio.play = heard  # type: ignore[method-assign]
     start = h.clock.now()
     h.start(table)
-    lines: list[str] = []
-    said, heard = 0, 0
-    sounds: list[str] = []
     while not table.finished:
         obs = table.observation()
         if (
@@ -72,16 +79,11 @@ def play(lang: str) -> list[str]:
         ):
             h.press("space")
         h.advance(0.05)
-        cues = list(h.app.announcer.cue_log)
-        total = len(h.app.announcer.cue_log)
-        fresh = cues[len(cues) - (total - heard) :] if total > heard else []
-        heard = total
-        sounds += [sound(c, p) for c, p in fresh]
         for spoken in h.speaker.spoken[said:]:
             mark = "✱ " if spoken.interrupt else ""
             noise = f"[{', '.join(sounds)}] " if sounds else ""
             lines.append(f"- {h.clock.now() - start:6.2f} s: {noise}{mark}{spoken.text}")
-            sounds = []
+            sounds.clear()
         said = len(h.speaker.spoken)
     h.close()
     return lines

@@ -4,6 +4,8 @@ rounds and games are short, with no totals said twice."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from audiogame.games.tirapassa import CalmEmptied, Landed, Phase
@@ -102,3 +104,50 @@ def test_after_my_calm_rolls_the_others_calm_rolls_are_heard(harness_factory):
     history = h.app.announcer.history.last(500)
     for e in emptied:
         assert f"{BOT_NAMES[e.seat - 1]} ha finito i dadi." in history
+
+
+ENDINGS = {
+    "it": {
+        "round": r"Fine del giro \d+\. ",
+        "game": r"(Hai vinto la partita|Vince \w+ con |Vittoria condivisa)",
+        "lead": ("Sei in testa", "In testa"),
+        "standings": "Dischetti vinti: ",
+    },
+    "en": {
+        "round": r"Round \d+ over\. ",
+        "game": r"(You win the game|\w+ wins with|Shared victory)",
+        "lead": ("You lead", "Leading with"),
+        "standings": "Coasters won: ",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+@pytest.mark.parametrize(("players", "seed"), [(6, 4), (3, 8)])
+def test_ends_of_rounds_and_games_are_short_and_say_no_total_twice(
+    harness_factory, lang, players, seed
+):
+    words = ENDINGS[lang]
+    h = harness_factory(lang)
+    table = TiraTable(h.app, TableSetup(players=players), seed)
+    h.start(table)
+    play_assisted(h, table)
+    said = h.app.announcer.history.last(500)
+    rounds = [m for m in said if re.match(words["round"], m)]
+    games = [m for m in said if re.match(words["game"], m)]
+    assert len(rounds) == table.game.round and len(games) == 1
+    for message in rounds + games:
+        assert len(message.split()) <= 25, message
+    # the last round's end names who took the coaster; the game's end says the totals
+    last_round, game_end = rounds[-1], games[0]
+    assert not any(lead in last_round for lead in words["lead"])
+    assert re.findall(r"\d+", last_round) == [str(table.game.round)]  # no counts
+    assert len(re.findall(r"\d+", game_end)) <= 2  # the winner's count, and mine
+    assert said.index(game_end) > said.index(last_round)
+    # every other round's end says who leads
+    assert all(any(lead in m for lead in words["lead"]) for m in rounds[:-1])
+    # the details are on P: every player's coasters and the pile
+    standings = h.press("p")
+    assert standings.startswith(words["standings"])
+    for name in BOT_NAMES[: players - 1]:
+        assert name in standings

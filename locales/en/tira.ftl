@@ -86,21 +86,56 @@ tira-calm-finished-you = { $n ->
     [one] You keep one die.
    *[other] You keep { $n } dice.
 }
-tira-round-end = Round { $round } over. Coaster won by: { $winners }. Coasters: { $tally }.
+tira-round-end = Round { $round } over. Coaster won by: { $winners }. { $lead }
+tira-round-end-last = Round { $round } over. Coaster won by: { $winners }.
+tira-lead = { $me ->
+    [alone] You lead with { $n ->
+        [one] one coaster
+       *[other] { $n } coasters
+    }.
+   *[other] Leading with { $n ->
+        [one] one coaster
+       *[other] { $n } coasters
+    }{ $named ->
+        [yes] : { $who }
+       *[no] {""}
+    }{ $me ->
+        [behind] ; you have { $mine ->
+            [0] none
+            [one] one
+           *[other] { $mine }
+        }.
+       *[other] .
+    }
+}
 tira-pile-empty = No coasters left to draw.
 tira-game-won = You win the game with { $n ->
         [one] one coaster
        *[other] { $n } coasters
-    }! Standings: { $tally }.
+    }!
 tira-game-lost = { $who } wins with { $n ->
         [one] one coaster
        *[other] { $n } coasters
-    }. Standings: { $tally }.
+    }{ $me ->
+        [out] ; you have { $mine ->
+            [0] none
+            [one] one
+           *[other] { $mine }
+        }.
+       *[other] .
+    }
 tira-game-shared = Shared victory with { $n ->
         [one] one coaster
        *[other] { $n } coasters
-    }: { $who }. Standings: { $tally }.
-tira-game-over-keys = Enter for a new game, Escape for the menu.
+    }: { $who }{ $me ->
+        [out] ; you have { $mine ->
+            [0] none
+            [one] one
+           *[other] { $mine }
+        }.
+       *[other] .
+    }
+tira-game-over-keys = P for the standings, Enter for a new game, Escape for the menu.
 tira-practice-start = Practice game against slow players: it does not count.
 tira-practice-over = Practice over. Enter or Escape to go back to the briefing.
 

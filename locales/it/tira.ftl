@@ -84,21 +84,56 @@ tira-calm-finished-you = { $n ->
     [one] Ti resta un dado.
    *[other] Ti restano { $n } dadi.
 }
-tira-round-end = Fine del giro { $round }. Prendono il dischetto: { $winners }. Dischetti: { $tally }.
+tira-round-end = Fine del giro { $round }. Prendono il dischetto: { $winners }. { $lead }
+tira-round-end-last = Fine del giro { $round }. Prendono il dischetto: { $winners }.
+tira-lead = { $me ->
+    [alone] Sei in testa con { $n ->
+        [one] un dischetto
+       *[other] { $n } dischetti
+    }.
+   *[other] In testa con { $n ->
+        [one] un dischetto
+       *[other] { $n } dischetti
+    }{ $named ->
+        [yes] : { $who }
+       *[no] {""}
+    }{ $me ->
+        [behind] ; tu { $mine ->
+            [0] non ne hai
+            [one] ne hai uno
+           *[other] ne hai { $mine }
+        }.
+       *[other] .
+    }
+}
 tira-pile-empty = I dischetti da pescare sono finiti.
 tira-game-won = Hai vinto la partita con { $n ->
         [one] un dischetto
        *[other] { $n } dischetti
-    }! Classifica: { $tally }.
+    }!
 tira-game-lost = Vince { $who } con { $n ->
         [one] un dischetto
        *[other] { $n } dischetti
-    }. Classifica: { $tally }.
+    }{ $me ->
+        [out] ; tu { $mine ->
+            [0] non ne hai
+            [one] ne hai uno
+           *[other] ne hai { $mine }
+        }.
+       *[other] .
+    }
 tira-game-shared = Vittoria condivisa con { $n ->
         [one] un dischetto
        *[other] { $n } dischetti
-    }: { $who }. Classifica: { $tally }.
-tira-game-over-keys = Invio per una nuova partita, Esc per tornare al menu.
+    }: { $who }{ $me ->
+        [out] ; tu { $mine ->
+            [0] non ne hai
+            [one] ne hai uno
+           *[other] ne hai { $mine }
+        }.
+       *[other] .
+    }
+tira-game-over-keys = P per la classifica, Invio per una nuova partita, Esc per tornare al menu.
 tira-practice-start = Partita di prova contro avversari lenti: non conta.
 tira-practice-over = Fine della prova. Invio o Esc per tornare al riepilogo.
 

@@ -177,6 +177,8 @@ class _Voice:
 
     def batch(self, events: Sequence[TiraEvent]) -> list[Message]:
         """Messages for a batch of events, grouping each landing with its moves."""
+        #: the game ends in this batch: its last round's end leaves the totals to it
+        self.final = any(isinstance(e, GameEnded) for e in events)
         out: list[Message] = []
         i = 0
         while i < len(events):
@@ -381,12 +383,28 @@ class _Voice:
 
     # -- results ----------------------------------------------------------------------
     def _round_ended(self, e: RoundEnded) -> list[Message]:
-        args = {
-            "round": e.round,
-            "winners": self.everyone(e.winners),
-            "tally": tally(e.won_counts, self.me, self.names),
-        }
+        """Who takes a coaster, and who leads: the whole table is on P."""
+        args: dict[str, Any] = {"round": e.round, "winners": self.everyone(e.winners)}
+        if self.final:  # the game's end says the totals, once
+            return [Message("tira-round-end-last", args, kind=SCORES, cue="round_end")]
+        args["lead"] = self._lead(e.won_counts, e.winners)
         return [Message("tira-round-end", args, kind=SCORES, cue="round_end")]
+
+    def _lead(self, won: Sequence[int], winners: Sequence[int]) -> Phrase:
+        """ "Leading with 2 coasters: Marco; you have one", "You lead with 2 coasters";
+        the leaders go unnamed when they are the round's winners, just named."""
+        best = max(won)
+        leaders = tuple(s for s, n in enumerate(won) if n == best)
+        if self.me is None:
+            me = "none"
+        elif self.me not in leaders:
+            me = "behind"
+        else:
+            me = "alone" if len(leaders) == 1 else "shared"
+        mine = 0 if self.me is None else won[self.me]
+        named = "no" if leaders == tuple(winners) else "yes"
+        args = {"me": me, "n": best, "who": self.everyone(leaders), "mine": mine, "named": named}
+        return Phrase("tira-lead", args)
 
     def _coaster_won(self, e: CoasterWon) -> list[Message]:
         if e.seat != self.me:
@@ -399,15 +417,19 @@ class _Voice:
         return []
 
     def _game_ended(self, e: GameEnded) -> list[Message]:
+        """The winner and my own count, once: the whole table is on P."""
         won = self.me in e.winners
         cue = "game_won" if won else "game_lost"
         best = e.won_counts[e.winners[0]]
+        if self.me is None:
+            me, mine = "none", 0
+        else:
+            me, mine = ("in" if won else "out"), e.won_counts[self.me]
         if e.shared:
             msg_id = "tira-game-shared"
         else:
             msg_id = "tira-game-won" if won else "tira-game-lost"
-        tallied = tally(e.won_counts, self.me, self.names)
-        args = {"who": self.everyone(e.winners), "n": best, "tally": tallied}
+        args = {"who": self.everyone(e.winners), "n": best, "me": me, "mine": mine}
         return [Message(msg_id, args, kind=SCORES, cue=cue)]
 
 
