@@ -7,7 +7,7 @@ import pytest
 
 from audiogame.announce import resolve
 from audiogame.games.domino import DominoConfig, DominoMatch, Draw, End, Play
-from audiogame.games.domino.narrate import REASONS, STARTS, Narrator, tile_words
+from audiogame.games.domino.narrate import REASONS, STARTS, narrate, tile_words
 from audiogame.games.domino.notation import fixed_deal
 from audiogame.language.localizer import Localizer
 
@@ -20,7 +20,7 @@ class Table:
     def __init__(self, hands: list[str], boneyard: str = "", lang: str = "it", **options) -> None:
         config = DominoConfig(seats=len(hands), **options)
         self.match = DominoMatch(config, 0)
-        self.narrator = Narrator(0, NAMES[: len(hands)], config.teams)
+        self.names = NAMES[: len(hands)]
         self.t = Localizer(lang)
         self.messages = []
         self.said: list[str] = []
@@ -28,7 +28,7 @@ class Table:
 
     def events(self, result) -> list[str]:
         assert result.ok, result.refusal
-        messages = self.narrator.batch(result.events)
+        messages = narrate(result.events, self.match.observation(0), self.names)
         self.messages += messages
         said = [self.t(m.msg_id, **resolve(m, self.t).args) for m in messages]
         self.said += said
@@ -280,3 +280,52 @@ def test_every_refusal_and_setup_problem_has_its_reason(lang):
         assert t.has(f"domino-sort-{order}"), order
     for set_id in SET_IDS:
         assert t.has(f"domino-set-{set_id}"), set_id
+
+
+def test_narration_keeps_nothing_between_batches():
+    """A match resumed from its log mid-manche narrates what follows exactly as
+    the original does, with no history replayed into anything first."""
+    import random
+
+    from audiogame.games.domino import NextManche
+
+    config = DominoConfig(seats=3, draw_until_fits=True, point_limit=50)
+    rng = random.Random(4)
+    match = DominoMatch(config, 4)
+    heard: list[list] = []
+    resumed = None
+    while not match.is_over:
+        seat = match.current_seat
+        if seat is None:
+            result = match.apply(None, NextManche())
+        else:
+            result = match.apply(seat, rng.choice(match.legal_actions(seat)))
+        said = narrate(result.events, match.observation(0), NAMES[:3])
+        assert narrate(result.events, match.observation(0), NAMES[:3]) == said  # pure
+        if resumed is not None:
+            again = resumed.replay_entry(*match.log[-1])
+            assert narrate(again, resumed.observation(0), NAMES[:3]) == said
+        elif match.steps == 12:  # somewhere in the first manche, after a few plays
+            resumed = DominoMatch.from_dict(match.to_dict())
+        heard.append(said)
+    assert resumed is not None and resumed.is_over
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_a_spectator_hears_the_public_match_and_no_hand(lang):
+    table = Table(["6|6 0|1 0|2 0|3 0|4", "1|2 2|3 1|3 1|4 2|4"], "4|5 5|5 3|6", lang=lang)
+    table.play(0, "6|6")
+    events = table.match.apply(1, Draw()).events  # seat 1 draws 4|5: only seat 1 may know it
+    t = Localizer(lang)
+    for who_listens in (None, 0):
+        messages = narrate(events, table.match.observation(who_listens), NAMES[:2])
+        said = " ".join(t(m.msg_id, **resolve(m, t).args) for m in messages)
+        assert "4 e 5" not in said and "4 5" not in said
+        assert all(m.msg_id != "domino-you-draw" for m in messages)
+    start = DominoMatch(DominoConfig(seats=2), 1)
+    dealt = start.apply(None, fixed_deal(start.config, ["6|6 0|1", "1|2 2|3"])).events
+    spectator = narrate(dealt, start.observation(None), ("Anna", "Marco"))
+    assert not any(m.msg_id == "domino-your-hand" for m in spectator)
+    assert any(m.msg_id == "domino-manche-start" for m in spectator)
+    said = " ".join(t(m.msg_id, **resolve(m, t).args) for m in spectator)
+    assert "Anna" in said and "Marco" in said  # nobody is "you"

@@ -16,7 +16,7 @@ from audiogame.announce import resolve
 from audiogame.games.domino import DominoMatch, Draw, End, Phase, Play
 from audiogame.games.domino.bots import hard
 from audiogame.games.domino.events import MancheEnd, MancheEnded, TimeRanOut
-from audiogame.games.domino.narrate import Narrator
+from audiogame.games.domino.narrate import narrate
 from audiogame.games.domino.rules import fit_of
 from audiogame.games.domino.setup_scene import DominoSetupScene
 from audiogame.games.domino.table import MANCHE_GAP, DominoTable
@@ -124,13 +124,13 @@ def play_match(h, table: DominoTable, lang: str, idle: int = 0, limit: float = 4
 def replayed_sentences(table: DominoTable, lang: str) -> tuple[list[str], list]:
     """What seat 0 should have heard: a fresh engine and narrator over the same actions."""
     match = DominoMatch(table.config, table.seed, start=table.match.start)
-    narrator = Narrator(0, table.setup.names(), table.setup.teams)
+    names = table.setup.names()
     t = Localizer(lang)
     sentences, events = [], []
     for entry in table.match.log:
         batch = match.replay_entry(*entry)
         events += batch
-        for message in narrator.batch(batch):
+        for message in narrate(batch, match.observation(0), names):
             # every utterance starts with a capital, as the announcer says it
             sentences.append(capital_first(t(message.msg_id, **resolve(message, t).args)))
     return sentences, events

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from audiogame.store.saves import OtherVersion
+from audiogame.store.saveformat import OtherVersion
 
 KIND = "domino-match"
 #: 2: the log is timed (time-outs are the engine's, not the table's actions);

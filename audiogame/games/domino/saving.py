@@ -33,14 +33,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from audiogame.games.domino.bots import DominoBot, make_bot
-from audiogame.games.domino.engine import DominoMatch, entry_from_dict, entry_to_dict
+from audiogame.games.domino.engine import DominoMatch, entry_to_dict
 from audiogame.games.domino.observation import Phase
-from audiogame.games.domino.options import DominoConfig
 from audiogame.games.domino.save_schema import KIND, VERSION
 from audiogame.games.domino.sorting import SORT_IDS
 from audiogame.games.domino.table_setup import HUMAN, DominoSetup
 from audiogame.store.jsonlog import JsonLog, RawJson, dump
-from audiogame.store.saves import OtherVersion
+from audiogame.store.saveformat import OtherVersion
 
 
 @dataclass
@@ -119,8 +118,6 @@ class Restored:
     table: TableState
     #: each bot, its state restored
     bots: dict[int, DominoBot]
-    #: the match's events so far, for the narrator to catch up silently
-    history: list[Any]
 
 
 def restore_match(state: Any) -> Restored:
@@ -145,7 +142,7 @@ def _restore(state: Any) -> Restored:
     setup = DominoSetup.from_dict(state["setup"])
     if setup.to_dict() != state["setup"]:
         raise ValueError("the table setup does not read back")
-    match, history = _replay(state["match"])
+    match = DominoMatch.from_dict(state["match"])  # replayed entry by entry
     if match.config != setup.config() or match.to_dict() != state["match"]:
         raise ValueError("the match does not replay to itself")
     if match.is_over or match.phase is Phase.READY:
@@ -157,17 +154,7 @@ def _restore(state: Any) -> Restored:
     }
     for seat, data in table.bots.items():
         bots[seat].restore(data)  # ValueError when it is not a bot's state
-    return Restored(setup, seed, iterations, match, table, bots, history)
-
-
-def _replay(data: dict[str, Any]) -> tuple[DominoMatch, list[Any]]:
-    """The match and every event it reported, in order (``DominoMatch.replay`` keeps none)."""
-    config = DominoConfig.from_dict(data["config"])
-    match = DominoMatch(config, data["seed"], auto_pass=data["auto_pass"], start=data["start"])
-    history: list[Any] = []
-    for raw in data["log"]:
-        history.extend(match.replay_entry(*entry_from_dict(raw)))
-    return match, history
+    return Restored(setup, seed, iterations, match, table, bots)
 
 
 def _table(state: dict[str, Any], setup: DominoSetup) -> TableState:

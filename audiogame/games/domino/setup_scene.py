@@ -21,7 +21,7 @@ import pygame
 from audiogame.announce import resolve_value
 from audiogame.app.keys import Key
 from audiogame.games.domino.bots import hard
-from audiogame.games.domino.narrate import Narrator
+from audiogame.games.domino.narrate import Seating, team_list
 from audiogame.games.domino.options import MAX_PLAYERS, MIN_HAND, MIN_PLAYERS, OPTIONS, OptionSpec
 from audiogame.games.domino.table import DominoTable, new_seed
 from audiogame.games.domino.table_setup import BOT_LEVELS, BOT_NAMES, BOT_PACES, HUMAN, DominoSetup
@@ -115,8 +115,8 @@ class DominoSetupScene(MenuScene):
         return f"{value}. {self.team_words()}"
 
     def team_list(self) -> str:
-        narrator = Narrator(HUMAN, self.setup.names(), self.setup.teams)
-        return str(resolve_value(narrator.team_list(), self.t))
+        seating = Seating(HUMAN, self.setup.names(), self.setup.teams)
+        return str(resolve_value(team_list(seating), self.t))
 
     def team_words(self) -> str:
         return self.t("domino-teams", teams=self.team_list())

@@ -4,7 +4,7 @@
 (``games.session``) on game time (``GameScheduler``): the session keeps the
 engine's deadline (the thinking time running out) and asks the bots after
 every batch of events; a bot's move is played at its pace, the hard bot's
-search runs in the app's idle slices. Every batch goes through the narrator
+search runs in the app's idle slices. Every batch goes through ``narrate``
 and is posted to the announcer (queued, never cut off by the next move);
 answers to the player's keys interrupt. With thinking time the table ticks in
 each of the last five seconds before the engine's deadline.
@@ -45,11 +45,14 @@ from audiogame.games.domino.bots import HARD_ITERATIONS, DominoBot, make_bot
 from audiogame.games.domino.engine import DominoMatch
 from audiogame.games.domino.events import Drew, TileDrawn, TilePlayed
 from audiogame.games.domino.narrate import (
-    Narrator,
+    Seating,
     ends_phrase,
+    narrate,
+    tally,
     tile_phrase,
     tile_words,
     tiles_phrase,
+    who,
 )
 from audiogame.games.domino.observation import Observation, Phase
 from audiogame.games.domino.rules import fit_of
@@ -154,7 +157,8 @@ class DominoTable(Scene):
             for seat, level in enumerate(setup.levels, start=1)
         }
         self.session = self._session()
-        self.narrator = Narrator(HUMAN, self.names, setup.teams)
+        #: who listens here and how the table is seated: the words of names and teams
+        self.seating = Seating(HUMAN, self.names, setup.teams)
         self.order = SORT_IDS[0]
         self.focus: int | None = None  # uid of the tile under the cursor
         self.group = 0  # index among group_by_number's groups (grouped order)
@@ -215,9 +219,7 @@ class DominoTable(Scene):
             else:
                 self.next_manche()
             return
-        restored, self._restored = self._restored, None
-        for event in restored.history:  # catch up silently: who opened, what was drawn
-            self.narrator.narrate(event)
+        self._restored = None
         for message in self.situation():
             self.post(message)
         self.after()
@@ -231,7 +233,7 @@ class DominoTable(Scene):
         if phase is not Phase.PLAYING or seat is None:
             said.append(Message("domino-whose-turn-between", kind="turn"))
         elif seat != HUMAN:
-            said.append(Message("domino-whose-turn", {"who": self.narrator.who(seat)}, "turn"))
+            said.append(Message("domino-whose-turn", {"who": who(self.seating, seat)}, "turn"))
         elif deadline is not None:
             # game time goes on from the last step: the time a turn began, unless a
             # tile was drawn since (then what was left of it)
@@ -348,7 +350,7 @@ class DominoTable(Scene):
         self.narrate(events[start:])
 
     def narrate(self, events: Sequence[Any]) -> None:
-        for message in self.narrator.batch(events):
+        for message in narrate(events, self.observation(), self.names):
             self.post(message)
 
     def after(self) -> None:
@@ -632,9 +634,8 @@ class DominoTable(Scene):
 
     def ask_counts(self) -> None:
         obs = self.observation()
-        who = self.narrator.who
         listed = tuple(
-            Phrase("domino-tally", {"who": who(s), "n": n})
+            Phrase("domino-tally", {"who": who(self.seating, s), "n": n})
             for s, n in enumerate(obs.hand_counts)
             if not obs.eliminated[s]
         )
@@ -647,7 +648,7 @@ class DominoTable(Scene):
         elif phase is not Phase.PLAYING or seat is None:
             self.answer("domino-whose-turn-between")
         elif seat != HUMAN:
-            self.answer("domino-whose-turn", who=self.narrator.who(seat))
+            self.answer("domino-whose-turn", who=who(self.seating, seat))
         elif self._deadline is not None:
             left = max(0, math.ceil(self._deadline - self.clock.clock.now()))
             self.answer("domino-whose-turn-you-time", n=left)
@@ -655,7 +656,7 @@ class DominoTable(Scene):
             self.answer("domino-whose-turn-you")
 
     def ask_scores(self) -> None:
-        totals = self.narrator.tally(self.match.totals)
+        totals = tally(self.seating, self.match.totals)
         self.answer(
             "domino-scores",
             cue=None,
