@@ -1,4 +1,5 @@
-"""No tile of another hand or of the boneyard ever reaches a seat before it is public.
+"""No tile of another hand or of the boneyard ever reaches a seat before it is public,
+and each seat hears exactly the events a local engine would give it.
 
 Hypothesis draws Domino tables (set, seats, options); each is played over a real
 server on loopback by random human players (one client per seat, choosing among
@@ -20,11 +21,12 @@ from hypothesis import strategies as st
 
 from audiogame.devtools.net_harness import ServerThread, wait_for
 from audiogame.games import registry
+from audiogame.games.base import heard_by
 from audiogame.net import messages as m
 from audiogame.net.client import Connected, GameClient
 from audiogame.net.game_codec import GameCodec
 from audiogame.net.limits import Limits
-from audiogame.net.match_log import engine_seed, entries_from_lists
+from audiogame.net.match_log import engine_seed, entries_from_lists, replay
 from audiogame.net.server_options import ServerOptions
 
 #: scripted players answer at once, far faster than the 20 moves a second a person
@@ -154,12 +156,16 @@ def check(recorders: list[RawRecorder], over: m.MatchOver) -> int:
     seen = 0
     for index, recorder in enumerate(recorders):
         view = None
+        heard: list = []
         for message in recorder.frames:
             if isinstance(message, m.Snapshot):
                 view = codec.decode_view(message.view)
-                decoded = [view, *(codec.decode_event(e) for e in message.away)]
+                away = [codec.decode_event(e) for e in message.away]
+                heard.extend(away)
+                decoded = [view, *away]
             elif isinstance(message, m.Events):
                 events = [codec.decode_event(e) for e in message.events]
+                heard.extend(events)
                 view = codec.apply_patch(view, message.view)
                 decoded = [*events, view]
             else:
@@ -168,7 +174,16 @@ def check(recorders: list[RawRecorder], over: m.MatchOver) -> int:
             leaked = tiles_in(decoded, Tile) & hidden
             assert not leaked, f"listener {index} saw hidden tiles {leaked} at {message.upto}"
             seen += 1
+        seat = None if index == len(recorders) - 1 else index
+        assert heard == heard_by(replayed(over), seat), f"listener {index}: not the engine's events"
     return seen
+
+
+def replayed(over: m.MatchOver) -> list:
+    spec = registry.get("domino")
+    codec = GameCodec(spec.wire())
+    log = entries_from_lists(over.log)
+    return replay(spec, codec, over.config, over.seed, over.start, log).events
 
 
 configs = st.builds(
