@@ -377,11 +377,12 @@ async def hostile(args: argparse.Namespace, codec: GameCodec) -> None:
                 now = time.perf_counter()
                 gaps.append((now - last) * 1000)
                 last = now
-            sent, closes = await attack
+            sent, refusals, closes = await attack
             alive = running.process is not None and running.process.poll() is None
             print(
                 f"hostile frames: {sent} sent in {time.perf_counter() - t0:.1f} s, "
-                f"{closes} connections closed for abuse; server alive: {alive}; the live "
+                f"{refusals} refusals with a reason, {closes} connections closed for abuse; "
+                f"server alive: {alive}; the live "
                 f"table made {len(gaps)} moves meanwhile, move -> all 4 seats p99 "
                 f"{percentile(gaps, 0.99):.1f} ms"
             )

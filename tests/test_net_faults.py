@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+import pytest
 
 from audiogame.devtools.net_harness import ScriptedPlayer, ServerProcess, wait_for
 from audiogame.games import registry
@@ -146,3 +149,45 @@ def test_a_client_killed_mid_match_is_covered_by_a_bot_and_takes_its_seat_back(
     tail = [codec.decode_event(e) for e in result["heard"]]
     mine = heard_by(events, 1)
     assert tail and mine[-len(tail) :] == tail  # what it heard since it came back, "away" included
+
+
+@pytest.mark.skipif(
+    not hasattr(signal, "SIGSTOP"), reason="freezing a process needs SIGSTOP (POSIX)"
+)
+def test_a_silent_drop_is_noticed_within_five_seconds(tmp_path, folder_game):
+    """A client frozen mid-match (its socket still open, no answer to pings) is announced
+    as dropped within 5 s; thawed, it reconnects by itself and is back in its seat."""
+    server = ServerProcess(tmp_path, "--grace", "30").start()
+    env = dict(os.environ)
+    join = tmp_path / "table"
+    command = [sys.executable, "-m", "audiogame.devtools.net_player", "--url", server.url]
+    command += ["--name", "Bruno", "--join-file", str(join), "--out", str(tmp_path / "b.json")]
+    command += ["--timeout", "60"]
+    bruno = subprocess.Popen(command, env=env)
+    anna = GameClient(server.url, "Anna")
+    try:
+        anna.start()
+        wait_for(anna, lambda i: isinstance(i, Connected))
+        anna.send(
+            m.CreateTable(game=folder_game.id, config={"players": 2, "target": 5, "think": 0})
+        )
+        info = wait_for(anna, lambda i: isinstance(i, m.TableState)).table
+        join.write_text(info.id)
+        wait_for(
+            anna,
+            lambda i: isinstance(i, m.TableState) and i.table.seats[1].kind is m.SeatKind.HUMAN,
+        )
+        anna.send(m.Start())
+        wait_for(anna, lambda i: isinstance(i, Resync))
+        os.kill(bruno.pid, signal.SIGSTOP)
+        frozen = time.monotonic()
+        wait_for(anna, lambda i: isinstance(i, m.Notice) and i.what is m.NoticeKind.DROPPED, 10)
+        noticed = time.monotonic() - frozen
+        os.kill(bruno.pid, signal.SIGCONT)
+        wait_for(anna, lambda i: isinstance(i, m.Notice) and i.what is m.NoticeKind.BACK, 20)
+    finally:
+        bruno.kill()
+        bruno.wait(10)
+        anna.close()
+        server.stop()
+    assert noticed <= 5.0

@@ -77,7 +77,7 @@ def test_tls_with_the_hosts_own_certificate_is_pinned(tmp_path):
         runner.join(5)
 
 
-@pytest.mark.parametrize("count", [3000])
+@pytest.mark.parametrize("count", [2000])
 def test_hostile_frames_never_disturb_a_live_table(tmp_path, folder_game, count):
     options = ServerOptions(grace=30, between_rounds=0.05)
     with ServerThread(tmp_path, options) as server:
@@ -100,11 +100,12 @@ def test_hostile_frames_never_disturb_a_live_table(tmp_path, folder_game, count)
             assert time.monotonic() < deadline
             player.pump()
             time.sleep(0.001)
-        sent, closes = attack.result()
+        sent, refusals, closes = attack.result()
         pool.shutdown()
         anna.close()
     assert sent == count
-    assert closes >= 1  # repeated abuse closes connections
+    assert refusals >= count // 4  # each read frame refused with its reason
+    assert closes >= count // 40  # repeated abuse closes connections
     assert player.over is not None  # the live table played to its end meanwhile
     refusals = [i for i in player.items if isinstance(i, m.Refused)]
     assert refusals == []  # nothing aimed at others reached this player

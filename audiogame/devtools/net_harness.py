@@ -260,31 +260,48 @@ def hostile_frames(rng: random.Random, count: int) -> list[str | bytes]:
     return frames
 
 
-async def throw_frames(url: str, frames: list[str | bytes]) -> tuple[int, int]:
-    """Send every frame, reconnecting whenever the server closes on us; (sent, closes)."""
-    sent = closes = 0
+async def throw_frames(url: str, frames: list[str | bytes]) -> tuple[int, int, int]:
+    """Send every frame, each once the server has answered the one before (or stayed
+    quiet for 50 ms: a frame over the rate gets no answer of its own), starting a new
+    connection whenever the server says goodbye: an attacker that comes back. Returns
+    (frames sent, refusals heard, connections closed by the server)."""
+    sent = refusals = closes = 0
     index = 0
 
-    async def drain(ws: ClientConnection) -> None:
+    async def drain(ws: ClientConnection, answers: asyncio.Queue[str]) -> None:
         with contextlib.suppress(ConnectionClosed):
-            async for _ in ws:
-                pass
+            async for frame in ws:
+                answers.put_nowait(str(json.loads(frame).get("type")))
+        answers.put_nowait("goodbye")
 
     while index < len(frames):
+        answers: asyncio.Queue[str] = asyncio.Queue()
         try:
             async with connect(
                 url, subprotocols=[Subprotocol(m.SUBPROTOCOL)], max_size=2**20
             ) as ws:
-                reader = asyncio.get_running_loop().create_task(drain(ws))
+                reader = asyncio.get_running_loop().create_task(drain(ws, answers))
                 try:
-                    while index < len(frames):
+                    gone = False
+                    while index < len(frames) and not gone:
                         await ws.send(frames[index])
                         index += 1
                         sent += 1
+                        try:
+                            answer = await asyncio.wait_for(answers.get(), 0.05)
+                        except TimeoutError:
+                            continue
+                        while True:
+                            refusals += answer == "refused"
+                            gone = gone or answer == "goodbye"
+                            if answers.empty():
+                                break
+                            answer = answers.get_nowait()
                 finally:
                     reader.cancel()
+            closes += gone
         except ConnectionClosed:
             closes += 1
         except OSError:
             await asyncio.sleep(0.01)
-    return sent, closes
+    return sent, refusals, closes

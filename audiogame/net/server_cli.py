@@ -44,7 +44,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--name", default=socket.gethostname(), help="the host's name on the LAN")
     parser.add_argument("--grace", type=float, default=30.0, help="seconds before a bot covers")
     parser.add_argument("--between-rounds", type=float, default=15.0, help="seconds between rounds")
-    parser.add_argument("--heartbeat", type=float, default=2.0, help="keepalive interval")
+    parser.add_argument("--heartbeat", type=float, default=1.5, help="keepalive interval")
     parser.add_argument(
         "--rate", type=float, default=Limits().rate, help="messages a second per connection"
     )

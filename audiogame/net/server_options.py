@@ -14,8 +14,8 @@ class ServerOptions:
     #: the next round starts this long after one ends, unless the master pauses
     between_rounds: float = 15.0
     #: keepalive: a ping every ``heartbeat`` seconds, a drop when no pong within
-    #: ``heartbeat`` more (a silent drop is noticed within 2 × heartbeat)
-    heartbeat: float = 2.0
+    #: ``heartbeat`` more (a silent drop is noticed within 2 × heartbeat + 0.5 s)
+    heartbeat: float = 1.5
     #: a connection that sends no Hello within this is closed
     hello_timeout: float = 10.0
     max_tables: int = 1000
