@@ -249,3 +249,24 @@ def test_a_dropped_player_is_announced_covered_by_a_bot_and_resumes_their_seat(s
         back.close()
     finally:
         anna.close()
+
+
+def test_the_server_can_narrate_a_batch_for_one_listener(server, game):
+    """For clients that do not narrate (the web page): the game's own narrator, run on the
+    server for one seat, on the events that seat may know."""
+    anna, bruno = two_playing(server, game)
+    try:
+        batch = wait_for(anna, lambda i: isinstance(i, Batch) and i.view.turn is not None)
+
+        def narrate() -> tuple[list, list]:
+            (table,) = server.server.lobby.tables.values()
+            history = table.match.history
+            return table.narrate_for(0, history), table.narrate_for(None, history)
+
+        mine, public = server.run(narrate)
+    finally:
+        anna.close()
+        bruno.close()
+    assert mine and public
+    assert len(mine) > len(public)  # my own die is told to me, not to a spectator
+    assert batch.events
