@@ -34,6 +34,21 @@ def offline(over) -> list:
     ).events
 
 
+def host_and_start(anna: GameClient, game: str, join: Path) -> None:
+    """Anna creates a table of two, tells the other player where (``join``), and starts
+    once they sit."""
+    anna.start()
+    wait_for(anna, lambda i: isinstance(i, Connected))
+    anna.send(m.CreateTable(game=game, config={"players": 2, "target": 5, "think": 0}))
+    info = wait_for(anna, lambda i: isinstance(i, m.TableState)).table
+    join.write_text(info.id)
+    wait_for(
+        anna,
+        lambda i: isinstance(i, m.TableState) and i.table.seats[1].kind is m.SeatKind.HUMAN,
+    )
+    anna.send(m.Start())
+
+
 def pump_all(players, until, timeout):
     deadline = time.monotonic() + timeout
     while not until():
@@ -105,18 +120,7 @@ def test_a_client_killed_mid_match_is_covered_by_a_bot_and_takes_its_seat_back(
     anna = GameClient(server.url, "Anna")
     first = bruno(tmp_path / "first.json")
     try:
-        anna.start()
-        wait_for(anna, lambda i: isinstance(i, Connected))
-        anna.send(
-            m.CreateTable(game=folder_game.id, config={"players": 2, "target": 5, "think": 0})
-        )
-        info = wait_for(anna, lambda i: isinstance(i, m.TableState)).table
-        join.write_text(info.id)
-        wait_for(
-            anna,
-            lambda i: isinstance(i, m.TableState) and i.table.seats[1].kind is m.SeatKind.HUMAN,
-        )
-        anna.send(m.Start())
+        host_and_start(anna, folder_game.id, join)
         me = ScriptedPlayer(anna, seed=3)
         pump_all([me], lambda: anna.upto >= 6, 30)
         first.kill()
@@ -166,18 +170,7 @@ def test_a_silent_drop_is_noticed_within_five_seconds(tmp_path, folder_game):
     bruno = subprocess.Popen(command, env=env)
     anna = GameClient(server.url, "Anna")
     try:
-        anna.start()
-        wait_for(anna, lambda i: isinstance(i, Connected))
-        anna.send(
-            m.CreateTable(game=folder_game.id, config={"players": 2, "target": 5, "think": 0})
-        )
-        info = wait_for(anna, lambda i: isinstance(i, m.TableState)).table
-        join.write_text(info.id)
-        wait_for(
-            anna,
-            lambda i: isinstance(i, m.TableState) and i.table.seats[1].kind is m.SeatKind.HUMAN,
-        )
-        anna.send(m.Start())
+        host_and_start(anna, folder_game.id, join)
         wait_for(anna, lambda i: isinstance(i, Resync))
         os.kill(bruno.pid, signal.SIGSTOP)
         frozen = time.monotonic()
