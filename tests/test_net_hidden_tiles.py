@@ -216,7 +216,9 @@ def test_no_frame_carries_a_tile_before_it_is_public(tmp_path_factory, drawn):
     folder = tmp_path_factory.mktemp("server")
     with ServerThread(folder, FAST) as server:
         recorders, over = play(server, config, seed)
-    assert check(recorders, over) > 10
+    # a blocked first manche (drawing forbidden, nobody can follow) may end after one play:
+    # what matters is that every listener was checked on every frame it got
+    assert check(recorders, over) >= len(recorders)
 
 
 def test_the_checker_catches_a_leak(tmp_path):
