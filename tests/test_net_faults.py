@@ -58,19 +58,29 @@ def pump_all(players, until, timeout):
         time.sleep(0.001)
 
 
+DOMINO = {"set_id": "double-6", "seats": 3, "teams": None, "thinking_time": 0}
+DOMINO.update(point_limit=25, manche_limit=1)
+
+
+@pytest.mark.parametrize("which", ["folder-game", "domino"])
 def test_the_server_killed_mid_match_comes_back_and_the_match_finishes_as_replayed(
-    tmp_path, folder_game
+    tmp_path, folder_game, which
 ):
-    server = ServerProcess(tmp_path, "--grace", "20", "--between-rounds", "0.05").start()
+    game, config = (
+        (folder_game.id, {"players": 3, "target": 5, "think": 0})
+        if which == "folder-game"
+        else ("domino", DOMINO)
+    )
+    server = ServerProcess(
+        tmp_path, "--grace", "20", "--between-rounds", "0.05", "--rate", "200"
+    ).start()
     clients = [GameClient(server.url, n) for n in ("Anna", "Bruno", "Carla")]
     try:
         for c in clients:
             c.start()
             wait_for(c, lambda i: isinstance(i, Connected))
         anna, bruno, carla = clients
-        anna.send(
-            m.CreateTable(game=folder_game.id, config={"players": 3, "target": 5, "think": 0})
-        )
+        anna.send(m.CreateTable(game=game, config=config))
         info = wait_for(anna, lambda i: isinstance(i, m.TableState)).table
         bruno.send(m.JoinTable(table=info.id))
         carla.send(m.JoinTable(table=info.id, spectator=True))
