@@ -265,6 +265,7 @@ class SaveStore:
         every game's when none was written yet)."""
         if self.off is not None:
             return
+        self.flush()  # Windows cannot remove a file the sync worker still has open
         game = game or self.last_game
         for name in [game] if game is not None else self.games_on_disk():
             pair = self._pair(name)
@@ -312,6 +313,8 @@ class SaveStore:
         for i, _path, loaded in slots:
             pair.whole[i] = loaded.seq if loaded.ok else None
             pair.next_seq = max(pair.next_seq, loaded.seq + 1)
+        if len(good) < len(slots):
+            self.flush()  # a slot is about to be put aside (see ``discard``)
         if good:
             newest = good[0]
             newest.fallback = good[1] if len(good) > 1 else None
@@ -332,6 +335,7 @@ class SaveStore:
         """Keep aside the slot holding ``game``'s snapshot ``seq`` (the game could not
         rebuild it); the other slot is left as it is."""
         pair = self._pair(game)
+        self.flush()  # nor rename one (see ``discard``)
         for i, path in enumerate(pair.paths):
             loaded = self._read_slot(path, game)
             if loaded is not None and loaded.seq == seq:
@@ -347,6 +351,7 @@ class SaveStore:
     def keep_aside(self, game: str | None = None) -> None:
         """Put a game's slots out of the way (a save this version cannot rebuild)."""
         games = [game] if game is not None else self.games_on_disk()
+        self.flush()  # see ``discard``
         for name in games:
             pair = self._pair(name)
             for i, path in enumerate(pair.paths):

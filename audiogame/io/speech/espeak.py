@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import os
+import sys
 import threading
 import wave
 from pathlib import Path
@@ -55,7 +57,29 @@ def _locate() -> tuple[str, bytes | None]:
             raise EspeakError("neither espeakng-loader nor a system eSpeak NG") from None
         return found, None
     data = Path(espeakng_loader.get_data_path())
-    return espeakng_loader.get_library_path(), str(data.parent).encode()
+    return espeakng_loader.get_library_path(), _native_path(data.parent)
+
+
+def _native_path(folder: Path) -> bytes:
+    """The folder as the library's C file calls want it.
+
+    On Windows they take the ANSI code page, not UTF-8: a game unzipped under
+    "Giochi già provati" or a user named "Zoë" would leave eSpeak without its data.
+    A name the code page cannot hold goes by its short (8.3) form, which is ASCII.
+    """
+    if sys.platform != "win32":
+        return os.fsencode(folder)
+    try:
+        return str(folder).encode("mbcs")
+    except UnicodeEncodeError:
+        pass
+    short = ctypes.create_unicode_buffer(32768)
+    if ctypes.WinDLL("kernel32").GetShortPathNameW(str(folder), short, len(short)):
+        try:
+            return short.value.encode("mbcs")
+        except UnicodeEncodeError:
+            pass
+    raise EspeakError(f"the folder of eSpeak's data cannot be named to it: {folder}")
 
 
 def _load() -> tuple[ctypes.CDLL, bytes | None]:
