@@ -1,0 +1,113 @@
+"""The Windows zip, built here and tried under Wine as a player and as a developer would.
+
+Run by ``.ci/run`` (not part of the quick suite): ``pytest packaging/windows/tests``.
+"""
+
+from __future__ import annotations
+
+import struct
+import zipfile
+from pathlib import Path
+
+import checks
+import under_wine
+
+ROOT = Path(__file__).resolve().parents[3]
+GUI, CONSOLE = 2, 3  # a PE file's subsystem: a window program, a console program
+
+
+def subsystem(exe: Path) -> int:
+    data = exe.read_bytes()
+    pe = struct.unpack_from("<I", data, 0x3C)[0]
+    assert data[pe : pe + 4] == b"PE\0\0"
+    return struct.unpack_from("<H", data, pe + 24 + 68)[0]  # optional header, Subsystem
+
+
+def test_the_zip_holds_what_a_player_needs_and_stays_small(trial):
+    names = zipfile.ZipFile(trial.zip_path).namelist()
+    top = names[0].split("/")[0]
+    inside = {name[len(top) + 1 :] for name in names}
+    assert trial.zip_path.name == f"{top}.zip" and top.endswith("-windows-x64")
+    for must in ("audiogame.exe", "audiogame-console.exe", "LEGGIMI.txt", "README.txt"):
+        assert must in inside
+    for lang in ("it", "en"):
+        assert {f"docs/{g}.{lang}.md" for g in ("guide", "domino", "tira")} <= inside
+        assert {
+            f"locales/{lang}/{p.name}" for p in (ROOT / "locales" / lang).glob("*.ftl")
+        } <= inside
+    assert {f"sounds/{p.name}" for p in (ROOT / "sounds").glob("*.wav")} <= inside
+    assert {"runtime/python313.dll", "runtime/python313._pth", "runtime/audiogame/cli.py"} <= inside
+    assert not [
+        n for n in inside if "__pycache__" in n or n.startswith(("tests/", "runtime/tests"))
+    ]
+    assert trial.zip_path.stat().st_size < 60e6
+    assert subsystem(trial.top / "audiogame.exe") == GUI  # double-click: no console window
+    assert subsystem(trial.top / "audiogame-console.exe") == CONSOLE
+
+
+def test_the_notes_for_players_are_in_both_languages(trial):
+    leggimi = (trial.top / "LEGGIMI.txt").read_bytes()
+    readme = (trial.top / "README.txt").read_bytes()
+    place = "%LOCALAPPDATA%\\audiogame"
+    for text, words in (
+        (leggimi, ("Estrai tutto", "Esc", place)),
+        (readme, ("Extract All", place)),
+    ):
+        assert text.startswith(b"\xef\xbb\xbf") and b"\r\n" in text  # Notepad, any version
+        decoded = text.decode("utf-8-sig")
+        assert all(word in decoded for word in words)
+        assert "F1" in decoded and "Ctrl+F1" in decoded
+
+
+def test_a_player_starts_the_game_plays_and_quits(trial, figures):
+    """audiogame.exe, keys pressed in its window: a Domino opening, a Tira throw, quit."""
+    session = checks.play_opening(trial)
+    figures["first_word_first_start_s"] = session["first_word_s"]
+    heard = session["heard"]
+    assert heard[0] == "Welcome to audiogame."
+    assert session["played"].startswith("You play ")
+    assert session["thrown"]
+    assert session["exit_code"] == 0
+    # the match was saved in the Windows place, under a user name with a space and an accent
+    assert session["saved_in"] == str(trial.prefix.local_appdata / "audiogame")
+    assert "Zoë Rossi" in session["saved_in"]
+    unexpected = [e for e in session["errors"] if "sound off" not in e]  # no sound card here
+    assert unexpected == []
+
+
+def test_settings_go_to_the_windows_place(trial):
+    """Options, a volume change, quit: settings.json under AppData\\Local\\audiogame."""
+    settings = trial.prefix.local_appdata / "audiogame" / "settings.json"
+    if settings.exists():
+        settings.unlink()
+    game = checks.Game(trial, "--speech", "text", "--lang", "it")
+    try:
+        game.hear(r"^Benvenuto in audiogame\.", timeout=60)
+        game.hear(r"^Menu principale\.")
+        game.press("f8", then=r"\d+")
+        game.press("escape", then=r"uscire")
+        game.press("y")
+        assert game.wait(30) == 0
+    finally:
+        game.kill()
+    assert settings.exists()
+    assert '"cue_volume"' in settings.read_text(encoding="utf-8")
+
+
+def test_the_console_launcher_prints_its_help(trial):
+    done = checks.console_help(trial)
+    assert done.returncode == 0
+    assert b"usage: audiogame" in done.stdout and b"--speech" in done.stdout
+
+
+def test_the_whole_suite_passes_from_the_build(trial, figures):
+    """The project's tests, run by the build's own interpreter on the build's code."""
+    result = checks.run_suite(trial)
+    figures.update(suite_s=round(result.seconds), suite=result.counts)
+    assert result.problems == [], "\n".join(result.problems)
+    assert result.code == 0, result.output[-3000:]
+    assert result.counts["tests"] > 400
+    # every test that did not run is one of those listed, each with its reason
+    for name, reason in result.skipped.items():
+        assert reason.startswith("under Wine: "), (name, reason)
+        assert reason.removeprefix("under Wine: ") in under_wine.CANNOT_RUN.values()
