@@ -199,9 +199,9 @@ def play_opening(trial: Trial) -> dict[str, object]:
         played = game.press("enter", then=r"^You play ")
         saves = trial.prefix.local_appdata / "audiogame"
         deadline = time.monotonic() + 10
-        while not (saves / "match.json").exists() and time.monotonic() < deadline:
+        while not list(saves.glob("match-domino.json*")) and time.monotonic() < deadline:
             time.sleep(0.1)
-        saved = (saves / "match.json").exists() or (saves / "match.json.alt").exists()
+        saved = bool(list(saves.glob("match-domino.json*")))
         # leave the table (the match stays saved), back to the main menu
         game.press("escape", then=r"^Table menu")
         game.press("end", then=r"^Leave the match")
