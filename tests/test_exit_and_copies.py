@@ -71,7 +71,9 @@ def test_a_signal_at_the_table_saves_the_match_as_it_is(tmp_path, harness_factor
     adapter.new_match(h, None, adapter.setups()[0], 5)
     table = drive(h, adapter, lambda t: adapter.progress(t) >= 25)
     with StopOnSignal(h.app) as stop:
-        os.kill(os.getpid(), signal.SIGTERM)
+        # raise_signal, not os.kill: on Windows os.kill(SIGTERM) is TerminateProcess,
+        # which would end the test runner itself rather than run the handler
+        signal.raise_signal(signal.SIGTERM)
         h.app.step()
     assert stop.received == signal.SIGTERM and not h.app.running
     h.app.save_before_exit()  # what the command does on its way out

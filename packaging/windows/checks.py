@@ -207,16 +207,16 @@ def play_opening(trial: Trial) -> dict[str, object]:
         game.press("end", then=r"^Leave the match")
         game.press("enter", then=r"Leave the match\? Y for yes")
         game.press("y", then=r"Start the match")
-        game.press("escape", then=r"^Domino, \d of \d")
-        # Tira & Passa: the race starts, one throw of my dice
-        game.press("down", then=r"^Tira e Passa")
+        game.press("escape", then=r", 1 of \d+$")  # the main menu, "Resume the match" first
+        # Tira & Passa (T jumps to it): the race starts, one throw of my dice
+        game.press("t", then=r"^Tira e Passa")
         game.press("enter", then=r"Tira e Passa, setup")
         game.press("enter", then=r"^Before we start")
         game.press("enter", then=r"^Tira e Passa, \d players")
         game.hear(r"go!", timeout=30)
         thrown = game.press("space", then=r"^[a-z]+(, [a-z]+)*: ", timeout=15)
         game.press("escape", then=r"^Leave the game\?")
-        game.press("y", then=r"^Domino, \d of \d")
+        game.press("y", then=r", \d of \d+$")
         game.press("escape", then=r"really want to quit")
         game.press("y")
         code = game.wait(30)

@@ -17,6 +17,7 @@ import shutil
 import subprocess
 import time
 from pathlib import Path
+from typing import Any
 
 #: the Windows user of the prefix: Wine names the profile folder after $USER
 USER = "Zoë Rossi"
@@ -113,7 +114,9 @@ class Prefix:
     def command(self, args: list[str]) -> list[str]:
         return [self.wine, *args]
 
-    def run(self, args: list[str], timeout: float = 600, **kwargs) -> subprocess.CompletedProcess:
+    def run(
+        self, args: list[str], timeout: float = 600, **kwargs: Any
+    ) -> subprocess.CompletedProcess[bytes]:
         """Run a Windows program to its end (no standard input, as CI has none)."""
         kwargs.setdefault("stdout", subprocess.PIPE)
         kwargs.setdefault("stderr", subprocess.PIPE)
@@ -121,7 +124,7 @@ class Prefix:
             self.command(args), env=self.env, stdin=subprocess.DEVNULL, timeout=timeout, **kwargs
         )
 
-    def start(self, args: list[str], **kwargs) -> subprocess.Popen:
+    def start(self, args: list[str], **kwargs: Any) -> subprocess.Popen[Any]:
         kwargs.setdefault("stdin", subprocess.DEVNULL)
         return subprocess.Popen(self.command(args), env=self.env, **kwargs)
 
