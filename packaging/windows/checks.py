@@ -205,7 +205,7 @@ def play_opening(trial: Trial) -> dict[str, object]:
         # leave the table (the match stays saved), back to the main menu
         game.press("escape", then=r"^Table menu")
         game.press("end", then=r"^Leave the match")
-        game.press("enter", then=r"Leave the match\? Y for yes")
+        game.press("enter", then=r"Leave the match\?")
         game.press("y", then=r"Start the match")
         game.press("escape", then=r", 1 of \d+$")  # the main menu, "Resume the match" first
         # Tira & Passa (T jumps to it): the race starts, one throw of my dice
@@ -213,8 +213,8 @@ def play_opening(trial: Trial) -> dict[str, object]:
         game.press("enter", then=r"Tira e Passa, setup")
         game.press("enter", then=r"^Before we start")
         game.press("enter", then=r"^Tira e Passa, \d players")
-        game.hear(r"go!", timeout=30)
-        thrown = game.press("space", then=r"^[a-z]+(, [a-z]+)*: ", timeout=15)
+        game.hear(r"(?i)\bgo!", timeout=30)
+        thrown = game.press("space", then=r"(?i)^[a-z]+(, [a-z]+)*: ", timeout=15)
         game.press("escape", then=r"^Leave the game\?")
         game.press("y", then=r", \d of \d+$")
         game.press("escape", then=r"really want to quit")
@@ -308,8 +308,8 @@ def read_junit(path: Path) -> tuple[dict[str, int], list[str], dict[str, str]]:
         for child in case:
             if child.tag in ("failure", "error"):
                 problems.append(f"{name}: {(child.get('message') or '')[:300]}")
-            elif child.tag == "skipped":
-                skipped[name] = child.get("message") or ""
+            elif child.tag == "skipped":  # a module skipped whole keeps its reason in the text
+                skipped[name] = f"{child.get('message') or ''} {child.text or ''}".strip()
     return counts, problems, skipped
 
 

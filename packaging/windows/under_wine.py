@@ -30,6 +30,10 @@ CANNOT_RUN: dict[str, str] = {
         "state that deep is read, not refused; the games' own save schemas bound nesting by "
         "their types, and 100,000 levels are still refused"
     ),
+    "tests/test_net_security.py::test_tls_with_the_hosts_own_certificate_is_pinned": (
+        "cryptography's Rust core needs bcryptprimitives.dll (for ProcessPrng), which Wine 8 "
+        "does not have; Windows 10 and 11 have it as part of the system"
+    ),
     "tests/test_system_language.py::test_the_process_environment_follows_the_same_rule[None]": (
         "with none of LC_ALL, LC_MESSAGES, LANG set, the game follows the Windows user "
         "locale (Windows sets none of them, by design); this Wine prefix's locale is "
