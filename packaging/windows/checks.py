@@ -307,7 +307,10 @@ def read_junit(path: Path) -> tuple[dict[str, int], list[str], dict[str, str]]:
         name = f"{case.get('classname')}::{case.get('name')}"
         for child in case:
             if child.tag in ("failure", "error"):
-                problems.append(f"{name}: {(child.get('message') or '')[:300]}")
+                detail = (child.get("message") or "")[:300]
+                if len(detail) < 40:  # "collection failure": the cause is in the text
+                    detail += " " + (child.text or "")[-600:]
+                problems.append(f"{name}: {detail}")
             elif child.tag == "skipped":  # a module skipped whole keeps its reason in the text
                 skipped[name] = f"{child.get('message') or ''} {child.text or ''}".strip()
     return counts, problems, skipped

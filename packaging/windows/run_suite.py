@@ -16,7 +16,9 @@ import sys
 def main() -> int:
     deps, suite, *args = sys.argv[1:]
     here = os.path.dirname(os.path.abspath(__file__))
-    sys.path[:0] = [deps, here]
+    # the suite folder too, as a checkout's root is on the path (tests import tests.*);
+    # it holds no ``audiogame``, so the build's package is still the one imported
+    sys.path[:0] = [deps, here, suite]
     os.chdir(suite)
     import pytest
 
