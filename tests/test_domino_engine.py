@@ -17,6 +17,7 @@ from audiogame.games.domino import (
     Refusal,
     Tile,
 )
+from audiogame.games.domino.bots import decide_now
 from audiogame.games.domino.engine import entry_from_dict
 from audiogame.games.domino.events import (
     HandDealt,
@@ -197,13 +198,22 @@ def test_the_spec_makes_and_rebuilds_engines_of_the_contract():
 
     spec = registry.get("domino")
     assert spec is not None and spec.new_engine and spec.engine_from_dict and spec.invariants
+    assert spec.make_bot and spec.narrate and spec.random_config
     config = spec.random_config(random.Random(4), 4)
     engine = spec.new_engine(config, 4, 50.0)
     assert isinstance(engine, Engine) and engine.seats == 4
-    rng = random.Random(4)
+    bots = {seat: spec.make_bot(seat, level, 4) for seat, level in enumerate(spec.bot_levels, 1)}
+    said = []
     while not engine.is_over and engine.manche < 3:
-        random_step(engine, rng)
+        seat = engine.current_seat
+        if seat in bots:
+            action = decide_now(bots[seat], engine.observation(seat))
+            events = engine.apply(seat, action).events
+        else:
+            events = random_step(engine, random.Random(engine.steps)).events
+        said += spec.narrate(events, engine.observation(0), ("", "Marco", "Giulia", "Luca"))
         assert spec.invariants(engine) == []
+    assert said and all(message.msg_id.startswith("domino-") for message in said)
     again = spec.engine_from_dict(json.loads(json.dumps(engine.to_dict())))
     assert again.to_dict() == engine.to_dict() and again.observation(None) == engine.observation(
         None

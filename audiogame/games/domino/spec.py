@@ -7,7 +7,7 @@ read the game's name without loading its engine or scenes.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from audiogame.games.base import GameSpec, WireTypes
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from audiogame.app.loop import App
     from audiogame.devtools.resume_check import MatchAdapter
     from audiogame.games.base import Bot, Engine
+    from audiogame.narration import Message
     from audiogame.ui.scene import Scene
 
 GAME_ID = "domino"
@@ -52,6 +53,12 @@ def make_bot(seat: int, level: str, seed: int | str) -> Bot:
     from audiogame.games.domino.bots import make_bot as make
 
     return make(seat, level, seed)
+
+
+def narrate(events: Sequence[Any], view: Any, names: Sequence[str]) -> list[Message]:
+    from audiogame.games.domino.narrate import narrate as tell
+
+    return tell(events, view, names)
 
 
 def invariants(engine: Engine) -> list[str]:
@@ -133,6 +140,7 @@ SPEC = GameSpec(
     wire=wire,
     engine_from_dict=engine_from_dict,
     make_bot=make_bot,
+    narrate=narrate,
     invariants=invariants,
     resume_adapter=resume_adapter,
     random_config=random_config,
