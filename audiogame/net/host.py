@@ -1,0 +1,90 @@
+"""Hosting from the player's own app: the game server as a child process of this machine.
+
+"Ospita un tavolo" starts ``audiogame-server`` (this same installation, the same
+Python) in a process of its own, so no server work ever runs inside the host's
+frame, and the host's client joins over loopback like everyone else: no home
+advantage. ``HostedServer.start`` waits for the port (read from a file the
+server writes once it listens) without blocking longer than ``timeout``; the
+fingerprint of a LAN host's certificate is read from its data folder.
+``stop`` ends it (terminate, then kill), and the host's app stops it on the way out.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from audiogame.net import tls
+
+
+@dataclass
+class HostedServer:
+    data_dir: Path
+    host: str = "127.0.0.1"  # "0.0.0.0": the local network (TLS, beacon)
+    port: int = 0
+    extra: tuple[str, ...] = ()
+    process: subprocess.Popen[bytes] | None = field(default=None, init=False)
+
+    @property
+    def lan(self) -> bool:
+        return not tls.is_loopback(self.host)
+
+    @property
+    def local_url(self) -> str:
+        """Where the host's own client connects: loopback, whatever the server listens on."""
+        scheme = "wss" if self.lan else "ws"
+        return f"{scheme}://127.0.0.1:{self.port}"
+
+    def fingerprint(self) -> str:
+        """The certificate's SHA-256 (hex) of a LAN host ("" on loopback)."""
+        if not self.lan:
+            return ""
+        cert = tls.Certificate(self.data_dir / tls.CERT_FILE, self.data_dir / tls.KEY_FILE)
+        return cert.fingerprint() if cert.cert.is_file() else ""
+
+    def start(self, timeout: float = 15.0) -> int:
+        """Start the server and return its port; ``TimeoutError``/``RuntimeError`` when
+        it does not come up."""
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        port_file = self.data_dir / "port"
+        port_file.unlink(missing_ok=True)
+        command = [sys.executable, "-m", "audiogame.net.server_cli", "--host", self.host]
+        command += ["--port", str(self.port), "--data", str(self.data_dir)]
+        command += ["--port-file", str(port_file), *self.extra]
+        flags = getattr(subprocess, "CREATE_NO_WINDOW", 0)  # Windows: no console window
+        self.process = subprocess.Popen(
+            command,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            creationflags=flags,
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            text = port_file.read_text(encoding="ascii") if port_file.is_file() else ""
+            if text:
+                self.port = int(text)
+                return self.port
+            if self.process.poll() is not None:
+                raise RuntimeError("the server stopped as it started")
+            time.sleep(0.02)
+        self.stop()
+        raise TimeoutError("the server did not start in time")
+
+    @property
+    def running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def stop(self, timeout: float = 5.0) -> None:
+        process = self.process
+        if process is None or process.poll() is not None:
+            return
+        process.terminate()
+        try:
+            process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout)
