@@ -9,6 +9,7 @@ the same messages, batch by batch.
 
 from __future__ import annotations
 
+import json
 import random
 import time
 
@@ -16,6 +17,7 @@ from audiogame.devtools.net_harness import wait_for
 from audiogame.games import registry
 from audiogame.games.base import heard_by
 from audiogame.net import messages as m
+from audiogame.net import verify
 from audiogame.net.client import Connected, GameClient
 from audiogame.net.game_codec import GameCodec
 from audiogame.net.host import HostedServer
@@ -102,3 +104,11 @@ def test_a_hosted_table_played_through_remote_sessions_narrates_as_offline(tmp_p
     assert names == ["Anna", "Bruno"]
     for seat in (0, 1):
         assert said[seat] and said[seat] == offline_narration(over[0], seat, names)
+    # anybody can check the match afterwards: the seed is the one committed to, the log replays
+    kept = tmp_path / "match.json"
+    kept.write_bytes(m.encode(over[0]))
+    assert verify.main([str(kept)]) == 0
+    tampered = json.loads(kept.read_text())
+    tampered["seed"] = str(int(tampered["seed"]) + 1)
+    kept.write_text(json.dumps(tampered))
+    assert verify.main([str(kept)]) == 1

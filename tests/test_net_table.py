@@ -212,6 +212,13 @@ def test_the_master_hands_over_kicks_and_the_table_list_reads_waiting_over_total
         assert wait_for(carla, lambda i: isinstance(i, m.TableList)).tables == []
         bruno.send(m.Kick(seat=0))
         assert refused(bruno).reason == Reason.NOT_MASTER
+        anna.send(m.SetOptions(config={**CONFIG, "players": 1}))
+        assert refused(anna).reason == Reason.BAD_OPTIONS
+        anna.send(m.SetOptions(config={**CONFIG, "players": 2, "target": 5}))
+        changed = wait_for(bruno, lambda i: isinstance(i, m.TableState) and len(i.table.seats) == 2)
+        assert changed.table.config["target"] == 5
+        bruno.send(m.SetOptions(config=CONFIG))
+        assert refused(bruno).reason == Reason.NOT_MASTER
         anna.send(m.HandOver(seat=1))
         wait_for(bruno, lambda i: isinstance(i, m.TableState) and i.table.master == 1)
         bruno.send(m.Kick(seat=0))
