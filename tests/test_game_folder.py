@@ -80,6 +80,22 @@ def test_no_file_outside_the_folder_names_the_game() -> None:
     assert naming == []
 
 
+def test_a_die_under_its_cup_reaches_its_own_seat_alone(registered) -> None:
+    """The rule the conformance suite cannot know: which facts are private."""
+    from audiogame.games.base import visible_to
+
+    spec = registered
+    engine = spec.new_engine({"players": 3, "target": 2, "think": 0}, 7, 0.0)
+    events = engine.advance(0.0)
+    rolled = [e for e in events if type(e).__name__ == "DieRolled"]
+    assert [e.seat for e in rolled] == [0, 1, 2]
+    for event in rolled:
+        assert [visible_to(event, who) for who in (0, 1, 2, None)] == [
+            who == event.seat for who in (0, 1, 2, None)
+        ]
+    assert all(visible_to(e, None) for e in events if e not in rolled)
+
+
 # -- its messages, its sounds -----------------------------------------------------------------
 
 
