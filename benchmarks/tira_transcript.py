@@ -33,7 +33,7 @@ REACTION = 1.0
 HEADINGS = {
     "it": (
         "# Tira e Passa: una partita come la si sente",
-        "Tre giocatori (tu, Marco e Giulia, medi), comandi assistiti, velocità normale, "
+        "Tre giocatori (tu, Marco e Giulia, normali), comandi assistiti, velocità normale, "
         "seme 1. Prodotta dal gioco stesso con `benchmarks/tira_transcript.py`: ogni riga "
         "è ciò che la voce ha detto, con il tempo di gioco in secondi; tra parentesi quadre "
         "i suoni sentiti prima (sinistra < 0 < destra); ✱ segna una frase che interrompe "
@@ -41,7 +41,7 @@ HEADINGS = {
     ),
     "en": (
         "# Tira & Passa: a game as the player hears it",
-        "Three players (you, Marco and Giulia, medium), assisted controls, normal speed, "
+        "Three players (you, Marco and Giulia, normal), assisted controls, normal speed, "
         "seed 1. Produced by the game itself with `benchmarks/tira_transcript.py`: each "
         "line is what the voice said, with the game time in seconds; in square brackets "
         "the sounds heard before it (left < 0 < right); ✱ marks a sentence that "

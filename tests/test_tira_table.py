@@ -294,7 +294,7 @@ def test_the_setup_is_remembered(harness_factory):
     assert h.press("left") == "Giocatori: 3"
     h.press("down")
     assert h.press("right") == "Marco: difficile"
-    assert h.press("down") == "Giulia: medio, 4 di 7"
+    assert h.press("down") == "Giulia: normale, 4 di 7"
     h.press("down")
     assert h.press("right") == "Velocità: veloce"
     saved = json.loads(h.settings_path.read_text())["setups"]["tira"]

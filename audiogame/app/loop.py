@@ -293,10 +293,7 @@ class App:
     def save_now(self) -> None:
         """Ctrl+S: write the match at once; "saved" only once it is whole on the disk."""
         saver = next((s for s in reversed(self.scenes) if isinstance(s, Saveable)), None)
-        # ``is False``: the game tables still set ``save_match`` as an attribute that
-        # returns None (and remove it when nothing is left to save); when both
-        # implement ``Saveable``, which answers False then, this becomes ``not``.
-        if saver is None or self.saves is None or saver.save_match() is False:
+        if saver is None or self.saves is None or not saver.save_match():
             self.announcer.say("save-nothing", cue="menu_error")
             return
         failure = self.saves.confirm(1.0)

@@ -42,6 +42,10 @@ option-yes = yes
 option-no = no
 option-off = off
 option-unlimited = no limit
+# a bot's level, the same words in every game
+bot-level-easy = easy
+bot-level-normal = normal
+bot-level-hard = hard
 kind-own = my moves
 kind-others = others' moves
 kind-draws = draws

@@ -198,10 +198,6 @@ tira-control-assisted = assisted
 tira-control-manual = manual
 tira-variant-first-to-three = first to 3 coasters
 tira-variant-until-pile-exhausted = until the coasters run out
-tira-level-practice = practice
-tira-level-easy = easy
-tira-level-normal = medium
-tira-level-hard = hard
 
 ## The briefing before the first round.
 tira-briefing-title = Before we start

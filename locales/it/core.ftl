@@ -42,6 +42,10 @@ option-yes = sì
 option-no = no
 option-off = disattivato
 option-unlimited = senza limite
+# a bot's level, the same words in every game
+bot-level-easy = facile
+bot-level-normal = normale
+bot-level-hard = difficile
 kind-own = le mie mosse
 kind-others = mosse degli altri
 kind-draws = pescate

@@ -196,10 +196,6 @@ tira-control-assisted = assistiti
 tira-control-manual = manuali
 tira-variant-first-to-three = il primo a 3 dischetti
 tira-variant-until-pile-exhausted = finché ci sono dischetti
-tira-level-practice = di prova
-tira-level-easy = facile
-tira-level-normal = medio
-tira-level-hard = difficile
 
 ## Il riepilogo prima del primo giro.
 tira-briefing-title = Prima di cominciare

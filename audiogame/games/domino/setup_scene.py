@@ -7,14 +7,14 @@ description. B adds a bot, Shift+B removes the last one, Shift+R deals random
 teams (again on every press) and speaks them; Enter, on any row, starts. A set
 that cannot seat the players is refused with the reason. The setup is saved to
 ``settings.setups["domino"]`` on every change and restored next time.
-``open_setup(app)`` is the main menu's entry point.
+The main menu opens it through the spec (``spec.open_setup``).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -28,11 +28,10 @@ from audiogame.games.domino.table_setup import BOT_LEVELS, BOT_NAMES, BOT_PACES,
 from audiogame.games.domino.tiles import SETS
 from audiogame.ui.menu import MenuItem, MenuScene
 
+if TYPE_CHECKING:
+    from audiogame.app.loop import App
+
 SETUP_KEY = "domino"
-
-
-def open_setup(app: Any) -> DominoSetupScene:
-    return DominoSetupScene(app)
 
 
 def seats_for(set_id: str) -> int:
@@ -47,7 +46,7 @@ class DominoSetupScene(MenuScene):
     rules_doc = "domino"
     letters_are_commands = True
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.setup = DominoSetup.from_dict(app.settings.setups.get(SETUP_KEY))
         self.rng = random.Random(new_seed(app))
@@ -86,7 +85,7 @@ class DominoSetupScene(MenuScene):
         levels = self.setup.levels
 
         def label() -> str:
-            level = self.t(f"domino-level-{levels[seat - 1]}")
+            level = self.t(f"bot-level-{levels[seat - 1]}")
             return self.t("domino-seat-bot", name=BOT_NAMES[seat - 1], level=level)
 
         def put(value: str) -> None:
@@ -205,7 +204,7 @@ class DominoSetupScene(MenuScene):
             self.say("domino-table-full", cue="menu_error", n=MAX_PLAYERS)
             return
         seat = self.setup.players - 1
-        level = self.t(f"domino-level-{self.setup.levels[-1]}")
+        level = self.t(f"bot-level-{self.setup.levels[-1]}")
         text = self.t(
             "domino-bot-added", name=BOT_NAMES[seat - 1], level=level, players=self.setup.players
         )

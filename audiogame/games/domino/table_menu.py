@@ -7,7 +7,7 @@ leaving asks first.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from audiogame.announce import resolve_value
 from audiogame.narration import Phrase
@@ -16,6 +16,7 @@ from audiogame.ui.menu import MenuItem, MenuScene
 from audiogame.ui.reader import ReaderScene
 
 if TYPE_CHECKING:
+    from audiogame.app.loop import App
     from audiogame.games.domino.table import DominoTable
 
 
@@ -24,7 +25,7 @@ class TableMenu(MenuScene):
     keys_id = "keys-menu"
     rules_doc = "domino"
 
-    def __init__(self, app: Any, table: DominoTable) -> None:
+    def __init__(self, app: App, table: DominoTable) -> None:
         super().__init__(app)
         self.table = table
         t = self.t

@@ -9,9 +9,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from audiogame.devtools.fuzzing.walk import play_out
+
+if TYPE_CHECKING:
+    from audiogame.app.loop import App
+    from audiogame.games.domino.setup_scene import DominoSetupScene
+    from audiogame.games.domino.table import DominoTable
 
 
 def domino_setup(rng: random.Random) -> dict[str, Any]:
@@ -24,16 +29,11 @@ def domino_setup(rng: random.Random) -> dict[str, Any]:
     return DominoSetup(levels=levels, options=options, pace=rng.choice(BOT_PACES)).to_dict()
 
 
-def _open_domino(app: Any, rng: random.Random) -> Any:
-    from audiogame.games.domino.setup_scene import open_setup
-
-    app.settings.setups["domino"] = domino_setup(rng)
-    scene = open_setup(app)
-    app.push(scene)
-    return scene
+def _open_domino(app: App, rng: random.Random) -> DominoSetupScene:
+    return _open_with(app, domino_setup(rng))
 
 
-def _open_domino_table(app: Any, rng: random.Random) -> None:
+def _open_domino_table(app: App, rng: random.Random) -> None:
     setup = _open_domino(app, rng)
     setup.start()
     if app.top is setup:  # a set that cannot seat them: the defaults can
@@ -42,41 +42,53 @@ def _open_domino_table(app: Any, rng: random.Random) -> None:
         _open_domino(app, rng).start()
 
 
-def _open_domino_menu(app: Any, rng: random.Random) -> None:
+def _open_domino_menu(app: App, rng: random.Random) -> None:
     _open_domino_table(app, rng)
-    app.top.on_escape()
+    table = app.top
+    assert table is not None
+    table.on_escape()
 
 
-def _domino_ended(app: Any, rng: random.Random) -> None:
+def _domino_ended(app: App, rng: random.Random) -> None:
     """One manche to the end of the match, my moves chosen at random among the legal."""
-    from audiogame.games.domino.setup_scene import open_setup
+    from audiogame.games.domino.table import DominoTable
 
     setup = domino_setup(rng)
     setup["options"]["manche-limit"] = 1
-    app.settings.setups["domino"] = setup
-    scene = open_setup(app)
-    app.push(scene)
-    scene.start()
+    _open_with(app, setup).start()
     table = app.top
-    if table is scene:
+    if not isinstance(table, DominoTable):
         return  # a set that cannot seat them: the fuzzing starts at the setup
+    playing: DominoTable = table
 
     def my_turn() -> None:
-        legal = table.match.legal_actions(0)
-        if legal and app.top is table:
-            table.apply(0, rng.choice(legal))
+        legal = playing.match.legal_actions(0)
+        if legal and app.top is playing:
+            playing.apply(0, rng.choice(legal))
 
-    play_out(app, lambda: table.match.is_over or app.top is not table, my_turn=my_turn)
+    play_out(app, lambda: playing.match.is_over or app.top is not playing, my_turn=my_turn)
 
 
-def scene_label(scene: Any) -> str | None:
-    name = type(scene).__name__
-    if name == "DominoTable" and scene.match.is_over:
+def _open_with(app: App, setup: dict[str, Any]) -> DominoSetupScene:
+    from audiogame.games.domino.setup_scene import DominoSetupScene
+
+    app.settings.setups["domino"] = setup
+    scene = DominoSetupScene(app)
+    app.push(scene)
+    return scene
+
+
+def scene_label(scene: object) -> str | None:
+    if type(scene).__name__ != "DominoTable":  # by name: no game loaded to ask
+        return None
+    from audiogame.games.domino.table import DominoTable
+
+    if isinstance(scene, DominoTable) and scene.match.is_over:
         return "DominoTable/ended"
     return None
 
 
-TARGETS: dict[str, Callable[[Any, random.Random], Any]] = {
+TARGETS: dict[str, Callable[[App, random.Random], object]] = {
     "DominoSetupScene": _open_domino,
     "DominoTable": _open_domino_table,
     "DominoTable/ended": _domino_ended,

@@ -13,7 +13,7 @@ controls): every key is a move of its own, as for a person playing by hand:
 each die that can go is sent, one at a time, then the dice are thrown, each
 key a delay of the level after the previous move (the landing, or the last
 die sent), the throw never sooner than a throw's length after the landing.
-A medium bot's keys take what a person's do (0.8–1.2 s), so a player who
+A normal bot's keys take what a person's do (0.8–1.2 s), so a player who
 answers each landing at that pace wins about a fair share of the races
 (``fair_share.py``).
 
@@ -61,7 +61,7 @@ REACTION: dict[Difficulty, tuple[float, float]] = {
 }
 
 #: [ruling] Manual mode: seconds from a move (landing, die sent) to the next key (a
-#: die sent, the throw, a calm roll), by difficulty. Medium is a person's pace.
+#: die sent, the throw, a calm roll), by difficulty. Normal is a person's pace.
 KEY_DELAY: dict[Difficulty, tuple[float, float]] = {
     Difficulty.PRACTICE: (1.6, 2.2),
     Difficulty.EASY: (1.1, 1.5),

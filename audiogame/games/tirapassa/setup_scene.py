@@ -3,7 +3,7 @@
 A menu whose first item starts the game; every other row is an option that
 Left/Right (or Enter) change. The setup is saved to
 ``settings.setups["tira"]`` on every change and restored next time.
-``open_setup(app)`` is the main menu's entry point.
+The main menu opens it through the spec (``spec.open_setup``).
 """
 
 from __future__ import annotations
@@ -16,17 +16,12 @@ from audiogame.games.tirapassa.options import MAX_PLAYERS, MIN_PLAYERS, Control,
 from audiogame.games.tirapassa.table import new_seed
 from audiogame.games.tirapassa.table_setup import BOT_LEVELS, BOT_NAMES, TableSetup
 from audiogame.ui.menu import MenuItem, MenuScene
-from audiogame.ui.scene import Scene
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App
 
 SETUP_KEY = "tira"
 PLAYER_COUNTS: tuple[int, ...] = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
-
-
-def open_setup(app: App) -> Scene:
-    return TiraSetupScene(app)
 
 
 class TiraSetupScene(MenuScene):
@@ -79,7 +74,7 @@ class TiraSetupScene(MenuScene):
         levels = self.table.levels
 
         def label() -> str:
-            level = self.t(f"tira-level-{levels[seat - 1].value}")
+            level = self.t(f"bot-level-{levels[seat - 1].value}")
             return self.t("tira-opt-bot", name=BOT_NAMES[seat - 1], level=level)
 
         def put(value: Any) -> None:

@@ -9,14 +9,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from audiogame.devtools.fuzzing.walk import play_out
+
+if TYPE_CHECKING:
+    from audiogame.app.loop import App
+    from audiogame.games.tirapassa.briefing import BriefingScene
+    from audiogame.games.tirapassa.setup_scene import TiraSetupScene
+    from audiogame.games.tirapassa.table import TiraTable
 
 
 def table_size(rng: random.Random, low: int, high: int) -> int:
     """Table sizes in turn when the walk offers it, so a short walk sits at every size."""
-    turn = getattr(rng, "table_size", None)
+    turn: Callable[[int, int], int] | None = getattr(rng, "table_size", None)
     return turn(low, high) if turn is not None else rng.randint(low, high)
 
 
@@ -33,53 +39,66 @@ def tira_setup(rng: random.Random) -> dict[str, Any]:
     ).to_dict()
 
 
-def _open_tira(app: Any, rng: random.Random, control: str | None = None) -> Any:
-    from audiogame.games.tirapassa.setup_scene import open_setup
+def _open_tira(app: App, rng: random.Random, control: str | None = None) -> TiraSetupScene:
+    from audiogame.games.tirapassa.setup_scene import TiraSetupScene
 
     setup = tira_setup(rng)
     if control:
         setup["control"] = control
     app.settings.setups["tira"] = setup
-    scene = open_setup(app)
+    scene = TiraSetupScene(app)
     app.push(scene)
     return scene
 
 
-def _open_briefing(app: Any, rng: random.Random, control: str | None = None) -> Any:
-    setup = _open_tira(app, rng, control)
-    setup.start()
-    return app.top
+def _open_briefing(app: App, rng: random.Random, control: str | None = None) -> BriefingScene:
+    from audiogame.games.tirapassa.briefing import BriefingScene
+
+    _open_tira(app, rng, control).start()
+    briefing = app.top
+    assert isinstance(briefing, BriefingScene)
+    return briefing
 
 
-def _tira_leave(app: Any, rng: random.Random) -> None:
-    _open_briefing(app, rng).start()
-    app.top.on_escape()  # the race goes on behind "leave the game?"
+def _race(app: App, rng: random.Random, control: str | None = None) -> TiraTable:
+    from audiogame.games.tirapassa.table import TiraTable
 
-
-def _tira_ended(app: Any, rng: random.Random) -> None:
-    """A race played to its end by the bots (the player never moves), then keys."""
-    _open_briefing(app, rng).start()
+    _open_briefing(app, rng, control).start()
     table = app.top
+    assert isinstance(table, TiraTable)
+    return table
+
+
+def _tira_leave(app: App, rng: random.Random) -> None:
+    _race(app, rng).on_escape()  # the race goes on behind "leave the game?"
+
+
+def _tira_ended(app: App, rng: random.Random) -> None:
+    """A race played to its end by the bots (the player never moves), then keys."""
+    table = _race(app, rng)
     play_out(app, lambda: table.finished or app.top is not table)
 
 
-def scene_label(scene: Any) -> str | None:
-    name = type(scene).__name__
-    if name == "TiraTable":
-        if scene.practice:
-            return "TiraTable/practice"
-        if scene.finished:
-            return "TiraTable/ended"
-        return f"TiraTable/race-{scene.config.control_of(0).value}"
-    return None
+def scene_label(scene: object) -> str | None:
+    if type(scene).__name__ != "TiraTable":  # by name: no game loaded to ask
+        return None
+    from audiogame.games.tirapassa.table import TiraTable
+
+    if not isinstance(scene, TiraTable):
+        return None
+    if scene.practice:
+        return "TiraTable/practice"
+    if scene.finished:
+        return "TiraTable/ended"
+    return f"TiraTable/race-{scene.config.control_of(0).value}"
 
 
-TARGETS: dict[str, Callable[[Any, random.Random], Any]] = {
+TARGETS: dict[str, Callable[[App, random.Random], object]] = {
     "ConfirmScene//tira-leave": _tira_leave,
     "TiraSetupScene": _open_tira,
     "BriefingScene": _open_briefing,
     "TiraTable/practice": lambda app, rng: _open_briefing(app, rng).practice(),
-    "TiraTable/race-assisted": lambda app, rng: _open_briefing(app, rng, "assisted").start(),
-    "TiraTable/race-manual": lambda app, rng: _open_briefing(app, rng, "manual").start(),
+    "TiraTable/race-assisted": lambda app, rng: _race(app, rng, "assisted"),
+    "TiraTable/race-manual": lambda app, rng: _race(app, rng, "manual"),
     "TiraTable/ended": _tira_ended,
 }
