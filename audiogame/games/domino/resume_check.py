@@ -59,7 +59,7 @@ def scripted_key(table: DominoTable) -> str | None:
     targets = [i for i, tile in enumerate(hand) if tile.uid in fitting]
     if not targets:
         return "space" if any(isinstance(a, Draw) for a in legal) else None
-    at = table.cursor(hand)
+    at = table.cursor_at(hand)
     if at == targets[0] and table.focus == hand[at].uid:
         return "enter"
     return "down" if at < targets[0] and table.focus is not None else "home"

@@ -69,6 +69,7 @@ from audiogame.games.domino.table_setup import HUMAN, DominoSetup
 from audiogame.games.domino.tiles import End, Tile
 from audiogame.games.session import TableSession
 from audiogame.narration import Join, Message, Phrase
+from audiogame.ui.hand_cursor import HandCursor
 from audiogame.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -160,14 +161,14 @@ class DominoTable(Scene):
         #: who listens here and how the table is seated: the words of names and teams
         self.seating = Seating(HUMAN, self.names, setup.teams)
         self.order = SORT_IDS[0]
-        self.focus: int | None = None  # uid of the tile under the cursor
+        #: the tile under the cursor, by uid: re-sorting never loses it
+        self.hand_cursor: HandCursor[int] = HandCursor()
         self.group = 0  # index among group_by_number's groups (grouped order)
         self.choosing: int | None = None  # uid waiting for "left or right?"
         self.pause_requested = False
         self._next: GameHandle | None = None
         self._ticks: list[GameHandle] = []
         self._deadline: float | None = None  # the deadline of my turn the ticks count to
-        self._played_index = 0  # where the cursor was when I played: it lands there again
         self._restored: Restored | None = None
         self._dirty = False  # the match changed since the last autosave
         self._snapshots = SnapshotCache()
@@ -385,7 +386,7 @@ class DominoTable(Scene):
         if self._next is not None:
             self._next.cancel()
             self._next = None
-        self.focus = None
+        self.hand_cursor.reset()
         self.apply(None, NextManche())
 
     def toggle_pause(self) -> None:
@@ -421,36 +422,36 @@ class DominoTable(Scene):
         self._deadline = None
 
     # -- the hand and the cursor ------------------------------------------------------
+    @property
+    def focus(self) -> int | None:
+        """The uid of the tile under the cursor (None: the first tile)."""
+        return self.hand_cursor.focus
+
+    @focus.setter
+    def focus(self, uid: int | None) -> None:
+        self.hand_cursor.focus = uid
+
     def hand(self, obs: Observation | None = None) -> list[Tile]:
         obs = obs or self.observation()
         return sort_hand(self.order, obs.hand, obs.ends)
 
-    def cursor(self, hand: Sequence[Tile]) -> int:
-        for i, tile in enumerate(hand):
-            if tile.uid == self.focus:
-                return i
-        return 0
+    def cursor_at(self, hand: Sequence[Tile]) -> int:
+        """Where the cursor stands in ``hand`` (the hand in the table's order)."""
+        return self.hand_cursor.index([tile.uid for tile in hand])
 
     def focused(self) -> Tile | None:
         hand = self.hand()
-        if not hand:
-            return None
-        tile = hand[self.cursor(hand)]
-        self.focus = tile.uid
-        return tile
+        uid = self.hand_cursor.pin([tile.uid for tile in hand])
+        return None if uid is None else hand[self.cursor_at(hand)]
 
     def after_my_play(self) -> None:
         """The cursor lands on the tile that took the played one's place, and says so."""
-        hand = self.hand()
-        if not hand:
-            return
-        index = min(self._played_index, len(hand) - 1)
-        self.focus = hand[index].uid
-        self.post(Message("domino-focus", {"tile": tile_phrase(hand[index])}, "own"))
+        tile = self.focused()
+        if tile is not None:
+            self.post(Message("domino-focus", {"tile": tile_phrase(tile)}, "own"))
 
     def speak_tile(self, hand: Sequence[Tile], index: int, edge: bool) -> None:
         tile = hand[index]
-        self.focus = tile.uid
         ends = self.match.ends
         self.answer(
             "domino-tile-at",
@@ -463,12 +464,16 @@ class DominoTable(Scene):
 
     def move(self, delta: int | None, to: int | None = None) -> None:
         hand = self.hand()
-        if not hand:
+        uids = [tile.uid for tile in hand]
+        landing = (
+            self.hand_cursor.go(uids, to)
+            if to is not None
+            else self.hand_cursor.step(uids, delta or 0)
+        )
+        if landing is None:
             self.answer("domino-hand-empty", cue="menu_edge")
             return
-        wanted = to if to is not None else self.cursor(hand) + (delta or 0)
-        index = min(max(wanted, 0), len(hand) - 1)
-        self.speak_tile(hand, index, edge=index != wanted)
+        self.speak_tile(hand, landing.index, edge=landing.edge)
 
     def sync_group(self) -> None:
         tile = self.focused()
@@ -589,8 +594,7 @@ class DominoTable(Scene):
         if not hand:
             self.refuse(self.empty_hand_refusal())
             return
-        self._played_index = self.cursor(hand)
-        tile = hand[self._played_index]
+        tile = hand[self.cursor_at(hand)]
         refusal = self.apply(HUMAN, Play(tile.uid, end))
         if refusal is Refusal.CHOOSE_END:
             self.choosing = tile.uid

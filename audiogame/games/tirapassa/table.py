@@ -73,6 +73,7 @@ from audiogame.games.tirapassa.symbols import Symbol, symbol_for_key
 from audiogame.games.tirapassa.table_setup import HUMAN, TableSetup
 from audiogame.narration import Join, Message, Phrase
 from audiogame.ui.confirm import ConfirmScene
+from audiogame.ui.hand_cursor import HandCursor
 from audiogame.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -127,7 +128,8 @@ class TiraTable(Scene):
         self._game: TiraGame | None = None
         self._bots: dict[int, TiraBot] = {}
         self.scheduler: GameScheduler | None = None  # game time: the race's clock
-        self.cursor = 0
+        #: the die my arrows are on, by its place in my hand (dice have no identity)
+        self.die_cursor: HandCursor[int] = HandCursor(0)
         self.finished = False  # game over, or the practice round played
         self._script = (pile, tuple(faces))
         self._restored: Restored | None = None
@@ -369,16 +371,22 @@ class TiraTable(Scene):
             return
         self.post(refusal_message(refusal, action, self.observation()))
 
+    @property
+    def cursor(self) -> int:
+        """The place in my hand of the die Enter and the letters act on."""
+        return self.die_cursor.focus or 0
+
+    @cursor.setter
+    def cursor(self, index: int) -> None:
+        self.die_cursor.put(index, index)
+
     def move_cursor(self, delta: int) -> None:
         obs = self.observation()
-        if not obs.hand:
+        landing = self.die_cursor.step(range(len(obs.hand)), delta)
+        if landing is None:
             self.answer("tira-hand-empty", cue="menu_edge")
             return
-        last = len(obs.hand) - 1
-        wanted = min(max(self.cursor, 0), last) + delta
-        target = min(max(wanted, 0), last)
-        edge = wanted != target
-        self.cursor = target
+        target, edge = landing.index, landing.edge
         dest = obs.destination(target)
         where = Phrase("tira-stays") if dest is None else side(dest)
         self.answer(
