@@ -140,9 +140,9 @@ def test_resumed_on_my_turn_the_situation_is_spoken_and_my_time_starts_again(
     assert resumed.observation().hand == table.observation().hand
     assert resumed.order == table.order and resumed.focus == table.focus
     again.advance(9.5)
-    assert resumed.match.steps == len(state["match"]["log"])  # still thinking
+    assert resumed.match.steps == len(state["engine"]["log"])  # still thinking
     again.advance(1.0)
-    assert resumed.match.steps > len(state["match"]["log"])  # the time ran out
+    assert resumed.match.steps > len(state["engine"]["log"])  # the time ran out
 
 
 @pytest.mark.parametrize(("lang", "words"), [("en", "Match saved."), ("it", "Partita salvata.")])
@@ -180,10 +180,10 @@ def test_a_domino_save_that_does_not_replay_is_refused_from_the_menu(tmp_path, h
     play_until(h, FOUR, 71, past(12))
     h.app.quit()
     state = saved_state(h)
-    log = [dict(a) for a in state["match"]["log"]]
+    log = [dict(a) for a in state["engine"]["log"]]
     i = [n for n, entry in enumerate(log) if entry["seat"] is not None][5]
     log[i] = dict(log[i], seat=(log[i]["seat"] + 1) % 4)
-    cheated = dict(state, match=dict(state["match"], log=log))
+    cheated = dict(state, engine=dict(state["engine"], log=log))
     h.close()
     store = SaveStore(tmp_path / "data")
     store.discard()  # both slots: the cheated save is the only one
@@ -208,15 +208,15 @@ def test_a_domino_save_that_does_not_replay_is_refused_from_the_menu(tmp_path, h
         lambda s: dict(s, version=0),
         lambda s: dict(s, kind="tira-match"),
         lambda s: dict(s, seed="other"),
-        lambda s: dict(s, iterations=0),
+        lambda s: dict(s, view=dict(s["view"], iterations=0)),
         lambda s: dict(s, bots={}),
         lambda s: dict(s, bots=dict(s["bots"], **{"1": [3, [1, 2], None]})),
         lambda s: dict(s, bots=dict(s["bots"], **{"1": {"rng": [3, [1, 2], None]}})),
-        lambda s: dict(s, order="nonsense"),
-        lambda s: dict(s, focus="x"),
+        lambda s: dict(s, view=dict(s["view"], order="nonsense")),
+        lambda s: dict(s, view=dict(s["view"], focus="x")),
         lambda s: dict(s, setup=dict(s["setup"], levels=["easy"])),
-        lambda s: dict(s, match=dict(s["match"], log=s["match"]["log"][:0])),
-        lambda s: dict(s, match=dict(s["match"], start=s["match"]["start"] + 1)),
+        lambda s: dict(s, engine=dict(s["engine"], log=s["engine"]["log"][:0])),
+        lambda s: dict(s, engine=dict(s["engine"], start=s["engine"]["start"] + 1)),
     ],
 )
 def test_restore_refuses_what_it_cannot_rebuild_exactly(harness_factory, breaks):
@@ -224,7 +224,7 @@ def test_restore_refuses_what_it_cannot_rebuild_exactly(harness_factory, breaks)
     table = play_until(h, FOUR, 81, past(10))
     state = saved_state(h)
     assert state == table.match_state()  # the snapshot's encoded pieces read back the same
-    assert restore_match(state).match.to_dict() == state["match"]
+    assert restore_match(state).match.to_dict() == state["engine"]
     with pytest.raises(ValueError):
         restore_match(breaks(state))
 
@@ -241,7 +241,7 @@ def test_game_time_stands_still_under_the_table_menu_and_a_save_there_resumes_al
     assert held is not None and hasattr(held, "action")
     h.press("escape")  # the table menu: game time stops, the bot's move waits
     h.advance(10.0)
-    assert table.match.steps == steps and table.clock.paused
+    assert table.match.steps == steps and table.session.time.paused
     assert h.press("s", ctrl=True) == "Match saved."
     state = saved_state(h)
     assert state["bots"][str(seat)] == before
@@ -254,7 +254,7 @@ def test_game_time_stands_still_under_the_table_menu_and_a_save_there_resumes_al
     assert redo.action == held.action  # the same decision, from the same place
 
     h.press("escape")  # back at the first table: its time goes on, the bot plays
-    assert h.app.top is table and not table.clock.paused
+    assert h.app.top is table and not table.session.time.paused
     h.advance(1.0)
     assert table.match.steps > steps
 

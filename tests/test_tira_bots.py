@@ -10,6 +10,7 @@ from collections import defaultdict
 import pytest
 
 from audiogame.app.clock import Scheduler, VirtualClock
+from audiogame.games.saving import BotStates
 from audiogame.games.session import TableSession
 from audiogame.games.tirapassa import (
     KEY_DELAY,
@@ -190,20 +191,23 @@ def test_a_bot_decides_the_same_when_asked_again() -> None:
 
 
 def test_a_bots_saved_state_follows_its_draws_and_only_them() -> None:
+    """The snapshot's text of a bot (``games.saving.BotStates``) is encoded again
+    only after the bot drew: five bots do not encode 3,000 words each frame."""
     game = TiraGame(TiraConfig(players=3), 5)
     game.advance(4.5)
     bot = TiraBot(1, Difficulty.NORMAL, 5)
-    fresh = bot.state_json()
-    assert json.loads(fresh) == bot.state()
+    states = BotStates()
+    fresh = states.of({1: bot})["1"]
+    assert json.loads(fresh.text) == bot.state()
     decision = bot.decide(game.observation(1))  # a new situation: one delay drawn
     assert decision is not None
-    drawn = bot.state_json()
-    assert drawn != fresh and json.loads(drawn) == bot.state()
+    drawn = states.of({1: bot})["1"]
+    assert drawn.text != fresh.text and json.loads(drawn.text) == bot.state()
     bot.decide(game.observation(1))  # asked again: nothing drawn, the same text
-    assert bot.state_json() is drawn
+    assert states.of({1: bot})["1"] is drawn
     copy = TiraBot(1, Difficulty.NORMAL, "another seed")
-    copy.restore(json.loads(drawn))
-    assert copy.state_json() == drawn
+    copy.restore(json.loads(drawn.text))
+    assert BotStates().of({1: copy})["1"].text == drawn.text
 
 
 class Stubborn:

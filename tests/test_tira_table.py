@@ -443,7 +443,7 @@ def test_my_result_is_spoken_at_once_and_a_stop_in_the_same_frame_follows_it(har
     h.start(table)
     h.advance(4.6)
     assert table.observation().phase is Phase.RACING
-    clock = table.scheduler.clock
+    clock = table.session.time.clock
     # the first bot to throw, and when
     first = min(
         (bot.decide(table.game.observation(seat)).at, seat)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from audiogame.games.domino.observation import Phase
 from audiogame.games.domino.table import DominoTable
 from audiogame.games.tirapassa.table import TiraTable
 from audiogame.ui.reader import ReaderScene
@@ -110,3 +111,33 @@ def test_back_at_the_tira_table_it_says_so(harness_factory, lang):
     assert h.press("n").startswith(words["at-table"])
     h.press("f1", ctrl=True)
     assert h.press("escape").startswith(words["at-table"])
+
+
+def test_back_at_the_domino_table_it_says_whose_turn_and_the_time_left(harness_factory, lang):
+    """Issue 13, items 3 and 8: back from the table menu or the rules, the table says
+    where the player is and whose turn it is; on my turn with thinking time, how
+    much of it is left (it stood still meanwhile)."""
+    words = WORDS[lang]
+    turn = {"it": "Tocca a te; restano 8 secondi.", "en": "Your turn; 8 seconds left."}[lang]
+    h = harness_factory(lang)
+    h.app.settings.setups["domino"] = {
+        "levels": ["normal"],
+        "options": {"thinking-time": 10, "point-limit": 25},
+    }
+    h.start()
+    h.press("enter")
+    h.press("enter")
+    table = h.app.top
+    assert isinstance(table, DominoTable)
+    assert h.run_until(lambda: table.match.current_seat == 0)
+    h.advance(2.5)  # 7.5 seconds of my 10 left: said as 8
+    assert h.press("escape").startswith(words["table-menu"])
+    h.advance(30.0)  # the clock stands still under the menu
+    assert h.press("escape") == f"{words['at-table']}. {turn}"
+    h.press("f1", ctrl=True)
+    assert h.press("escape") == f"{words['at-table']}. {turn}"
+    h.run_until(lambda: table.match.current_seat != 0)
+    bot = {"it": "Tocca a Marco.", "en": "Marco's turn."}[lang]
+    if table.match.phase is Phase.PLAYING:
+        h.press("escape")
+        assert h.press("escape") == f"{words['at-table']}. {bot}"

@@ -209,10 +209,16 @@ def save_cases(game: str, data: bytes, *, fields_limit: int | None = None) -> li
 def _game_specific(
     game: str, header: dict[str, Any], state: dict[str, Any], slot: str
 ) -> list[Case]:
-    """The crafted saves issue 11 named, for the games that have those fields."""
+    """The crafted saves issue 11 named, for the games that have those fields (every
+    game's save is the envelope of ``games.saving``: the engine, the bots, the view)."""
     out: list[tuple[str, Any]] = []
-    if "iterations" in state:
-        out.append(("iterations-10-to-the-15", dict(state, iterations=10**15)))
+    view = state.get("view") if isinstance(state.get("view"), dict) else {}
+
+    def with_view(**changed: Any) -> dict[str, Any]:
+        return dict(state, view=dict(view, **changed))
+
+    if "iterations" in view:
+        out.append(("iterations-10-to-the-15", with_view(iterations=10**15)))
     if "bots" in state and state["bots"]:
         out.append(
             (
@@ -220,32 +226,27 @@ def _game_specific(
                 dict(state, bots={seat: {"draws": 10**12, "memo": {}} for seat in state["bots"]}),
             )
         )
-    if "clock" in state:
-        out.append(("clock-1e300", dict(state, clock=1e300)))
-        out.append(("clock-before-the-start", dict(state, clock=-1.0)))
-    inner = state.get("game") or state.get("match")
+    if "clock" in view:
+        out.append(("clock-1e300", with_view(clock=1e300)))
+        out.append(("clock-before-the-start", with_view(clock=-1.0)))
+    inner = state.get("engine")
     if isinstance(inner, dict):
-        key = "game" if "game" in state else "match"
         if "pile" in inner:
             out.append(
-                ("pile-18-copies-of-one-coaster", dict(state, game=dict(inner, pile=[0] * 18)))
+                ("pile-18-copies-of-one-coaster", dict(state, engine=dict(inner, pile=[0] * 18)))
             )
         if "faces" in inner:
-            out.append(("faces-not-symbols", dict(state, game=dict(inner, faces=["seven"] * 5))))
+            out.append(("faces-not-symbols", dict(state, engine=dict(inner, faces=["seven"] * 5))))
         log = inner.get("log", [])
         if log:
-            out.append(
-                ("log-time-going-back", dict(state, **{key: dict(inner, log=list(reversed(log)))}))
-            )
-            out.append(
-                ("log-100k-copies", dict(state, **{key: dict(inner, log=log[:1] * 100_000)}))
-            )
+            backwards = dict(inner, log=list(reversed(log)))
+            out.append(("log-time-going-back", dict(state, engine=backwards)))
+            copies = dict(inner, log=log[:1] * 100_000)
+            out.append(("log-100k-copies", dict(state, engine=copies)))
     cases = [Case(f"{game}/{name}", {slot: seal(header, _dump(value))}) for name, value in out]
     for text in ("Infinity", "NaN", "1e999"):
-        if "clock" in state:
-            spliced = _dump(dict(state, clock="\x00x\x00")).replace(
-                _dump("\x00x\x00"), text.encode()
-            )
+        if "clock" in view:
+            spliced = _dump(with_view(clock="\x00x\x00")).replace(_dump("\x00x\x00"), text.encode())
             cases.append(Case(f"{game}/clock-{text}", {slot: seal(header, spliced)}))
     return cases
 

@@ -84,8 +84,8 @@ class DominoAdapter:
         table_setup, iterations, start = DominoSetup.from_dict(setup), CHECK_ITERATIONS, MATCH_START
         if state is not None:  # the match as it started: a later match of an evening too
             restored = restore_match(state)
-            table_setup, seed, iterations = restored.setup, restored.seed, restored.iterations
-            start = float(state["match"]["start"])
+            table_setup, seed, iterations = restored.setup, restored.seed, restored.view.iterations
+            start = float(state["engine"]["start"])
         h.clock.set(max(h.clock.now(), start))
         table = DominoTable(
             h.app,
@@ -114,7 +114,7 @@ class DominoAdapter:
         return table.match_state()
 
     def progress_of(self, state: dict[str, Any]) -> int:
-        return len(state["match"]["log"])
+        return len(state["engine"]["log"])
 
     def align_clock(self, h: Harness, state: dict[str, Any]) -> None:
         h.clock.set(max(h.clock.now(), MATCH_START))

@@ -16,12 +16,14 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from audiogame.store.saveformat import OtherVersion
+from audiogame.games import saving
+from audiogame.games.saving import BotSeat, Rng, Seed, check_seeds
 
 KIND = "domino-match"
 #: 2: the log is timed (time-outs are the engine's, not the table's actions);
-#: 3: each bot saves its own state() (its stream inside {"rng": ...})
-VERSION = 3
+#: 3: each bot saves its own state() (its stream inside {"rng": ...});
+#: 4: the envelope every game shares (``games.saving``: engine, bots, view)
+VERSION = 4
 
 MAX_SEATS = 12
 #: more than any set holds (the doubled double-18 has 380 tiles)
@@ -37,10 +39,6 @@ Seat = Annotated[int, msgspec.Meta(ge=0, lt=MAX_SEATS)]
 Tile = Annotated[int, msgspec.Meta(ge=0, lt=MAX_TILE)]
 Time = Annotated[float, msgspec.Meta(ge=0.0, le=MAX_TIME)]
 Name = Annotated[str, msgspec.Meta(max_length=32)]
-#: a number seed is at most 2**64 - 1 (``--seed``'s bound: msgspec bounds stop at
-#: 2**63, so ``State`` checks the top)
-Seed = Annotated[int, msgspec.Meta(ge=0)] | Annotated[str, msgspec.Meta(max_length=64)]
-SEED_MAX = 2**64 - 1
 Level = Literal["easy", "normal", "hard"]
 OptionValue = bool | Annotated[int, msgspec.Meta(ge=0, le=10_000)] | Name
 
@@ -100,43 +98,38 @@ class Match(msgspec.Struct, forbid_unknown_fields=True):
             last = entry.t
 
 
-#: ``random.Random.getstate()`` as lists: version 3, 625 words, gauss
-RngWords = Annotated[
-    list[Annotated[int, msgspec.Meta(ge=0, le=2**32 - 1)]],
-    msgspec.Meta(min_length=625, max_length=625),
-]
-Rng = tuple[Literal[3], RngWords, float | None]
-
-
 class BotState(msgspec.Struct, forbid_unknown_fields=True):
     """A bot's ``state()``: its random stream as it was before its pending decision."""
 
     rng: Rng
 
 
-class State(msgspec.Struct, forbid_unknown_fields=True):
-    kind: Literal["domino-match"]
-    version: Literal[3]
-    setup: Setup
-    seed: Seed
+class View(msgspec.Struct, forbid_unknown_fields=True):
+    """The table's own: the hard bots' budget, the player's sort order and cursor."""
+
     iterations: Annotated[int, msgspec.Meta(ge=1, le=MAX_ITERATIONS)]
-    match: Match
-    bots: Annotated[
-        dict[Annotated[str, msgspec.Meta(pattern=r"^[0-9]{1,2}$")], BotState],
-        msgspec.Meta(max_length=MAX_SEATS - 1),
-    ]
     order: Name
     focus: Tile | None
     group: Annotated[int, msgspec.Meta(ge=0, le=MAX_TILE)]
     pause: bool
 
+
+class State(msgspec.Struct, forbid_unknown_fields=True):
+    """The envelope every game saves in (``games.saving``), with Domino's parts."""
+
+    kind: Literal["domino-match"]
+    version: Literal[4]
+    setup: Setup
+    seed: Seed
+    engine: Match
+    bots: Annotated[dict[BotSeat, BotState], msgspec.Meta(max_length=MAX_SEATS - 1)]
+    view: View
+
     def __post_init__(self) -> None:
-        for seed in (self.seed, self.match.seed):
-            if isinstance(seed, int) and seed > SEED_MAX:
-                raise ValueError("a seed past 2**64 - 1")
-        if len(self.setup.levels) + 1 != self.match.config.seats:
+        check_seeds(self.seed, self.engine.seed)
+        if len(self.setup.levels) + 1 != self.engine.config.seats:
             raise ValueError("the setup and the match seat different tables")
-        if any(int(seat) not in range(1, self.match.config.seats) for seat in self.bots):
+        if any(int(seat) not in range(1, self.engine.config.seats) for seat in self.bots):
             raise ValueError("a bot at a seat not at the table")
         for bot in self.bots.values():
             gauss = bot.rng[2]
@@ -144,29 +137,11 @@ class State(msgspec.Struct, forbid_unknown_fields=True):
                 raise ValueError("a random stream that is not one")
 
 
-class _Stamp(msgspec.Struct):
-    kind: Any = None
-    version: Any = None
-
-
 def read_state(body: bytes) -> dict[str, Any]:
     """The state of a saved domino match, decoded and checked; plain data as
     ``saving.restore_match`` takes it. ``OtherVersion``, or ``ValueError`` with
     the reason, when it is not a match this version can rebuild."""
-    try:
-        stamp = msgspec.json.decode(body, type=_Stamp)
-    except (msgspec.DecodeError, RecursionError) as exc:
-        raise ValueError(f"not a domino match: {exc}") from exc
-    if stamp.kind != KIND:
-        raise ValueError("not a domino match")
-    if stamp.version != VERSION:
-        raise OtherVersion("a domino match from another version")
-    try:
-        msgspec.json.decode(body, type=State)  # checked whole before anything is built
-        plain: dict[str, Any] = msgspec.json.decode(body)
-    except (msgspec.DecodeError, RecursionError) as exc:
-        raise ValueError(f"not a domino match: {exc}") from exc
-    return plain  # as written (each log entry with its own keys), now known sound
+    return saving.read_state(body, State, KIND, VERSION, "domino match")
 
 
 class Summary(msgspec.Struct, forbid_unknown_fields=True):
@@ -179,8 +154,4 @@ class Summary(msgspec.Struct, forbid_unknown_fields=True):
 
 def describe(summary: Any) -> tuple[str, dict[str, Any]]:
     """The resume item's message; ``ValueError`` when the numbers are not a match's."""
-    try:
-        args = msgspec.convert(summary.get("args"), Summary, strict=True)
-    except (msgspec.ValidationError, AttributeError) as exc:
-        raise ValueError(f"not a domino summary: {exc}") from exc
-    return "domino-saved-match", msgspec.to_builtins(args)
+    return saving.describe(summary, Summary, "domino-saved-match")

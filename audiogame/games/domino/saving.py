@@ -1,21 +1,20 @@
 """A domino match as plain data, and back: what the autosave keeps.
 
-The snapshot (``match_state``) holds everything the match depends on and
-nothing that can be recomputed:
+The snapshot (``match_state``) is the envelope every game saves in
+(``games.saving``: kind, version, setup, seed, engine, bots, view); what
+Domino puts in it:
 
 - ``setup``: the table the player chose (bots, teams, options, pace);
-- ``seed``: the match's seed; the next match of the evening takes the next one;
-- ``iterations``: the hard bots' budget of deals (it shapes their decisions);
-- ``match``: the engine's ``to_dict`` (config, seed, start time and the timed
+- ``engine``: the engine's ``to_dict`` (config, seed, start time and the timed
   log of accepted actions and time-outs): replaying it gives the same hands,
   chain, boneyard order, scores, turn times and the engine's random stream at
   the same place;
-- ``bots``: each bot's ``state()``: its random stream
-  (``random.Random.getstate()`` as lists) as it was *before* the decision in
-  progress began, so a resumed bot starts that decision (or its search) from
-  the very same place and decides the same;
-- ``order``, ``focus``, ``group``: the player's sort order and cursor;
-- ``pause``: whether the player asked to wait between manches.
+- ``bots``: each bot's ``state()``: its random stream as it was *before* the
+  decision in progress began, so a resumed bot starts that decision (or its
+  search) from the very same place and decides the same;
+- ``view`` (``TableView``): the hard bots' budget of deals (it shapes their
+  decisions), the player's sort order and cursor, and whether they asked to
+  wait between manches.
 
 A snapshot is taken after every action, so ``SnapshotCache`` keeps what is
 already encoded: the log grows one entry at a time and a bot's state changes
@@ -27,7 +26,6 @@ anything it cannot rebuild exactly (the menu then refuses the save).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,19 +36,42 @@ from audiogame.games.domino.observation import Phase
 from audiogame.games.domino.save_schema import KIND, VERSION
 from audiogame.games.domino.sorting import SORT_IDS
 from audiogame.games.domino.table_setup import HUMAN, DominoSetup
-from audiogame.store.jsonlog import JsonLog, RawJson, dump
-from audiogame.store.saveformat import OtherVersion
+from audiogame.games.saving import BotStates, open_envelope, restore_bots, seal
+from audiogame.store.jsonlog import JsonLog
 
 
 @dataclass
-class TableState:
-    """What the table keeps beside the engine: the player's view and the bots' states."""
+class TableView:
+    """What the table keeps beside the engine and the bots."""
 
-    bots: dict[int, dict[str, Any]]
+    #: the hard bots' budget of deals per decision
+    iterations: int
     order: str = SORT_IDS[0]
     focus: int | None = None
     group: int = 0
     pause: bool = False
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "iterations": self.iterations,
+            "order": self.order,
+            "focus": self.focus,
+            "group": self.group,
+            "pause": self.pause,
+        }
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> TableView:
+        iterations, order, focus = data["iterations"], data["order"], data["focus"]
+        group, pause = data["group"], data["pause"]
+        if type(iterations) is not int or iterations < 1:
+            raise ValueError("bad iterations")
+        if order not in SORT_IDS or type(group) is not int or type(pause) is not bool:
+            raise ValueError("bad view of the hand")
+        # the cursor may rest on a tile just played (it moves on with the next key)
+        if focus is not None and type(focus) is not int:
+            raise ValueError("bad cursor")
+        return cls(iterations, order, focus, group, pause)
 
 
 @dataclass
@@ -58,9 +79,9 @@ class SnapshotCache:
     """The JSON already made for earlier snapshots of the same match."""
 
     log: JsonLog = field(default_factory=JsonLog)
-    bots: dict[int, tuple[dict[str, Any], RawJson]] = field(default_factory=dict)
+    bots: BotStates = field(default_factory=BotStates)
 
-    def match(self, match: DominoMatch) -> dict[str, Any]:
+    def engine(self, match: DominoMatch) -> dict[str, Any]:
         # the keys of DominoMatch.to_dict, the log encoded one new action at a time
         return {
             "config": match.config.to_dict(),
@@ -70,36 +91,18 @@ class SnapshotCache:
             "log": self.log.raw(list(match.log), entry_to_dict),
         }
 
-    def bot(self, seat: int, state: dict[str, Any]) -> RawJson:
-        cached = self.bots.get(seat)
-        if cached is None or cached[0] != state:
-            text = json.dumps(state, separators=(",", ":"))
-            cached = self.bots[seat] = (state, RawJson(text))
-        return cached[1]
-
 
 def match_state(
     setup: DominoSetup,
     seed: int | str,
-    iterations: int,
     match: DominoMatch,
-    table: TableState,
+    bots: Mapping[int, DominoBot],
+    view: TableView,
     cache: SnapshotCache | None = None,
 ) -> dict[str, Any]:
     cache = cache or SnapshotCache()
-    return {
-        "kind": KIND,
-        "version": VERSION,
-        "setup": setup.to_dict(),
-        "seed": seed,
-        "iterations": iterations,
-        "match": cache.match(match),
-        "bots": {str(seat): cache.bot(seat, s) for seat, s in sorted(table.bots.items())},
-        "order": table.order,
-        "focus": table.focus,
-        "group": table.group,
-        "pause": table.pause,
-    }
+    engine, states = cache.engine(match), cache.bots.of(bots)
+    return seal(KIND, VERSION, setup.to_dict(), seed, engine, states, view.to_data())
 
 
 def summary(match: DominoMatch) -> dict[str, Any]:
@@ -113,9 +116,8 @@ def summary(match: DominoMatch) -> dict[str, Any]:
 class Restored:
     setup: DominoSetup
     seed: int | str
-    iterations: int
     match: DominoMatch
-    table: TableState
+    view: TableView
     #: each bot, its state restored
     bots: dict[int, DominoBot]
 
@@ -123,52 +125,25 @@ class Restored:
 def restore_match(state: Any) -> Restored:
     """The match ``state`` describes, exactly; ``ValueError`` when it cannot be."""
     try:
-        # a snapshot straight from a table holds RawJson pieces: plain data first
-        return _restore(json.loads(dump(state)))
+        return _restore(state)
     except (KeyError, TypeError, AttributeError, IndexError) as exc:
         raise ValueError(f"not a domino match: {exc!r}") from exc
 
 
 def _restore(state: Any) -> Restored:
-    if not isinstance(state, dict) or state.get("kind") != KIND:
-        raise ValueError("not a domino match")
-    if state.get("version") != VERSION:
-        raise OtherVersion("a domino match from another version")
-    seed, iterations = state["seed"], state["iterations"]
-    if type(seed) not in (int, str) or state["match"]["seed"] != seed:
-        raise ValueError("bad seed")
-    if type(iterations) is not int or iterations < 1:
-        raise ValueError("bad iterations")
-    setup = DominoSetup.from_dict(state["setup"])
-    if setup.to_dict() != state["setup"]:
+    saved = open_envelope(state, KIND, VERSION)
+    view = TableView.from_data(saved.view)
+    setup = DominoSetup.from_dict(saved.setup)
+    if setup.to_dict() != saved.setup:
         raise ValueError("the table setup does not read back")
-    match = DominoMatch.from_dict(state["match"])  # replayed entry by entry
-    if match.config != setup.config() or match.to_dict() != state["match"]:
+    match = DominoMatch.from_dict(saved.engine)  # replayed entry by entry
+    if match.config != setup.config() or match.to_dict() != saved.engine:
         raise ValueError("the match does not replay to itself")
     if match.is_over or match.phase is Phase.READY:
         raise ValueError("nothing to resume")
-    table = _table(state, setup)
-    bots = {
-        seat: make_bot(seat, level, seed, pace=setup.pace, iterations=iterations)
+    table = {
+        seat: make_bot(seat, level, saved.seed, pace=setup.pace, iterations=view.iterations)
         for seat, level in enumerate(setup.levels, start=1)
     }
-    for seat, data in table.bots.items():
-        bots[seat].restore(data)  # ValueError when it is not a bot's state
-    return Restored(setup, seed, iterations, match, table, bots)
-
-
-def _table(state: dict[str, Any], setup: DominoSetup) -> TableState:
-    saved = state["bots"]
-    seats = {str(seat) for seat in range(1, setup.players)}
-    if not isinstance(saved, dict) or set(saved) != seats:
-        raise ValueError("the bots do not match the table")
-    bots = {int(seat): dict(data) for seat, data in saved.items() if isinstance(data, Mapping)}
-    if len(bots) != len(saved):
-        raise ValueError("a bot's state is not a mapping")
-    order, focus, group, pause = state["order"], state["focus"], state["group"], state["pause"]
-    if order not in SORT_IDS or type(group) is not int or type(pause) is not bool:
-        raise ValueError("bad view of the hand")
-    # the cursor may rest on a tile just played (it moves on with the next key)
-    if focus is not None and type(focus) is not int:
-        raise ValueError("bad cursor")
-    return TableState(bots, order, focus, group, pause)
+    bots = restore_bots(table, saved.bots)  # ValueError when a state is not its bot's
+    return Restored(setup, saved.seed, match, view, bots)

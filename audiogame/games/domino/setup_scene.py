@@ -23,10 +23,11 @@ from audiogame.app.keys import Key
 from audiogame.games.domino.bots import hard
 from audiogame.games.domino.narrate import Seating, team_list
 from audiogame.games.domino.options import MAX_PLAYERS, MIN_HAND, MIN_PLAYERS, OPTIONS, OptionSpec
-from audiogame.games.domino.table import DominoTable, new_seed
+from audiogame.games.domino.table import DominoTable
 from audiogame.games.domino.table_setup import BOT_LEVELS, BOT_NAMES, BOT_PACES, HUMAN, DominoSetup
 from audiogame.games.domino.tiles import SETS
 from audiogame.ui.menu import MenuItem, MenuScene
+from audiogame.ui.table import new_seed
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App

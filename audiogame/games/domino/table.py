@@ -1,27 +1,28 @@
-"""The domino table: keys become engine actions, events become speech and sound.
+"""The domino table: its keys and its words (``TableScene`` holds the rest).
 
-``DominoTable(app, setup, seed)`` plays one match through a ``TableSession``
-(``games.session``) on game time (``GameScheduler``): the session keeps the
-engine's deadline (the thinking time running out) and asks the bots after
-every batch of events; a bot's move is played at its pace, the hard bot's
-search runs in the app's idle slices. Every batch goes through ``narrate``
-and is posted to the announcer (queued, never cut off by the next move);
-answers to the player's keys interrupt. With thinking time the table ticks in
-each of the last five seconds before the engine's deadline.
+``DominoTable(app, setup, seed)`` plays one match through its ``SeatSession``
+(``games.seat``): offline a ``LocalSeat`` on game time (``GameScheduler``) that
+keeps the engine's deadline (the thinking time running out) and asks the bots
+after every batch of events; a bot's move is played at its pace, the hard
+bot's search runs in the app's idle slices. Every batch goes through
+``narrate`` and is posted to the announcer (queued, never cut off by the next
+move); answers to the player's keys interrupt. With thinking time the table
+ticks in each of the last five seconds before the turn's deadline. The table
+reads the match from its view (``session.view()``) alone.
 
 While another scene covers the table (the table menu, the rules, a question)
 game time stands still: no bot moves, no thinking time runs, no manche starts;
-it goes on when the table is on top again.
+it goes on when the table is on top again, which says "At the table", whose
+turn it is and the time I have left.
 
-The hand is shown in one of eight sort orders; the cursor follows a tile (by
-uid), so re-sorting never loses it. Between manches the next one starts after
-``MANCHE_GAP`` seconds or on Enter; Shift+P makes it wait for the player.
-Escape opens the table menu (``table_menu``); at the end of the match Enter
-starts a new one with the same table and Escape leaves.
+The hand is shown in one of eight sort orders; the cursor (``HandCursor``)
+follows a tile by uid, so re-sorting never loses it. Between manches the next
+one starts after ``MANCHE_GAP`` seconds or on Enter; Shift+P makes it wait for
+the player. Escape opens the table menu (``table_menu``); at the end of the
+match Enter starts a new one with the same table and Escape leaves.
 
-Saving: after every frame in which the match changed the table hands
-``app.autosave`` its snapshot (``saving.match_state``); the end of the match
-discards it; Ctrl+S saves at once (``save_match``: the table is ``Saveable``).
+Saving (``saving``): the snapshot holds the setup, the seed, the engine, the
+bots and the table's view (the hard bots' budget, sort order, cursor, pause).
 ``resume(app, state)`` rebuilds the saved match and says where it stands; game
 time goes on from the last step of the log, so a turn in progress (a bot's,
 or mine with its thinking time) starts afresh, and a bot decides again from
@@ -31,19 +32,18 @@ the same place in its random stream.
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from audiogame.app.gametime import GameHandle, GameScheduler
+from audiogame.announce import resolve_value
+from audiogame.app.gametime import GameScheduler
 from audiogame.app.keys import Key
-from audiogame.games.base import Result
-from audiogame.games.domino.actions import DRAW, Action, NextManche, Play, Refusal
+from audiogame.games.domino.actions import DRAW, Action, Play, Refusal
 from audiogame.games.domino.bots import HARD_ITERATIONS, DominoBot, make_bot
 from audiogame.games.domino.engine import DominoMatch
-from audiogame.games.domino.events import Drew, TileDrawn, TilePlayed
+from audiogame.games.domino.events import Drew, Ends, TileDrawn, TilePlayed
 from audiogame.games.domino.narrate import (
     Seating,
     ends_phrase,
@@ -59,7 +59,7 @@ from audiogame.games.domino.rules import fit_of
 from audiogame.games.domino.saving import (
     Restored,
     SnapshotCache,
-    TableState,
+    TableView,
     match_state,
     restore_match,
     summary,
@@ -67,10 +67,11 @@ from audiogame.games.domino.saving import (
 from audiogame.games.domino.sorting import SORT_IDS, group_by_number, next_order, sort_hand
 from audiogame.games.domino.table_setup import HUMAN, DominoSetup
 from audiogame.games.domino.tiles import End, Tile
-from audiogame.games.session import TableSession
+from audiogame.games.seat import LocalSeat, SeatSession, TimerHandle
 from audiogame.narration import Join, Message, Phrase
 from audiogame.ui.hand_cursor import HandCursor
 from audiogame.ui.scene import Scene
+from audiogame.ui.table import TableScene
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App
@@ -85,12 +86,6 @@ TICKS = 5
 END_LETTERS: dict[str, End] = {"s": End.LEFT, "l": End.LEFT, "d": End.RIGHT, "r": End.RIGHT}
 ARROW_ENDS: dict[int, End] = {pygame.K_LEFT: End.LEFT, pygame.K_RIGHT: End.RIGHT}
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
-
-
-def new_seed(app: App) -> int:
-    """The app's seed when given (tests, replays), else a fresh one."""
-    seed = app.seed
-    return seed if seed is not None else random.SystemRandom().randrange(2**31)
 
 
 #: a bot's search runs BURST slices in a row, then rests REST seconds (0: never rests)
@@ -127,11 +122,10 @@ class Bursts:
         self.app.idle_tasks.append(run)
 
 
-class DominoTable(Scene):
+class DominoTable(TableScene):
     game_id = GAME_ID
-    keys_id = "keys-domino-table"
-    rules_doc = "domino"
-    letters_are_commands = True
+    messages_file = "domino.ftl"
+    stops_under_menus = True
 
     def __init__(
         self,
@@ -142,22 +136,18 @@ class DominoTable(Scene):
         home: Scene | None = None,
         iterations: int = HARD_ITERATIONS,
         deal_at_first_frame: bool = False,
+        restored: Restored | None = None,
+        session: SeatSession | None = None,
     ) -> None:
-        super().__init__(app)
         self.setup = setup
-        self.seed = seed
-        self.home = home
         self.iterations = iterations
         self.config = setup.config()
         self.names = setup.names()
-        #: the match's own time: the app's, shifted for a resumed match, stopped under a menu
-        self.clock = GameScheduler(app.scheduler)
-        self.match = DominoMatch(self.config, seed, start=self.clock.clock.now())
-        self.bots: dict[int, DominoBot] = {
-            seat: make_bot(seat, level, seed, pace=setup.pace, iterations=iterations)
-            for seat, level in enumerate(setup.levels, start=1)
-        }
-        self.session = self._session()
+        #: the bots of a match run here (their moves under way make ``thinking``)
+        self.bots: dict[int, DominoBot] = {}
+        if session is None:
+            session = self._local(app, seed, restored)
+        super().__init__(app, session, seed=seed, home=home, resumed=restored is not None)
         #: who listens here and how the table is seated: the words of names and teams
         self.seating = Seating(HUMAN, self.names, setup.teams)
         self.order = SORT_IDS[0]
@@ -166,14 +156,14 @@ class DominoTable(Scene):
         self.group = 0  # index among group_by_number's groups (grouped order)
         self.choosing: int | None = None  # uid waiting for "left or right?"
         self.pause_requested = False
-        self._next: GameHandle | None = None
-        self._ticks: list[GameHandle] = []
+        if restored is not None:
+            view = restored.view
+            self.order, self.focus, self.group = view.order, view.focus, view.group
+            self.pause_requested = view.pause
+        self._next: TimerHandle | None = None
+        self._ticks: list[TimerHandle] = []
         self._deadline: float | None = None  # the deadline of my turn the ticks count to
-        self._restored: Restored | None = None
-        self._dirty = False  # the match changed since the last autosave
         self._snapshots = SnapshotCache()
-        #: called with every batch of events (benchmarks and checks watch the match)
-        self.watchers: list[Callable[[Sequence[Any]], None]] = []
         #: checks push a table outside a frame: the first deal then waits for one, so
         #: that it happens (and is saved) inside a frame, as at a table opened by a key
         self._deal_later = deal_at_first_frame
@@ -188,49 +178,78 @@ class DominoTable(Scene):
             "p": self.ask_scores,
         }
 
-    def _session(self) -> TableSession:
-        idle = self.app.idle_tasks.append if REST <= 0 else Bursts(self.app, BURST, REST)
-        return TableSession(self.match, self.clock, dict(self.bots), self.on_batch, idle=idle)
+    def _local(self, app: App, seed: int | str, restored: Restored | None) -> LocalSeat:
+        """The match run here: a new one, or a saved one going on from the last step of
+        its log (a turn in progress starts afresh)."""
+        if restored is None:
+            time = GameScheduler(app.scheduler)
+            match = DominoMatch(self.config, seed, start=time.clock.now())
+            self.bots = {
+                seat: make_bot(seat, level, seed, pace=self.setup.pace, iterations=self.iterations)
+                for seat, level in enumerate(self.setup.levels, start=1)
+            }
+        else:
+            saved = restored.match.now
+            time = GameScheduler(app.scheduler, app.scheduler.clock.now() - saved, start=saved)
+            match, self.bots = restored.match, restored.bots
+        idle = app.idle_tasks.append if REST <= 0 else Bursts(app, BURST, REST)
+        return LocalSeat(match, time, dict(self.bots), seat=HUMAN, idle=idle)
 
     @classmethod
     def resumed(cls, app: App, state: Any, home: Scene | None = None) -> DominoTable:
         """The saved match ``state``, ready to go on; ``ValueError`` when it is unusable."""
         restored = restore_match(state)
-        table = cls(app, restored.setup, restored.seed, home=home, iterations=restored.iterations)
-        # game time goes on from the last step of the log: a turn in progress starts afresh
-        saved = restored.match.now
-        table.clock = GameScheduler(app.scheduler, app.scheduler.clock.now() - saved, start=saved)
-        table.match = restored.match
-        table.bots = restored.bots
-        table.session = table._session()
-        view = restored.table
-        table.order, table.focus, table.group = view.order, view.focus, view.group
-        table.pause_requested = view.pause
-        table._restored = restored
-        return table
+        iterations = restored.view.iterations
+        return cls(
+            app, restored.setup, restored.seed, home=home, iterations=iterations, restored=restored
+        )
+
+    # -- what the table reads ---------------------------------------------------------
+    def view(self) -> Observation:
+        """My observation now: everything the table says is read from it."""
+        view: Observation = self.session.view()
+        return view
+
+    observation = view
+
+    @property
+    def match(self) -> DominoMatch:
+        """The engine of a match run here (checks and tests read it; the table itself
+        reads only its view)."""
+        assert self.local is not None, "the match runs elsewhere"
+        engine = self.local.engine
+        assert isinstance(engine, DominoMatch)
+        return engine
+
+    engine = match
+
+    @property
+    def thinking(self) -> bool:
+        """A bot's move is under way: decided and waiting for its pace, or being thought."""
+        if self.local is None:
+            return False
+        return self.local.thinking or any(bot.pending for bot in self.bots.values())
+
+    @property
+    def finished(self) -> bool:
+        return self.view().phase is Phase.OVER
 
     # -- life cycle -------------------------------------------------------------------
-    def on_enter(self) -> None:
-        self.app.idle_tasks.append(self.app.localizer.warm_task("domino.ftl"))
-        self.app.key_listeners.append(self._after_key)
-        self.session.start()
-        if self._restored is None:
-            if self._deal_later:
-                self._next = self.clock.call_later(0.0, self.next_manche)
-            else:
-                self.next_manche()
-            return
-        self._restored = None
-        for message in self.situation():
-            self.post(message)
-        self.after()
+    def started(self) -> None:
+        if self._resumed:
+            self.after(self.view())
+        elif self._deal_later:
+            self._next = self.session.time.call_later(0.0, self.next_manche)
+        else:
+            self.next_manche()
 
     def situation(self) -> list[Message]:
         """Where the resumed match stands: whose turn, the ends, my hand."""
-        said = [Message("domino-resumed", {"manche": self.match.manche}, kind="turn", cue="notice")]
-        phase, seat = self.match.phase, self.match.current_seat
-        limit = self.match.thinking_time
-        deadline = self.match.next_deadline()
+        view = self.view()
+        said = [Message("domino-resumed", {"manche": view.manche}, kind="turn", cue="notice")]
+        phase, seat = view.phase, view.current_seat
+        limit = view.config.thinking_time
+        deadline = view.turn_deadline
         if phase is not Phase.PLAYING or seat is None:
             said.append(Message("domino-whose-turn-between", kind="turn"))
         elif seat != HUMAN:
@@ -238,102 +257,48 @@ class DominoTable(Scene):
         elif deadline is not None:
             # game time goes on from the last step: the time a turn began, unless a
             # tile was drawn since (then what was left of it)
-            left = math.ceil(deadline - self.clock.clock.now())
+            left = math.ceil(deadline - self.session.time.clock.now())
             if left >= limit:
                 said.append(Message("domino-resumed-your-turn-time", {"n": limit}, kind="turn"))
             else:
                 said.append(Message("domino-whose-turn-you-time", {"n": left}, kind="turn"))
         else:
             said.append(Message("domino-whose-turn-you", kind="turn"))
-        said.append(Message("domino-ask-ends", {"ends": ends_phrase(self.match.ends)}, "turn"))
-        n = len(self.observation().hand)
-        said.append(Message("domino-resumed-hand", {"n": n}, kind="turn"))
+        said.append(Message("domino-ask-ends", {"ends": ends_phrase(view.ends)}, "turn"))
+        said.append(Message("domino-resumed-hand", {"n": len(view.hand)}, kind="turn"))
         return said
 
-    def on_language_changed(self) -> None:
-        self.app.idle_tasks.append(self.app.localizer.warm_task("domino.ftl"))
-
-    def _after_key(self, key: Key, handled: bool) -> None:
-        """Any key that put a scene over the table (the menu, the rules) stops game time."""
-        if self.app.top is not self and self in self.app.scenes:
-            self.clock.pause()
-
-    def on_resume(self) -> None:
-        if self.app.top is self:
-            self.clock.resume()
-
-    def on_exit(self) -> None:
-        self.halt()
+    def turn_words(self) -> str:
+        """Back at the table: whose turn it is, and my time left."""
+        return str(resolve_value(self.turn_phrase(), self.t))
 
     def halt(self) -> None:
         """Leaving: the session, its bots' thinking and the table's own timers stop."""
-        self.session.stop()
+        super().halt()
         self._stop_ticks()
         if self._next is not None:
             self._next.cancel()
             self._next = None
-        if self._after_key in self.app.key_listeners:
-            self.app.key_listeners.remove(self._after_key)
 
-    @property
-    def engine(self) -> DominoMatch:
-        return self.match
-
-    @property
-    def thinking(self) -> bool:
-        """A bot's move is under way: decided and waiting for its pace, or being thought."""
-        return self.session.thinking or any(bot.pending for bot in self.bots.values())
-
-    def observation(self) -> Observation:
-        return self.match.observation(HUMAN)
-
-    # -- the engine -------------------------------------------------------------------
-    def apply(self, seat: int | None, action: Action) -> Refusal | None:
-        """My action (or the table's), at game time now; its refusal or None."""
-        result: Result = self.session.apply(seat, action)
-        refusal = result.refusal
-        return None if refusal is None else Refusal(refusal)
-
-    def on_batch(self, events: Sequence[Any]) -> None:
+    # -- the match's events -----------------------------------------------------------
+    def hear(self, events: Sequence[Any]) -> None:
         """Every batch of events, whoever caused it: a move, a time-out, a deal."""
-        self._dirty = True
-        if self.match.steps == 1:
+        view = self.view()
+        if view.step == 1:
             self.opening = list(events)
-        for watcher in self.watchers:
-            watcher(events)
-        self.on_events(events)
-        self.after()
-
-    def update(self, now: float) -> None:
-        if self._dirty:
-            self._dirty = False
-            self.autosave()
+        self.tell(events)
+        self.after(view)
 
     # -- saving -----------------------------------------------------------------------
     def match_state(self) -> dict[str, Any]:
         """The snapshot of this match, as the autosave writes it."""
-        bots = {seat: bot.state() for seat, bot in self.bots.items()}
-        view = TableState(bots, self.order, self.focus, self.group, self.pause_requested)
-        return match_state(
-            self.setup, self.seed, self.iterations, self.match, view, self._snapshots
-        )
+        view = TableView(self.iterations, self.order, self.focus, self.group, self.pause_requested)
+        return match_state(self.setup, self.seed, self.match, self.bots, view, self._snapshots)
 
-    def autosave(self) -> None:
-        """Once per frame in which the match changed; the end of the match removes the save."""
-        if self.match.is_over:
-            self.app.end_of_match(GAME_ID)
-            return
-        self.app.autosave(GAME_ID, self.match_state(), summary(self.match))
+    def summary(self) -> dict[str, Any]:
+        return summary(self.match)
 
-    def save_match(self) -> bool:
-        """Ctrl+S: the snapshot of this very moment; False once the match is over."""
-        if self.match.is_over:
-            return False
-        self._dirty = False
-        self.autosave()
-        return True
-
-    def on_events(self, events: Sequence[Any]) -> None:
+    def tell(self, events: Sequence[Any]) -> None:
         """Narrate a batch; my own moves move the cursor, which says where it landed
         right after my play is told (before what the others did next)."""
         start = 0
@@ -351,35 +316,39 @@ class DominoTable(Scene):
         self.narrate(events[start:])
 
     def narrate(self, events: Sequence[Any]) -> None:
-        for message in narrate(events, self.observation(), self.names):
+        for message in narrate(events, self.view(), self.names):
             self.post(message)
 
-    def after(self) -> None:
+    def after(self, view: Observation) -> None:
         """Whose move is next: mine (its last seconds ticked), a bot's (the session
         plays it), or the manche is over."""
-        phase = self.match.phase
-        mine = phase is Phase.PLAYING and self.match.current_seat == HUMAN
+        phase = view.phase
+        mine = phase is Phase.PLAYING and view.current_seat == HUMAN
         if not mine:
             self.choosing = None
-        self._tick_to(self.match.next_deadline() if mine else None)
+        self._tick_to(view.turn_deadline if mine else None, view.config.thinking_time)
         if phase is Phase.BETWEEN:
             self.between_manches()
         elif phase is Phase.OVER:
             self.post(Message("domino-game-over-keys"))
 
-    def answer(self, msg_id: str, cue: str | None = None, **args: Any) -> None:
-        """An answer to the player's key: at once, interrupting."""
-        self.post(Message(msg_id, args, cue=cue, interrupt=True))
-
-    def refuse(self, refusal: Refusal) -> None:
-        self.answer(f"domino-refusal-{refusal.value}", cue="menu_error")
+    def on_refusal(self, action: Any, refusal: str) -> None:
+        """A refused action: a tile that fits both ends asks which; anything else says why."""
+        why = Refusal(refusal)
+        if why is Refusal.CHOOSE_END and isinstance(action, Play):
+            tile = next((t for t in self.view().hand if t.uid == action.uid), None)
+            if tile is not None:
+                self.choosing = tile.uid
+                self.answer("domino-choose-end", cue="notice", tile=tile_phrase(tile))
+                return
+        self.refuse(why)
 
     # -- between manches --------------------------------------------------------------
     def between_manches(self) -> None:
         if self.pause_requested:
             self.post(Message("domino-paused"))
             return
-        self._next = self.clock.call_later(MANCHE_GAP, self.next_manche)
+        self._next = self.session.time.call_later(MANCHE_GAP, self.next_manche)
         self.post(Message("domino-next-soon", {"n": MANCHE_GAP}))
 
     def next_manche(self) -> None:
@@ -387,33 +356,34 @@ class DominoTable(Scene):
             self._next.cancel()
             self._next = None
         self.hand_cursor.reset()
-        self.apply(None, NextManche())
+        self.session.next_round()
 
     def toggle_pause(self) -> None:
         self.pause_requested = not self.pause_requested
         self.answer("domino-pause-on" if self.pause_requested else "domino-pause-off", "toggle")
-        if self.match.phase is not Phase.BETWEEN:
+        if self.view().phase is not Phase.BETWEEN:
             return
         if self.pause_requested and self._next is not None:
             self._next.cancel()
             self._next = None
         elif not self.pause_requested and self._next is None:
-            self._next = self.clock.call_later(MANCHE_GAP, self.next_manche)
+            self._next = self.session.time.call_later(MANCHE_GAP, self.next_manche)
 
     # -- thinking time ----------------------------------------------------------------
-    def _tick_to(self, deadline: float | None) -> None:
+    def _tick_to(self, deadline: float | None, limit: int) -> None:
         """Tick in each of the last seconds before my turn's deadline (the engine's:
-        it runs the time-out itself)."""
+        it runs the time-out itself); ``limit`` is the thinking time."""
         if deadline == self._deadline:
             return
         self._stop_ticks()
         self._deadline = deadline
         if deadline is None:
             return
-        now = self.clock.clock.now()
-        for left in range(min(TICKS, self.match.thinking_time - 1), 0, -1):
+        time = self.session.time
+        now = time.clock.now()
+        for left in range(min(TICKS, limit - 1), 0, -1):
             if deadline - left > now:
-                self._ticks.append(self.clock.call_at(deadline - left, self.cue, "timer_tick"))
+                self._ticks.append(time.call_at(deadline - left, self.cue, "timer_tick"))
 
     def _stop_ticks(self) -> None:
         for handle in self._ticks:
@@ -450,9 +420,8 @@ class DominoTable(Scene):
         if tile is not None:
             self.post(Message("domino-focus", {"tile": tile_phrase(tile)}, "own"))
 
-    def speak_tile(self, hand: Sequence[Tile], index: int, edge: bool) -> None:
+    def speak_tile(self, hand: Sequence[Tile], index: int, edge: bool, ends: Ends) -> None:
         tile = hand[index]
-        ends = self.match.ends
         self.answer(
             "domino-tile-at",
             cue="menu_edge" if edge else "menu_move",
@@ -463,7 +432,8 @@ class DominoTable(Scene):
         )
 
     def move(self, delta: int | None, to: int | None = None) -> None:
-        hand = self.hand()
+        view = self.view()
+        hand = self.hand(view)
         uids = [tile.uid for tile in hand]
         landing = (
             self.hand_cursor.go(uids, to)
@@ -473,7 +443,7 @@ class DominoTable(Scene):
         if landing is None:
             self.answer("domino-hand-empty", cue="menu_edge")
             return
-        self.speak_tile(hand, landing.index, edge=landing.edge)
+        self.speak_tile(hand, landing.index, landing.edge, view.ends)
 
     def sync_group(self) -> None:
         tile = self.focused()
@@ -555,67 +525,59 @@ class DominoTable(Scene):
             self.choosing = None
             self.answer("domino-choose-cancelled", cue="menu_back")
             return
-        if self.match.is_over:
-            self.cue("menu_back")
-            self.leave()
-            return
+        super().on_escape()
+
+    def ask_leave(self) -> None:
         from audiogame.games.domino.table_menu import TableMenu
 
         self.cue("menu_select")
         self.app.push(TableMenu(self.app, self))
 
-    def leave(self) -> None:
-        self.halt()
-        if self.home is not None and self.home in self.app.scenes:
-            self.app.pop_to(self.home)
-            return
-        while self in self.app.scenes:  # no home: close the menus above, then the table
-            self.app.pop()
-
     def enter(self) -> None:
-        phase = self.match.phase
+        phase = self.view().phase
         if phase is Phase.BETWEEN:
             self.cue("menu_select")
             self.next_manche()
         elif phase is Phase.OVER:
             self.cue("menu_select")
-            seed = self.seed + 1 if isinstance(self.seed, int) else f"{self.seed}+"
-            table = DominoTable(
-                self.app, self.setup, seed, home=self.home, iterations=self.iterations
-            )
-            table.order = self.order  # the player's sort order goes on to the next match
-            self.app.replace(table)
+            self.next_match()
         else:
             self.play(None)
 
+    def next_table(self, seed: int | str) -> DominoTable:
+        table = DominoTable(self.app, self.setup, seed, home=self.home, iterations=self.iterations)
+        table.order = self.order  # the player's sort order goes on to the next match
+        return table
+
     # -- actions ----------------------------------------------------------------------
+    def apply(self, seat: int | None, action: Action) -> None:
+        """An action of mine (``HUMAN``) or of the table (``None``: deal the next manche);
+        checks and walks play through it."""
+        if seat is None:
+            self.session.next_round()
+        else:
+            self.act(action)
+
     def play(self, end: End | None) -> None:
         hand = self.hand()
         if not hand:
             self.refuse(self.empty_hand_refusal())
             return
-        tile = hand[self.cursor_at(hand)]
-        refusal = self.apply(HUMAN, Play(tile.uid, end))
-        if refusal is Refusal.CHOOSE_END:
-            self.choosing = tile.uid
-            self.answer("domino-choose-end", cue="notice", tile=tile_phrase(tile))
-        elif refusal is not None:
-            self.refuse(refusal)
+        self.act(Play(hand[self.cursor_at(hand)].uid, end))
 
     def empty_hand_refusal(self) -> Refusal:
         """Why a player without tiles cannot play: out of the match, of the manche, or between."""
-        if self.match.is_over:
+        view = self.view()
+        if view.phase is Phase.OVER:
             return Refusal.MATCH_OVER
-        if self.match.is_eliminated(HUMAN):
+        if view.eliminated[HUMAN]:
             return Refusal.ELIMINATED
-        if self.match.phase is not Phase.PLAYING:
+        if view.phase is not Phase.PLAYING:
             return Refusal.MANCHE_OVER
         return Refusal.OUT_OF_MANCHE
 
     def draw(self) -> None:
-        refusal = self.apply(HUMAN, DRAW)
-        if refusal is not None:
-            self.refuse(refusal)
+        self.act(DRAW)
 
     # -- questions, at any time -------------------------------------------------------
     def ask_hand(self) -> None:
@@ -626,7 +588,7 @@ class DominoTable(Scene):
             self.answer("domino-hand", n=len(hand), tiles=tiles_phrase(hand))
 
     def ask_ends(self) -> None:
-        self.answer("domino-ask-ends", ends=ends_phrase(self.match.ends))
+        self.answer("domino-ask-ends", ends=ends_phrase(self.view().ends))
 
     def ask_chain(self) -> None:
         chain = self.observation().chain
@@ -645,26 +607,32 @@ class DominoTable(Scene):
         )
         self.answer("domino-counts", list=Join(listed), boneyard=obs.boneyard)
 
-    def ask_turn(self) -> None:
-        phase, seat = self.match.phase, self.match.current_seat
+    def turn_phrase(self) -> Phrase:
+        """Whose turn it is; mine with the time I have left."""
+        view = self.view()
+        phase, seat = view.phase, view.current_seat
         if phase is Phase.OVER:
-            self.answer("domino-whose-turn-over")
-        elif phase is not Phase.PLAYING or seat is None:
-            self.answer("domino-whose-turn-between")
-        elif seat != HUMAN:
-            self.answer("domino-whose-turn", who=who(self.seating, seat))
-        elif self._deadline is not None:
-            left = max(0, math.ceil(self._deadline - self.clock.clock.now()))
-            self.answer("domino-whose-turn-you-time", n=left)
-        else:
-            self.answer("domino-whose-turn-you")
+            return Phrase("domino-whose-turn-over")
+        if phase is not Phase.PLAYING or seat is None:
+            return Phrase("domino-whose-turn-between")
+        if seat != HUMAN:
+            return Phrase("domino-whose-turn", {"who": who(self.seating, seat)})
+        if self._deadline is not None:
+            left = max(0, math.ceil(self._deadline - self.session.time.clock.now()))
+            return Phrase("domino-whose-turn-you-time", {"n": left})
+        return Phrase("domino-whose-turn-you")
+
+    def ask_turn(self) -> None:
+        turn = self.turn_phrase()
+        self.answer(turn.msg_id, **turn.args)
 
     def ask_scores(self) -> None:
-        totals = tally(self.seating, self.match.totals)
+        view = self.view()
+        totals = tally(self.seating, view.totals)
         self.answer(
             "domino-scores",
             cue=None,
-            manche=self.match.manche,
+            manche=view.manche,
             totals=totals,
             limit=self.config.point_limit,
         )

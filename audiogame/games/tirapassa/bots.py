@@ -18,26 +18,18 @@ answers each landing at that pace wins about a fair share of the races
 (``fair_share.py``).
 
 ``state()`` / ``restore(data)``: the bot's random generator (its
-``getstate()`` as plain data: the version, the 625 words of the Mersenne
-Twister packed little-endian in base64, the Gaussian spare) and its pending
-delays; restoring costs the same whatever the length of the match. The table
-saves after every action, so ``state_json()`` keeps the state's JSON text until
-the bot draws again: a snapshot of five bots does not encode 3,000 words each
-time.
+``getstate()`` as plain data, ``games.base.random_state_to_data``) and its
+pending delays; restoring costs the same whatever the length of the match.
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
-import json
 import math
 import random
-import struct
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from audiogame.games.base import Decision
+from audiogame.games.base import Decision, random_state_from_data, random_state_to_data
 from audiogame.games.tirapassa.actions import Send, Throw
 from audiogame.games.tirapassa.events import (
     CalmEmptied,
@@ -71,9 +63,6 @@ KEY_DELAY: dict[Difficulty, tuple[float, float]] = {
 
 #: what a bot waits for: its next throw (assisted), its next key (manual)
 DELAYS = ("react", "key")
-#: the Mersenne Twister's state: 624 words and the position in them, as saved
-_MT_WORDS = 624
-_PACKED = struct.Struct(f"<{_MT_WORDS + 1}I")
 
 
 class TiraBot:
@@ -85,31 +74,22 @@ class TiraBot:
         self.level: str = self.difficulty.value
         self._rng = random.Random(f"tira-bot/{seed}/{seat}")
         self._memo: dict[str, tuple[float, float]] = {}
-        self._json: str | None = None  # state() as JSON, until the next draw
 
     def state(self) -> dict[str, Any]:
         """Plain data: the random generator as it stands and the pending delays."""
-        version, words, gauss = self._rng.getstate()
         return {
-            "rng": [version, base64.b64encode(_PACKED.pack(*words)).decode("ascii"), gauss],
+            "rng": random_state_to_data(self._rng.getstate()),
             "memo": {what: list(memo) for what, memo in self._memo.items()},
         }
-
-    def state_json(self) -> str:
-        """``state()`` as JSON text, the same until the bot draws again."""
-        if self._json is None:
-            self._json = json.dumps(self.state(), separators=(",", ":"))
-        return self._json
 
     def restore(self, data: Mapping[str, Any]) -> None:
         """Back to a saved ``state()``; ``ValueError`` (nothing changed) when it is not one."""
         if not isinstance(data, Mapping) or set(data) != {"rng", "memo"}:
             raise ValueError("not a bot's state")
-        rng_state = _rng_state(data["rng"])
+        rng_state = random_state_from_data(data["rng"])
         memo = _memo(data["memo"])
         self._rng.setstate(rng_state)
         self._memo = memo
-        self._json = None
 
     def decide(self, obs: TiraObservation) -> Decision | None:
         idle = obs.idle_since
@@ -148,7 +128,6 @@ class TiraBot:
         if memo is not None and memo[0] == since:
             return memo[1]
         delay = self._rng.uniform(*bounds)
-        self._json = None
         self._memo[what] = (since, delay)
         return delay
 
@@ -185,29 +164,6 @@ def seats_concerned(events: Sequence[TiraEvent]) -> set[int] | None:
         else:
             return None
     return seats
-
-
-def _rng_state(saved: Any) -> tuple[Any, ...]:
-    """``random.Random.getstate()`` back from ``state()``'s plain data, checked."""
-    if not isinstance(saved, list | tuple) or len(saved) != 3:
-        raise ValueError("not a random generator's state")
-    version, text, gauss = saved
-    if type(version) is not int or not isinstance(text, str):
-        raise ValueError("not a random generator's state")
-    try:
-        words = _PACKED.unpack(base64.b64decode(text, validate=True))
-    except (binascii.Error, struct.error) as exc:
-        raise ValueError("not a random generator's state") from exc
-    if words[-1] > _MT_WORDS:  # the position in the words
-        raise ValueError("not a random generator's state")
-    if gauss is not None and (type(gauss) is not float or not math.isfinite(gauss)):
-        raise ValueError("not a random generator's state")
-    state = (version, words, gauss)
-    try:
-        random.Random().setstate(state)  # the generator's own checks, on a spare one
-    except (ValueError, TypeError, OverflowError) as exc:
-        raise ValueError("not a random generator's state") from exc
-    return state
 
 
 def _memo(saved: Any) -> dict[str, tuple[float, float]]:

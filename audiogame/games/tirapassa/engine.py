@@ -287,9 +287,12 @@ class TiraGame:
         """
         return self._at(now)._refusal(seat, action)
 
-    def legal_actions(self, seat: int, now: float) -> tuple[Action, ...]:
+    def legal_actions(self, seat: int | None, now: float) -> tuple[Action, ...]:
         """What ``seat`` may do at ``now``: a Throw when allowed, then one Send
-        (by index, to its destination) per landed die that can go somewhere."""
+        (by index, to its destination) per landed die that can go somewhere.
+        The table (``None``) has nothing to do: rounds follow by themselves."""
+        if seat is None:
+            return ()
         game = self._at(now)
         if not game._is_seat(seat):
             return ()

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from audiogame.app.clock import Scheduler, VirtualClock
-from audiogame.games.base import Bot, Decision
+from audiogame.games.base import Bot, Decision, random_state_from_data, random_state_to_data
 from audiogame.games.session import TableSession
 from audiogame.games.tirapassa.actions import Send, Throw
 from audiogame.games.tirapassa.bots import TiraBot, seats_concerned
@@ -55,12 +55,10 @@ class KeyPlayer:
         return since + self._drawn[1]
 
     def state(self) -> dict[str, Any]:
-        version, words, gauss = self._rng.getstate()
-        return {"rng": [version, list(words), gauss], "drawn": self._drawn}
+        return {"rng": random_state_to_data(self._rng.getstate()), "drawn": self._drawn}
 
     def restore(self, data: Mapping[str, Any]) -> None:
-        version, words, gauss = data["rng"]
-        self._rng.setstate((version, tuple(words), gauss))
+        self._rng.setstate(random_state_from_data(data["rng"]))
         drawn = data["drawn"]
         self._drawn = None if drawn is None else (float(drawn[0]), float(drawn[1]))
 

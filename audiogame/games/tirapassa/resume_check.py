@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from audiogame.app.gametime import GameScheduler
 from audiogame.devtools.harness import Harness
 from audiogame.devtools.resume_check import MATCH_START
 from audiogame.games.tirapassa.observation import Phase, TiraObservation
@@ -104,12 +105,12 @@ class TiraAdapter:
         return state
 
     def progress_of(self, state: dict[str, Any]) -> int:
-        return len(state["game"]["log"])
+        return len(state["engine"]["log"])
 
     def align_clock(self, h: Harness, state: dict[str, Any]) -> None:
         # the table resumes RESUME_GRACE after the app's now: start that much before
         # the saved instant and the shift between game and app time is exactly zero
-        h.clock.set(max(h.clock.now(), state["clock"] - RESUME_GRACE))
+        h.clock.set(max(h.clock.now(), state["view"]["clock"] - RESUME_GRACE))
 
     def watch(self, table: TiraTable, sink: Any) -> None:
         table.watchers.append(sink)
@@ -118,12 +119,14 @@ class TiraAdapter:
         return table.finished
 
     def next_key(self, table: TiraTable) -> tuple[float, str] | None:
-        if table.finished or table.scheduler is None:
+        if table.finished:
             return None
         move = scripted_move(table.observation())
         if move is None:
             return None
-        clock = table.scheduler.clock
+        time = table.session.time
+        assert isinstance(time, GameScheduler)
+        clock = time.clock
         at = max(clock.app_time(move[0]), clock.base.now())
         pressed = (table.game.log_length, move[0], move[1])
         if pressed == self._pressed:

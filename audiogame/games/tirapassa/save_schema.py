@@ -11,18 +11,22 @@ times that.
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Any, Literal
 
 import msgspec
 
-from audiogame.store.saves import OtherVersion
+from audiogame.games import saving
+from audiogame.games.saving import Rng, Seed, check_seeds
 
 KIND = "tira-match"
 #: 2: actions beside their seat in the log, bots' generators as their words;
 #: 3: the generators' words packed (``bots.TiraBot.state``);
 #: 4: a throw with a supreme die in hand is refused, bots play with the human's
-#: controls and wait a "key" delay by hand (a version-3 log may not replay)
-VERSION = 4
+#: controls and wait a "key" delay by hand (a version-3 log may not replay);
+#: 5: the envelope every game shares (``games.saving``: engine, bots, view), the
+#: bots' generators as ``games.base.random_state_to_data`` writes them
+VERSION = 5
 
 MAX_PLAYERS = 6
 #: three dice each, every die may end up in one hand
@@ -38,10 +42,6 @@ MAX_IDLE = 86_400.0
 
 Seat = Annotated[int, msgspec.Meta(ge=0, lt=MAX_PLAYERS)]
 Time = Annotated[float, msgspec.Meta(ge=0.0, le=MAX_TIME)]
-#: a number seed is at most 2**64 - 1 (``--seed``'s bound: msgspec bounds stop at
-#: 2**63, so ``State`` checks the top)
-Seed = Annotated[int, msgspec.Meta(ge=0)] | Annotated[str, msgspec.Meta(max_length=64)]
-SEED_MAX = 2**64 - 1
 SymbolId = Literal["clover", "pig", "cat", "penny", "horseshoe", "hamsa"]
 Level = Literal["practice", "easy", "normal", "hard"]
 Speed = Literal["slow", "normal", "fast"]
@@ -116,67 +116,51 @@ class Game(msgspec.Struct, forbid_unknown_fields=True):
         return self.log[-1][0] if self.log else self.start_at
 
 
-#: the Mersenne Twister's 625 words (4 bytes each), little-endian, in base64
-RngWords = Annotated[
-    str,
-    msgspec.Meta(
-        min_length=3336, max_length=3336, pattern="^[A-Za-z0-9+/]{3332}[A-Za-z0-9+/=]{4}$"
-    ),
-]
-
-
 class Bot(msgspec.Struct, forbid_unknown_fields=True):
-    rng: tuple[Literal[3], RngWords, float | None]
+    rng: Rng
     memo: dict[Literal["react", "key"], tuple[Time, Delay]]
 
 
-class State(msgspec.Struct, forbid_unknown_fields=True):
-    kind: Literal["tira-match"]
-    version: Literal[4]
-    setup: Setup
-    seed: Seed
-    game: Game
-    bots: Annotated[
-        dict[Literal["1", "2", "3", "4", "5"], Bot], msgspec.Meta(max_length=MAX_PLAYERS - 1)
-    ]
+class View(msgspec.Struct, forbid_unknown_fields=True):
+    """The table's own: the game time of the snapshot, the die my arrows are on."""
+
     clock: Time
     cursor: Annotated[int, msgspec.Meta(ge=0, lt=MAX_DICE)]
 
+
+class State(msgspec.Struct, forbid_unknown_fields=True):
+    """The envelope every game saves in (``games.saving``), with Tira & Passa's parts."""
+
+    kind: Literal["tira-match"]
+    version: Literal[5]
+    setup: Setup
+    seed: Seed
+    engine: Game
+    bots: Annotated[
+        dict[Literal["1", "2", "3", "4", "5"], Bot], msgspec.Meta(max_length=MAX_PLAYERS - 1)
+    ]
+    view: View
+
     def __post_init__(self) -> None:
-        for seed in (self.seed, self.game.seed):
-            if isinstance(seed, int) and seed > SEED_MAX:
-                raise ValueError("a seed past 2**64 - 1")
-        if self.setup.players != self.game.config.players:
+        check_seeds(self.seed, self.engine.seed)
+        if self.setup.players != self.engine.config.players:
             raise ValueError("the setup and the game seat different tables")
-        if not self.game.last_time <= self.clock <= self.game.last_time + MAX_IDLE:
+        last = self.engine.last_time
+        if not last <= self.view.clock <= last + MAX_IDLE:
             raise ValueError("the clock is outside the match's span")
-        if any(int(seat) >= self.game.config.players for seat in self.bots):
+        if any(int(seat) >= self.engine.config.players for seat in self.bots):
             raise ValueError("a bot at a seat not at the table")
-
-
-class _Stamp(msgspec.Struct):
-    kind: Any = None
-    version: Any = None
+        for bot in self.bots.values():
+            gauss = bot.rng[2]
+            if gauss is not None and not math.isfinite(gauss):
+                raise ValueError("a random stream that is not one")
 
 
 def read_state(body: bytes) -> dict[str, Any]:
     """The state of a saved Tira & Passa match, decoded and checked; plain data as
     ``saving.restore_match`` takes it. ``OtherVersion``, or ``ValueError`` with
     the reason, when it is not a match this version can rebuild."""
-    try:
-        stamp = msgspec.json.decode(body, type=_Stamp)
-    except (msgspec.DecodeError, RecursionError) as exc:
-        raise ValueError(f"not a Tira & Passa match: {exc}") from exc
-    if stamp.kind != KIND:
-        raise ValueError("not a Tira & Passa match")
-    if stamp.version != VERSION:
-        raise OtherVersion("a Tira & Passa match from another version")
-    try:
-        msgspec.json.decode(body, type=State)  # checked whole before anything is built
-        plain: dict[str, Any] = msgspec.json.decode(body)
-    except (msgspec.DecodeError, RecursionError) as exc:
-        raise ValueError(f"not a Tira & Passa match: {exc}") from exc
-    return plain
+    return saving.read_state(body, State, KIND, VERSION, "Tira & Passa match")
 
 
 class Summary(msgspec.Struct, forbid_unknown_fields=True):
@@ -189,8 +173,4 @@ class Summary(msgspec.Struct, forbid_unknown_fields=True):
 
 def describe(summary: Any) -> tuple[str, dict[str, Any]]:
     """The resume item's message; ``ValueError`` when the numbers are not a match's."""
-    try:
-        args = msgspec.convert(summary.get("args"), Summary, strict=True)
-    except (msgspec.ValidationError, AttributeError) as exc:
-        raise ValueError(f"not a Tira & Passa summary: {exc}") from exc
-    return "tira-saved-match", msgspec.to_builtins(args)
+    return saving.describe(summary, Summary, "tira-saved-match")

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from audiogame.games.tirapassa.briefing import BriefingScene
 from audiogame.games.tirapassa.options import MAX_PLAYERS, MIN_PLAYERS, Control, Speed, Variant
-from audiogame.games.tirapassa.table import new_seed
 from audiogame.games.tirapassa.table_setup import BOT_LEVELS, BOT_NAMES, TableSetup
 from audiogame.ui.menu import MenuItem, MenuScene
+from audiogame.ui.table import new_seed
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App

@@ -1,10 +1,11 @@
-"""The race: keys become engine actions, events become speech and sound.
+"""The race: its keys and its words (``TableScene`` holds the rest).
 
-``TiraTable(app, setup, seed)`` runs one game through a ``TableSession``
-(``games.session``) on game time over ``app.scheduler`` (dice in flight, bots'
-reactions, the round flow) and hands every batch of events to ``narrate``
-with my observation after it. Nothing ever pauses the race: game time is never
-paused, queries answer at once, interrupting, and the game clock goes on.
+``TiraTable(app, setup, seed)`` runs one game through its ``SeatSession``
+(``games.seat``): offline a ``LocalSeat`` on game time over ``app.scheduler``
+(dice in flight, bots' reactions, the round flow); every batch of events
+goes to ``narrate`` with my observation after it. Nothing ever pauses the
+race: game time is never paused, queries answer at once, interrupting, and
+the game clock goes on.
 
 Delivery: every message goes to the app's one speech queue (the
 ``Announcer``, through ``Scene.post``), which waits the delay of ``Later``
@@ -17,24 +18,23 @@ follows it.
 The first landing must be as quick to speak as the hundredth, so entering the
 table compiles this game's Fluent messages ahead, between frames (``Localizer.warm_task``).
 
-Saving: after every frame in which the game changed (my action, a bot's, the
-engine's timeline) the table hands ``app.autosave`` its snapshot
-(``saving.match_state``); the end of the game discards it; Ctrl+S saves at
-once (``save_match``: the table is ``Saveable``). ``resume(app, state)``
-rebuilds the saved match: the game time goes on from the saved instant on
-``GameScheduler`` (the app's clock, shifted), after ``RESUME_GRACE`` seconds
-in which the situation is spoken (read from the observation: no history is
-replayed into narration). Practice rounds are never saved.
+Saving (``saving``): the snapshot holds the setup, the seed, the engine, the
+bots and the table's view (the game time of the snapshot, my cursor).
+``resume(app, state)`` rebuilds the saved match: the game time goes on from
+the saved instant on ``GameScheduler`` (the app's clock, shifted), after
+``RESUME_GRACE`` seconds in which the situation is spoken (read from the
+observation: no history is replayed into narration). Practice rounds are
+never saved.
 
 Escape asks "leave the game?" while the race goes on (a real table does not
 stop for one player); at the end of the game Escape leaves at once and Enter
 starts a new game with the same table. A practice table (``practice=True``)
-plays one round against slow bots and then waits for Enter or Escape.
+plays one round against slow bots and then waits for Enter or Escape, which
+go back to the briefing.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -42,8 +42,9 @@ import pygame
 
 from audiogame.app.gametime import GameScheduler
 from audiogame.app.keys import Key
-from audiogame.games.session import TableSession
-from audiogame.games.tirapassa.actions import Action, Refusal, Send, Throw
+from audiogame.games.saving import BotStates
+from audiogame.games.seat import LocalSeat, SeatSession
+from audiogame.games.tirapassa.actions import Refusal, Send, Throw
 from audiogame.games.tirapassa.bots import TiraBot, bots_for, seats_concerned
 from audiogame.games.tirapassa.coasters import Coaster
 from audiogame.games.tirapassa.engine import TiraGame
@@ -75,6 +76,7 @@ from audiogame.narration import Join, Message, Phrase
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.hand_cursor import HandCursor
 from audiogame.ui.scene import Scene
+from audiogame.ui.table import TableScene
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App
@@ -94,17 +96,9 @@ RESUME_GRACE = 3.0
 GAME_ID = "tira"
 
 
-def new_seed(app: App) -> int:
-    """The app's seed when given (tests, replays), else a fresh one."""
-    return app.seed if app.seed is not None else random.SystemRandom().randrange(2**31)
-
-
-class TiraTable(Scene):
+class TiraTable(TableScene):
     game_id = GAME_ID
-    title_id = "at-table"  # said on coming back from the leave question or the guide
-    keys_id = "keys-tira-table"
-    rules_doc = "tira"
-    letters_are_commands = True
+    messages_file = "tira.ftl"
 
     def __init__(
         self,
@@ -116,26 +110,26 @@ class TiraTable(Scene):
         home: Scene | None = None,
         pile: Sequence[Coaster] | None = None,
         faces: Sequence[Symbol] = (),
+        restored: Restored | None = None,
+        session: SeatSession | None = None,
     ) -> None:
-        super().__init__(app)
         self.setup = setup
-        self.seed = seed
         self.practice = practice
-        self.home = home
         self.config = setup.config(practice)
         self.names = setup.names()
-        self.session: TableSession | None = None
-        self._game: TiraGame | None = None
-        self._bots: dict[int, TiraBot] = {}
-        self.scheduler: GameScheduler | None = None  # game time: the race's clock
+        #: the bots of a race run here
+        self.bots: dict[int, TiraBot] = {}
+        if session is None:
+            session = self._local(app, seed, restored, pile, faces)
+        # a practice round goes back where it was opened (the briefing): no home
+        home = None if practice else home
+        super().__init__(app, session, seed=seed, home=home, resumed=restored is not None)
         #: the die my arrows are on, by its place in my hand (dice have no identity)
         self.die_cursor: HandCursor[int] = HandCursor(0)
-        self.finished = False  # game over, or the practice round played
-        self._script = (pile, tuple(faces))
-        self._restored: Restored | None = None
-        self._dirty = False  # the game changed since the last autosave
-        #: called with every batch of events (benchmarks and checks watch the match)
-        self.watchers: list[Callable[[Sequence[TiraEvent]], None]] = []
+        if restored is not None:
+            self.cursor = restored.cursor
+        self._finished = False  # game over, or the practice round played
+        self._states = BotStates()
         self._letters: dict[str, Callable[[], None]] = {
             "g": self.ask_supreme,
             "c": self.ask_coaster,
@@ -144,53 +138,64 @@ class TiraTable(Scene):
             "p": self.ask_standings,
         }
 
+    def _local(
+        self,
+        app: App,
+        seed: int | str,
+        restored: Restored | None,
+        pile: Sequence[Coaster] | None,
+        faces: Sequence[Symbol],
+    ) -> LocalSeat:
+        """The race run here: a new one, or a saved one going on from its saved
+        instant after a moment to hear where it is (``RESUME_GRACE``)."""
+        if restored is None:
+            time = GameScheduler(app.scheduler)
+            game = TiraGame(
+                self.config, seed, start_at=time.clock.now(), pile=pile, faces=tuple(faces)
+            )
+            self.bots = bots_for(self.config, seed)
+        else:
+            offset = app.clock.now() + RESUME_GRACE - restored.clock
+            time = GameScheduler(app.scheduler, offset, start=restored.clock)
+            game, self.bots = restored.game, restored.bots
+        return LocalSeat(game, time, dict(self.bots), seat=HUMAN, concerned=seats_concerned)
+
     @classmethod
     def resumed(cls, app: App, state: Any, home: Scene | None = None) -> TiraTable:
         """The saved match ``state``, ready to go on; ``ValueError`` when it is unusable."""
         restored = restore_match(state)
-        table = cls(app, restored.setup, restored.seed, home=home)
-        table._restored = restored
-        table.cursor = restored.cursor
-        return table
+        return cls(app, restored.setup, restored.seed, home=home, restored=restored)
+
+    # -- what the table reads ---------------------------------------------------------
+    def observation(self) -> TiraObservation:
+        """My view now: everything the table says is read from it."""
+        view: TiraObservation = self.session.view()
+        return view
+
+    @property
+    def game(self) -> TiraGame:
+        """The engine of a race run here (checks and tests read it; the table itself
+        reads only its view)."""
+        assert self.local is not None, "the race runs elsewhere"
+        engine = self.local.engine
+        assert isinstance(engine, TiraGame)
+        return engine
+
+    @property
+    def engine(self) -> TiraGame | None:
+        return self.game if self.local is not None else None
+
+    @property
+    def finished(self) -> bool:
+        return self._finished
 
     # -- life cycle -------------------------------------------------------------------
-    def on_enter(self) -> None:
-        self.app.idle_tasks.append(self.app.localizer.warm_task("tira.ftl"))
-        if self._restored is not None:
-            self._resume_session(self._restored)
-            self._restored = None
-        else:
-            self._new_session()
-        if self.practice:
-            self.post(Message("tira-practice-start", kind="turn"))
-        assert self.session is not None
-        self.session.start()
+    def first_words(self) -> list[Message]:
+        return [Message("tira-practice-start", kind="turn")] if self.practice else []
 
-    def _new_session(self) -> None:
-        scheduler = GameScheduler(self.app.scheduler)
-        pile, script_faces = self._script
-        game = TiraGame(
-            self.config, self.seed, start_at=scheduler.clock.now(), pile=pile, faces=script_faces
-        )
-        self._play(game, scheduler, bots_for(self.config, self.seed))
-
-    def _resume_session(self, saved: Restored) -> None:
-        """The saved game goes on from its saved instant, after a moment to hear where it is."""
-        offset = self.app.clock.now() + RESUME_GRACE - saved.clock
-        scheduler = GameScheduler(self.app.scheduler, offset, start=saved.clock)
-        for message in self.situation(saved.game):
-            self.post(message)
-        self._play(saved.game, scheduler, saved.bots)
-
-    def _play(self, game: TiraGame, scheduler: GameScheduler, bots: dict[int, TiraBot]) -> None:
-        self._game, self.scheduler, self._bots = game, scheduler, bots
-        self.session = TableSession(
-            game, scheduler, dict(bots), self.on_events, concerned=seats_concerned
-        )
-
-    def situation(self, game: TiraGame) -> list[Message]:
+    def situation(self) -> list[Message]:
         """Where the resumed match stands: round, big die, my coaster, my dice, the scores."""
-        obs = game.observation(HUMAN)
+        obs = self.observation()
         said = [
             Message("tira-resumed", {"seconds": round(RESUME_GRACE)}, kind="turn", cue="notice")
         ]
@@ -210,34 +215,9 @@ class TiraTable(Scene):
         said.append(Message("tira-standings", standings, kind="turn"))
         return said
 
-    def on_exit(self) -> None:
-        self._halt()
-
-    def on_language_changed(self) -> None:
-        self.app.idle_tasks.append(self.app.localizer.warm_task("tira.ftl"))
-
-    def _halt(self) -> None:
-        if self.session is not None:
-            self.session.stop()  # its delayed sounds end with the scene (the announcer)
-
-    @property
-    def engine(self) -> TiraGame | None:
-        return self._game
-
-    @property
-    def game(self) -> TiraGame:
-        assert self._game is not None
-        return self._game
-
-    def observation(self) -> TiraObservation:
-        return self.game.observation(HUMAN)
-
     # -- events -> narrator -> announcer ----------------------------------------------
-    def on_events(self, events: Sequence[TiraEvent]) -> None:
-        self._dirty = True
-        for watcher in self.watchers:
-            watcher(events)
-        view = self.game.observation(HUMAN)
+    def hear(self, events: Sequence[TiraEvent]) -> None:
+        view = self.observation()
         if any(_changes_my_hand(e) for e in events):
             # after my throw lands (or a die of mine goes) Enter acts on a die that can go
             sendable = view.sendable()
@@ -246,50 +226,48 @@ class TiraTable(Scene):
             self.post(message)
         ended = any(isinstance(e, GameEnded) for e in events)
         if ended or (self.practice and any(isinstance(e, RoundEnded) for e in events)):
-            self.finished = True
+            self._finished = True
             follow = "tira-practice-over" if self.practice else "tira-game-over-keys"
             self.post(Message(follow))
 
     def update(self, now: float) -> None:
-        if self.finished and self.practice and self.session is not None:
+        if self._finished and self.practice:
             self.session.stop()  # one round only: no next round, no bots
-        if self._dirty:
-            self._dirty = False
-            self.autosave()
+        super().update(now)
 
     # -- saving ---------------------------------------------------------------------
+    def kept(self) -> bool:
+        return self.local is not None and not self.practice  # a practice round is not saved
+
     def match_state(self) -> dict[str, Any]:
         """The snapshot of this match, as the autosave writes it."""
-        assert self.scheduler is not None
-        clock = self.scheduler.clock.now()
-        return match_state(self.setup, self.seed, self.game, self._bots, clock, self.cursor)
+        clock = self.session.time.clock.now()
+        return match_state(
+            self.setup, self.seed, self.game, self.bots, clock, self.cursor, self._states
+        )
 
-    def autosave(self) -> None:
-        """Once per frame in which the game changed; the end of the game removes the save."""
-        if self.practice or self.session is None:
-            return
-        if self.game.is_over:
-            self.app.end_of_match(GAME_ID)
-            return
-        self.app.autosave(GAME_ID, self.match_state(), summary(self.game))
+    def summary(self) -> dict[str, Any]:
+        return summary(self.game)
 
-    def save_match(self) -> bool:
-        """Ctrl+S: the snapshot of this very moment; False when there is nothing to
-        save (a practice round, a game that has ended)."""
-        if self.practice or self.session is None or self.game.is_over:
-            return False
-        self._dirty = False
-        self.autosave()
-        return True
+    # -- leaving, and the next game -----------------------------------------------------
+    def ask_leave(self) -> None:
+        """Leave the game? The race goes on meanwhile (a real table does not stop)."""
+        self.app.push(ConfirmScene(self.app, "tira-confirm-leave", self.leave))
 
-    def answer(self, msg_id: str, cue: str | None = None, **args: Any) -> None:
-        """An answer to the player's key: at once, interrupting, never silenced."""
-        self.post(Message(msg_id, args, cue=cue, interrupt=True))
+    def next_table(self, seed: int | str) -> TiraTable:
+        return TiraTable(self.app, self.setup, seed, home=self.home)
+
+    def after_the_end(self) -> None:
+        """Enter at the end: a practice round goes back to the briefing, a game to the next."""
+        if self.practice:
+            self.leave()
+        else:
+            self.next_match()
 
     # -- keys -------------------------------------------------------------------------
     def on_key(self, key: Key) -> bool:
         k = key.key
-        if self.finished and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if self._finished and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.after_the_end()
             return True
         if k == pygame.K_SPACE:
@@ -308,49 +286,12 @@ class TiraTable(Scene):
             return False
         return True
 
-    def on_escape(self) -> None:
-        if self.finished:
-            self.cue("menu_back")
-            self.after_the_end(leave=True)
-            return
-        self.app.push(ConfirmScene(self.app, "tira-confirm-leave", self.leave))
-
-    def leave(self) -> None:
-        """Back to the main menu; from a practice round, back to the briefing.
-
-        A match left half-way stays saved, and the main menu offers it at once.
-        """
-        if not self.practice and self.session is not None and not self.game.is_over:
-            self.app.autosave(GAME_ID, self.match_state(), summary(self.game))
-        self._halt()
-        if not self.practice and self.home is not None and self.home in self.app.scenes:
-            self.app.pop_to(self.home)
-        else:
-            self.app.pop(self)
-
-    def after_the_end(self, leave: bool = False) -> None:
-        if self.practice:
-            self.app.pop(self)
-        elif leave:
-            self.leave()
-        else:
-            seed = self.seed + 1 if isinstance(self.seed, int) else f"{self.seed}+"
-            self.app.replace(TiraTable(self.app, self.setup, seed, home=self.home))
-
     # -- actions ----------------------------------------------------------------------
     def throw(self) -> None:
-        action = Throw()
-        result = self.session_apply(action)
-        if result is Refusal.DICE_IN_THE_AIR:
-            self.cue("soft_click")  # hammering the key wins nothing, and says nothing
-        elif result is not None:
-            self.refuse(result, action)
+        self.act(Throw())
 
     def send(self, index: int | Symbol, to: Destination | None) -> None:
-        action = Send(index, to)
-        refusal = self.session_apply(action)
-        if refusal is not None:
-            self.refuse(refusal, action)
+        self.act(Send(index, to))
 
     def send_symbol(self, digit: int) -> bool:
         face = symbol_for_key(digit)
@@ -359,17 +300,14 @@ class TiraTable(Scene):
         self.send(face, None)
         return True
 
-    def session_apply(self, action: Action) -> Refusal | None:
-        if self.session is None:
-            return Refusal.GAME_OVER
-        refusal = self.session.apply(HUMAN, action).refusal
-        return None if refusal is None else Refusal(refusal)
-
-    def refuse(self, refusal: Refusal, action: Action) -> None:
-        if self._game is None:
-            self.answer(f"tira-refusal-{refusal.value}", cue="menu_error")
+    def on_refusal(self, action: Any, refusal: str) -> None:
+        """A refused action: hammering Space while the dice fly is a soft click, and says
+        nothing; any other refusal says why, naming the die."""
+        why = Refusal(refusal)
+        if why is Refusal.DICE_IN_THE_AIR and isinstance(action, Throw):
+            self.cue("soft_click")
             return
-        self.post(refusal_message(refusal, action, self.observation()))
+        self.post(refusal_message(why, action, self.observation()))
 
     @property
     def cursor(self) -> int:

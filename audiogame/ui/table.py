@@ -1,0 +1,246 @@
+"""What every game's table scene shares: ``TableScene``.
+
+A game's table keeps only its keys and its words; this base holds the rest:
+
+- **the session**: the table talks to its game through one ``SeatSession``
+  (``games.seat``; the interface a remote session implements too): it acts
+  with ``session.act(action)``, hears ``on_events(batch)`` and
+  ``on_refusal(action, refusal)`` whenever they come (never as ``act``'s
+  answer), reads ``session.view()``, and asks ``session.next_round()`` when the
+  game waits for the table. A local match's ``LocalSeat`` is ``self.local``
+  (its engine and bots are saved); a remote one has nothing here to save.
+- **speech**: ``post`` (a game event, queued), ``answer`` (the answer to a key:
+  at once, interrupting), ``refuse`` (``<game>-refusal-<id>`` with the error
+  sound); F1 reads ``keys-<game>-table``, Ctrl+F1 the game's guide.
+- **where am I**: ``where()`` is "At the table" and what the game adds
+  (``turn_words``: whose turn, the time left), said on coming back from a menu,
+  the guide or a question.
+- **game time** stops while another scene covers a turn-based table
+  (``stops_under_menus``) and goes on when the table is on top again.
+- **saving**: after every frame in which the match changed the table hands
+  ``app.autosave`` its snapshot (``match_state``, built by the game's
+  ``saving`` module in the one envelope of ``games.saving``); the end of the
+  match removes it; Ctrl+S saves at once (``save_match``: ``Saveable``);
+  leaving half-way saves once more, so the main menu offers the match at once.
+- **the evening**: ``watchers`` hear every batch (checks, benchmarks); Escape
+  asks to leave (``ask_leave``), or leaves once the match is over; Enter at the
+  end starts the next match with the next seed (``next_table``); a resumed
+  match says where it stands (``situation``) before it goes on.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from audiogame.app.keys import Key
+from audiogame.games.seat import LocalSeat, SeatSession
+from audiogame.narration import Message
+from audiogame.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from audiogame.app.loop import App
+
+
+def new_seed(app: App) -> int:
+    """The app's seed when given (tests, replays), else a fresh one."""
+    return app.seed if app.seed is not None else random.SystemRandom().randrange(2**31)
+
+
+def next_seed(seed: int | str) -> int | str:
+    """The seed of the evening's next match."""
+    return seed + 1 if isinstance(seed, int) else f"{seed}+"
+
+
+class TableScene(Scene):
+    title_id = "at-table"
+    letters_are_commands = True
+    #: the game's registry id: its saves, its messages, its keys and guide
+    game_id: str = ""
+    #: its Fluent file, compiled ahead between frames (the first event speaks at once)
+    messages_file: str = ""
+    #: a turn-based game's time stands still while a menu or the guide covers the table
+    stops_under_menus: bool = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.game_id and "keys_id" not in cls.__dict__:
+            cls.keys_id = f"keys-{cls.game_id}-table"
+        if cls.game_id and "rules_doc" not in cls.__dict__:
+            cls.rules_doc = cls.game_id
+
+    def __init__(
+        self,
+        app: App,
+        session: SeatSession,
+        *,
+        seed: int | str,
+        home: Scene | None = None,
+        resumed: bool = False,
+    ) -> None:
+        super().__init__(app)
+        self.session = session
+        #: the match run here (None: it runs elsewhere, nothing to save)
+        self.local = session if isinstance(session, LocalSeat) else None
+        self.seed = seed
+        #: where leaving returns (None: just off the stack)
+        self.home = home
+        #: called with every batch the table hears (checks and benchmarks watch the match)
+        self.watchers: list[Callable[[Sequence[Any]], None]] = []
+        self._resumed = resumed
+        self._dirty = False  # the match changed since the last autosave
+
+    # -- what each game gives -------------------------------------------------------------
+    def hear(self, batch: Sequence[Any]) -> None:
+        """One batch of events: narrate it, move what it moves."""
+
+    def turn_words(self) -> str:
+        """What ``where`` adds after the table's name (whose turn); "" for nothing."""
+        return ""
+
+    def situation(self) -> list[Message]:
+        """What a resumed match says first: where it stands."""
+        return []
+
+    def first_words(self) -> list[Message]:
+        """What a new table says before its first events."""
+        return []
+
+    def started(self) -> None:
+        """The session is running (a new match deals here)."""
+
+    @property
+    def finished(self) -> bool:
+        """Nothing more to play here: Enter goes on to the next match, Escape leaves."""
+        return False
+
+    def ask_leave(self) -> None:
+        """Escape during the match (a menu, or a question)."""
+        self.leave()
+
+    def next_table(self, seed: int | str) -> Scene:
+        """The evening's next match, at the same table (Enter at the end)."""
+        raise NotImplementedError
+
+    def kept(self) -> bool:
+        """Whether this match is saved at all (a practice round is not)."""
+        return self.local is not None
+
+    def match_state(self) -> dict[str, Any]:
+        """The snapshot the autosave writes (the game's ``saving`` builds it)."""
+        raise NotImplementedError
+
+    def summary(self) -> dict[str, Any]:
+        """What the main menu says of the saved match."""
+        raise NotImplementedError
+
+    # -- life cycle -------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        if self.messages_file:
+            self.app.idle_tasks.append(self.app.localizer.warm_task(self.messages_file))
+        if self.stops_under_menus:
+            self.app.key_listeners.append(self._after_key)
+        for message in self.situation() if self._resumed else self.first_words():
+            self.post(message)
+        self.session.start(self)
+        self.started()
+        self._resumed = False
+
+    def on_language_changed(self) -> None:
+        if self.messages_file:
+            self.app.idle_tasks.append(self.app.localizer.warm_task(self.messages_file))
+
+    def _after_key(self, key: Key, handled: bool) -> None:
+        """Any key that put a scene over the table (a menu, the rules) stops game time."""
+        if self.app.top is not self and self in self.app.scenes:
+            self.session.pause()
+
+    def on_resume(self) -> None:
+        """Back on top: game time goes on, and the player hears where they are."""
+        if self.app.top is self:
+            self.session.resume()
+        super().on_resume()
+
+    def where(self) -> str:
+        turn = self.turn_words()
+        return f"{super().where()}. {turn}" if turn else super().where()
+
+    def on_exit(self) -> None:
+        self.halt()
+
+    def halt(self) -> None:
+        """Leaving: the session stops, and the table's own timers with it."""
+        self.session.stop()
+        if self._after_key in self.app.key_listeners:
+            self.app.key_listeners.remove(self._after_key)
+
+    def update(self, now: float) -> None:
+        if self._dirty:
+            self._dirty = False
+            self.autosave()
+
+    # -- the session's side ---------------------------------------------------------------
+    def on_events(self, batch: Sequence[Any]) -> None:
+        self._dirty = True
+        for watcher in self.watchers:
+            watcher(batch)
+        self.hear(batch)
+
+    def on_refusal(self, action: Any, refusal: str) -> None:
+        self.refuse(refusal)
+
+    def act(self, action: Any) -> None:
+        """The player's action: its answer comes as events or a refusal."""
+        self.session.act(action)
+
+    # -- speech -----------------------------------------------------------------------------
+    def answer(self, msg_id: str, cue: str | None = None, **args: Any) -> None:
+        """An answer to the player's key: at once, interrupting, never silenced."""
+        self.post(Message(msg_id, args, cue=cue, interrupt=True))
+
+    def refuse(self, refusal: str) -> None:
+        self.answer(f"{self.game_id}-refusal-{refusal}", cue="menu_error")
+
+    # -- saving -----------------------------------------------------------------------------
+    def autosave(self) -> None:
+        """Once per frame in which the match changed; the end of the match removes the save."""
+        if self.local is None or not self.kept():
+            return
+        if self.local.engine.is_over:
+            self.app.end_of_match(self.game_id)
+            return
+        self.app.autosave(self.game_id, self.match_state(), self.summary())
+
+    def save_match(self) -> bool:
+        """Ctrl+S: the snapshot of this very moment; False when there is nothing to
+        save (a practice round, a match run elsewhere, a match that has ended)."""
+        if self.local is None or not self.kept() or self.local.engine.is_over:
+            return False
+        self._dirty = False
+        self.autosave()
+        return True
+
+    # -- leaving, and the next match ------------------------------------------------------
+    def on_escape(self) -> None:
+        if self.finished:
+            self.cue("menu_back")
+            self.leave()
+            return
+        self.ask_leave()
+
+    def leave(self) -> None:
+        """Back where the table was opened from; a match left half-way stays saved,
+        and the main menu offers it at once."""
+        if self.local is not None and self.kept() and not self.local.engine.is_over:
+            self.app.autosave(self.game_id, self.match_state(), self.summary())
+        self.halt()
+        if self.home is not None and self.home in self.app.scenes:
+            self.app.pop_to(self.home)
+            return
+        while self in self.app.scenes:  # no home: close what is above, then the table
+            self.app.pop()
+
+    def next_match(self) -> None:
+        """Enter at the end: the next match of the evening, at the same table."""
+        self.app.replace(self.next_table(next_seed(self.seed)))
