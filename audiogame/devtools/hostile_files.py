@@ -212,7 +212,8 @@ def _game_specific(
     """The crafted saves issue 11 named, for the games that have those fields (every
     game's save is the envelope of ``games.saving``: the engine, the bots, the view)."""
     out: list[tuple[str, Any]] = []
-    view = state.get("view") if isinstance(state.get("view"), dict) else {}
+    saved_view = state.get("view")
+    view: dict[str, Any] = saved_view if isinstance(saved_view, dict) else {}
 
     def with_view(**changed: Any) -> dict[str, Any]:
         return dict(state, view=dict(view, **changed))
