@@ -279,7 +279,7 @@ def test_every_refusal_and_setup_problem_has_its_reason(lang):
     for order in SORT_IDS:
         assert t.has(f"domino-sort-{order}"), order
     for set_id in SET_IDS:
-        assert t.has(f"domino-set-{set_id}"), set_id
+        assert t.has(f"domino-option-set-{set_id}"), set_id
 
 
 def test_narration_keeps_nothing_between_batches():

@@ -37,7 +37,7 @@ WORDS = {
         "no-teams": "In 3 non si possono fare squadre uguali.",
         "dropped": "Tolto Luca. 3 giocatori. "
         "In 3 non si fanno squadre uguali: si gioca individuale.",
-        "thinking": "Tempo di riflessione: no",
+        "thinking": "Tempo di riflessione: disattivato",
         "ten": "10 secondi",
         "pace": "Ritmo dei bot: 1,5 secondi",
         "keys": "B aggiunge un bot",
@@ -104,9 +104,9 @@ def test_players_levels_and_options_are_spoken_with_a_description(harness_factor
     h.press("left")
     # every option of the spec has a row, a value and a description
     for option in OPTIONS:
-        label = h.app.localizer(f"domino-opt-{option.id}")
+        label = h.app.localizer(f"domino-option-{option.id}")
         index = row_of(scene, label)
-        assert scene.item_text(index).endswith(h.app.localizer(f"domino-desc-{option.id}"))
+        assert scene.item_text(index).endswith(h.app.localizer(f"domino-option-{option.id}-desc"))
     thinking = row_of(scene, words["thinking"])
     while scene.index != thinking:
         h.press("down")
@@ -145,7 +145,7 @@ def test_a_set_that_cannot_seat_the_players_is_refused_with_the_reason(harness_f
     h.press("b")
     assert h.press("enter") == words["refused"]
     assert h.app.top is scene and h.app.announcer.cue_log[-1][0] == "menu_error"
-    set_row = row_of(scene, h.app.localizer("domino-opt-set"))
+    set_row = row_of(scene, h.app.localizer("domino-option-set"))
     while scene.index != set_row:
         h.press("down")
     h.press("right")

@@ -25,7 +25,8 @@ from audiogame.language.localizer import Localizer, capital_first
 
 WORDS = {
     "it": {
-        "setup": "Tira e Passa, preparazione. Inizia la partita, 1 di 8",
+        "setup": "Tira e Passa, preparazione. Inizia la partita, 1 di 8. "
+        "Invio, da qualsiasi riga, comincia la partita.",
         "brief": "Prima di cominciare. Il tuo dischetto: gatto a sinistra, ferro di cavallo "
         "a destra. Comincia la partita, 1 di 9",
         "start": "Tira e Passa in 4: tu, Marco, Giulia, Luca. "
@@ -39,10 +40,11 @@ WORDS = {
         "wait": "Aspetta il via.",
         "to-send": "da mandare",
         "wrong": r"(Il|La) [A-Za-z ]+ va (a sinistra|a destra|al vassoio)\.",
-        "manual": "Comandi: manuali",
+        "manual": "manuali",
     },
     "en": {
-        "setup": "Tira e Passa, setup. Start the game, 1 of 8",
+        "setup": "Tira e Passa, setup. Start the game, 1 of 8. "
+        "Enter, on any row, starts the match.",
         "brief": "Before we start. Your coaster: cat left, horseshoe right. Start the game, 1 of 9",
         "start": "Tira e Passa, 4 players: you, Marco, Giulia, Luca. "
         "The first to win 3 coasters wins. Round 1. Big die: ",
@@ -55,7 +57,7 @@ WORDS = {
         "wait": "Wait for go.",
         "to-send": "to send",
         "wrong": r"The [a-z]+ goes (left|right|to the tray)\.",
-        "manual": "Controls: manual",
+        "manual": "manual",
     },
 }
 
@@ -285,6 +287,10 @@ def test_escape_asks_while_the_race_runs_and_leaving_returns_to_the_main_menu(ha
     assert h.app.scheduler.next_time() is None  # no engine or bot call left behind
 
 
+BOT_ROW = "Frecce sinistra e destra cambiano il livello del bot."
+PLAYERS_ROW = "Frecce sinistra e destra cambiano quanti giocano: tu e i bot."
+
+
 def test_the_setup_is_remembered(harness_factory):
     h = harness_factory("it")
     h.start()
@@ -293,19 +299,19 @@ def test_the_setup_is_remembered(harness_factory):
     h.press("down")
     assert h.press("left") == "Giocatori: 3"
     h.press("down")
-    assert h.press("right") == "Marco: difficile"
-    assert h.press("down") == "Giulia: normale, 4 di 7"
+    assert h.press("right") == "Marco, difficile"
+    assert h.press("down") == f"Giulia, normale, 4 di 7. {BOT_ROW}"
     h.press("down")
-    assert h.press("right") == "Velocità: veloce"
+    assert h.press("right") == "veloce"
     saved = json.loads(h.settings_path.read_text())["setups"]["tira"]
     assert saved["players"] == 3 and saved["speed"] == "fast" and saved["levels"][0] == "hard"
     h.press("escape")
     h.press("t")
     said = h.press("enter")
     assert isinstance(h.app.top, TiraSetupScene)
-    assert said.endswith("1 di 7")  # three players: two bots
-    assert h.press("down") == "Giocatori: 3, 2 di 7"
-    assert h.press("down") == "Marco: difficile, 3 di 7"
+    assert said.endswith("1 di 7. Invio, da qualsiasi riga, comincia la partita.")  # two bots
+    assert h.press("down") == f"Giocatori: 3, 2 di 7. {PLAYERS_ROW}"
+    assert h.press("down") == f"Marco, difficile, 3 di 7. {BOT_ROW}"
     h.press("home")
     h.press("enter")
     h.press("enter")

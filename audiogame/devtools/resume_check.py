@@ -26,13 +26,15 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 import pygame
 
 from audiogame.devtools.harness import Harness, key_event
+from audiogame.store.jsonlog import plain
 from audiogame.ui.menu import MenuScene
 from audiogame.ui.scene import Scene
+from audiogame.ui.table import TableScene
 
 #: where every match of every game starts in checks: far enough from the
 #: harness's 1000 s that a resumed match can be aligned on the clock exactly
@@ -92,6 +94,37 @@ class MatchAdapter(Protocol):
     def situation(self, table: Any) -> Any:
         """What the player could know now (hands, scores): must match after resuming."""
         ...
+
+
+T = TypeVar("T", bound=TableScene)
+
+
+class TableAdapter(Generic[T]):
+    """What every ``TableScene``'s adapter shares: a match is named by its seed, its
+    snapshot is the envelope of ``games.saving`` (its progress is the engine's log),
+    its events come through the table's watchers. A game adds its setups, how a
+    match starts, its scripted player and its progress."""
+
+    game_id: str = ""
+
+    def match_id(self, table: T) -> str:
+        return str(table.seed)
+
+    def match_id_of(self, state: dict[str, Any]) -> str:
+        return str(state["seed"])
+
+    def snapshot(self, table: T) -> dict[str, Any]:
+        state: dict[str, Any] = plain(table.match_state())  # as the file holds it
+        return state
+
+    def progress_of(self, state: dict[str, Any]) -> int:
+        return len(state["engine"]["log"])
+
+    def watch(self, table: T, sink: Callable[[Any], None]) -> None:
+        table.watchers.append(sink)
+
+    def finished(self, table: T) -> bool:
+        return table.finished
 
 
 def adapter_for(game_id: str) -> MatchAdapter:

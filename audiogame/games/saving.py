@@ -21,7 +21,8 @@ as JSON text until it changes: a snapshot is taken after every action.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import math
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -92,6 +93,18 @@ def open_envelope(state: Any, kind: str, version: int) -> Envelope:
     return Envelope(plain["setup"], seed, engine, seats, view)
 
 
+R = TypeVar("R")
+
+
+def restore(state: Any, kind: str, version: int, build: Callable[[Envelope], R]) -> R:
+    """``build`` the match from its opened envelope; anything missing or of the wrong
+    shape inside becomes ``ValueError`` (the menu then refuses the save)."""
+    try:
+        return build(open_envelope(state, kind, version))
+    except (KeyError, TypeError, AttributeError, IndexError) as exc:
+        raise ValueError(f"not a {kind}: {exc!r}") from exc
+
+
 B = TypeVar("B", bound=Bot)
 
 
@@ -143,6 +156,13 @@ Rng = tuple[Literal[3], RngWords, float | None]
 def check_seeds(*seeds: int | str) -> None:
     if any(isinstance(seed, int) and seed > SEED_MAX for seed in seeds):
         raise ValueError("a seed past 2**64 - 1")
+
+
+def check_streams(streams: Iterable[Rng]) -> None:
+    """Bots' random generators: a Gaussian spare that is not a finite number is not one."""
+    for _version, _words, gauss in streams:
+        if gauss is not None and not math.isfinite(gauss):
+            raise ValueError("a random stream that is not one")
 
 
 class _Stamp(msgspec.Struct):

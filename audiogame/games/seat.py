@@ -50,7 +50,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from audiogame.games.base import Bot, Engine, heard_by
-from audiogame.games.session import Concerned, Idle, TableSession, run_now
+from audiogame.games.session import Concerned, Idle, SchedulerLike, TableSession, run_now
 
 log = logging.getLogger(__name__)
 
@@ -59,19 +59,10 @@ class TimerHandle(Protocol):
     def cancel(self) -> None: ...
 
 
-class GameClock(Protocol):
-    def now(self) -> float: ...
-
-
-class GameTime(Protocol):
+class GameTime(SchedulerLike, Protocol):
     """Game time as a table uses it (``app.gametime.GameScheduler`` offline)."""
 
-    @property
-    def clock(self) -> GameClock: ...
-
-    def call_at(self, when: float, callback: Callable[..., Any], *args: Any) -> TimerHandle: ...
-
-    def call_later(self, delay: float, callback: Callable[..., Any], *args: Any) -> TimerHandle: ...
+    def call_later(self, delay: float, callback: Callable[..., Any], *args: Any) -> Any: ...
 
 
 class PausableTime(GameTime, Protocol):

@@ -14,7 +14,8 @@ is said, unless the setup gives its own ``describe``, as
 - "choice": ``<game>-option-<id>-<value>``.
 
 A change is applied at once, with a sound, and said; at either end of the
-values an edge sound and the value as it stands.
+values an edge sound and the value as it stands. ``describe_options`` says a
+whole table's options the same way, in one sentence.
 """
 
 from __future__ import annotations
@@ -40,6 +41,24 @@ def nearest_index(values: Sequence[Any], value: Any) -> int:
     if isinstance(value, int | float):
         return min(range(len(values)), key=lambda i: abs(values[i] - value))
     return 0
+
+
+def describe_options(options: Sequence[OptionSpec], game: str, config: Any, t: Localize) -> str:
+    """A table's options in one go ("Set: double 6. Forbid drawing: no. ..."), each
+    value said as its setup row says it: what the table menu reads (the options are
+    fixed for the match) and an online table list shows. ``config`` holds each
+    option's value in its ``field``; per-seat options are each player's own and
+    are left out."""
+    parts = [
+        t(
+            "option-value",
+            label=t(f"{game}-option-{option.id}"),
+            value=value_words(option, game, t)(getattr(config, option.field)),
+        )
+        for option in options
+        if not option.per_seat
+    ]
+    return "".join(f"{part}. " for part in parts).rstrip()
 
 
 def value_words(option: OptionSpec, game: str, t: Localize) -> Callable[[Any], str]:
@@ -72,6 +91,8 @@ class ChoiceRow:
     description: Callable[[], str] | None = None
     #: what a change says (default: the new value in words)
     said: Callable[[], str] | None = None
+    #: the row as the menu says it (default: "name: value")
+    label: Callable[[], str] | None = None
 
     @classmethod
     def for_option(
@@ -107,6 +128,8 @@ class ChoiceRow:
         (saving the settings, or the setup)."""
 
         def label() -> str:
+            if self.label is not None:
+                return self.label()
             return scene.t("option-value", label=self.name(), value=self.describe(self.get()))
 
         def adjust(delta: int) -> None:

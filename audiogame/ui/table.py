@@ -32,15 +32,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from audiogame.app.keys import Key
+from audiogame.games.base import Engine
 from audiogame.games.seat import LocalSeat, SeatSession
 from audiogame.narration import Message
 from audiogame.ui.scene import Scene
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App
+
+
+E = TypeVar("E")
 
 
 def new_seed(app: App) -> int:
@@ -134,6 +138,19 @@ class TableScene(Scene):
     def summary(self) -> dict[str, Any]:
         """What the main menu says of the saved match."""
         raise NotImplementedError
+
+    # -- the match run here -------------------------------------------------------------
+    @property
+    def engine(self) -> Engine | None:
+        """The engine of a match run here (None: it runs elsewhere): saving, checks and
+        the fuzzer's invariants read it; the table itself reads only its view."""
+        return self.local.engine if self.local is not None else None
+
+    def local_engine(self, kind: type[E]) -> E:
+        """The engine of a match run here, as the game's own type."""
+        engine = self.engine
+        assert isinstance(engine, kind), "the match runs elsewhere"
+        return engine
 
     # -- life cycle -------------------------------------------------------------------------
     def on_enter(self) -> None:

@@ -42,6 +42,14 @@ option-yes = yes
 option-no = no
 option-off = off
 option-unlimited = no limit
+# the rows every game's setup shares
+setup-start-desc = Enter, on any row, starts the match.
+setup-seat-you = You
+setup-seat-you-desc = B adds a bot, Shift B removes the last one.
+setup-seat-bot = { $name }, { $level }
+setup-seat-bot-desc = Left and right arrows change the bot's level.
+setup-players = Players
+setup-players-desc = Left and right arrows change how many play: you and the bots.
 # a bot's level, the same words in every game
 bot-level-easy = easy
 bot-level-normal = normal

@@ -10,14 +10,14 @@ domino-tally = { $who }: { $n }
 domino-team-line = { $team }: { $members }
 domino-ends = { $left } on the left, { $right } on the right
 domino-ends-none = no tile on the table
-domino-set-double-6 = double 6
-domino-set-double-9 = double 9
-domino-set-double-12 = double 12
-domino-set-double-15 = double 15
-domino-set-double-18 = double 18
-domino-set-2x-double-6 = 2 double 6 sets
-domino-set-2x-double-9 = 2 double 9 sets
-domino-set-2x-double-12 = 2 double 12 sets
+domino-option-set-double-6 = double 6
+domino-option-set-double-9 = double 9
+domino-option-set-double-12 = double 12
+domino-option-set-double-15 = double 15
+domino-option-set-double-18 = double 18
+domino-option-set-2x-double-6 = 2 double 6 sets
+domino-option-set-2x-double-9 = 2 double 9 sets
+domino-option-set-2x-double-12 = 2 double 12 sets
 
 ## The match and the manche.
 domino-match-start = Domino, { $players ->
@@ -204,41 +204,35 @@ domino-menu-resume = Back to the game
 domino-menu-options = Table options
 domino-menu-rules = Rules and keys
 domino-menu-leave = Leave the match
-domino-options-summary = Set { $set }. Drawing: { $drawing }. Team finish mode: { $finish }. Thinking time: { $time }. Manches: { $manches }. Point limit { $limit }. Bot pace: { $pace }.
 
 ## The table setup.
 domino-setup-title = Domino, table setup
 domino-setup-start = Start the match
-domino-setup-start-desc = Enter, on any row, starts the match.
-domino-seat-you = You
-domino-seat-you-desc = B adds a bot, Shift B removes the last one.
-domino-seat-bot = { $name }, { $level }
-domino-seat-bot-desc = Left and right arrows change the bot's level.
-domino-opt-teams = Teams
+domino-setup-teams = Teams
 domino-teams-none = individual
 domino-teams-count = { $n ->
     [one] one team
    *[other] { $n } teams
 }
-domino-desc-teams = Everyone for themselves, or 2 to 6 equal teams; Shift R deals random teams.
-domino-opt-set = Set
-domino-opt-forbid-drawing = Forbid drawing
-domino-opt-draw-with-playable = Allow drawing with a playable tile
-domino-opt-draw-until-fits = Draw until a tile fits
-domino-opt-team-finish = Team finish mode
-domino-opt-thinking-time = Thinking time
-domino-opt-manche-limit = Manches to play
-domino-opt-point-limit = Point limit
-domino-opt-pace = Bot pace
-domino-desc-set = Which tiles are used; a bigger set seats more players.
-domino-desc-forbid-drawing = Nobody ever draws: a player who cannot play passes.
-domino-desc-draw-with-playable = You may draw even holding a playable tile, to load your opponents with points.
-domino-desc-draw-until-fits = Space draws several tiles, up to the first that fits.
-domino-desc-team-finish = A manche ends only when a whole team is out of tiles; a player who is out is skipped.
-domino-desc-thinking-time = The time for each move; when it runs out a tile is drawn and the turn passes.
-domino-desc-manche-limit = After how many manches the match ends; the lowest score wins.
-domino-desc-point-limit = Whoever reaches this many points is out of the match.
-domino-desc-pace = How long the bots wait between moves.
+domino-setup-teams-desc = Everyone for themselves, or 2 to 6 equal teams; Shift R deals random teams.
+domino-option-set = Set
+domino-option-forbid-drawing = Forbid drawing
+domino-option-draw-with-playable = Allow drawing with a playable tile
+domino-option-draw-until-fits = Draw until a tile fits
+domino-option-team-finish = Team finish mode
+domino-option-thinking-time = Thinking time
+domino-option-manche-limit = Manches to play
+domino-option-point-limit = Point limit
+domino-setup-pace = Bot pace
+domino-option-set-desc = Which tiles are used; a bigger set seats more players.
+domino-option-forbid-drawing-desc = Nobody ever draws: a player who cannot play passes.
+domino-option-draw-with-playable-desc = You may draw even holding a playable tile, to load your opponents with points.
+domino-option-draw-until-fits-desc = Space draws several tiles, up to the first that fits.
+domino-option-team-finish-desc = A manche ends only when a whole team is out of tiles; a player who is out is skipped.
+domino-option-thinking-time-desc = The time for each move; when it runs out a tile is drawn and the turn passes.
+domino-option-manche-limit-desc = After how many manches the match ends; the lowest score wins.
+domino-option-point-limit-desc = Whoever reaches this many points is out of the match.
+domino-setup-pace-desc = How long the bots wait between moves.
 domino-set-info = { $tiles ->
     [one] one tile
    *[other] { $tiles } tiles
@@ -246,19 +240,19 @@ domino-set-info = { $tiles ->
     [one] one player
    *[other] { $max } players
 }
-domino-yes = yes
-domino-no = no
-domino-off = off
-domino-unlimited = no limit
 domino-seconds = { $n ->
     [one] one second
    *[other] { $n } seconds
 }
-domino-points = { $n ->
+domino-option-thinking-time-value = { $n ->
+    [one] one second
+   *[other] { $n } seconds
+}
+domino-option-point-limit-value = { $n ->
     [one] 1 point
    *[other] { $n } points
 }
-domino-manches = { $n ->
+domino-option-manche-limit-value = { $n ->
     [one] one manche
    *[other] { $n } manches
 }

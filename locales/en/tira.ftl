@@ -186,18 +186,19 @@ tira-refusal-game-over = The game is over.
 ## Table setup.
 tira-setup-title = Tira e Passa, setup
 tira-setup-start = Start the game
-tira-opt-players = Players: { $n }
-tira-opt-bot = { $name }: { $level }
-tira-opt-speed = Speed: { $value }
-tira-opt-control = Controls: { $value }
-tira-opt-variant = End of game: { $value }
-tira-speed-slow = slow
-tira-speed-normal = normal
-tira-speed-fast = fast
-tira-control-assisted = assisted
-tira-control-manual = manual
-tira-variant-first-to-three = first to 3 coasters
-tira-variant-until-pile-exhausted = until the coasters run out
+tira-option-speed = Speed
+tira-option-speed-desc = How long the dice stay in the air: faster leaves less time to react.
+tira-option-control = Controls
+tira-option-control-desc = Assisted: the dice go where they must by themselves. Manual: you send them, one at a time; the bots play as you do.
+tira-option-variant = End of game
+tira-option-variant-desc = When the game ends: at the third coaster won, or when the coasters run out.
+tira-option-speed-slow = slow
+tira-option-speed-normal = normal
+tira-option-speed-fast = fast
+tira-option-control-assisted = assisted
+tira-option-control-manual = manual
+tira-option-variant-first-to-three = first to 3 coasters
+tira-option-variant-until-pile-exhausted = until the coasters run out
 
 ## The briefing before the first round.
 tira-briefing-title = Before we start
@@ -206,7 +207,7 @@ tira-brief-symbol = { $name }, key { $key }
 tira-brief-coaster = Your coaster: { $left } left, { $right } right
 tira-brief-practice = Practice game
 
-keys-tira-setup = Up and Down arrows to choose, Left and Right arrows to change a value, Enter on Start the game to begin, Escape for the menu. { keys-global }
+keys-tira-setup = Up and Down arrows to choose, Left and Right arrows to change a value, Enter, on any row, to begin, Escape for the menu. { keys-global }
 keys-tira-briefing = Up and Down arrows to choose; Enter on a symbol plays its sound, on your coaster plays its two symbols on their two sides. Enter on Start the game to play, on Practice game for a round that does not count. Escape to go back to the setup. { keys-global }
 keys-tira-table = Space rolls the dice. G the supreme symbol, C your coaster, H your dice, E everybody's dice, P coasters won. With manual controls: 1 to 6 send a die showing that symbol where it belongs, Left and Right arrows walk through your dice, Enter sends that die where it belongs, S or L to your left neighbour, D or R to your right neighbour, V to the tray. Escape to leave the game. { keys-global }
 

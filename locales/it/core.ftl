@@ -42,6 +42,14 @@ option-yes = sì
 option-no = no
 option-off = disattivato
 option-unlimited = senza limite
+# the rows every game's setup shares
+setup-start-desc = Invio, da qualsiasi riga, comincia la partita.
+setup-seat-you = Tu
+setup-seat-you-desc = B aggiunge un bot, Maiuscolo B toglie l'ultimo.
+setup-seat-bot = { $name }, { $level }
+setup-seat-bot-desc = Frecce sinistra e destra cambiano il livello del bot.
+setup-players = Giocatori
+setup-players-desc = Frecce sinistra e destra cambiano quanti giocano: tu e i bot.
 # a bot's level, the same words in every game
 bot-level-easy = facile
 bot-level-normal = normale

@@ -10,14 +10,14 @@ domino-tally = { $who }: { $n }
 domino-team-line = { $team }: { $members }
 domino-ends = { $left } a sinistra, { $right } a destra
 domino-ends-none = nessuna tessera sul tavolo
-domino-set-double-6 = doppio 6
-domino-set-double-9 = doppio 9
-domino-set-double-12 = doppio 12
-domino-set-double-15 = doppio 15
-domino-set-double-18 = doppio 18
-domino-set-2x-double-6 = 2 set doppio 6
-domino-set-2x-double-9 = 2 set doppio 9
-domino-set-2x-double-12 = 2 set doppio 12
+domino-option-set-double-6 = doppio 6
+domino-option-set-double-9 = doppio 9
+domino-option-set-double-12 = doppio 12
+domino-option-set-double-15 = doppio 15
+domino-option-set-double-18 = doppio 18
+domino-option-set-2x-double-6 = 2 set doppio 6
+domino-option-set-2x-double-9 = 2 set doppio 9
+domino-option-set-2x-double-12 = 2 set doppio 12
 
 ## La partita e la manche.
 domino-match-start = Domino in { $players }: tu, { $names }. Set { $set }, limite { $limit ->
@@ -204,44 +204,35 @@ domino-menu-resume = Torna al gioco
 domino-menu-options = Opzioni del tavolo
 domino-menu-rules = Regole e tasti
 domino-menu-leave = Lascia la partita
-domino-options-summary = Set { $set }. Pescare: { $drawing }. Modalità di conclusione per squadra: { $finish }. Tempo di riflessione: { $time }. Manche: { $manches }. Limite { $limit ->
-    [one] 1 punto
-   *[other] { $limit } punti
-}. Ritmo dei bot: { $pace }.
 
 ## La preparazione del tavolo.
 domino-setup-title = Domino, preparazione del tavolo
 domino-setup-start = Inizia la partita
-domino-setup-start-desc = Invio, da qualsiasi riga, comincia la partita.
-domino-seat-you = Tu
-domino-seat-you-desc = B aggiunge un bot, Maiuscolo B toglie l'ultimo.
-domino-seat-bot = { $name }, { $level }
-domino-seat-bot-desc = Frecce sinistra e destra cambiano il livello del bot.
-domino-opt-teams = Squadre
+domino-setup-teams = Squadre
 domino-teams-none = individuale
 domino-teams-count = { $n ->
     [one] una squadra
    *[other] { $n } squadre
 }
-domino-desc-teams = Tutti contro tutti, o da 2 a 6 squadre uguali; Maiuscolo R forma squadre a caso.
-domino-opt-set = Set
-domino-opt-forbid-drawing = Vietare la presa nell'ossario
-domino-opt-draw-with-playable = Pescare anche con una tessera giocabile
-domino-opt-draw-until-fits = Pescare fino a trovare la tessera che attacca
-domino-opt-team-finish = Modalità di conclusione per squadra
-domino-opt-thinking-time = Tempo di riflessione
-domino-opt-manche-limit = Manches da giocare
-domino-opt-point-limit = Limite di punti
-domino-opt-pace = Ritmo dei bot
-domino-desc-set = Quali tessere si usano; un set più grande serve a più giocatori.
-domino-desc-forbid-drawing = Nessuno pesca mai: chi non può attaccare passa.
-domino-desc-draw-with-playable = Si può pescare anche avendo una tessera giocabile, per caricare di punti gli avversari.
-domino-desc-draw-until-fits = Spazio pesca più tessere, fino alla prima che attacca.
-domino-desc-team-finish = La manche finisce solo quando tutta una squadra ha finito le tessere; chi ha finito salta il turno.
-domino-desc-thinking-time = Il tempo per ogni mossa; scaduto, si pesca una tessera e il turno passa.
-domino-desc-manche-limit = Dopo quante manches finisce la partita; vince il punteggio più basso.
-domino-desc-point-limit = Chi arriva a questi punti è eliminato.
-domino-desc-pace = Quanto aspettano i bot tra una mossa e l'altra.
+domino-setup-teams-desc = Tutti contro tutti, o da 2 a 6 squadre uguali; Maiuscolo R forma squadre a caso.
+domino-option-set = Set
+domino-option-forbid-drawing = Vietare la presa nell'ossario
+domino-option-draw-with-playable = Pescare anche con una tessera giocabile
+domino-option-draw-until-fits = Pescare fino a trovare la tessera che attacca
+domino-option-team-finish = Modalità di conclusione per squadra
+domino-option-thinking-time = Tempo di riflessione
+domino-option-manche-limit = Manches da giocare
+domino-option-point-limit = Limite di punti
+domino-setup-pace = Ritmo dei bot
+domino-option-set-desc = Quali tessere si usano; un set più grande serve a più giocatori.
+domino-option-forbid-drawing-desc = Nessuno pesca mai: chi non può attaccare passa.
+domino-option-draw-with-playable-desc = Si può pescare anche avendo una tessera giocabile, per caricare di punti gli avversari.
+domino-option-draw-until-fits-desc = Spazio pesca più tessere, fino alla prima che attacca.
+domino-option-team-finish-desc = La manche finisce solo quando tutta una squadra ha finito le tessere; chi ha finito salta il turno.
+domino-option-thinking-time-desc = Il tempo per ogni mossa; scaduto, si pesca una tessera e il turno passa.
+domino-option-manche-limit-desc = Dopo quante manches finisce la partita; vince il punteggio più basso.
+domino-option-point-limit-desc = Chi arriva a questi punti è eliminato.
+domino-setup-pace-desc = Quanto aspettano i bot tra una mossa e l'altra.
 domino-set-info = { $tiles ->
     [one] una tessera
    *[other] { $tiles } tessere
@@ -249,19 +240,19 @@ domino-set-info = { $tiles ->
     [one] un giocatore
    *[other] { $max } giocatori
 }
-domino-yes = sì
-domino-no = no
-domino-off = no
-domino-unlimited = senza limite
 domino-seconds = { $n ->
     [one] un secondo
    *[other] { $n } secondi
 }
-domino-points = { $n ->
+domino-option-thinking-time-value = { $n ->
+    [one] un secondo
+   *[other] { $n } secondi
+}
+domino-option-point-limit-value = { $n ->
     [one] 1 punto
    *[other] { $n } punti
 }
-domino-manches = { $n ->
+domino-option-manche-limit-value = { $n ->
     [one] una manche
    *[other] { $n } manche
 }

@@ -184,18 +184,19 @@ tira-refusal-game-over = La partita è finita.
 ## La preparazione del tavolo.
 tira-setup-title = Tira e Passa, preparazione
 tira-setup-start = Inizia la partita
-tira-opt-players = Giocatori: { $n }
-tira-opt-bot = { $name }: { $level }
-tira-opt-speed = Velocità: { $value }
-tira-opt-control = Comandi: { $value }
-tira-opt-variant = Fine partita: { $value }
-tira-speed-slow = lenta
-tira-speed-normal = normale
-tira-speed-fast = veloce
-tira-control-assisted = assistiti
-tira-control-manual = manuali
-tira-variant-first-to-three = il primo a 3 dischetti
-tira-variant-until-pile-exhausted = finché ci sono dischetti
+tira-option-speed = Velocità
+tira-option-speed-desc = Quanto restano in aria i dadi: più veloce, meno tempo per reagire.
+tira-option-control = Comandi
+tira-option-control-desc = Assistiti: i dadi vanno da soli dove devono. Manuali: li mandi tu, uno alla volta; i bot giocano come te.
+tira-option-variant = Fine partita
+tira-option-variant-desc = Quando finisce la partita: al terzo dischetto vinto, o quando i dischetti sono finiti.
+tira-option-speed-slow = lenta
+tira-option-speed-normal = normale
+tira-option-speed-fast = veloce
+tira-option-control-assisted = assistiti
+tira-option-control-manual = manuali
+tira-option-variant-first-to-three = il primo a 3 dischetti
+tira-option-variant-until-pile-exhausted = finché ci sono dischetti
 
 ## Il riepilogo prima del primo giro.
 tira-briefing-title = Prima di cominciare
@@ -204,7 +205,7 @@ tira-brief-symbol = { $name }, tasto { $key }
 tira-brief-coaster = Il tuo dischetto: { $left } a sinistra, { $right } a destra
 tira-brief-practice = Partita di prova
 
-keys-tira-setup = Frecce su e giù per scegliere, frecce sinistra e destra per cambiare un valore, Invio su Inizia la partita per cominciare, Esc per tornare al menu. { keys-global }
+keys-tira-setup = Frecce su e giù per scegliere, frecce sinistra e destra per cambiare un valore, Invio, da qualsiasi riga, per cominciare, Esc per tornare al menu. { keys-global }
 keys-tira-briefing = Frecce su e giù per scegliere; Invio su un simbolo ne fa sentire il suono, sul dischetto fa sentire i suoi due simboli ai due lati. Invio su Comincia la partita per giocare, su Partita di prova per una prova che non conta. Esc per tornare alla preparazione. { keys-global }
 keys-tira-table = Spazio tira i dadi. G il simbolo supremo, C il tuo dischetto, H i tuoi dadi, E i dadi di tutti, P i dischetti vinti. Con i comandi manuali: da 1 a 6 mandano un dado con quel simbolo dove deve andare, frecce sinistra e destra scorrono i tuoi dadi, Invio manda quel dado dove deve andare, S o L al vicino di sinistra, D o R al vicino di destra, V al vassoio. Esc per lasciare la partita. { keys-global }
 

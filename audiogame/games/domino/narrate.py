@@ -170,7 +170,7 @@ def _match_started(seating: Seating, e: MatchStarted) -> list[Message]:
             {
                 "players": config.seats,
                 "names": others,
-                "set": Phrase(f"domino-set-{config.set_id}"),
+                "set": Phrase(f"domino-option-set-{config.set_id}"),
                 "limit": config.point_limit,
             },
         )

@@ -1,8 +1,10 @@
 """Match configuration: the table's options as data, and ``DominoConfig``.
 
-``OPTIONS`` lists every option the setup offers, in order, with a stable id,
-the ``DominoConfig`` field it sets, its kind, its default and its allowed values
-in order. A setup UI can build its whole option list from this tuple. The number
+``OPTIONS`` lists every option the setup offers, in order, as the contract's
+``OptionSpec`` (``games.base``): a stable id, the ``DominoConfig`` field it
+sets, its kind, its default and its allowed values in order. The spec hands
+them to the app (``GameSpec.options``): the setup builds its option rows from
+them and ``describe_options`` says them. The number
 of players (``seats``) and the team layout (``teams``) are set by the seating UI;
 ``TEAM_COUNTS`` and ``alternating_teams``/``random_teams`` help it.
 
@@ -18,6 +20,7 @@ from dataclasses import asdict, dataclass, fields
 from enum import StrEnum
 from typing import Any
 
+from audiogame.games.base import OptionSpec
 from audiogame.games.domino.tiles import SET_IDS, SETS
 
 MIN_PLAYERS = 2
@@ -28,23 +31,6 @@ MAX_HAND = 7
 TEAM_COUNTS: tuple[int, ...] = (0, 2, 3, 4, 5, 6)
 MIN_TEAM_SIZE = 2
 MAX_TEAM_SIZE = 6
-
-
-@dataclass(frozen=True, slots=True)
-class OptionSpec:
-    """One option of the table setup.
-
-    ``kind`` is "bool", "choice" (strings) or "int"; ``values`` are the allowed
-    values in the order the UI offers them. For "int" options 0 may mean off or
-    unlimited: ``zero_means`` says which ("off", "unlimited" or "").
-    """
-
-    id: str
-    field: str
-    kind: str
-    default: Any
-    values: tuple[Any, ...]
-    zero_means: str = ""
 
 
 OPTIONS: tuple[OptionSpec, ...] = (

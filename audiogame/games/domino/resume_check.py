@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from audiogame.devtools.harness import Harness
-from audiogame.devtools.resume_check import MATCH_START
+from audiogame.devtools.resume_check import MATCH_START, TableAdapter
 from audiogame.games.domino.actions import Draw, Play
 from audiogame.games.domino.observation import Phase
 from audiogame.games.domino.saving import restore_match
@@ -65,7 +65,7 @@ def scripted_key(table: DominoTable) -> str | None:
     return "down" if at < targets[0] and table.focus is not None else "home"
 
 
-class DominoAdapter:
+class DominoAdapter(TableAdapter[DominoTable]):
     game_id = GAME_ID
 
     def __init__(self) -> None:
@@ -98,23 +98,11 @@ class DominoAdapter:
         h.app.push(table)
         return table
 
-    def match_id(self, table: DominoTable) -> str:
-        return str(table.seed)
-
-    def match_id_of(self, state: dict[str, Any]) -> str:
-        return str(state["seed"])
-
     def is_table(self, scene: Scene | None) -> bool:
         return isinstance(scene, DominoTable)
 
     def progress(self, table: DominoTable) -> int:
         return table.match.steps
-
-    def snapshot(self, table: DominoTable) -> dict[str, Any]:
-        return table.match_state()
-
-    def progress_of(self, state: dict[str, Any]) -> int:
-        return len(state["engine"]["log"])
 
     def align_clock(self, h: Harness, state: dict[str, Any]) -> None:
         h.clock.set(max(h.clock.now(), MATCH_START))
@@ -122,10 +110,7 @@ class DominoAdapter:
     def watch(self, table: DominoTable, sink: Any) -> None:
         if not table.watchers and table.match.steps == 1 and table.opening:
             sink(list(table.opening))  # a next match dealt in the frame of the Enter that made it
-        table.watchers.append(sink)
-
-    def finished(self, table: DominoTable) -> bool:
-        return table.match.is_over
+        super().watch(table, sink)
 
     def next_key(self, table: DominoTable) -> tuple[float, str] | None:
         key = scripted_key(table)

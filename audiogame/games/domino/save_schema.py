@@ -11,13 +11,12 @@ that, so resuming the worst file this accepts stays well under a second.
 
 from __future__ import annotations
 
-import math
 from typing import Annotated, Any, Literal
 
 import msgspec
 
 from audiogame.games import saving
-from audiogame.games.saving import BotSeat, Rng, Seed, check_seeds
+from audiogame.games.saving import BotSeat, Rng, Seed, check_seeds, check_streams
 
 KIND = "domino-match"
 #: 2: the log is timed (time-outs are the engine's, not the table's actions);
@@ -131,10 +130,7 @@ class State(msgspec.Struct, forbid_unknown_fields=True):
             raise ValueError("the setup and the match seat different tables")
         if any(int(seat) not in range(1, self.engine.config.seats) for seat in self.bots):
             raise ValueError("a bot at a seat not at the table")
-        for bot in self.bots.values():
-            gauss = bot.rng[2]
-            if gauss is not None and not math.isfinite(gauss):
-                raise ValueError("a random stream that is not one")
+        check_streams(bot.rng for bot in self.bots.values())
 
 
 def read_state(body: bytes) -> dict[str, Any]:

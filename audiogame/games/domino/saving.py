@@ -36,7 +36,7 @@ from audiogame.games.domino.observation import Phase
 from audiogame.games.domino.save_schema import KIND, VERSION
 from audiogame.games.domino.sorting import SORT_IDS
 from audiogame.games.domino.table_setup import HUMAN, DominoSetup
-from audiogame.games.saving import BotStates, open_envelope, restore_bots, seal
+from audiogame.games.saving import BotStates, Envelope, restore, restore_bots, seal
 from audiogame.store.jsonlog import JsonLog
 
 
@@ -124,14 +124,10 @@ class Restored:
 
 def restore_match(state: Any) -> Restored:
     """The match ``state`` describes, exactly; ``ValueError`` when it cannot be."""
-    try:
-        return _restore(state)
-    except (KeyError, TypeError, AttributeError, IndexError) as exc:
-        raise ValueError(f"not a domino match: {exc!r}") from exc
+    return restore(state, KIND, VERSION, _restore)
 
 
-def _restore(state: Any) -> Restored:
-    saved = open_envelope(state, KIND, VERSION)
+def _restore(saved: Envelope) -> Restored:
     view = TableView.from_data(saved.view)
     setup = DominoSetup.from_dict(saved.setup)
     if setup.to_dict() != saved.setup:

@@ -1,38 +1,34 @@
 """The domino table setup: the players and each bot's level, the teams, every option.
 
-A menu: the first row starts the match, then the players (you, then each bot:
-Left/Right change its level), the teams, the options of the spec and the bots'
-pace (Left/Right change a value). Every row says its value and a one-line
-description. B adds a bot, Shift+B removes the last one, Shift+R deals random
-teams (again on every press) and speaks them; Enter, on any row, starts. A set
-that cannot seat the players is refused with the reason. The setup is saved to
-``settings.setups["domino"]`` on every change and restored next time.
-The main menu opens it through the spec (``spec.open_setup``).
+A ``SetupScene`` (``ui/setup.py``): the first row starts the match, then the
+players (you, then each bot: Left/Right change its level), the teams, the
+options of the spec and the bots' pace. B adds a bot, Shift+B removes the
+last one, Shift+R deals random teams (again on every press) and speaks them;
+Enter, on any row, starts. A set that cannot seat the players is refused with
+the reason. The setup is kept in ``settings.setups["domino"]``. The main menu
+opens it through the spec (``spec.open_setup``).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
-
-import pygame
 
 from audiogame.announce import resolve_value
 from audiogame.app.keys import Key
+from audiogame.games.base import OptionSpec
 from audiogame.games.domino.bots import hard
 from audiogame.games.domino.narrate import Seating, team_list
-from audiogame.games.domino.options import MAX_PLAYERS, MIN_HAND, MIN_PLAYERS, OPTIONS, OptionSpec
-from audiogame.games.domino.table import DominoTable
-from audiogame.games.domino.table_setup import BOT_LEVELS, BOT_NAMES, BOT_PACES, HUMAN, DominoSetup
+from audiogame.games.domino.options import MAX_PLAYERS, MIN_HAND, MIN_PLAYERS
+from audiogame.games.domino.table import GAME_ID, DominoTable
+from audiogame.games.domino.table_setup import BOT_NAMES, BOT_PACES, HUMAN, DominoSetup
 from audiogame.games.domino.tiles import SETS
-from audiogame.ui.menu import MenuItem, MenuScene
+from audiogame.ui.choice_row import ChoiceRow
+from audiogame.ui.setup import SetupScene
 from audiogame.ui.table import new_seed
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App
-
-SETUP_KEY = "domino"
 
 
 def seats_for(set_id: str) -> int:
@@ -41,69 +37,85 @@ def seats_for(set_id: str) -> int:
     return max(n for n in range(MIN_PLAYERS, spec.max_players + 1) if spec.size // n >= MIN_HAND)
 
 
-class DominoSetupScene(MenuScene):
+class DominoSetupScene(SetupScene):
+    game_id = GAME_ID
     title_id = "domino-setup-title"
     keys_id = "keys-domino-setup"
     rules_doc = "domino"
     letters_are_commands = True
+    adds_bots = True
 
     def __init__(self, app: App) -> None:
-        super().__init__(app)
-        self.setup = DominoSetup.from_dict(app.settings.setups.get(SETUP_KEY))
         self.rng = random.Random(new_seed(app))
-        self.descriptions: list[Callable[[], str]] = []
-        self.rebuild()
+        super().__init__(app)
 
-    # -- rows -------------------------------------------------------------------------
-    def rebuild(self) -> None:
-        t = self.t
-        self.items, self.descriptions = [], []
-        self.row(MenuItem(lambda: t("domino-setup-start"), self.start), "domino-setup-start-desc")
-        self.row(MenuItem(lambda: t("domino-seat-you")), "domino-seat-you-desc")
-        for seat in range(1, self.setup.players):
-            self.row(self.bot_item(seat), "domino-seat-bot-desc")
-        self.row(self.teams_item(), "domino-desc-teams")
-        for option in OPTIONS:
-            self.row(self.option_item(option), f"domino-desc-{option.id}")
-        pace = self.choice(
-            "domino-opt-pace",
-            BOT_PACES,
-            lambda: self.setup.pace,
-            lambda v: setattr(self.setup, "pace", v),
-            lambda v: t("domino-seconds", n=v),
-        )
-        self.row(pace, "domino-desc-pace")
-        self.index = min(self.index, len(self.items) - 1)
+    # -- the setup's data -------------------------------------------------------------
+    def load(self, saved: Any) -> None:
+        self.setup = DominoSetup.from_dict(saved)
 
-    def row(self, item: MenuItem, desc_id: str) -> None:
-        self.items.append(item)
-        self.descriptions.append(lambda: self.t(desc_id))
+    def saved(self) -> dict[str, Any]:
+        return self.setup.to_dict()
 
-    def item_text(self, index: int) -> str:
-        return f"{super().item_text(index)}. {self.descriptions[index]()}"
+    def option_value(self, option: OptionSpec) -> Any:
+        return self.setup.options[option.id]
 
-    def bot_item(self, seat: int) -> MenuItem:
-        levels = self.setup.levels
+    def set_option(self, option: OptionSpec, value: Any) -> None:
+        self.setup.options[option.id] = value
 
-        def label() -> str:
-            level = self.t(f"bot-level-{levels[seat - 1]}")
-            return self.t("domino-seat-bot", name=BOT_NAMES[seat - 1], level=level)
+    @property
+    def players(self) -> int:
+        return self.setup.players
 
-        def put(value: str) -> None:
-            levels[seat - 1] = value
+    def bot_name(self, bot: int) -> str:
+        return BOT_NAMES[bot]
 
-        return self.adjustable(label, BOT_LEVELS, lambda: levels[seat - 1], put, label)
+    def bot_level(self, bot: int) -> str:
+        return self.setup.levels[bot]
 
-    def teams_item(self) -> MenuItem:
-        setup = self.setup
-        return self.choice(
-            "domino-opt-teams",
-            setup.team_counts(),
-            lambda: setup.team_count,
-            setup.set_team_count,
-            self.teams_value,
+    def set_bot_level(self, bot: int, level: str) -> None:
+        self.setup.levels[bot] = level
+
+    # -- its own rows -----------------------------------------------------------------
+    def option_row(self, option: OptionSpec) -> ChoiceRow:
+        row = super().option_row(option)
+        if option.id == "set":  # each set says how many tiles it has and whom it seats
+            plain = row.describe
+
+            def with_info(set_id: Any) -> str:
+                info = self.t("domino-set-info", tiles=SETS[set_id].size, max=seats_for(set_id))
+                return self.t("domino-value-with-info", value=plain(set_id), info=info)
+
+            row.describe = with_info
+        return row
+
+    def rows_before_options(self) -> list[ChoiceRow]:
+        t, setup = self.t, self.setup
+        teams = ChoiceRow(
+            name=lambda: t("domino-setup-teams"),
+            values=setup.team_counts(),
+            get=lambda: setup.team_count,
+            put=setup.set_team_count,
+            describe=self.teams_value,
+            description=lambda: t("domino-setup-teams-desc"),
             said=self.teams_said,
         )
+        return [teams]
+
+    def rows_after_options(self) -> list[ChoiceRow]:
+        t, setup = self.t, self.setup
+
+        def put(pace: float) -> None:
+            setup.pace = pace
+
+        pace = ChoiceRow(
+            name=lambda: t("domino-setup-pace"),
+            values=BOT_PACES,
+            get=lambda: setup.pace,
+            put=put,
+            describe=lambda v: t("domino-seconds", n=v),
+            description=lambda: t("domino-setup-pace-desc"),
+        )
+        return [pace]
 
     def teams_value(self, count: int) -> str:
         return self.t("domino-teams-count", n=count) if count else self.t("domino-teams-none")
@@ -121,83 +133,12 @@ class DominoSetupScene(MenuScene):
     def team_words(self) -> str:
         return self.t("domino-teams", teams=self.team_list())
 
-    def option_item(self, option: OptionSpec) -> MenuItem:
-        options = self.setup.options
-
-        def put(value: Any) -> None:
-            options[option.id] = value
-
-        return self.choice(
-            f"domino-opt-{option.id}",
-            option.values,
-            lambda: options[option.id],
-            put,
-            lambda v: self.describe(option, v),
-        )
-
-    def describe(self, option: OptionSpec, value: Any) -> str:
-        t = self.t
-        if option.kind == "bool":
-            return t("domino-yes" if value else "domino-no")
-        if option.id == "set":
-            name = t(f"domino-set-{value}")
-            info = t("domino-set-info", tiles=SETS[value].size, max=seats_for(value))
-            return t("domino-value-with-info", value=name, info=info)
-        if value == 0 and option.zero_means:
-            return t("domino-off" if option.zero_means == "off" else "domino-unlimited")
-        unit = {"thinking-time": "domino-seconds", "manche-limit": "domino-manches"}
-        return t(unit.get(option.id, "domino-points"), n=value)
-
-    def choice(
-        self,
-        label_id: str,
-        values: Sequence[Any],
-        get: Callable[[], Any],
-        put: Callable[[Any], None],
-        describe: Callable[[Any], str],
-        said: Callable[[], str] | None = None,
-    ) -> MenuItem:
-        def label() -> str:
-            return self.t("option-value", label=self.t(label_id), value=describe(get()))
-
-        return self.adjustable(label, values, get, put, said or (lambda: describe(get())))
-
-    def adjustable(
-        self,
-        label: Callable[[], str],
-        values: Sequence[Any],
-        get: Callable[[], Any],
-        put: Callable[[Any], None],
-        said: Callable[[], str],
-    ) -> MenuItem:
-        def adjust(delta: int) -> None:
-            current = get()
-            index = (list(values).index(current) if current in values else 0) + delta
-            if not 0 <= index < len(values):
-                self.cue("menu_edge")
-                self.app.announcer.say_text(said(), record=False)
-                return
-            put(values[index])
-            self.cue("toggle")
-            self.app.announcer.say_text(said())
-            self.save()
-
-        return MenuItem(label, adjust=adjust)
-
     # -- keys -------------------------------------------------------------------------
     def on_key(self, key: Key) -> bool:
-        if key.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.cue("menu_select")
-            self.start()
-        elif key.letter == "b" and key.plain:
-            self.add_bot()
-        elif key.letter == "b" and key.shift:
-            self.remove_bot()
-        elif key.letter == "r" and key.shift:
+        if key.letter == "r" and key.shift:
             self.random_teams()
-        else:
-            return super().on_key(key)
-        return True
+            return True
+        return super().on_key(key)
 
     def add_bot(self) -> None:
         had_teams = self.setup.teams is not None
@@ -225,10 +166,7 @@ class DominoSetupScene(MenuScene):
             text += " " + self.t("domino-teams-dropped", players=self.setup.players)
         elif self.setup.teams is not None:
             text += " " + self.team_words()
-        self.rebuild()
-        self.cue(cue)
-        self.app.announcer.say_text(text)
-        self.save()
+        self.said_after_seating(text, cue)
 
     def random_teams(self) -> None:
         if not self.setup.shuffle_teams(self.rng):
@@ -240,10 +178,6 @@ class DominoSetupScene(MenuScene):
         self.save()
 
     # -- start ------------------------------------------------------------------------
-    def save(self) -> None:
-        self.app.settings.setups[SETUP_KEY] = self.setup.to_dict()
-        self.app.save_settings()
-
     def start(self) -> None:
         config = self.setup.config()
         problem = config.validate()
@@ -251,7 +185,7 @@ class DominoSetupScene(MenuScene):
             self.say(
                 f"domino-problem-{problem.value}",
                 cue="menu_error",
-                set=self.t(f"domino-set-{config.set_id}"),
+                set=self.t(f"domino-option-set-{config.set_id}"),
                 players=config.seats,
                 max=seats_for(config.set_id),
             )

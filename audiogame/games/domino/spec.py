@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from audiogame.games.base import GameSpec, WireTypes
 from audiogame.games.domino.cues import CUES
+from audiogame.games.domino.options import OPTIONS
 from audiogame.games.domino.walks import TARGETS, scene_label
 
 if TYPE_CHECKING:
@@ -91,7 +92,7 @@ def read_save(body: bytes) -> Any:
 def random_config(rng: random.Random, seats: int) -> dict[str, Any]:
     """Any valid table of ``seats`` players: every option drawn from its values,
     teams (equal, alternating) one time in two when the players can form them."""
-    from audiogame.games.domino.options import OPTIONS, DominoConfig, alternating_teams
+    from audiogame.games.domino.options import DominoConfig, alternating_teams
     from audiogame.games.domino.table_setup import team_counts_for
 
     counts = [k for k in team_counts_for(seats) if k]
@@ -129,6 +130,7 @@ SPEC = GameSpec(
     order=10,
     guide="domino",
     cues=CUES,
+    options=OPTIONS,
     bot_levels=("easy", "normal", "hard"),
     min_seats=2,
     max_seats=12,

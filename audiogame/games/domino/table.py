@@ -214,14 +214,8 @@ class DominoTable(TableScene):
 
     @property
     def match(self) -> DominoMatch:
-        """The engine of a match run here (checks and tests read it; the table itself
-        reads only its view)."""
-        assert self.local is not None, "the match runs elsewhere"
-        engine = self.local.engine
-        assert isinstance(engine, DominoMatch)
-        return engine
-
-    engine = match
+        """The engine of a match run here (checks and tests read it)."""
+        return self.local_engine(DominoMatch)
 
     @property
     def thinking(self) -> bool:

@@ -1,7 +1,8 @@
 """The table menu (Escape at the table): resume, the table's options, the rules, leave.
 
-While it is open the bots wait (``DominoTable.bot_play`` holds their move);
-leaving asks first.
+While it is open game time stands still (``TableScene.stops_under_menus``):
+no bot moves, no thinking time runs. The options are read as the setup said
+them (``describe_options``), fixed for the match; leaving asks first.
 """
 
 from __future__ import annotations
@@ -9,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from audiogame.announce import resolve_value
-from audiogame.narration import Phrase
+from audiogame.games.domino.options import OPTIONS
+from audiogame.ui.choice_row import describe_options
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.menu import MenuItem, MenuScene
 from audiogame.ui.reader import ReaderScene
@@ -50,29 +51,7 @@ class TableMenu(MenuScene):
 
 
 def options_summary(t: Callable[..., str], table: DominoTable) -> str:
-    """The table's options in one sentence (read only: they are fixed for the match)."""
-    config = table.config
-    yes_no = {True: "domino-yes", False: "domino-no"}
-    if config.forbid_drawing:
-        drawing = t("domino-opt-forbid-drawing")
-    else:
-        parts = [t("domino-yes")]
-        if config.draw_with_playable:
-            parts.append(t("domino-opt-draw-with-playable"))
-        if config.draw_until_fits:
-            parts.append(t("domino-opt-draw-until-fits"))
-        drawing = ", ".join(parts)
-    time = t("domino-seconds", n=config.thinking_time) if config.thinking_time else t("domino-off")
-    manches = (
-        t("domino-manches", n=config.manche_limit) if config.manche_limit else t("domino-unlimited")
-    )
-    return t(
-        "domino-options-summary",
-        set=resolve_value(Phrase(f"domino-set-{config.set_id}"), t),
-        drawing=drawing,
-        finish=t(yes_no[config.team_finish]),
-        time=time,
-        manches=manches,
-        limit=config.point_limit,
-        pace=t("domino-seconds", n=table.setup.pace),
-    )
+    """The table's options (read only: they are fixed for the match), then the bots' pace."""
+    options = describe_options(OPTIONS, table.game_id, table.config, t)
+    pace = t("domino-seconds", n=table.setup.pace)
+    return f"{options} {t('option-value', label=t('domino-setup-pace'), value=pace)}."

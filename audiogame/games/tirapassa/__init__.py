@@ -48,11 +48,9 @@ from audiogame.games.tirapassa.events import (
 from audiogame.games.tirapassa.observation import Phase, TiraObservation
 from audiogame.games.tirapassa.options import (
     OPTIONS,
-    SEAT_OPTIONS,
     THROW_SECONDS,
     Control,
     Difficulty,
-    OptionSpec,
     SetupProblem,
     Speed,
     Timing,
@@ -97,11 +95,9 @@ __all__ = [
     "Phase",
     "TiraObservation",
     "OPTIONS",
-    "SEAT_OPTIONS",
     "THROW_SECONDS",
     "Control",
     "Difficulty",
-    "OptionSpec",
     "SetupProblem",
     "Speed",
     "Timing",

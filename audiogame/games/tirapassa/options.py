@@ -1,9 +1,9 @@
 """Table options as data, and ``TiraConfig``.
 
-``OPTIONS`` are the table-wide options, ``SEAT_OPTIONS`` the per-player ones
-(one value per seat), each with a stable id, the ``TiraConfig`` field it sets,
-its default and its allowed values in the order a setup UI offers them. Enum
-values are stable ids for messages.
+``OPTIONS`` are the table's options as the contract's ``OptionSpec``
+(``games.base``), each with a stable id, the ``TiraConfig`` field it sets,
+its kind, its default and its allowed values in the order a setup offers
+them (``control`` one value per seat). Enum values are stable ids for messages.
 
 ``TiraConfig.bots`` says which seats bots play (None: a human) and how well;
 the engine ignores it, the session (``session.py``) reads it.
@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
+
+from audiogame.games.base import OptionSpec
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -65,35 +67,14 @@ class SetupProblem(StrEnum):
     BAD_SEAT_LIST = "bad-seat-list"
 
 
-@dataclass(frozen=True, slots=True)
-class OptionSpec:
-    """One setup option. ``per_seat`` options hold a tuple, one value per seat."""
-
-    id: str
-    field: str
-    default: Any
-    values: tuple[Any, ...]
-    per_seat: bool = False
-
-
+#: the table's options, as the contract's ``OptionSpec`` (``GameSpec.options``): the
+#: setup builds its rows from them. ``control`` is each seat's own (``per_seat``): at
+#: a table here the bots play with the player's controls ([ruling], issue 13).
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("players", "players", 4, tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))),
-    OptionSpec("speed", "speed", Speed.NORMAL, tuple(Speed)),
-    OptionSpec("variant", "variant", Variant.FIRST_TO_THREE, tuple(Variant)),
+    OptionSpec("speed", "speed", "choice", Speed.NORMAL, tuple(Speed)),
+    OptionSpec("control", "controls", "choice", Control.ASSISTED, tuple(Control), per_seat=True),
+    OptionSpec("variant", "variant", "choice", Variant.FIRST_TO_THREE, tuple(Variant)),
 )
-
-SEAT_OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("control", "controls", Control.ASSISTED, tuple(Control), per_seat=True),
-    OptionSpec(
-        "bot-difficulty",
-        "bots",
-        Difficulty.NORMAL,
-        (Difficulty.EASY, Difficulty.NORMAL, Difficulty.HARD),
-        per_seat=True,
-    ),
-)
-
-OPTIONS_BY_ID: dict[str, OptionSpec] = {o.id: o for o in (*OPTIONS, *SEAT_OPTIONS)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,18 +165,3 @@ class TiraConfig:
             else tuple(None if b is None else Difficulty(b) for b in bots),
             timing=Timing(**data.get("timing", {})),
         )
-
-    def with_option(self, option_id: str, value: Any) -> TiraConfig:
-        """A copy with one option (by stable id) changed; per-seat ones take a tuple."""
-        return replace(self, **{OPTIONS_BY_ID[option_id].field: value})
-
-    def with_seat_option(self, option_id: str, seat: int, value: Any) -> TiraConfig:
-        """A copy with one seat's value of a per-seat option changed."""
-        option = OPTIONS_BY_ID[option_id]
-        current = getattr(self, option.field)
-        values = list(current) if current is not None else [option.default] * self.players
-        if option.field == "bots" and current is None:
-            values = [None] * self.players  # no bots yet: every seat human
-        values[seat] = value
-        changed: dict[str, Any] = {option.field: tuple(values)}
-        return replace(self, **changed)

@@ -13,14 +13,13 @@ from typing import Any
 
 from audiogame.app.gametime import GameScheduler
 from audiogame.devtools.harness import Harness
-from audiogame.devtools.resume_check import MATCH_START
+from audiogame.devtools.resume_check import MATCH_START, TableAdapter
 from audiogame.games.tirapassa.observation import Phase, TiraObservation
 from audiogame.games.tirapassa.options import Control, Speed, Variant
 from audiogame.games.tirapassa.saving import restore_match
 from audiogame.games.tirapassa.symbols import SYMBOLS
 from audiogame.games.tirapassa.table import GAME_ID, RESUME_GRACE, TiraTable
 from audiogame.games.tirapassa.table_setup import TableSetup
-from audiogame.store.jsonlog import plain
 from audiogame.ui.scene import Scene
 
 #: the scripted player's game seconds: landing to roll, between two dice sent, calm rolls
@@ -60,7 +59,7 @@ def scripted_move(obs: TiraObservation) -> tuple[float, str] | None:
     return (last + SEND_PAUSE, str(SYMBOLS.index(face) + 1))
 
 
-class TiraAdapter:
+class TiraAdapter(TableAdapter[TiraTable]):
     game_id = GAME_ID
 
     def __init__(self) -> None:
@@ -88,35 +87,16 @@ class TiraAdapter:
         h.app.push(table)
         return table
 
-    def match_id(self, table: TiraTable) -> str:
-        return str(table.seed)
-
-    def match_id_of(self, state: dict[str, Any]) -> str:
-        return str(state["seed"])
-
     def is_table(self, scene: Scene | None) -> bool:
         return isinstance(scene, TiraTable) and not scene.practice
 
     def progress(self, table: TiraTable) -> int:
         return table.game.log_length
 
-    def snapshot(self, table: TiraTable) -> dict[str, Any]:
-        state: dict[str, Any] = plain(table.match_state())  # as the file holds it: no raw JSON
-        return state
-
-    def progress_of(self, state: dict[str, Any]) -> int:
-        return len(state["engine"]["log"])
-
     def align_clock(self, h: Harness, state: dict[str, Any]) -> None:
         # the table resumes RESUME_GRACE after the app's now: start that much before
         # the saved instant and the shift between game and app time is exactly zero
         h.clock.set(max(h.clock.now(), state["view"]["clock"] - RESUME_GRACE))
-
-    def watch(self, table: TiraTable, sink: Any) -> None:
-        table.watchers.append(sink)
-
-    def finished(self, table: TiraTable) -> bool:
-        return table.finished
 
     def next_key(self, table: TiraTable) -> tuple[float, str] | None:
         if table.finished:

@@ -11,13 +11,12 @@ times that.
 
 from __future__ import annotations
 
-import math
 from typing import Annotated, Any, Literal
 
 import msgspec
 
 from audiogame.games import saving
-from audiogame.games.saving import Rng, Seed, check_seeds
+from audiogame.games.saving import Rng, Seed, check_seeds, check_streams
 
 KIND = "tira-match"
 #: 2: actions beside their seat in the log, bots' generators as their words;
@@ -150,10 +149,7 @@ class State(msgspec.Struct, forbid_unknown_fields=True):
             raise ValueError("the clock is outside the match's span")
         if any(int(seat) >= self.engine.config.players for seat in self.bots):
             raise ValueError("a bot at a seat not at the table")
-        for bot in self.bots.values():
-            gauss = bot.rng[2]
-            if gauss is not None and not math.isfinite(gauss):
-                raise ValueError("a random stream that is not one")
+        check_streams(bot.rng for bot in self.bots.values())
 
 
 def read_state(body: bytes) -> dict[str, Any]:

@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from audiogame.games.saving import BotStates, open_envelope, restore_bots, seal
+from audiogame.games.saving import BotStates, Envelope, restore, restore_bots, seal
 from audiogame.games.tirapassa.bots import TiraBot
 from audiogame.games.tirapassa.engine import TiraGame
 from audiogame.games.tirapassa.save_schema import KIND, VERSION
@@ -68,14 +68,10 @@ class Restored:
 
 def restore_match(state: Any) -> Restored:
     """The match ``state`` describes, exactly; ``ValueError`` when it cannot be."""
-    try:
-        return _restore(state)
-    except (KeyError, TypeError, AttributeError, IndexError) as exc:
-        raise ValueError(f"not a Tira & Passa match: {exc!r}") from exc
+    return restore(state, KIND, VERSION, _restore)
 
 
-def _restore(state: Any) -> Restored:
-    saved = open_envelope(state, KIND, VERSION)
+def _restore(saved: Envelope) -> Restored:
     game = TiraGame.from_dict(saved.engine)
     if game.to_dict() != saved.engine or game.is_over:
         raise ValueError("the game's log does not replay to itself")

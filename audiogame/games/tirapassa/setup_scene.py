@@ -1,115 +1,69 @@
-"""The Tira & Passa setup: players, each bot's level, speed, controls, variant.
+"""The Tira & Passa setup: how many play, each bot's level, speed, controls, variant.
 
-A menu whose first item starts the game; every other row is an option that
-Left/Right (or Enter) change. The setup is saved to
-``settings.setups["tira"]`` on every change and restored next time.
-The main menu opens it through the spec (``spec.open_setup``).
+A ``SetupScene`` (``ui/setup.py``): the first row starts the game; then how
+many play, a row per bot (Left/Right change its level) and one row per
+option of the spec. Enter, on any row, opens the briefing. The setup is kept
+in ``settings.setups["tira"]``. The main menu opens it through the spec
+(``spec.open_setup``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from audiogame.games.base import OptionSpec
 from audiogame.games.tirapassa.briefing import BriefingScene
-from audiogame.games.tirapassa.options import MAX_PLAYERS, MIN_PLAYERS, Control, Speed, Variant
-from audiogame.games.tirapassa.table_setup import BOT_LEVELS, BOT_NAMES, TableSetup
-from audiogame.ui.menu import MenuItem, MenuScene
+from audiogame.games.tirapassa.options import Difficulty
+from audiogame.games.tirapassa.table import GAME_ID
+from audiogame.games.tirapassa.table_setup import BOT_NAMES, TableSetup
+from audiogame.ui.setup import SetupScene
 from audiogame.ui.table import new_seed
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App
 
-SETUP_KEY = "tira"
-PLAYER_COUNTS: tuple[int, ...] = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
 
-
-class TiraSetupScene(MenuScene):
+class TiraSetupScene(SetupScene):
+    game_id = GAME_ID
     title_id = "tira-setup-title"
     keys_id = "keys-tira-setup"
     rules_doc = "tira"
 
     def __init__(self, app: App) -> None:
-        super().__init__(app)
         self.home = app.top  # where leaving the table returns: the main menu
-        self.table = TableSetup.from_dict(app.settings.setups.get(SETUP_KEY))
-        self.items = self.build_items()
+        super().__init__(app)
 
-    def build_items(self) -> list[MenuItem]:
-        t, table = self.t, self.table
-        items = [
-            MenuItem(lambda: t("tira-setup-start"), self.start),
-            self.option(
-                lambda: t("tira-opt-players", n=table.players),
-                PLAYER_COUNTS,
-                lambda: table.players,
-                self.set_players,
-            ),
-        ]
-        for seat in range(1, table.players):
-            items.append(self.bot_item(seat))
-        items += [
-            self.option(
-                lambda: t("tira-opt-speed", value=t(f"tira-speed-{table.speed.value}")),
-                tuple(Speed),
-                lambda: table.speed,
-                lambda v: setattr(table, "speed", v),
-            ),
-            self.option(
-                lambda: t("tira-opt-control", value=t(f"tira-control-{table.control.value}")),
-                tuple(Control),
-                lambda: table.control,
-                lambda v: setattr(table, "control", v),
-            ),
-            self.option(
-                lambda: t("tira-opt-variant", value=t(f"tira-variant-{table.variant.value}")),
-                tuple(Variant),
-                lambda: table.variant,
-                lambda v: setattr(table, "variant", v),
-            ),
-        ]
-        return items
+    # -- the setup's data -------------------------------------------------------------
+    def load(self, saved: Any) -> None:
+        self.setup = TableSetup.from_dict(saved)
 
-    def bot_item(self, seat: int) -> MenuItem:
-        levels = self.table.levels
+    def saved(self) -> dict[str, Any]:
+        return self.setup.to_dict()
 
-        def label() -> str:
-            level = self.t(f"bot-level-{levels[seat - 1].value}")
-            return self.t("tira-opt-bot", name=BOT_NAMES[seat - 1], level=level)
+    def option_value(self, option: OptionSpec) -> Any:
+        # the setup holds one value of each (my controls are the bots' too)
+        return getattr(self.setup, option.id)
 
-        def put(value: Any) -> None:
-            levels[seat - 1] = value
+    def set_option(self, option: OptionSpec, value: Any) -> None:
+        setattr(self.setup, option.id, value)
 
-        return self.option(label, BOT_LEVELS, lambda: levels[seat - 1], put)
-
-    def option(
-        self,
-        label: Callable[[], str],
-        values: Sequence[Any],
-        get: Callable[[], Any],
-        put: Callable[[Any], None],
-    ) -> MenuItem:
-        def adjust(delta: int) -> None:
-            index = list(values).index(get()) + delta
-            if not 0 <= index < len(values):
-                self.cue("menu_edge")
-                self.app.announcer.say_text(label(), record=False)
-                return
-            put(values[index])
-            self.cue("toggle")
-            self.app.announcer.say_text(label())
-            self.save()
-
-        return MenuItem(label, adjust=adjust)
+    @property
+    def players(self) -> int:
+        return self.setup.players
 
     def set_players(self, players: int) -> None:
-        self.table.players = players
-        self.items = self.build_items()
+        self.setup.players = players
 
-    def save(self) -> None:
-        self.app.settings.setups[SETUP_KEY] = self.table.to_dict()
-        self.app.save_settings()
+    def bot_name(self, bot: int) -> str:
+        return BOT_NAMES[bot]
 
+    def bot_level(self, bot: int) -> str:
+        return self.setup.levels[bot].value
+
+    def set_bot_level(self, bot: int, level: str) -> None:
+        self.setup.levels[bot] = Difficulty(level)
+
+    # -- start ------------------------------------------------------------------------
     def start(self) -> None:
         self.save()
-        self.app.push(BriefingScene(self.app, self.table, new_seed(self.app), home=self.home))
+        self.app.push(BriefingScene(self.app, self.setup, new_seed(self.app), home=self.home))

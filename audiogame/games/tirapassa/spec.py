@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from audiogame.games.base import GameSpec, WireTypes
 from audiogame.games.tirapassa.cues import CUES
+from audiogame.games.tirapassa.options import OPTIONS
 from audiogame.games.tirapassa.walks import TARGETS, scene_label
 
 if TYPE_CHECKING:
@@ -122,6 +123,7 @@ SPEC = GameSpec(
     order=20,
     guide="tira",
     cues=CUES,
+    options=OPTIONS,
     bot_levels=("easy", "normal", "hard"),
     min_seats=2,
     max_seats=6,

@@ -174,16 +174,8 @@ class TiraTable(TableScene):
 
     @property
     def game(self) -> TiraGame:
-        """The engine of a race run here (checks and tests read it; the table itself
-        reads only its view)."""
-        assert self.local is not None, "the race runs elsewhere"
-        engine = self.local.engine
-        assert isinstance(engine, TiraGame)
-        return engine
-
-    @property
-    def engine(self) -> TiraGame | None:
-        return self.game if self.local is not None else None
+        """The engine of a race run here (checks and tests read it)."""
+        return self.local_engine(TiraGame)
 
     @property
     def finished(self) -> bool:

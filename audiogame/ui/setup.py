@@ -1,0 +1,200 @@
+"""What every game's setup shares: ``SetupScene``.
+
+A menu built from the game's spec (``GameSpec``): the first row starts the
+match; then the players — "You" and a row per bot whose level Left/Right
+change (the levels the spec offers, said alike in every game:
+``bot-level-<level>``) — then the game's own rows before its options (Domino's
+teams), one ``ChoiceRow`` per option of the spec (``ChoiceRow.for_option``:
+``<game>-option-<id>``, its description, its values), and the game's rows
+after them (Domino's bots' pace). Every row says its value and one line on
+what it does.
+
+Enter, on any row, starts. A game that seats bots with B (``adds_bots``:
+B adds one, Shift+B removes the last) has the "You" row say so; one that does
+not has a "Players" row instead, whose Left/Right set how many play. Every
+change is kept at once in ``settings.setups[<game>]`` and read back next time.
+
+A game's setup gives its setup data (``load``/``saved``), how each option is
+read and written (``option_value``/``set_option``), each bot's name and level,
+its own rows and what Enter starts (``start``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from audiogame.app.keys import Key
+from audiogame.games import registry
+from audiogame.games.base import GameSpec, OptionSpec
+from audiogame.ui.choice_row import ChoiceRow
+from audiogame.ui.menu import MenuItem, MenuScene
+
+if TYPE_CHECKING:
+    from audiogame.app.loop import App
+
+ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+class SetupScene(MenuScene):
+    #: the game's registry id: its spec, its messages, its remembered setup
+    game_id: str = ""
+    #: B adds a bot and Shift+B removes the last; without, a "Players" row
+    adds_bots: bool = False
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        spec = registry.get(self.game_id)
+        assert spec is not None, f"no game {self.game_id!r}"
+        self.spec: GameSpec = spec
+        self.load(app.settings.setups.get(self.game_id))
+        self.rebuild()
+
+    # -- what each game gives --------------------------------------------------------------
+    def load(self, saved: Any) -> None:
+        """The setup remembered (``settings.setups[<game>]``; anything unreadable: defaults)."""
+        raise NotImplementedError
+
+    def saved(self) -> dict[str, Any]:
+        """The setup as plain data, to remember."""
+        raise NotImplementedError
+
+    def option_value(self, option: OptionSpec) -> Any:
+        raise NotImplementedError
+
+    def set_option(self, option: OptionSpec, value: Any) -> None:
+        raise NotImplementedError
+
+    @property
+    def players(self) -> int:
+        raise NotImplementedError
+
+    def set_players(self, players: int) -> None:
+        """A game with a "Players" row: how many play now."""
+        raise NotImplementedError
+
+    def bot_name(self, bot: int) -> str:
+        """The name of the ``bot``-th bot (0: the first, at seat 1)."""
+        raise NotImplementedError
+
+    def bot_level(self, bot: int) -> str:
+        raise NotImplementedError
+
+    def set_bot_level(self, bot: int, level: str) -> None:
+        raise NotImplementedError
+
+    def add_bot(self) -> None:
+        """B (``adds_bots``): one more bot, said."""
+
+    def remove_bot(self) -> None:
+        """Shift+B (``adds_bots``): the last bot leaves, said."""
+
+    def rows_before_options(self) -> list[ChoiceRow]:
+        return []
+
+    def rows_after_options(self) -> list[ChoiceRow]:
+        return []
+
+    def option_row(self, option: OptionSpec) -> ChoiceRow:
+        """The row of one option (a game may say its values its own way)."""
+        return ChoiceRow.for_option(
+            option,
+            self.game_id,
+            self.t,
+            lambda: self.option_value(option),
+            lambda value: self.set_option(option, value),
+        )
+
+    def start(self) -> None:
+        """Enter: the match begins (or why it cannot is said)."""
+        raise NotImplementedError
+
+    # -- the rows ----------------------------------------------------------------------------
+    def rebuild(self) -> None:
+        """Every row anew (the players changed: so did the bots' rows)."""
+        t = self.t
+        items = [
+            MenuItem(
+                lambda: t(f"{self.game_id}-setup-start"),
+                self.start,
+                description=lambda: t("setup-start-desc"),
+            )
+        ]
+        rows: list[ChoiceRow] = []
+        if self.adds_bots:
+            items.append(
+                MenuItem(lambda: t("setup-seat-you"), description=lambda: t("setup-seat-you-desc"))
+            )
+        else:
+            rows.append(self.players_row())
+        rows += [self.bot_row(bot) for bot in range(self.players - 1)]
+        rows += self.rows_before_options()
+        rows += [self.option_row(option) for option in self.spec.options]
+        rows += self.rows_after_options()
+        self.items = items + [row.item(self, self.save) for row in rows]
+        self.index = min(self.index, len(self.items) - 1)
+
+    def players_row(self) -> ChoiceRow:
+        t = self.t
+        counts = tuple(range(self.spec.min_seats, self.spec.max_seats + 1))
+
+        def label() -> str:
+            return t("option-value", label=t("setup-players"), value=str(self.players))
+
+        def put(players: int) -> None:
+            self.set_players(players)
+            self.rebuild()
+
+        return ChoiceRow(
+            name=lambda: t("setup-players"),
+            values=counts,
+            get=lambda: self.players,
+            put=put,
+            describe=str,
+            description=lambda: t("setup-players-desc"),
+            said=label,
+        )
+
+    def bot_row(self, bot: int) -> ChoiceRow:
+        t = self.t
+
+        def label() -> str:
+            level = t(f"bot-level-{self.bot_level(bot)}")
+            return t("setup-seat-bot", name=self.bot_name(bot), level=level)
+
+        return ChoiceRow(
+            name=lambda: self.bot_name(bot),
+            values=self.spec.bot_levels,
+            get=lambda: self.bot_level(bot),
+            put=lambda level: self.set_bot_level(bot, level),
+            describe=lambda level: t(f"bot-level-{level}"),
+            description=lambda: t("setup-seat-bot-desc"),
+            said=label,
+            label=label,
+        )
+
+    # -- keys ----------------------------------------------------------------------------------
+    def on_key(self, key: Key) -> bool:
+        if key.key in ENTER:
+            self.cue("menu_select")
+            self.start()
+        elif self.adds_bots and key.letter == "b" and key.plain:
+            self.add_bot()
+        elif self.adds_bots and key.letter == "b" and key.shift:
+            self.remove_bot()
+        else:
+            return super().on_key(key)
+        return True
+
+    def save(self) -> None:
+        """Remember the setup as it stands (on every change, and on starting)."""
+        self.app.settings.setups[self.game_id] = self.saved()
+        self.app.save_settings()
+
+    def said_after_seating(self, text: str, cue: str) -> None:
+        """The players changed: the rows anew, the change said, the setup kept."""
+        self.rebuild()
+        self.cue(cue)
+        self.app.announcer.say_text(text)
+        self.save()
