@@ -10,7 +10,6 @@ import pytest
 from audiogame.games.tirapassa import (
     EDITION_COASTERS,
     OPTIONS,
-    SEAT_OPTIONS,
     SYMBOLS,
     THROW_SECONDS,
     Control,
@@ -28,6 +27,7 @@ from audiogame.games.tirapassa import (
 )
 from audiogame.games.tirapassa.coasters import COASTERS_BY_NUMBER
 from audiogame.games.tirapassa.rules import calm_destination, game_winners
+from audiogame.games.tirapassa.spec import SPEC
 
 
 def test_six_symbols_in_the_rulebook_order_with_stable_ids() -> None:
@@ -90,17 +90,21 @@ def test_game_winners() -> None:
 
 
 def test_options_as_data_with_ordered_values() -> None:
-    by_id = {o.id: o for o in (*OPTIONS, *SEAT_OPTIONS)}
-    assert by_id["players"].values == (2, 3, 4, 5, 6)
+    by_id = {o.id: o for o in OPTIONS}
+    assert SPEC.options == OPTIONS
+    assert (SPEC.min_seats, SPEC.max_seats) == (2, 6)
     assert by_id["speed"].values == (Speed.SLOW, Speed.NORMAL, Speed.FAST)
     assert [THROW_SECONDS[s] for s in Speed] == [1.6, 1.1, 0.7]
     assert by_id["variant"].default is Variant.FIRST_TO_THREE
     assert by_id["control"].per_seat and by_id["control"].default is Control.ASSISTED
-    assert by_id["bot-difficulty"].values == (Difficulty.EASY, Difficulty.NORMAL, Difficulty.HARD)
+    assert SPEC.bot_levels == (Difficulty.EASY, Difficulty.NORMAL, Difficulty.HARD)
     config = TiraConfig()
     for option in OPTIONS:
-        assert getattr(config, option.field) == option.default
         assert option.default in option.values
+        if option.per_seat:  # each seat's own, everybody's default when not given
+            assert config.control_of(1) == option.default
+        else:
+            assert getattr(config, option.field) == option.default
 
 
 def test_config_validation_and_round_trip() -> None:
@@ -127,6 +131,6 @@ def test_seat_options_change_one_seat() -> None:
     config = TiraConfig(players=3)
     config = config.with_seat_option("control", 1, Control.MANUAL)
     assert config.controls == (Control.ASSISTED, Control.MANUAL, Control.ASSISTED)
-    config = config.with_seat_option("bot-difficulty", 2, Difficulty.HARD)
+    config = config.with_bot(2, Difficulty.HARD)
     assert config.bots == (None, None, Difficulty.HARD)
     assert config.validate() is None

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any
 
@@ -75,6 +75,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("control", "controls", "choice", Control.ASSISTED, tuple(Control), per_seat=True),
     OptionSpec("variant", "variant", "choice", Variant.FIRST_TO_THREE, tuple(Variant)),
 )
+
+OPTIONS_BY_ID: dict[str, OptionSpec] = {o.id: o for o in OPTIONS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,3 +167,22 @@ class TiraConfig:
             else tuple(None if b is None else Difficulty(b) for b in bots),
             timing=Timing(**data.get("timing", {})),
         )
+
+    def with_option(self, option_id: str, value: Any) -> TiraConfig:
+        """A copy with one option (by stable id) changed; a per-seat one takes a tuple."""
+        return replace(self, **{OPTIONS_BY_ID[option_id].field: value})
+
+    def with_seat_option(self, option_id: str, seat: int, value: Any) -> TiraConfig:
+        """A copy with one seat's value of a per-seat option changed."""
+        option = OPTIONS_BY_ID[option_id]
+        current = getattr(self, option.field)
+        values = list(current) if current is not None else [option.default] * self.players
+        values[seat] = value
+        changed: dict[str, Any] = {option.field: tuple(values)}
+        return replace(self, **changed)
+
+    def with_bot(self, seat: int, level: Difficulty | None) -> TiraConfig:
+        """A copy with a bot of ``level`` at ``seat`` (None: a human sits there)."""
+        bots: list[Difficulty | None] = list(self.bots or (None,) * self.players)
+        bots[seat] = level
+        return replace(self, bots=tuple(bots))
