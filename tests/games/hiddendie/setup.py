@@ -98,6 +98,8 @@ class HiddenDieSetup(MenuScene):
         self.app.save_settings()
 
     def start(self) -> None:
-        from .table import HiddenDieTable, new_seed
+        from audiogame.ui.table import new_seed
+
+        from .table import HiddenDieTable
 
         self.app.push(HiddenDieTable(self.app, self.setup, new_seed(self.app), self.home))

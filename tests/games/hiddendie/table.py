@@ -1,58 +1,50 @@
 """The table: keys become actions, every batch of events becomes speech and sound.
 
-One ``TableSession`` (``audiogame.games.session``) runs the engine and the bots
-on game time; this scene only maps keys and answers questions. Game time
-stops while the "leave the game?" question is open.
+A ``TableScene`` (``audiogame.ui.table``) holds what every game's table shares
+(its session, leaving, the next match, where am I, game time standing still
+while a menu, the guide or the "leave the game?" question covers it); this
+scene only maps keys and answers questions. Its ``LocalSeat`` runs the engine
+and the bots on game time. Nothing is saved: the game offers no resume.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
 
 from audiogame.app.gametime import GameScheduler
 from audiogame.app.keys import Key
-from audiogame.games.base import heard_by
-from audiogame.games.session import TableSession
+from audiogame.games.seat import LocalSeat
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.scene import Scene
+from audiogame.ui.table import TableScene
 
-from .actions import Action, Keep, Reroll
+from .actions import Keep, Reroll
 from .bot import HiddenDieBot
 from .config import GAME_ID
 from .engine import HiddenDie
 from .events import GameEnded
 from .narrate import narrate
+from .observation import View
 from .setup import Setup
 
 ME = 0
 BOT_NAMES = ("Anna", "Bruno", "Carla")
 
 
-def new_seed(app: Any) -> int:
-    """The app's seed when it was given one (tests, replays), else a fresh one."""
-    seed = getattr(app, "seed", None)
-    return seed if seed is not None else random.SystemRandom().randrange(2**31)
+class HiddenDieTable(TableScene):
+    game_id = GAME_ID
+    stops_under_menus = True
 
-
-class HiddenDieTable(Scene):
-    keys_id = "keys-hiddendie-table"
-    rules_doc = GAME_ID
-    letters_are_commands = True
-
-    def __init__(self, app: Any, setup: Setup, seed: int, home: Scene | None) -> None:
-        super().__init__(app)
+    def __init__(self, app: Any, setup: Setup, seed: int | str, home: Scene | None) -> None:
         self.setup = setup
-        self.seed = seed
-        self.home = home
-        self.time = GameScheduler(app.scheduler)
-        self.engine = HiddenDie(setup.config(), seed, self.time.clock.now())
+        time = GameScheduler(app.scheduler)
+        engine = HiddenDie(setup.config(), seed, time.clock.now())
         bots = {s: HiddenDieBot(s, setup.level, seed) for s in range(1, setup.players)}
-        self.session = TableSession(self.engine, self.time, bots, self.hear)
-        self.keys = {
+        super().__init__(app, LocalSeat(engine, time, bots, seat=ME), seed=seed, home=home)
+        self.keys: dict[int, Callable[[], None]] = {
             pygame.K_r: lambda: self.act(Reroll()),
             pygame.K_k: lambda: self.act(Keep()),
             pygame.K_SPACE: lambda: self.act(Keep()),
@@ -65,33 +57,35 @@ class HiddenDieTable(Scene):
     def names(self) -> list[str]:
         return [self.t("hiddendie-player"), *BOT_NAMES[: self.setup.players - 1]]
 
-    # -- life cycle -----------------------------------------------------------------------
-    def on_enter(self) -> None:
-        self.session.start()
+    def view(self) -> View:
+        view: View = self.session.view()
+        return view
 
-    def on_resume(self) -> None:
-        self.time.resume()
+    # -- what the base asks ---------------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        engine = self.engine
+        return engine is not None and engine.is_over
 
-    def on_exit(self) -> None:
-        self.session.stop()
+    def kept(self) -> bool:
+        return False  # no resume: nothing saved
 
-    # -- what happens ---------------------------------------------------------------------
-    def hear(self, events: Sequence[Any]) -> None:
-        view = self.engine.observation(ME)
-        for message in narrate(heard_by(events, ME), view, self.names):
-            self.app.announcer.post(message, owner=self)
-        if any(isinstance(e, GameEnded) for e in events):
+    def ask_leave(self) -> None:
+        self.app.push(ConfirmScene(self.app, "hiddendie-leave-question", self.leave))
+
+    def next_table(self, seed: int | str) -> Scene:
+        return HiddenDieTable(self.app, self.setup, seed, self.home)
+
+    def hear(self, batch: Sequence[Any]) -> None:
+        for message in narrate(batch, self.view(), self.names):
+            self.post(message)
+        if any(isinstance(e, GameEnded) for e in batch):
             self.app.announcer.post_system("hiddendie-game-over-keys")
-
-    def act(self, action: Action) -> None:
-        result = self.session.apply(ME, action)
-        if result.refusal is not None:
-            self.say(f"hiddendie-refusal-{result.refusal.value}", cue="menu_error")
 
     # -- keys -------------------------------------------------------------------------------
     def on_key(self, key: Key) -> bool:
-        if self.engine.is_over and key.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.app.replace(HiddenDieTable(self.app, self.setup, self.seed + 1, self.home))
+        if self.finished and key.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.next_match()
             return True
         command = self.keys.get(key.key) if key.plain else None
         if command is None:
@@ -99,30 +93,16 @@ class HiddenDieTable(Scene):
         command()
         return True
 
-    def on_escape(self) -> None:
-        if self.engine.is_over:
-            self.leave()
-            return
-        self.time.pause()
-        self.app.push(ConfirmScene(self.app, "hiddendie-leave-question", self.leave))
-
-    def leave(self) -> None:
-        self.cue("menu_back")
-        if self.home is not None:
-            self.app.pop_to(self.home)
-        else:
-            self.app.pop(self)
-
     # -- questions ----------------------------------------------------------------------------
     def tell_die(self) -> None:
-        value = self.engine.observation(ME).my_value
+        value = self.view().my_value
         if value:
             self.say("hiddendie-my-die", value=value)
         else:
             self.say("hiddendie-my-die-none")
 
     def tell_scores(self) -> None:
-        view = self.engine.observation(ME)
+        view = self.view()
         parts = [
             self.t("hiddendie-your-score", points=points)
             if seat == ME
@@ -132,7 +112,7 @@ class HiddenDieTable(Scene):
         self.say("hiddendie-scores", scores=", ".join(parts))
 
     def tell_turn(self) -> None:
-        turn = self.engine.observation(ME).turn
+        turn = self.view().turn
         if turn is None:
             self.say("hiddendie-no-turn")
         elif turn == ME:
