@@ -287,7 +287,16 @@ def test_names_options_guide_and_cues_exist_in_both_languages(spec: GameSpec) ->
         bundle = Localizer(lang).bundle(lang)
         ids = [spec.title_id]
         for option in spec.options:
-            ids += [f"{spec.id}-option-{option.id}", f"{spec.id}-option-{option.id}-desc"]
+            base = f"{spec.id}-option-{option.id}"
+            ids += [base, f"{base}-desc"]
+            # each value as the setup says it (ui/choice_row.py): a choice by its id, a
+            # number with its unit, unless it is only ever the 0 that means off
+            if option.kind == "choice":
+                ids += [f"{base}-{value}" for value in option.values]
+            elif option.kind == "int" and any(
+                v != 0 or not option.zero_means for v in option.values
+            ):
+                ids.append(f"{base}-value")
         missing = [msg_id for msg_id in ids if not bundle.has_message(msg_id)]
         assert missing == [], f"{spec.id} ({lang}): no message {missing}"
         assert document_path(spec.guide, lang).is_file(), f"{spec.id}: no {lang} guide"
