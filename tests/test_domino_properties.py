@@ -33,6 +33,9 @@ def random_config(rng: random.Random) -> DominoConfig:
     teams = None
     if team_counts and rng.random() < 0.5:
         teams = alternating_teams(seats, rng.choice(team_counts))
+    manche_limit = rng.choice((0, 1, 2, 3))
+    # the point limit may be off only with a manche limit
+    point_limits = (25, 50, 100, 0) if manche_limit else (25, 50, 100)
     return DominoConfig(
         set_id=set_id,
         seats=seats,
@@ -42,8 +45,8 @@ def random_config(rng: random.Random) -> DominoConfig:
         draw_until_fits=rng.random() < 0.3,
         team_finish=rng.random() < 0.5,
         thinking_time=rng.choice(OPTIONS_BY_ID["thinking-time"].values),
-        manche_limit=rng.choice((0, 1, 2, 3)),
-        point_limit=rng.choice((25, 50, 100)),
+        manche_limit=manche_limit,
+        point_limit=rng.choice(point_limits),
     )
 
 

@@ -291,6 +291,52 @@ def test_when_the_last_players_fall_together_the_lowest_score_wins():
     assert (end.winners, end.reason) == ((0,), MatchEnd.ALL_ELIMINATED)
 
 
+def test_with_both_limits_reaching_the_point_limit_ends_the_match():
+    """The seed: with a manche limit and a point limit the match ends as soon as
+    either is reached. Marco reaches 31 of 25 in the first of 5 manches: nobody
+    is eliminated, the match ends and the lowest score wins."""
+    hands = ["6|6", "4|5 3|5 3|4 2|5", "0|1 0|2"]
+    m = table(hands, forbid_drawing=True, point_limit=25, manche_limit=5)
+    result = play(m, 0, "6|6")
+    assert of(result.events, Eliminated) == []
+    end = of(result.events, MatchEnded)[0]
+    assert (end.winners, end.reason, end.totals) == ((0,), MatchEnd.POINT_LIMIT, (0, 31, 3))
+    assert m.is_over and not any(m.is_eliminated(s) for s in range(3))
+    assert m.outcome.ranks == (1, 3, 2)
+
+
+def test_with_both_limits_the_manche_limit_may_come_first():
+    m = table(["6|6 0|1", "1|2 3|4"], forbid_drawing=True, manche_limit=1, point_limit=25)
+    end = of(play(m, 0, "6|6").events, MatchEnded)[0]
+    assert (end.winners, end.reason, end.totals) == ((0,), MatchEnd.MANCHE_LIMIT, (1, 10))
+
+
+def test_both_limits_reached_together_the_point_limit_is_the_reason():
+    m = table(["6|6", "4|5 3|5 3|4 2|5"], forbid_drawing=True, manche_limit=1, point_limit=25)
+    end = of(play(m, 0, "6|6").events, MatchEnded)[0]
+    assert (end.winners, end.reason) == ((0,), MatchEnd.POINT_LIMIT)
+
+
+def test_at_the_point_limit_equal_lowest_scores_share_the_win():
+    # blocked after the double 6: 5, 5 and 31 pips; Luca's 31 ends the match
+    hands = ["6|6 0|5", "1|2 0|2", "4|5 3|5 3|4 2|5"]
+    m = table(hands, forbid_drawing=True, manche_limit=3, point_limit=25)
+    end = of(play(m, 0, "6|6").events, MatchEnded)[0]
+    assert (end.winners, end.shared, end.reason) == ((0, 1), True, MatchEnd.POINT_LIMIT)
+    assert m.outcome.ranks == (1, 1, 3)
+
+
+def test_with_the_point_limit_off_only_the_manche_limit_ends_the_match():
+    m = table(["6|6", "4|5 3|5 3|4 2|5"], forbid_drawing=True, manche_limit=2, point_limit=0)
+    play(m, 0, "6|6")
+    assert m.phase is Phase.BETWEEN and m.totals == (0, 31) and not m.is_eliminated(1)
+    assert m.apply(None, NextManche()).ok
+    while not m.is_over:
+        seat = m.current_seat
+        m.apply(seat, m.legal_actions(seat)[0])
+    assert m.final.reason is MatchEnd.MANCHE_LIMIT and m.manche == 2
+
+
 def test_thinking_time_expiry_draws_one_tile_then_passes():
     m = table(["6|6 1|1", "3|4 0|0"], boneyard="5|6 2|6", draw_until_fits=True, thinking_time=10)
     assert m.thinking_time == 10 and m.next_deadline() == 10.0

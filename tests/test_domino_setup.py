@@ -122,7 +122,8 @@ def test_options_are_data_with_stable_ids_defaults_and_values():
     by_id = {o.id: o for o in OPTIONS}
     assert by_id["thinking-time"].values == (0, 10, 20, 30, 60)
     assert by_id["manche-limit"].values == (0, *range(1, 51))
-    assert by_id["point-limit"].values[0] == 25 and by_id["point-limit"].values[-1] == 500
+    assert by_id["point-limit"].values[:2] == (0, 25) and by_id["point-limit"].values[-1] == 500
+    assert by_id["point-limit"].zero_means == "off"
     assert default.point_limit == 100
 
 
@@ -131,6 +132,12 @@ def test_option_values_outside_their_lists_are_refused():
     assert DominoConfig(thinking_time=15).validate() is SetupProblem.BAD_OPTION_VALUE
     assert DominoConfig(set_id="double-7").validate() is SetupProblem.BAD_OPTION_VALUE
     assert DominoConfig().with_option("manche-limit", 50).validate() is None
+
+
+def test_the_point_limit_may_be_off_only_with_a_manche_limit():
+    assert DominoConfig(point_limit=0).validate() is SetupProblem.NO_LIMIT
+    assert DominoConfig(point_limit=0, manche_limit=1).validate() is None
+    assert DominoConfig(point_limit=0, manche_limit=0).validate() is SetupProblem.NO_LIMIT
 
 
 def test_team_layouts():

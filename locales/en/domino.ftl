@@ -23,7 +23,10 @@ domino-option-set-2x-double-12 = 2 double 12 sets
 domino-match-start = Domino, { $players ->
     [one] one player
    *[other] { $players } players
-}: you, { $names }. Set { $set }, point limit { $limit }.
+}: you, { $names }. Set { $set }, { $limit ->
+    [0] no point limit
+   *[other] point limit { $limit }
+}.
 domino-match-manches = At most { $n ->
     [one] one manche
    *[other] { $n } manches
@@ -119,6 +122,7 @@ domino-match-shared = Shared victory: { $who }. { $reason }
 domino-reason-last-standing = Everybody else is out.
 domino-reason-all-eliminated = All past the limit: the lowest score wins.
 domino-reason-manche-limit = The manches are played: the lowest score wins.
+domino-reason-point-limit = The point limit is reached: the lowest score wins.
 domino-final-scores = Final scores: { $totals }.
 
 ## The table: answers to keys.
@@ -151,10 +155,11 @@ domino-whose-turn-you-time = Your turn; { $n ->
 domino-whose-turn = { $who }'s turn.
 domino-whose-turn-between = The manche is over: Enter for the next one.
 domino-whose-turn-over = The match is over.
-domino-scores = Manche { $manche }. Totals: { $totals }. Limit: { $limit ->
-    [one] 1 point
-   *[other] { $limit } points
-}.
+domino-scores = Manche { $manche }. Totals: { $totals }. { $limit ->
+    [0] No point limit.
+    [one] Limit: 1 point.
+   *[other] Limit: { $limit } points.
+}
 domino-sort = Order: { $order }.
 domino-sort-arrival = as they came
 domino-sort-numbers-asc = by numbers, ascending
@@ -230,8 +235,8 @@ domino-option-draw-with-playable-desc = You may draw even holding a playable til
 domino-option-draw-until-fits-desc = Space draws several tiles, up to the first that fits.
 domino-option-team-finish-desc = A manche ends only when a whole team is out of tiles; a player who is out is skipped.
 domino-option-thinking-time-desc = The time for each move; when it runs out a tile is drawn and the turn passes.
-domino-option-manche-limit-desc = After how many manches the match ends; the lowest score wins.
-domino-option-point-limit-desc = Whoever reaches this many points is out of the match.
+domino-option-manche-limit-desc = After how many manches the match ends, or sooner when someone reaches the point limit; the lowest score wins.
+domino-option-point-limit-desc = Without a manche limit, whoever reaches these points is out of the match; with one, the match ends as soon as someone reaches them. Off only with a manche limit.
 domino-setup-pace-desc = How long the bots wait between moves.
 domino-set-info = { $tiles ->
     [one] one tile
@@ -292,6 +297,7 @@ domino-problem-bad-team-layout = The teams are not valid.
 domino-problem-bad-team-count = From 2 to 6 teams.
 domino-problem-bad-team-size = Each team has 2 to 6 players.
 domino-problem-unequal-teams = The teams must be equal.
+domino-problem-no-limit = With no point limit, choose how many manches to play: the match must be able to end.
 
 ## Keys (F1).
 keys-domino-setup = Up and down arrows through the players and options, left and right arrows change a value, B adds a bot, Shift B removes one, Shift R random teams, Enter starts, Escape back to the menu. { keys-global }

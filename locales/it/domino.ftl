@@ -20,9 +20,10 @@ domino-option-set-2x-double-9 = 2 set doppio 9
 domino-option-set-2x-double-12 = 2 set doppio 12
 
 ## La partita e la manche.
-domino-match-start = Domino in { $players }: tu, { $names }. Set { $set }, limite { $limit ->
-    [one] 1 punto
-   *[other] { $limit } punti
+domino-match-start = Domino in { $players }: tu, { $names }. Set { $set }, { $limit ->
+    [0] nessun limite di punti
+    [one] limite 1 punto
+   *[other] limite { $limit } punti
 }.
 domino-match-manches = { $n ->
     [one] Si gioca al massimo una manche.
@@ -119,6 +120,7 @@ domino-match-shared = Vittoria condivisa: { $who }. { $reason }
 domino-reason-last-standing = Gli altri sono tutti eliminati.
 domino-reason-all-eliminated = Tutti oltre il limite: vince il punteggio più basso.
 domino-reason-manche-limit = Manches finite: vince il punteggio più basso.
+domino-reason-point-limit = Limite di punti raggiunto: vince il punteggio più basso.
 domino-final-scores = Punteggi finali: { $totals }.
 
 ## Il tavolo: risposte ai tasti.
@@ -151,10 +153,11 @@ domino-whose-turn-you-time = Tocca a te; { $n ->
 domino-whose-turn = Tocca a { $who }.
 domino-whose-turn-between = La manche è finita: Invio per la prossima.
 domino-whose-turn-over = La partita è finita.
-domino-scores = Manche { $manche }. Totali: { $totals }. Limite: { $limit ->
-    [one] 1 punto
-   *[other] { $limit } punti
-}.
+domino-scores = Manche { $manche }. Totali: { $totals }. { $limit ->
+    [0] Nessun limite di punti.
+    [one] Limite: 1 punto.
+   *[other] Limite: { $limit } punti.
+}
 domino-sort = Ordine: { $order }.
 domino-sort-arrival = come arrivate
 domino-sort-numbers-asc = per numeri crescenti
@@ -230,8 +233,8 @@ domino-option-draw-with-playable-desc = Si può pescare anche avendo una tessera
 domino-option-draw-until-fits-desc = Spazio pesca più tessere, fino alla prima che attacca.
 domino-option-team-finish-desc = La manche finisce solo quando tutta una squadra ha finito le tessere; chi ha finito salta il turno.
 domino-option-thinking-time-desc = Il tempo per ogni mossa; scaduto, si pesca una tessera e il turno passa.
-domino-option-manche-limit-desc = Dopo quante manches finisce la partita; vince il punteggio più basso.
-domino-option-point-limit-desc = Chi arriva a questi punti è eliminato.
+domino-option-manche-limit-desc = Dopo quante manche finisce la partita, o prima se qualcuno arriva al limite di punti; vince il punteggio più basso.
+domino-option-point-limit-desc = Senza un numero di manche, chi arriva a questi punti è eliminato; con un numero di manche, la partita finisce appena qualcuno li raggiunge. Disattivato solo insieme a un numero di manche.
 domino-setup-pace-desc = Quanto aspettano i bot tra una mossa e l'altra.
 domino-set-info = { $tiles ->
     [one] una tessera
@@ -286,6 +289,7 @@ domino-problem-bad-team-layout = Le squadre non sono valide.
 domino-problem-bad-team-count = Si gioca da 2 a 6 squadre.
 domino-problem-bad-team-size = Ogni squadra ha da 2 a 6 giocatori.
 domino-problem-unequal-teams = Le squadre devono essere uguali.
+domino-problem-no-limit = Senza limite di punti serve un numero di manche: la partita deve poter finire.
 
 ## I tasti (F1).
 keys-domino-setup = Frecce su e giù tra i giocatori e le opzioni, frecce sinistra e destra cambiano un valore, B aggiunge un bot, Maiuscolo B lo toglie, Maiuscolo R squadre a caso, Invio comincia, Esc torna al menu. { keys-global }

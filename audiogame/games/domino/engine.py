@@ -640,19 +640,23 @@ class DominoMatch:
         self._settle_match(events)
 
     def _settle_match(self, events: list[RawEvent]) -> None:
-        limit = self.config.point_limit
-        fallen = [
+        config = self.config
+        limit = config.point_limit
+        reached = [
             side
             for side in range(self._side_count)
-            if not self._out_of_match[side] and self._totals[side] >= limit
+            if limit and not self._out_of_match[side] and self._totals[side] >= limit
         ]
+        # without a manche limit the point limit eliminates; with one it ends the match
+        fallen = reached if rules.eliminates(limit, config.manche_limit) else []
         for side in fallen:
             self._out_of_match[side] = True
             self._fallen_in[side] = self._manche
             events.append((Eliminated, (side, self._seats_of(side), self._totals[side]), None))
         standing = [s for s in range(self._side_count) if not self._out_of_match[s]]
-        limit_reached = 0 < self.config.manche_limit <= self._manche
-        result = rules.match_result(self._totals, standing, fallen, limit_reached)
+        manches_done = 0 < config.manche_limit <= self._manche
+        points_reached = bool(reached) and not fallen
+        result = rules.match_result(self._totals, standing, fallen, manches_done, points_reached)
         if result is None:
             self._phase = _BETWEEN
             return

@@ -49,6 +49,7 @@ class MatchEnd(StrEnum):
     LAST_STANDING = "last-standing"
     ALL_ELIMINATED = "all-eliminated"  # the last sides in all fell together
     MANCHE_LIMIT = "manche-limit"
+    POINT_LIMIT = "point-limit"  # with a manche limit too, a side reached the point limit
 
 
 @dataclass(frozen=True, slots=True)

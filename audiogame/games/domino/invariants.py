@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from audiogame.games.domino import rules
 from audiogame.games.domino.engine import DominoMatch
 from audiogame.games.domino.observation import Phase
 from audiogame.games.domino.tiles import tile_set
@@ -64,14 +65,17 @@ def _chain(match: DominoMatch, _view: View) -> list[str]:
 def _scores(match: DominoMatch, _view: View) -> list[str]:
     totals = match.totals
     limit = match.config.point_limit
+    eliminating = rules.eliminates(limit, match.config.manche_limit)
     problems = []
     if len(totals) != max(match.sides) + 1:
         problems.append("one total per side is wanted")
     if min(totals) < 0:
         problems.append("a negative score")
     for seat, side in enumerate(match.sides):
-        if match.is_eliminated(seat) != (totals[side] >= limit):
+        if match.is_eliminated(seat) != (eliminating and totals[side] >= limit):
             problems.append(f"seat {seat}: elimination and score {totals[side]} disagree")
+    if limit and not eliminating and not match.is_over and max(totals) >= limit:
+        problems.append(f"a total reached the point limit {limit} and the match goes on")
     outcome, final = match.outcome, match.final
     if match.is_over != (outcome is not None) or match.is_over != (final is not None):
         problems.append("match over and outcome disagree")

@@ -41,7 +41,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("team-finish", "team_finish", "bool", False, (False, True)),
     OptionSpec("thinking-time", "thinking_time", "int", 0, (0, 10, 20, 30, 60), "off"),
     OptionSpec("manche-limit", "manche_limit", "int", 0, (0, *range(1, 51)), "unlimited"),
-    OptionSpec("point-limit", "point_limit", "int", 100, tuple(range(25, 501, 25))),
+    # 0 (off) only with a manche limit: a match must be able to end (``validate``)
+    OptionSpec("point-limit", "point_limit", "int", 100, (0, *range(25, 501, 25)), "off"),
 )
 
 OPTIONS_BY_ID: dict[str, OptionSpec] = {o.id: o for o in OPTIONS}
@@ -57,6 +58,7 @@ class SetupProblem(StrEnum):
     BAD_TEAM_COUNT = "bad-team-count"
     BAD_TEAM_SIZE = "bad-team-size"
     UNEQUAL_TEAMS = "unequal-teams"
+    NO_LIMIT = "no-limit"  # neither a point limit nor a manche limit: no end
 
 
 def hand_size(set_id: str, players: int) -> int:
@@ -68,7 +70,9 @@ def hand_size(set_id: str, players: int) -> int:
 class DominoConfig:
     """Everything that defines a match. ``teams[seat]`` is the seat's team index.
 
-    ``thinking_time`` is in seconds (0: off); ``manche_limit`` 0 is unlimited.
+    ``thinking_time`` is in seconds (0: off); ``manche_limit`` 0 is unlimited;
+    ``point_limit`` 0 is off, allowed only with a manche limit. With both limits
+    the match ends at the first one reached (``rules.match_result``).
     The engine never reads a clock: a turn's deadline is its start (game time,
     given with each action) plus ``thinking_time``.
     """
@@ -108,6 +112,8 @@ class DominoConfig:
             value = getattr(self, option.field)
             if type(value) is not type(option.default) or value not in option.values:
                 return SetupProblem.BAD_OPTION_VALUE
+        if not self.point_limit and not self.manche_limit:
+            return SetupProblem.NO_LIMIT
         return None
 
     def _team_problem(self) -> SetupProblem | None:

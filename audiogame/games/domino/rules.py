@@ -441,13 +441,20 @@ def match_result(
     standing: Sequence[int],
     fallen_now: Sequence[int],
     manche_limit_reached: bool,
+    point_limit_reached: bool = False,
 ) -> tuple[tuple[int, ...], MatchEnd] | None:
     """The winning sides and why, or None while the match goes on.
 
     ``standing``: sides not eliminated; ``fallen_now``: sides eliminated by the
-    manche just scored. [ruling] Lowest score wins a manche-limit finish or a
-    finish where the last sides fall together; equal lowest scores share.
+    manche just scored. With a manche limit nobody is eliminated: the match ends
+    at the first limit reached (``point_limit_reached``: a side reached the point
+    limit this manche; the seed: "la partita termina appena è stato raggiunto uno
+    dei 2 limiti"). [ruling] Lowest score wins a finish by either limit or a
+    finish where the last sides fall together; equal lowest scores share. When
+    both limits are reached by the same manche the point limit is the reason.
     """
+    if point_limit_reached:
+        return (_lowest(totals, standing), MatchEnd.POINT_LIMIT)
     if len(standing) == 1:
         return (tuple(standing), MatchEnd.LAST_STANDING)
     if not standing:
@@ -455,6 +462,12 @@ def match_result(
     if manche_limit_reached:
         return (_lowest(totals, standing), MatchEnd.MANCHE_LIMIT)
     return None
+
+
+def eliminates(point_limit: int, manche_limit: int) -> bool:
+    """Whether reaching the point limit eliminates a side: only without a manche
+    limit; with one, it ends the match instead (and 0 means no point limit)."""
+    return point_limit > 0 and manche_limit == 0
 
 
 def _lowest(totals: Sequence[int], sides: Sequence[int]) -> tuple[int, ...]:
