@@ -20,7 +20,7 @@ from audiogame.games.domino.actions import NextManche
 from audiogame.games.domino.bots import make_bot
 from audiogame.games.domino.events import MatchEnd
 from audiogame.games.domino.notation import fixed_deal, parse_tiles
-from audiogame.games.domino.saving import TableState, match_state
+from audiogame.games.domino.saving import TableView, match_state
 from audiogame.games.domino.setup_scene import DominoSetupScene
 from audiogame.games.domino.table import DominoTable
 from audiogame.games.domino.table_setup import DominoSetup
@@ -60,10 +60,10 @@ def table_at(h, setup: DominoSetup, steps: Sequence[Step]) -> DominoTable:
     """The scripted match saved and resumed at the table, as the main menu resumes it."""
     match = scripted(setup, steps)
     bots = {
-        seat: make_bot(seat, level, SEED, pace=setup.pace, iterations=ITERATIONS).state()
+        seat: make_bot(seat, level, SEED, pace=setup.pace, iterations=ITERATIONS)
         for seat, level in enumerate(setup.levels, start=1)
     }
-    state = match_state(setup, SEED, ITERATIONS, match, TableState(bots))
+    state = match_state(setup, SEED, match, bots, TableView(ITERATIONS))
     table = DominoTable.resumed(h.app, state)
     h.start(table)
     return table
