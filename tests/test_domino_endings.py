@@ -114,7 +114,7 @@ def test_the_point_limit_may_be_off_only_with_a_manche_limit(harness_factory, la
     """In the setup, Left on the point limit reaches "off"; Enter then refuses
     without a manche limit, says why, and starts once a manche limit is set."""
     words = {
-        "it": ("Limite di punti: no", "Senza limite di punti serve un numero di manche"),
+        "it": ("Limite di punti: disattivato", "Senza limite di punti serve un numero di manche"),
         "en": ("Point limit: off", "With no point limit, choose how many manches to play"),
     }[lang]
     h = harness_factory(lang)
