@@ -95,6 +95,12 @@ def test_the_questions_answer_from_what_i_may_know(harness_factory, lang):
     assert all(s.interrupt for s in h.speaker.spoken[-5:])
 
 
+def sorted_said(h, table: DominoTable, order: str) -> str:
+    """What a new sort order says: its name and the first three tiles in that order."""
+    first = ", ".join(tile_words(h, x) for x in table.hand()[:3])
+    return t(h, "domino-sort-first", order=t(h, f"domino-sort-{order}"), tiles=first)
+
+
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_sort_orders_are_spoken_and_the_cursor_keeps_its_tile(harness_factory, lang):
     h = harness_factory(lang)
@@ -105,11 +111,11 @@ def test_sort_orders_are_spoken_and_the_cursor_keeps_its_tile(harness_factory, l
     focus = table.focus
     assert said.startswith(tile_words(h, next(x for x in table.hand() if x.uid == focus)))
     said = h.press("5", ctrl=True)
-    assert said == t(h, "domino-sort", order=t(h, "domino-sort-pips-desc"))
+    assert said == sorted_said(h, table, "pips-desc")
     assert table.focus == focus and table.order == "pips-desc"
     pips = [x.pips for x in table.hand()]
     assert pips == sorted(pips, reverse=True)
-    assert h.press("h", shift=True) == t(h, "domino-sort", order=t(h, "domino-sort-doubles-first"))
+    assert h.press("h", shift=True) == sorted_said(h, table, "doubles-first")
     assert table.focus == focus
     # Left/Right move between groups only when the hand is grouped
     assert h.press("left") == t(h, "domino-not-grouped")
@@ -155,6 +161,45 @@ def test_a_tile_that_fits_both_ends_asks_which(harness_factory, lang):
         # the cursor lands on the tile that took its place, and says it
         landed = next(x for x in table.hand() if x.uid == table.focus)
         assert t(h, "domino-focus", tile=tile_words(h, landed)) in said
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+@pytest.mark.parametrize("key", ["enter", "s", "d"])
+def test_equal_ends_the_hint_says_both_and_the_tile_goes_where_said(harness_factory, lang, key):
+    """Ends 6 and 6: the cursor says the tile fits both ends (not "on the left"), Enter
+    plays it without asking (either end makes the same chain), S and D where they say."""
+    h = harness_factory(lang)
+    table = start(h, levels=("easy",), set="double-9")
+
+    def same(tb: DominoTable) -> bool:
+        ends = tb.match.ends
+        return (
+            ends is not None
+            and ends[0] == ends[1]
+            and any(x.a == ends[0] or x.b == ends[0] for x in tb.hand())
+        )
+
+    find(h, table, same)
+    number = table.match.ends[0]
+    hand = table.hand()
+    index = next(i for i, x in enumerate(hand) if number in (x.a, x.b))
+    tile = hand[index]
+    said = h.press("home")
+    for _ in range(index):
+        said = h.press("down")
+    hint = t(
+        h, "domino-tile-at", tile=tile_words(h, tile), pos=index + 1, total=len(hand), fit="same"
+    )
+    assert said == hint
+    assert said != t(
+        h, "domino-tile-at", tile=tile_words(h, tile), pos=index + 1, total=len(hand), fit="left"
+    )
+    said = h.press(key)
+    end = End.LEFT if key == "s" else End.RIGHT
+    placed = (tile.other(number), number) if end is End.LEFT else (number, tile.other(number))
+    expected = t(h, "domino-plays-you", tile=tile_words(h, tile, *placed), end=end.value)
+    assert said.startswith(expected)
+    assert table.choosing is None and tile.uid not in {x.uid for x in table.hand()}
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
@@ -302,3 +347,45 @@ def test_once_eliminated_i_hear_the_others_to_the_end(harness_factory, lang):
                 h.press("enter")
             h.advance(0.25)
     assert h.transcript[-1].endswith(t(h, "domino-game-over-keys"))
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_sort_order_is_kept_across_matches_and_restarts(harness_factory, lang):
+    """Ctrl+6 at one table: the next match opened from the setup, and the game started
+    again, show the hand doubles first, and H reads it so."""
+    from audiogame.games.domino.setup_scene import DominoSetupScene
+    from audiogame.games.domino.sorting import sort_hand
+
+    def opened_from_setup(h) -> DominoTable:
+        h.start(DominoSetupScene(h.app))
+        h.press("enter")
+        table = h.app.top
+        assert isinstance(table, DominoTable)
+        return table
+
+    def hand_read(h, table: DominoTable) -> str:
+        obs = table.observation()
+        tiles = ", ".join(tile_words(h, x) for x in sort_hand("doubles-first", obs.hand, obs.ends))
+        return t(h, "domino-hand", n=len(obs.hand), tiles=tiles)
+
+    h = harness_factory(lang)
+    table = opened_from_setup(h)
+    my_turn(h, table)
+    assert h.press("6", ctrl=True) == sorted_said(h, table, "doubles-first")
+    # leave the match (the table menu, Leave, yes): back at the setup, a new match
+    h.press("escape")
+    h.press("end")
+    h.press("enter")
+    h.press("s" if lang == "it" else "y")
+    assert not isinstance(h.app.top, DominoTable)
+    h.press("enter")
+    again = h.app.top
+    assert isinstance(again, DominoTable) and again is not table
+    assert again.order == "doubles-first"
+    assert h.press("h") == hand_read(h, again)
+    h.close()
+
+    restarted = harness_factory(lang)  # the same folders: the game started again
+    table = opened_from_setup(restarted)
+    assert table.order == "doubles-first"
+    assert restarted.press("h") == hand_read(restarted, table)

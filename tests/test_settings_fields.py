@@ -20,6 +20,7 @@ GOOD = {
     "speech_volume": 0.6,
     "verbosity": {"own": "speak", "others": "sound", "draws": "off"},
     "setups": {"tira": {"players": 3, "speed": "fast"}, "domino": {"levels": ["easy", "hard"]}},
+    "tables": {"domino": {"order": "doubles-first"}},
 }
 
 
@@ -60,6 +61,7 @@ def test_a_good_file_reads_back_whole(tmp_path):
         ("speech_volume", None),
         ("verbosity", "all"),
         ("setups", [1, 2]),
+        ("tables", "domino"),
     ],
 )
 def test_one_bad_field_falls_back_alone(tmp_path, field, bad):
@@ -147,12 +149,14 @@ def test_stray_temporary_files_of_a_killed_write_are_removed(tmp_path):
 def test_the_player_hears_which_settings_fell_back_in_their_language(tmp_path, harness_factory):
     data = {**GOOD, "language": "it", "cue_volume": True, "verbosity": {"draws": 3}}
     data["setups"] = {"tira": "nonsense"}
+    data["tables"] = {"domino": {"order": {"deep": 1}}}
     write(tmp_path, data)
     h = harness_factory("it").start()
     h.advance(0.05)
     heard = " ".join(h.transcript)
     assert "tornate ai valori predefiniti: Volume dei suoni, Messaggi: pescate" in heard
     assert "la preparazione del tavolo di Tira e Passa" in heard
+    assert "le preferenze del tavolo di Domino" in heard
     assert h.app.settings.speech_volume == 0.6  # the rest kept
     h.app.flush_settings()
     again = harness_factory("it").start()  # written back corrected: not told again

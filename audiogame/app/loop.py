@@ -347,12 +347,12 @@ class App:
         group, _, key = name.partition(".")
         if group == "verbosity":
             return self.localizer("opt-verbosity", kind=self.localizer(f"kind-{key}"))
-        if group == "setups":
+        if group in ("setups", "tables"):
             from audiogame.games import registry
 
             spec = registry.get(key)
             game = self.localizer(spec.title_id) if spec is not None else key
-            return self.localizer("setting-setup", game=game)
+            return self.localizer(f"setting-{group[:-1]}", game=game)
         return self.localizer("opt-" + group.replace("_", "-"))
 
     # -- settings that take effect at once --------------------------------------------

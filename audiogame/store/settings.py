@@ -71,6 +71,10 @@ FIELDS: dict[str, Any] = {
     "cue_volume": Volume,
     "speech_volume": Volume,
 }
+#: what one game's table remembers between matches (Domino: the hand's sort order)
+TablePrefs = Annotated[
+    dict[Annotated[str, msgspec.Meta(max_length=64)], Scalar], msgspec.Meta(max_length=64)
+]
 Level = Literal[VERBOSITY_LEVELS]  # type: ignore[valid-type]
 GameKey = Annotated[str, msgspec.Meta(pattern=r"^[a-z][a-z0-9_-]{0,31}$")]
 #: at most this many games' setups are kept (the rest is not from this game)
@@ -95,6 +99,9 @@ class Settings:
     verbosity: dict[str, str] = field(default_factory=lambda: dict.fromkeys(MESSAGE_KINDS, "speak"))
     #: the last table setup of each game, as the setup scenes write it
     setups: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: what each game's table keeps from one match to the next, and across restarts
+    #: (the table writes it; the game checks its values when it reads them)
+    tables: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: keys this version does not know (a newer version's): written back as they were
     unknown: dict[str, Any] = field(default_factory=dict)
 
@@ -190,8 +197,10 @@ def read_fields(found: dict[str, Any]) -> tuple[Settings, list[str]]:
         fallen += _read_map(found["verbosity"], "verbosity", settings.verbosity, Level)
     if "setups" in found:
         fallen += _read_map(found["setups"], "setups", settings.setups, Setup, MAX_SETUPS)
+    if "tables" in found:
+        fallen += _read_map(found["tables"], "tables", settings.tables, TablePrefs, MAX_SETUPS)
     for name, value in found.items():
-        if name in FIELDS or name in ("verbosity", "setups", "version"):
+        if name in FIELDS or name in ("verbosity", "setups", "tables", "version"):
             continue
         try:
             settings.unknown[name] = value.as_plain()

@@ -83,6 +83,7 @@ volume-speech = Built-in voice volume { $n } percent
 settings-damaged = The settings file was damaged: I kept it aside and I am using the default settings.
 settings-fields-reset = Some settings could not be read and went back to their defaults: { $fields }. The others are kept; the file as it was is kept aside.
 setting-setup = the table setup of { $game }
+setting-table = the table preferences of { $game }
 settings-not-saved = I cannot save the settings. They stay in force while the game is open.
 no-sound-device = No sound device: playing without sounds.
 sound-lost = The sound device stopped answering: going on without sounds.

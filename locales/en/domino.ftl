@@ -130,6 +130,7 @@ domino-tile-at = { $tile }, { $pos } of { $total }, { $fit ->
     [left] fits on the left
     [right] fits on the right
     [both] fits on both ends
+    [same] fits both ends, which are the same
     [any] can open
    *[other] does not fit
 }
@@ -161,6 +162,7 @@ domino-scores = Manche { $manche }. Totals: { $totals }. { $limit ->
    *[other] Limit: { $limit } points.
 }
 domino-sort = Order: { $order }.
+domino-sort-first = Order: { $order }. First tiles: { $tiles }.
 domino-sort-arrival = as they came
 domino-sort-numbers-asc = by numbers, ascending
 domino-sort-numbers-desc = by numbers, descending

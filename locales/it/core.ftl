@@ -83,6 +83,7 @@ volume-speech = Volume della voce interna { $n } per cento
 settings-damaged = Il file delle impostazioni era danneggiato: l'ho messo da parte e uso le impostazioni predefinite.
 settings-fields-reset = Alcune impostazioni non si potevano leggere e sono tornate ai valori predefiniti: { $fields }. Le altre restano come erano; il file com'era è messo da parte.
 setting-setup = la preparazione del tavolo di { $game }
+setting-table = le preferenze del tavolo di { $game }
 settings-not-saved = Non riesco a salvare le impostazioni. Restano valide finché il gioco è aperto.
 no-sound-device = Nessun dispositivo audio: si gioca senza suoni.
 sound-lost = Il dispositivo audio non risponde più: si continua senza suoni.

@@ -128,6 +128,7 @@ domino-tile-at = { $tile }, { $pos } di { $total }, { $fit ->
     [left] attacca a sinistra
     [right] attacca a destra
     [both] attacca a sinistra e a destra
+    [same] attacca a sinistra e a destra, che sono uguali
     [any] va bene per aprire
    *[other] non attacca
 }
@@ -159,6 +160,7 @@ domino-scores = Manche { $manche }. Totali: { $totals }. { $limit ->
    *[other] Limite: { $limit } punti.
 }
 domino-sort = Ordine: { $order }.
+domino-sort-first = Ordine: { $order }. Prime tessere: { $tiles }.
 domino-sort-arrival = come arrivate
 domino-sort-numbers-asc = per numeri crescenti
 domino-sort-numbers-desc = per numeri decrescenti

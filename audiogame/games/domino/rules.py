@@ -52,9 +52,11 @@ def fits(tile: Tile, ends: Ends) -> bool:
 
 
 def fit_of(tile: Tile, ends: Ends) -> str:
-    """Where a tile fits: "any" (empty chain), "left", "right", "both" or "none".
+    """Where a tile fits: "any" (empty chain), "left", "right", "both", "same" or "none".
 
-    Equal ends count as "left": the player need not choose.
+    "same": it fits both ends and they show the same number, so either end makes
+    the same chain: the player need not choose, and Enter plays it on the right
+    (``resolve_end``), as S or D put it where they say.
     """
     if ends is None:
         return "any"
@@ -62,7 +64,7 @@ def fit_of(tile: Tile, ends: Ends) -> str:
     on_left = a == ends[0] or b == ends[0]
     on_right = a == ends[1] or b == ends[1]
     if on_left and on_right:
-        return "both" if ends[0] != ends[1] else "left"
+        return "both" if ends[0] != ends[1] else "same"
     return "left" if on_left else "right" if on_right else "none"
 
 

@@ -82,6 +82,8 @@ GAME_ID = "domino"
 MANCHE_GAP = 8
 #: the thinking-time ticks sound in the last seconds of a turn
 TICKS = 5
+#: how many tiles a new sort order reads from the top of the hand
+SORT_PREVIEW = 3
 
 END_LETTERS: dict[str, End] = {"s": End.LEFT, "l": End.LEFT, "d": End.RIGHT, "r": End.RIGHT}
 ARROW_ENDS: dict[int, End] = {pygame.K_LEFT: End.LEFT, pygame.K_RIGHT: End.RIGHT}
@@ -150,7 +152,8 @@ class DominoTable(TableScene):
         super().__init__(app, session, seed=seed, home=home, resumed=restored is not None)
         #: who listens here and how the table is seated: the words of names and teams
         self.seating = Seating(HUMAN, self.names, setup.teams)
-        self.order = SORT_IDS[0]
+        #: the hand's sort order: the one the player chose last, kept across matches
+        self.order = saved_order(app)
         #: the tile under the cursor, by uid: re-sorting never loses it
         self.hand_cursor: HandCursor[int] = HandCursor()
         self.group = 0  # index among group_by_number's groups (grouped order)
@@ -460,9 +463,17 @@ class DominoTable(TableScene):
         self.answer("domino-group", cue=cue, n=number, tiles=tiles_phrase(tiles))
 
     def set_order(self, order: str) -> None:
+        """A new sort order: said with the first tiles it puts at the top, and kept for
+        the next matches and the next runs of the game."""
         self.focused()  # pin the cursor's tile before the hand moves around it
         self.order = order
-        self.answer("domino-sort", cue="toggle", order=Phrase(f"domino-sort-{order}"))
+        keep_order(self.app, order)
+        first = self.hand()[:SORT_PREVIEW]
+        name = Phrase(f"domino-sort-{order}")
+        if first:
+            self.answer("domino-sort-first", cue="toggle", order=name, tiles=tiles_phrase(first))
+        else:
+            self.answer("domino-sort", cue="toggle", order=name)
         if order == "grouped":
             self.sync_group()
 
@@ -630,6 +641,18 @@ class DominoTable(TableScene):
             totals=totals,
             limit=self.config.point_limit,
         )
+
+
+def saved_order(app: App) -> str:
+    """The sort order the player chose last (settings ``tables["domino"]``), else the first."""
+    order = app.settings.tables.get(GAME_ID, {}).get("order")
+    return order if order in SORT_IDS else SORT_IDS[0]
+
+
+def keep_order(app: App, order: str) -> None:
+    """Remember ``order`` for the next matches and the next runs (written off the loop)."""
+    app.settings.tables.setdefault(GAME_ID, {})["order"] = order
+    app.save_settings()
 
 
 def resume(app: App, state: Any) -> Scene:
