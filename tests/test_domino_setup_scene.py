@@ -18,9 +18,9 @@ WORDS = {
         "title": f"Domino, preparazione del tavolo. Inizia la partita, 1 di {ROWS}. "
         "Invio, da qualsiasi riga, comincia la partita.",
         "you": f"Tu, 2 di {ROWS}. B aggiunge un bot, Maiuscolo B toglie l'ultimo.",
-        "marco": f"Marco, normale, 3 di {ROWS}. "
+        "marco": f"Marco, bot normale, 3 di {ROWS}. "
         "Frecce sinistra e destra cambiano il livello del bot.",
-        "hard": "Marco, difficile",
+        "hard": "Marco, bot difficile",
         "teams": f"Squadre: individuale, 6 di {ROWS}. Tutti contro tutti, o da 2 a 6 squadre "
         "uguali; Maiuscolo R forma squadre a caso.",
         "two-teams": "2 squadre. Squadre: la tua squadra: tu, Giulia; squadra 2: Marco, Luca.",
@@ -46,8 +46,8 @@ WORDS = {
         "title": f"Domino, table setup. Start the match, 1 of {ROWS}. "
         "Enter, on any row, starts the match.",
         "you": f"You, 2 of {ROWS}. B adds a bot, Shift B removes the last one.",
-        "marco": f"Marco, normal, 3 of {ROWS}. Left and right arrows change the bot's level.",
-        "hard": "Marco, hard",
+        "marco": f"Marco, normal bot, 3 of {ROWS}. Left and right arrows change the bot's level.",
+        "hard": "Marco, hard bot",
         "teams": f"Teams: individual, 6 of {ROWS}. Everyone for themselves, or 2 to 6 equal "
         "teams; Shift R deals random teams.",
         "two-teams": "2 teams. Teams: your team: you, Giulia; team 2: Marco, Luca.",
@@ -204,3 +204,98 @@ def test_the_last_setup_is_remembered(harness_factory, tmp_path):
     h.press("escape")
     h.press("enter")
     assert h.app.top.setup.players == 4 and h.app.top.setup.options["set"] == "double-6"
+
+
+def go_to(h, scene: DominoSetupScene, index: int) -> str:
+    """Down (or Up) to row ``index``; what the last move said."""
+    said = ""
+    while scene.index != index:
+        said = h.press("down" if scene.index < index else "up")
+    return said
+
+
+CONTRADICTIONS = {
+    "it": {
+        "forbid-on": "sì. Disattivata anche: pescare fino a trovare la tessera che attacca.",
+        "greyed": "Pescare fino a trovare la tessera che attacca: non disponibile, la presa "
+        "nell'ossario è vietata",
+        "refused": "Non disponibile: la presa nell'ossario è vietata.",
+        "no-teams": "Non disponibile: si gioca senza squadre.",
+        "teams-off": "individuale. Disattivata anche: modalità di conclusione per squadra.",
+        "you": "Tu, squadra 1",
+        "marco": "Marco, bot normale, squadra 2",
+        "giulia": "Giulia, bot normale, squadra 1",
+        "you-fixed": "Questa riga sei tu: non c'è niente da cambiare. Le frecce cambiano il "
+        "livello dei bot, nelle righe seguenti.",
+    },
+    "en": {
+        "forbid-on": "yes. Also turned off: draw until a tile fits.",
+        "greyed": "Draw until a tile fits: not available, drawing is forbidden",
+        "refused": "Not available: drawing is forbidden.",
+        "no-teams": "Not available: there are no teams.",
+        "teams-off": "individual. Also turned off: team finish mode.",
+        "you": "You, team 1",
+        "marco": "Marco, normal bot, team 2",
+        "giulia": "Giulia, normal bot, team 1",
+        "you-fixed": "This row is you: nothing to change here. The arrows change the bots' "
+        "levels, on the rows below.",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_contradictory_options_are_greyed_with_the_reason(harness_factory, lang):
+    words = CONTRADICTIONS[lang]
+    h = harness_factory(lang)
+    scene = open_setup(h, lang)
+    t = h.app.localizer
+    until = row_of(scene, t("domino-option-draw-until-fits"))
+    forbid = row_of(scene, t("domino-option-forbid-drawing"))
+    go_to(h, scene, until)
+    h.press("right")
+    assert scene.setup.options["draw-until-fits"] is True
+    go_to(h, scene, forbid)
+    # forbidding drawing turns drawing until a tile fits off, and says so
+    assert h.press("right") == words["forbid-on"]
+    assert scene.setup.options["draw-until-fits"] is False
+    assert go_to(h, scene, until).startswith(words["greyed"])
+    assert h.press("right") == words["refused"]
+    assert h.app.announcer.cue_log[-1][0] == "menu_error"
+    assert scene.setup.options["draw-until-fits"] is False
+    assert scene.setup.config().draw_until_fits is False
+    # team finish means nothing without teams: refused; with teams it goes, and
+    # back to individual play it is turned off again
+    finish = row_of(scene, t("domino-option-team-finish"))
+    go_to(h, scene, finish)
+    assert h.press("right") == words["no-teams"]
+    assert scene.setup.options["team-finish"] is False
+    teams = row_of(scene, t("domino-setup-teams"))
+    go_to(h, scene, teams)
+    h.press("right")
+    go_to(h, scene, finish)
+    h.press("right")
+    assert scene.setup.options["team-finish"] is True
+    go_to(h, scene, teams)
+    h.press("left")
+    assert h.transcript[-1] == words["teams-off"]
+    assert scene.setup.options["team-finish"] is False
+    # what was said is what is saved
+    h.app.flush_settings()
+    saved = json.loads(h.settings_path.read_text())["setups"]["domino"]["options"]
+    assert saved["forbid-drawing"] is True and saved["draw-until-fits"] is False
+    assert saved["team-finish"] is False
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_player_rows_name_the_team_and_my_row_says_why_it_does_not_change(harness_factory, lang):
+    words = CONTRADICTIONS[lang]
+    h = harness_factory(lang)
+    scene = open_setup(h, lang)
+    go_to(h, scene, row_of(scene, h.app.localizer("domino-setup-teams")))
+    h.press("right")  # two teams, alternating: you and Giulia, Marco and Luca
+    assert go_to(h, scene, 1).startswith(words["you"] + ",")
+    assert h.press("left") == words["you-fixed"]
+    assert h.app.announcer.cue_log[-1][0] == "menu_error"
+    assert h.press("right") == words["you-fixed"]
+    assert h.press("down").startswith(words["marco"] + ",")
+    assert h.press("down").startswith(words["giulia"] + ",")

@@ -299,8 +299,8 @@ def test_the_setup_is_remembered(harness_factory):
     h.press("down")
     assert h.press("left") == "Giocatori: 3"
     h.press("down")
-    assert h.press("right") == "Marco, difficile"
-    assert h.press("down") == f"Giulia, normale, 4 di 7. {BOT_ROW}"
+    assert h.press("right") == "Marco, bot difficile"
+    assert h.press("down") == f"Giulia, bot normale, 4 di 7. {BOT_ROW}"
     h.press("down")
     assert h.press("right") == "veloce"
     saved = json.loads(h.settings_path.read_text())["setups"]["tira"]
@@ -311,7 +311,7 @@ def test_the_setup_is_remembered(harness_factory):
     assert isinstance(h.app.top, TiraSetupScene)
     assert said.endswith("1 di 7. Invio, da qualsiasi riga, comincia la partita.")  # two bots
     assert h.press("down") == f"Giocatori: 3, 2 di 7. {PLAYERS_ROW}"
-    assert h.press("down") == f"Marco, difficile, 3 di 7. {BOT_ROW}"
+    assert h.press("down") == f"Marco, bot difficile, 3 di 7. {BOT_ROW}"
     h.press("home")
     h.press("enter")
     h.press("enter")

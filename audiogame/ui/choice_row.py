@@ -93,6 +93,9 @@ class ChoiceRow:
     said: Callable[[], str] | None = None
     #: the row as the menu says it (default: "name: value")
     label: Callable[[], str] | None = None
+    #: why the row cannot change now, in words (None: it can): the row says "not
+    #: available" and why, and the arrows say why nothing changes
+    blocked: Callable[[], str | None] | None = None
 
     @classmethod
     def for_option(
@@ -123,16 +126,29 @@ class ChoiceRow:
     def now_said(self) -> str:
         return self.said() if self.said is not None else self.describe(self.get())
 
-    def item(self, scene: Scene, changed: Callable[[], None] | None = None) -> MenuItem:
+    def item(
+        self, scene: Scene, changed: Callable[[], str | None] | Callable[[], None] | None = None
+    ) -> MenuItem:
         """The menu item of this row in ``scene``; ``changed`` runs after every change
-        (saving the settings, or the setup)."""
+        (saving the settings, or the setup) and may return what the change caused
+        (other options turned off), said after the new value."""
 
         def label() -> str:
+            why = self.blocked() if self.blocked is not None else None
+            if why is not None:
+                value = scene.t("option-unavailable", reason=why)
+                return scene.t("option-value", label=self.name(), value=value)
             if self.label is not None:
                 return self.label()
             return scene.t("option-value", label=self.name(), value=self.describe(self.get()))
 
         def adjust(delta: int) -> None:
+            why = self.blocked() if self.blocked is not None else None
+            if why is not None:
+                scene.cue("menu_error")
+                text = scene.t("option-unavailable-refused", reason=why)
+                scene.app.announcer.say_text(text, record=False)
+                return
             index = nearest_index(self.values, self.get()) + delta
             if not 0 <= index < len(self.values):
                 scene.cue("menu_edge")
@@ -140,8 +156,19 @@ class ChoiceRow:
                 return
             self.put(self.values[index])
             scene.cue("toggle")
-            scene.app.announcer.say_text(self.now_said())
-            if changed is not None:
-                changed()
+            caused = changed() if changed is not None else None
+            scene.app.announcer.say_text(sentences([self.now_said(), caused or ""]))
 
         return MenuItem(label, adjust=adjust, description=self.description)
+
+
+def sentences(parts: Sequence[str]) -> str:
+    """Parts said one after the other as sentences, empty ones left out: a full stop
+    between them where a part has none ("yes" and "Also turned off: ..." make
+    "yes. Also turned off: ...")."""
+    out = ""
+    for part in filter(None, parts):
+        if out and out[-1] not in ".!?:":
+            out += "."
+        out = f"{out} {part}" if out else part
+    return out

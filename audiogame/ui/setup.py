@@ -28,7 +28,7 @@ import pygame
 from audiogame.app.keys import Key
 from audiogame.games import registry
 from audiogame.games.base import GameSpec, OptionSpec
-from audiogame.ui.choice_row import ChoiceRow
+from audiogame.ui.choice_row import ChoiceRow, sentences
 from audiogame.ui.menu import MenuItem, MenuScene
 
 if TYPE_CHECKING:
@@ -97,14 +97,35 @@ class SetupScene(MenuScene):
         return []
 
     def option_row(self, option: OptionSpec) -> ChoiceRow:
-        """The row of one option (a game may say its values its own way)."""
-        return ChoiceRow.for_option(
+        """The row of one option (a game may say its values its own way); greyed, with
+        the reason, while another choice makes it mean nothing (``unavailable``)."""
+        row = ChoiceRow.for_option(
             option,
             self.game_id,
             self.t,
             lambda: self.option_value(option),
             lambda value: self.set_option(option, value),
         )
+
+        def blocked() -> str | None:
+            why = self.unavailable(option)
+            return None if why is None else self.t(why)
+
+        row.blocked = blocked
+        return row
+
+    def unavailable(self, option: OptionSpec) -> str | None:
+        """The message id of why ``option`` means nothing with the other choices made
+        (drawing options while drawing is forbidden), or None when it is available."""
+        return None
+
+    def drop_unavailable(self) -> list[OptionSpec]:
+        """Turn off the options the choices made leave meaningless; those turned off."""
+        return []
+
+    def seat_team(self, seat: int) -> int | None:
+        """The team (1, 2 ...) of the player at ``seat``, said on their row; None: no teams."""
+        return None
 
     def start(self) -> None:
         """Enter: the match begins (or why it cannot is said)."""
@@ -124,7 +145,11 @@ class SetupScene(MenuScene):
         rows: list[ChoiceRow] = []
         if self.adds_bots:
             items.append(
-                MenuItem(lambda: t("setup-seat-you"), description=lambda: t("setup-seat-you-desc"))
+                MenuItem(
+                    self.you_words,
+                    adjust=lambda _delta: self.say("setup-seat-you-fixed", cue="menu_error"),
+                    description=lambda: t("setup-seat-you-desc"),
+                )
             )
         else:
             rows.append(self.players_row())
@@ -132,8 +157,23 @@ class SetupScene(MenuScene):
         rows += self.rows_before_options()
         rows += [self.option_row(option) for option in self.spec.options]
         rows += self.rows_after_options()
-        self.items = items + [row.item(self, self.save) for row in rows]
+        self.items = items + [row.item(self, self.changed) for row in rows]
         self.index = min(self.index, len(self.items) - 1)
+
+    def you_words(self) -> str:
+        team = self.seat_team(0)
+        if team is None:
+            return self.t("setup-seat-you")
+        return self.t("setup-seat-you-team", team=team)
+
+    def changed(self) -> str | None:
+        """After any change: the options it left meaningless go off (said), the setup is kept."""
+        dropped = self.drop_unavailable()
+        self.save()
+        if not dropped:
+            return None
+        names = ", ".join(lower_first(self.t(f"{self.game_id}-option-{o.id}")) for o in dropped)
+        return self.t("setup-options-dropped", options=names, n=len(dropped))
 
     def players_row(self) -> ChoiceRow:
         t = self.t
@@ -161,7 +201,10 @@ class SetupScene(MenuScene):
 
         def label() -> str:
             level = t(f"bot-level-{self.bot_level(bot)}")
-            return t("setup-seat-bot", name=self.bot_name(bot), level=level)
+            team = self.seat_team(bot + 1)
+            if team is None:
+                return t("setup-seat-bot", name=self.bot_name(bot), level=level)
+            return t("setup-seat-bot-team", name=self.bot_name(bot), level=level, team=team)
 
         return ChoiceRow(
             name=lambda: self.bot_name(bot),
@@ -193,8 +236,13 @@ class SetupScene(MenuScene):
         self.app.save_settings()
 
     def said_after_seating(self, text: str, cue: str) -> None:
-        """The players changed: the rows anew, the change said, the setup kept."""
+        """The players changed: the rows anew, the change said (and the options it
+        left meaningless, turned off), the setup kept."""
         self.rebuild()
         self.cue(cue)
-        self.app.announcer.say_text(text)
-        self.save()
+        self.app.announcer.say_text(sentences([text, self.changed() or ""]))
+
+
+def lower_first(text: str) -> str:
+    """An option's name inside a sentence ("Draw until a tile fits" → "draw until...")."""
+    return text[:1].lower() + text[1:]

@@ -46,7 +46,16 @@ option-unlimited = no limit
 setup-start-desc = Enter, on any row, starts the match.
 setup-seat-you = You
 setup-seat-you-desc = B adds a bot, Shift B removes the last one.
-setup-seat-bot = { $name }, { $level }
+setup-seat-bot = { $name }, { $level } bot
+setup-seat-bot-team = { $name }, { $level } bot, team { $team }
+setup-seat-you-team = You, team { $team }
+setup-seat-you-fixed = This row is you: nothing to change here. The arrows change the bots' levels, on the rows below.
+option-unavailable = not available, { $reason }
+option-unavailable-refused = Not available: { $reason }.
+setup-options-dropped = { $n ->
+    [one] Also turned off: { $options }.
+   *[other] Also turned off: { $options }.
+}
 setup-seat-bot-desc = Left and right arrows change the bot's level.
 setup-players = Players
 setup-players-desc = Left and right arrows change how many play: you and the bots.

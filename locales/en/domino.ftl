@@ -215,6 +215,8 @@ domino-menu-leave = Leave the match
 ## The table setup.
 domino-setup-title = Domino, table setup
 domino-setup-start = Start the match
+domino-unavailable-drawing-forbidden = drawing is forbidden
+domino-unavailable-no-teams = there are no teams
 domino-setup-teams = Teams
 domino-teams-none = individual
 domino-teams-count = { $n ->

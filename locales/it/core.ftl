@@ -46,7 +46,16 @@ option-unlimited = senza limite
 setup-start-desc = Invio, da qualsiasi riga, comincia la partita.
 setup-seat-you = Tu
 setup-seat-you-desc = B aggiunge un bot, Maiuscolo B toglie l'ultimo.
-setup-seat-bot = { $name }, { $level }
+setup-seat-bot = { $name }, bot { $level }
+setup-seat-bot-team = { $name }, bot { $level }, squadra { $team }
+setup-seat-you-team = Tu, squadra { $team }
+setup-seat-you-fixed = Questa riga sei tu: non c'è niente da cambiare. Le frecce cambiano il livello dei bot, nelle righe seguenti.
+option-unavailable = non disponibile, { $reason }
+option-unavailable-refused = Non disponibile: { $reason }.
+setup-options-dropped = { $n ->
+    [one] Disattivata anche: { $options }.
+   *[other] Disattivate anche: { $options }.
+}
 setup-seat-bot-desc = Frecce sinistra e destra cambiano il livello del bot.
 setup-players = Giocatori
 setup-players-desc = Frecce sinistra e destra cambiano quanti giocano: tu e i bot.

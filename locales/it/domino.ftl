@@ -213,6 +213,8 @@ domino-menu-leave = Lascia la partita
 ## La preparazione del tavolo.
 domino-setup-title = Domino, preparazione del tavolo
 domino-setup-start = Inizia la partita
+domino-unavailable-drawing-forbidden = la presa nell'ossario è vietata
+domino-unavailable-no-teams = si gioca senza squadre
 domino-setup-teams = Squadre
 domino-teams-none = individuale
 domino-teams-count = { $n ->

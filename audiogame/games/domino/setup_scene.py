@@ -52,6 +52,7 @@ class DominoSetupScene(SetupScene):
     # -- the setup's data -------------------------------------------------------------
     def load(self, saved: Any) -> None:
         self.setup = DominoSetup.from_dict(saved)
+        self.setup.drop_unavailable()  # a setup kept before such options were refused
 
     def saved(self) -> dict[str, Any]:
         return self.setup.to_dict()
@@ -74,6 +75,18 @@ class DominoSetupScene(SetupScene):
 
     def set_bot_level(self, bot: int, level: str) -> None:
         self.setup.levels[bot] = level
+
+    def unavailable(self, option: OptionSpec) -> str | None:
+        why = self.setup.unavailable(option.id)
+        return None if why is None else f"domino-unavailable-{why}"
+
+    def drop_unavailable(self) -> list[OptionSpec]:
+        dropped = self.setup.drop_unavailable()
+        return [option for option in self.spec.options if option.id in dropped]
+
+    def seat_team(self, seat: int) -> int | None:
+        teams = self.setup.teams
+        return None if teams is None else teams[seat] + 1
 
     # -- its own rows -----------------------------------------------------------------
     def option_row(self, option: OptionSpec) -> ChoiceRow:

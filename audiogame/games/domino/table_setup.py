@@ -10,6 +10,7 @@ The human always sits at seat 0; bots take the next seats with the names of
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,6 +46,16 @@ BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 BOT_PACES: tuple[float, ...] = (0.5, 1.0, 1.5, 2.0, 3.0)
 DEFAULT_PACE = 1.5
 DEFAULT_LEVEL = "normal"
+
+
+#: options that mean nothing under another choice: (option, why, when). The setup
+#: shows such an option as not available, says why when the arrows try it, and turns
+#: it off when the other choice is made (so a saved setup never holds both)
+UNAVAILABLE: tuple[tuple[str, str, Callable[[DominoSetup], bool]], ...] = (
+    ("draw-with-playable", "drawing-forbidden", lambda s: bool(s.options["forbid-drawing"])),
+    ("draw-until-fits", "drawing-forbidden", lambda s: bool(s.options["forbid-drawing"])),
+    ("team-finish", "no-teams", lambda s: s.teams is None),
+)
 
 
 def team_counts_for(players: int) -> tuple[int, ...]:
@@ -84,6 +95,22 @@ class DominoSetup:
     def config(self) -> DominoConfig:
         fields = {option.field: self.options[option.id] for option in OPTIONS}
         return DominoConfig(seats=self.players, teams=self.teams, **fields)
+
+    def unavailable(self, option_id: str) -> str | None:
+        """Why ``option_id`` means nothing at this table (a ``UNAVAILABLE`` reason), or None."""
+        for option, why, when in UNAVAILABLE:
+            if option == option_id and when(self):
+                return why
+        return None
+
+    def drop_unavailable(self) -> list[str]:
+        """Turn off the options this table makes meaningless; the ids of those turned off."""
+        dropped = []
+        for option, _why, when in UNAVAILABLE:
+            if self.options[option] and when(self):
+                self.options[option] = False
+                dropped.append(option)
+        return dropped
 
     # -- changes the scene makes ------------------------------------------------------
     def add_bot(self, level: str = DEFAULT_LEVEL) -> bool:
