@@ -8,7 +8,7 @@ import pytest
 
 from audiogame.devtools.harness import Harness
 from audiogame.devtools.resume_check import adapter_for, compare, drive, reference, resume_from_menu
-from audiogame.games.domino.bots.seat import rng_to_data
+from audiogame.games.base import random_state_to_data as rng_to_data
 from audiogame.games.domino.observation import Phase
 from audiogame.games.domino.resume_check import sample_setup
 from audiogame.games.domino.saving import restore_match

@@ -73,22 +73,12 @@ class DominoBot:
 
     def state(self) -> dict[str, Any]:
         current = self._before if self._before is not None else self.rng.getstate()
-        return {"rng": rng_to_data(current)}
+        return {"rng": random_state_to_data(current)}
 
     def restore(self, data: Mapping[str, Any]) -> None:
         """Back to a saved ``state()``; ``ValueError`` (nothing changed) when it is not one."""
         if not isinstance(data, Mapping) or set(data) != {"rng"}:
             raise ValueError("not a domino bot's state")
-        state = rng_from_data(data["rng"])
+        state = random_state_from_data(data["rng"])
         self.rng.setstate(state)
         self._forget()
-
-
-def rng_to_data(state: RngState) -> list[Any]:
-    """``random.Random.getstate()`` as JSON-ready lists."""
-    return random_state_to_data(state)
-
-
-def rng_from_data(data: Any) -> RngState:
-    """The state ``rng_to_data`` wrote; ``ValueError`` when it is not one."""
-    return random_state_from_data(data)
