@@ -1,6 +1,6 @@
 """Domino engine benchmark: throughput, hard bot decision time, bot strength.
 
-    uv run --with dominoes==6.1.0 python benchmarks/domino_engine.py [--quick]
+    uv run --extra bench python benchmarks/domino_engine.py [--quick]
 
 1. Throughput, side by side with the ``dominoes`` package (6.1.0, installed for
    this run only) on the same job: 4 players, double-6, every tile dealt, one
@@ -81,7 +81,7 @@ def throughput(hands: int, rounds: int) -> None:
     try:
         import dominoes  # noqa: F401
     except ImportError:
-        print("   the dominoes package is missing: run with `uv run --with dominoes==6.1.0`")
+        print("   the dominoes package is missing: run with `uv run --extra bench`")
         ours = [rate(our_hands, hands, r) for r in range(rounds)]
         print(f"   ours: {statistics.median(ours):,.0f} hands/s")
         return
