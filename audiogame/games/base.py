@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 if TYPE_CHECKING:
     import random
 
+    from audiogame.app.keys import Key
     from audiogame.app.loop import App
     from audiogame.devtools.resume_check import MatchAdapter
     from audiogame.io.audio.cues import Cue
@@ -252,6 +253,36 @@ def random_state_from_data(data: Any) -> tuple[Any, ...]:
 Narrate = Callable[[Sequence[Any], Any, Sequence[str]], "list[Message]"]
 
 
+# -- a table's keys ---------------------------------------------------------------------
+
+
+class Reaction(Protocol):
+    """What a key did at a table: the answers to say now and the action to send."""
+
+    @property
+    def said(self) -> Sequence[Message]: ...
+
+    @property
+    def action(self) -> Any: ...
+
+
+class Controls(Protocol):
+    """A table's keys over one seat's view (``GameSpec.controls``), pure of where the
+    engine is: the desktop table drives them over its local engine, the server over
+    the view it sends a web page's seat. ``on_key`` answers None for a key that is not
+    the game's (the driver's own: Enter between rounds, Escape); ``refused`` words the
+    game's refusal (its value) of the action sent last; ``heard`` narrates a batch as
+    the table does, with what the controls add (the cursor following my moves)."""
+
+    def on_key(self, key: Key, view: Any, names: Sequence[str], now: float | None) -> Any: ...
+
+    def refused(self, refusal: str, view: Any) -> list[Message]: ...
+
+    def heard(
+        self, events: Sequence[Any], view: Any, names: Sequence[str], narrate: Narrate
+    ) -> list[Message]: ...
+
+
 # -- options ----------------------------------------------------------------------------
 
 
@@ -359,3 +390,8 @@ class GameSpec:
     #: the types that cross the network (imported when first called); None: not
     #: playable online
     wire: Callable[[], WireTypes] | None = None
+    #: a new set of the table's keys over one seat's view (None: only its own table
+    #: scene has keys; a web page can then only listen)
+    controls: Callable[[], Controls] | None = None
+    #: the message F1 reads at the table (its keys)
+    table_keys: str = ""

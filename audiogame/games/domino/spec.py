@@ -10,7 +10,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from audiogame.games.base import GameSpec, WireTypes
+from audiogame.games.base import Controls, GameSpec, WireTypes
 from audiogame.games.domino.cues import CUES
 from audiogame.games.domino.options import OPTIONS
 from audiogame.games.domino.walks import TARGETS, scene_label
@@ -107,6 +107,12 @@ def random_config(rng: random.Random, seats: int) -> dict[str, Any]:
     return DominoConfig(seats=seats).to_dict()
 
 
+def controls() -> Controls:
+    from audiogame.games.domino.controls import DominoControls
+
+    return DominoControls()
+
+
 def wire() -> WireTypes:
     from typing import get_args
 
@@ -140,6 +146,8 @@ SPEC = GameSpec(
     read_save=read_save,
     new_engine=new_engine,
     wire=wire,
+    controls=controls,
+    table_keys="keys-domino-table",
     engine_from_dict=engine_from_dict,
     make_bot=make_bot,
     narrate=narrate,

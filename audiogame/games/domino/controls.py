@@ -1,0 +1,312 @@
+"""The domino table's keys over one seat's view: answers and actions, nothing else.
+
+``DominoControls`` holds what only the listener's side knows — the hand's sort
+order, the tile under the cursor, the group, a tile waiting for "left or
+right?" — and answers a key from the seat's observation alone: the words to say
+(answers, which interrupt) and the action to send, if any. It never applies an
+action and never waits for one: whoever drives it sends the action where its
+engine is (the desktop table to its local session, the web page's listener on
+the server to the table) and hands the game's refusal back to ``refused``.
+``heard`` narrates a batch as the table does, the cursor following my own
+moves ("on 5 and 4" right after my play is told).
+
+Keys that depend on where the table is (Enter between manches, Shift+P, Escape)
+are the driver's: ``on_key`` answers None for them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from audiogame.app.keys import Key
+from audiogame.games.domino.actions import DRAW, Action, Play, Refusal
+from audiogame.games.domino.events import Drew, TileDrawn, TilePlayed
+from audiogame.games.domino.narrate import (
+    Seating,
+    ends_phrase,
+    tally,
+    tile_phrase,
+    tile_words,
+    tiles_phrase,
+    who,
+)
+from audiogame.games.domino.observation import Observation, Phase
+from audiogame.games.domino.rules import fit_of
+from audiogame.games.domino.sorting import SORT_IDS, group_by_number, next_order, sort_hand
+from audiogame.games.domino.tiles import End, Tile
+from audiogame.narration import Join, Message, Phrase
+
+END_LETTERS: dict[str, End] = {"s": End.LEFT, "l": End.LEFT, "d": End.RIGHT, "r": End.RIGHT}
+ARROW_ENDS: dict[int, End] = {pygame.K_LEFT: End.LEFT, pygame.K_RIGHT: End.RIGHT}
+ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+
+Narrate = Callable[[Sequence[Any], Any, Sequence[str]], "list[Message]"]
+
+
+@dataclass(frozen=True, slots=True)
+class Reaction:
+    """What a key did: the answers to say now, and the action to send (if any)."""
+
+    said: tuple[Message, ...] = ()
+    action: Action | None = None
+
+
+def answer(msg_id: str, cue: str | None = None, **args: Any) -> Message:
+    """An answer to the player's key: said at once, interrupting."""
+    return Message(msg_id, args, cue=cue, interrupt=True)
+
+
+class DominoControls:
+    def __init__(self, order: str = SORT_IDS[0]) -> None:
+        self.order = order
+        self.focus: int | None = None  # uid of the tile under the cursor
+        self.group = 0  # index among group_by_number's groups (grouped order)
+        self.choosing: int | None = None  # uid waiting for "left or right?"
+        #: where the cursor was when I played: it lands there again
+        self.played_index = 0
+        self._pending: int | None = None  # the uid of the play sent last
+
+    # -- the hand and the cursor ------------------------------------------------------
+    def hand(self, view: Observation) -> list[Tile]:
+        return sort_hand(self.order, view.hand, view.ends)
+
+    def cursor(self, hand: Sequence[Tile]) -> int:
+        for i, tile in enumerate(hand):
+            if tile.uid == self.focus:
+                return i
+        return 0
+
+    def focused(self, view: Observation) -> Tile | None:
+        hand = self.hand(view)
+        if not hand:
+            return None
+        tile = hand[self.cursor(hand)]
+        self.focus = tile.uid
+        return tile
+
+    def sync_group(self, view: Observation) -> None:
+        tile = self.focused(view)
+        if tile is None:
+            return
+        numbers = [n for n, _ in group_by_number(view.hand)]
+        self.group = numbers.index(tile.a) if tile.a in numbers else 0
+
+    # -- keys -------------------------------------------------------------------------
+    def on_key(
+        self, key: Key, view: Observation, names: Sequence[str], now: float | None
+    ) -> Reaction | None:
+        """The key's answers and action, or None when the key is not the hand's."""
+        if self.choosing is not None:
+            chosen = self._choose_end(key, view)
+            if chosen is not None:
+                return chosen
+        k = key.key
+        moves = {pygame.K_UP: -1, pygame.K_DOWN: 1}
+        if k in moves and key.plain:
+            return self._move(view, moves[k])
+        if k in (pygame.K_HOME, pygame.K_END):
+            return self._move(view, None, to=0 if k == pygame.K_HOME else 10_000)
+        if k in ARROW_ENDS:
+            if self.order != "grouped":
+                return Reaction((answer("domino-not-grouped", "menu_error"),))
+            return self._jump_group(view, -1 if k == pygame.K_LEFT else 1)
+        if k in ENTER:
+            if view.phase in (Phase.BETWEEN, Phase.OVER):
+                return None  # the next manche or the next match: the table's business
+            return self._play(view, None)
+        if k == pygame.K_SPACE:
+            return Reaction(action=DRAW)
+        if key.ctrl and key.digit is not None and 1 <= key.digit <= len(SORT_IDS):
+            return self._set_order(view, SORT_IDS[key.digit - 1])
+        if key.shift and key.letter == "h":
+            return self._set_order(view, next_order(self.order))
+        if key.plain and key.letter in END_LETTERS:
+            return self._play(view, END_LETTERS[key.letter])
+        question = _QUESTIONS.get(key.letter) if key.plain else None
+        if question is not None:
+            return Reaction((question(self, view, Seating.of(view, names), now),))
+        return None
+
+    def _choose_end(self, key: Key, view: Observation) -> Reaction | None:
+        """The answer to "left or right?"; any other key drops the question."""
+        end = ARROW_ENDS.get(key.key) or (END_LETTERS.get(key.letter) if key.plain else None)
+        if end is None and key.key in ENTER:
+            tile = self.focused(view)
+            if tile is None:
+                return Reaction()
+            return Reaction((answer("domino-choose-end", "notice", tile=tile_phrase(tile)),))
+        uid, self.choosing = self.choosing, None
+        if end is None:
+            return None
+        self.focus = uid
+        return self._play(view, end)
+
+    def cancel_choice(self) -> Message | None:
+        """Escape while "left or right?" waits: the question is dropped."""
+        if self.choosing is None:
+            return None
+        self.choosing = None
+        return answer("domino-choose-cancelled", "menu_back")
+
+    def _move(self, view: Observation, delta: int | None, to: int | None = None) -> Reaction:
+        hand = self.hand(view)
+        if not hand:
+            return Reaction((answer("domino-hand-empty", "menu_edge"),))
+        wanted = to if to is not None else self.cursor(hand) + (delta or 0)
+        index = min(max(wanted, 0), len(hand) - 1)
+        tile = hand[index]
+        self.focus = tile.uid
+        said = answer(
+            "domino-tile-at",
+            "menu_edge" if index != wanted else "menu_move",
+            tile=tile_phrase(tile),
+            pos=index + 1,
+            total=len(hand),
+            fit=fit_of(tile, view.ends),
+        )
+        return Reaction((said,))
+
+    def _jump_group(self, view: Observation, delta: int) -> Reaction:
+        groups = group_by_number(view.hand)
+        if not groups:
+            return Reaction((answer("domino-hand-empty", "menu_edge"),))
+        wanted = self.group + delta
+        self.group = min(max(wanted, 0), len(groups) - 1)
+        number, tiles = groups[self.group]
+        self.focus = tiles[0].uid
+        cue = "menu_edge" if wanted != self.group else "menu_move"
+        return Reaction((answer("domino-group", cue, n=number, tiles=tiles_phrase(tiles)),))
+
+    def _set_order(self, view: Observation, order: str) -> Reaction:
+        self.focused(view)  # pin the cursor's tile before the hand moves around it
+        self.order = order
+        said = answer("domino-sort", "toggle", order=Phrase(f"domino-sort-{order}"))
+        if order == "grouped":
+            self.sync_group(view)
+        return Reaction((said,))
+
+    def _play(self, view: Observation, end: End | None) -> Reaction:
+        hand = self.hand(view)
+        if not hand:
+            refusal = empty_hand_refusal(view)
+            return Reaction((answer(f"domino-refusal-{refusal.value}", "menu_error"),))
+        self.played_index = self.cursor(hand)
+        tile = hand[self.played_index]
+        self._pending = tile.uid
+        return Reaction(action=Play(tile.uid, end))
+
+    # -- what came back ---------------------------------------------------------------
+    def refused(self, refusal: Refusal | str, view: Observation) -> list[Message]:
+        """The words for the game's refusal (or its value) of the action sent last."""
+        if refusal == Refusal.CHOOSE_END and self._pending is not None:
+            tile = next((t for t in view.hand if t.uid == self._pending), None)
+            if tile is not None:
+                self.choosing = tile.uid
+                return [answer("domino-choose-end", "notice", tile=tile_phrase(tile))]
+        value = refusal.value if isinstance(refusal, Refusal) else refusal
+        return [answer(f"domino-refusal-{value}", "menu_error")]
+
+    def heard(
+        self, events: Sequence[Any], view: Observation, names: Sequence[str], narrate: Narrate
+    ) -> list[Message]:
+        """A batch narrated for this seat; my own moves move the cursor, which says
+        where it landed right after my play is told (before what the others did next)."""
+        out: list[Message] = []
+        start = 0
+        me = view.seat
+        for i, event in enumerate(events):
+            if me is None or getattr(event, "seat", None) != me:
+                continue
+            if isinstance(event, TilePlayed):
+                out += narrate(events[start : i + 1], view, names)
+                start = i + 1
+                out += self._after_my_play(view)
+            elif isinstance(event, TileDrawn):
+                self.focus = event.tile.uid
+            elif isinstance(event, Drew):
+                self.sync_group(view)
+        out += narrate(events[start:], view, names)
+        if not view.my_turn:
+            self.choosing = None
+        return out
+
+    def _after_my_play(self, view: Observation) -> list[Message]:
+        """The cursor lands on the tile that took the played one's place, and says so."""
+        hand = self.hand(view)
+        if not hand:
+            return []
+        index = min(self.played_index, len(hand) - 1)
+        self.focus = hand[index].uid
+        return [Message("domino-focus", {"tile": tile_phrase(hand[index])}, "own")]
+
+    # -- questions, at any time -------------------------------------------------------
+    def ask_hand(self, view: Observation, seating: Seating, now: float | None) -> Message:
+        hand = self.hand(view)
+        if not hand:
+            return answer("domino-hand-empty")
+        return answer("domino-hand", n=len(hand), tiles=tiles_phrase(hand))
+
+    def ask_ends(self, view: Observation, seating: Seating, now: float | None) -> Message:
+        return answer("domino-ask-ends", ends=ends_phrase(view.ends))
+
+    def ask_chain(self, view: Observation, seating: Seating, now: float | None) -> Message:
+        if not view.chain:
+            return answer("domino-chain-empty")
+        tiles = Join(tuple(tile_words(p.left, p.right) for p in view.chain))
+        return answer("domino-chain", n=len(view.chain), tiles=tiles)
+
+    def ask_counts(self, view: Observation, seating: Seating, now: float | None) -> Message:
+        listed = tuple(
+            Phrase("domino-tally", {"who": who(seating, s), "n": n})
+            for s, n in enumerate(view.hand_counts)
+            if not view.eliminated[s]
+        )
+        return answer("domino-counts", list=Join(listed), boneyard=view.boneyard)
+
+    def ask_turn(self, view: Observation, seating: Seating, now: float | None) -> Message:
+        phase, seat = view.phase, view.current_seat
+        if phase is Phase.OVER:
+            return answer("domino-whose-turn-over")
+        if phase is not Phase.PLAYING or seat is None:
+            return answer("domino-whose-turn-between")
+        if seat != view.seat:
+            return answer("domino-whose-turn", who=who(seating, seat))
+        if view.turn_deadline is not None and now is not None:
+            left = max(0, math.ceil(view.turn_deadline - now))
+            return answer("domino-whose-turn-you-time", n=left)
+        return answer("domino-whose-turn-you")
+
+    def ask_scores(self, view: Observation, seating: Seating, now: float | None) -> Message:
+        totals = tally(seating, view.totals)
+        return answer(
+            "domino-scores", manche=view.manche, totals=totals, limit=view.config.point_limit
+        )
+
+
+def empty_hand_refusal(view: Observation) -> Refusal:
+    """Why a player without tiles cannot play: out of the match, of the manche, or between."""
+    if view.phase is Phase.OVER:
+        return Refusal.MATCH_OVER
+    if view.seat is not None and view.eliminated[view.seat]:
+        return Refusal.ELIMINATED
+    if view.phase is not Phase.PLAYING:
+        return Refusal.MANCHE_OVER
+    return Refusal.OUT_OF_MANCHE
+
+
+_Question = Callable[[DominoControls, Observation, Seating, "float | None"], Message]
+
+#: the letters that ask (Salotto style: letters ask, Space acts)
+_QUESTIONS: dict[str, _Question] = {
+    "h": DominoControls.ask_hand,
+    "c": DominoControls.ask_ends,
+    "v": DominoControls.ask_chain,
+    "e": DominoControls.ask_counts,
+    "t": DominoControls.ask_turn,
+    "p": DominoControls.ask_scores,
+}
