@@ -40,6 +40,11 @@ _RAW = msgspec.json.Decoder()
 
 
 class Connection:
+    #: the message types and the union a frame is checked against (a web page's
+    #: connection adds its own two)
+    client_types: frozenset[str] = m.CLIENT_TYPES
+    client_union: Any = m.ClientMessage
+
     def __init__(self, ws: ServerConnection, lobby: Lobby) -> None:
         self.ws = ws
         self.lobby = lobby
@@ -187,11 +192,11 @@ class Connection:
         if type(kind) is not str:
             self._refuse(Reason.MALFORMED, "")
             return
-        if kind not in m.CLIENT_TYPES:
+        if kind not in self.client_types:
             self._refuse(Reason.UNKNOWN_TYPE, kind[:32])
             return
         try:
-            message = msgspec.convert(raw, m.ClientMessage)
+            message = msgspec.convert(raw, self.client_union)
         except msgspec.ValidationError:
             self._refuse(Reason.BAD_FIELDS, kind)
             return

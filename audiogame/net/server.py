@@ -30,6 +30,9 @@ from audiogame.net.server_options import ServerOptions
 from audiogame.net.sqlite_store import SqliteStore
 from audiogame.net.store import Store
 from audiogame.net.table import Table
+from audiogame.net.web.connection import WebConnection
+from audiogame.net.web.messages import WEB_SUBPROTOCOL
+from audiogame.net.web.site import Site
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +67,8 @@ class GameServer:
         self.connections: set[Connection] = set()
         self._server: Server | None = None
         self.restored = 0
+        #: the web page and what it loads, served on the game's own port (one origin)
+        self.site = Site()
 
     async def start(self, host: str, port: int, context: ssl.SSLContext | None = None) -> int:
         """Bring the tables back, then listen; returns the port (``port`` 0: any free one)."""
@@ -73,8 +78,8 @@ class GameServer:
             host,
             port,
             ssl=context,
-            subprotocols=[Subprotocol(m.SUBPROTOCOL)],
-            process_request=self._check_version,
+            subprotocols=[Subprotocol(m.SUBPROTOCOL), Subprotocol(WEB_SUBPROTOCOL)],
+            process_request=self._process_request,
             compression=None,  # small frames; and no decompression work for strangers
             max_size=4 * m.MAX_FRAME,  # larger frames are cut at once; 16 KiB+ are refused
             max_queue=32,
@@ -105,8 +110,16 @@ class GameServer:
             table.stop()
         self.store.close()
 
+    def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:
+        """A page's plain HTTP request gets the page; a WebSocket handshake is checked."""
+        page = self.site.respond(request)
+        if page is not None:
+            return page
+        return self._check_version(connection, request)
+
     def _check_version(self, connection: ServerConnection, request: Request) -> Response | None:
-        if m.SUBPROTOCOL in offered_subprotocols(request.headers):
+        offered = offered_subprotocols(request.headers)
+        if m.SUBPROTOCOL in offered or WEB_SUBPROTOCOL in offered:
             return None
         response = connection.respond(
             http.HTTPStatus.UPGRADE_REQUIRED, f"{Reason.VERSION.value} {m.SUBPROTOCOL}\n"
@@ -115,7 +128,8 @@ class GameServer:
         return response
 
     async def _handle(self, ws: ServerConnection) -> None:
-        connection = Connection(ws, self.lobby)
+        kind = WebConnection if ws.subprotocol == WEB_SUBPROTOCOL else Connection
+        connection = kind(ws, self.lobby)
         if len(self.connections) >= self.options.max_connections:
             connection.close(Reason.SERVER_FULL)
         self.connections.add(connection)

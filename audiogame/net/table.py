@@ -216,6 +216,10 @@ class Table:
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
 
+    def game_time(self) -> float | None:
+        """The match's game time now (None between matches): a web page's "time left"."""
+        return None if self.match is None else self.match.scheduler.clock.now()
+
     # -- joining and leaving ------------------------------------------------------------
     def join(
         self,

@@ -1,0 +1,168 @@
+"""Helpers for the web page's tests and benchmark, on 127.0.0.1 only.
+
+- ``keys_for(action, view)``: the key presses (as a page sends them) that make a
+  Domino action from the hand as the page's player hears it (arrival order):
+  Home, Down to the tile, then Enter, S or D; Space draws. A test looks at the
+  seat's view only to choose; the keys do the playing.
+- ``desktop_lines(over, seat, names, lang)``: what the desktop client at ``seat``
+  would have said of a finished match, replayed offline from its seed and log
+  through the game's narrator and a real ``Announcer``: each line's message id,
+  text and cue, in order.
+- ``WebPage``: a bare client of the web subprotocol (what the page's script does,
+  without a browser): hello, commands, key presses, and every frame it got.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.typing import Subprotocol
+
+from audiogame.announce import Announcer
+from audiogame.games import registry
+from audiogame.games.base import heard_by
+from audiogame.history import History
+from audiogame.io.speech.recording import RecordingSpeaker
+from audiogame.language.localizer import Localizer
+from audiogame.narration import Message
+from audiogame.net import messages as m
+from audiogame.net.game_codec import GameCodec
+from audiogame.net.match_log import engine_seed, entries_from_lists
+from audiogame.net.web.messages import WEB_SUBPROTOCOL
+
+Press = dict[str, Any]
+
+
+def press(key: str, code: str = "", **mods: bool) -> Press:
+    return {"type": "key", "key": key, "code": code, **mods}
+
+
+def keys_for(action: Any, view: Any) -> list[Press]:
+    """The presses that play ``action`` (a Domino action) from the hand in arrival order."""
+    from audiogame.games.domino.actions import Draw, Play
+    from audiogame.games.domino.tiles import End
+
+    if isinstance(action, Draw):
+        return [press(" ", "Space")]
+    if not isinstance(action, Play):
+        return []
+    index = next(i for i, tile in enumerate(view.hand) if tile.uid == action.uid)
+    keys = [press("Home", "Home")] + [press("ArrowDown", "ArrowDown")] * index
+    if action.end is None:
+        keys.append(press("Enter", "Enter"))
+    else:
+        keys.append(press("s", "KeyS") if action.end is End.LEFT else press("d", "KeyD"))
+    return keys
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    id: str
+    text: str
+
+
+class _Cues:
+    def __init__(self) -> None:
+        self.played: list[tuple[str, float]] = []
+
+    def play(self, cue: str, pan: float = 0.0, volume: float = 1.0) -> None:
+        self.played.append((cue, round(pan, 3)))
+
+
+def desktop_lines(
+    over: m.MatchOver, seat: int | None, names: Sequence[str], lang: str
+) -> tuple[list[Said], list[tuple[str, float]]]:
+    """The lines (message id, text) and cues the desktop narration gives ``seat``."""
+    spec = registry.get(over.game)
+    assert spec is not None and spec.wire is not None and spec.narrate is not None
+    assert spec.new_engine is not None
+    codec = GameCodec(spec.wire())
+    engine = spec.new_engine(over.config, engine_seed(over.seed), over.start)
+    history = History(limit=100_000)
+    cues = _Cues()
+    announcer = Announcer(RecordingSpeaker(), cues, Localizer(lang), lambda _k: "speak", history)
+    ids: list[str] = []
+    for entry in entries_from_lists(over.log):
+        if entry.action is None:
+            events = engine.advance(entry.at)
+        else:
+            events = engine.apply(entry.seat, codec.decode_logged(entry.action), entry.at).events
+        heard = heard_by(events, seat)
+        if heard:
+            for message in spec.narrate(heard, engine.observation(seat), names):
+                before = len(history)
+                announcer.deliver(message)
+                ids += [message.msg_id] * (len(history) - before)
+    texts = history.last(len(history))
+    return [Said(i, t) for i, t in zip(ids, texts, strict=True)], cues.played
+
+
+def narration_only(lines: Sequence[dict[str, Any]], game_cue_ids: set[str]) -> list[Said]:
+    """A page's history lines that the game's narrator said (not answers, notices,
+    or the cursor landing after my play, which the desktop table adds too)."""
+    return [
+        Said(line["id"], line["text"])
+        for line in lines
+        if not line["answer"]
+        and not line["id"].startswith(("web-", "net-"))
+        and line["id"] != "domino-focus"
+    ]
+
+
+@dataclass
+class WebPage:
+    """A client of the web subprotocol, as the page's script is (frames as JSON)."""
+
+    url: str
+    name: str
+    lang: str = "en"
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    ws: ClientConnection | None = None
+
+    async def open(self) -> WebPage:
+        self.ws = await connect(self.url, subprotocols=[Subprotocol(WEB_SUBPROTOCOL)])
+        await self.send({"type": "hello", "name": self.name, "lang": self.lang})
+        return self
+
+    async def send(self, message: dict[str, Any]) -> None:
+        assert self.ws is not None
+        await self.ws.send(json.dumps(message))
+
+    async def drain(self, wait: float = 0.05) -> list[dict[str, Any]]:
+        """Every frame that arrives until ``wait`` seconds pass without one."""
+        assert self.ws is not None
+        got = []
+        while True:
+            try:
+                frame = await asyncio.wait_for(self.ws.recv(), wait)
+            except TimeoutError:
+                break
+            got.append(json.loads(frame))
+        self.frames += got
+        return got
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+
+    def lines(self) -> list[dict[str, Any]]:
+        return [line for f in self.frames if f["type"] == "out" for line in f["lines"]]
+
+    def cues(self) -> list[tuple[str, float]]:
+        return [
+            (c["cue"], round(c["pan"], 3))
+            for f in self.frames
+            if f["type"] == "out"
+            for c in f["cues"]
+        ]
+
+    def last(self, kind: str) -> dict[str, Any] | None:
+        return next((f for f in reversed(self.frames) if f["type"] == kind), None)
+
+
+__all__ = ["Message", "Said", "WebPage", "desktop_lines", "keys_for", "narration_only", "press"]

@@ -1,0 +1,95 @@
+"""A browser's key presses as the keys the desktop window gives.
+
+The page sends ``KeyboardEvent.key`` and ``.code`` with the modifiers; this
+module turns each into the ``Key`` pygame's KEYDOWN would give for the same key,
+so the game's controls answer a page exactly as they answer the window (the
+terminal does the same through ``io.termkeys``). Letters follow the keyboard's
+layout, as SDL's key codes do (``key``: "a" on a QWERTY and an AZERTY alike
+where the key says "a"); digits follow the physical key (``code``), since Shift
+with a digit types a sign on many layouts.
+
+Browsers and screen readers keep a few of the desktop's keys for themselves;
+``ALTERNATIVES`` gives each a key a page does receive (``docs/web.*.md`` and the
+page's key help say so):
+
+- Control+1…8 switch the browser's tabs: Shift+1…8 choose Domino's sort orders;
+- Control+F1 (the rules) is kept by some browsers: F2 stands for it, as in a
+  terminal; F3 / F4 stand for Shift+Page Up / Down (first and last message);
+- Control alone: the screen reader's own Control already silences it.
+"""
+
+from __future__ import annotations
+
+import pygame  # only its key constants: no display, no mixer
+
+from audiogame.app.keys import Key
+from audiogame.net.web.messages import KeyPress
+
+SHIFT = pygame.KMOD_LSHIFT
+CTRL = pygame.KMOD_LCTRL
+ALT = pygame.KMOD_LALT
+
+#: ``KeyboardEvent.key`` names -> pygame keys
+NAMED: dict[str, int] = {
+    "ArrowUp": pygame.K_UP,
+    "ArrowDown": pygame.K_DOWN,
+    "ArrowLeft": pygame.K_LEFT,
+    "ArrowRight": pygame.K_RIGHT,
+    "Home": pygame.K_HOME,
+    "End": pygame.K_END,
+    "PageUp": pygame.K_PAGEUP,
+    "PageDown": pygame.K_PAGEDOWN,
+    "Enter": pygame.K_RETURN,
+    "Escape": pygame.K_ESCAPE,
+    "Tab": pygame.K_TAB,
+    "Backspace": pygame.K_BACKSPACE,
+    "Delete": pygame.K_DELETE,
+    "Insert": pygame.K_INSERT,
+    " ": pygame.K_SPACE,
+    "Spacebar": pygame.K_SPACE,  # older browsers' name
+    **{f"F{n}": getattr(pygame, f"K_F{n}") for n in range(1, 13)},
+}
+
+#: (page key, modifiers) -> (the window's key, modifiers) it stands for
+ALTERNATIVES: dict[tuple[int, int], tuple[int, int]] = {
+    (pygame.K_F2, 0): (pygame.K_F1, CTRL),  # the rules
+    (pygame.K_F3, 0): (pygame.K_PAGEUP, SHIFT),  # the first message of the history
+    (pygame.K_F4, 0): (pygame.K_PAGEDOWN, SHIFT),  # the newest message
+}
+#: Shift with a digit stands for Control with that digit (Domino's sort orders)
+SHIFT_DIGIT_FOR_CTRL = True
+
+
+def _digit(code: str) -> int | None:
+    for prefix in ("Digit", "Numpad"):
+        rest = code.removeprefix(prefix)
+        if rest != code and len(rest) == 1 and rest.isdigit():
+            return int(rest)
+    return None
+
+
+def key_for(press: KeyPress) -> Key | None:
+    """The window's key for a page's key press (stand-ins applied), or None when it is
+    no key the game knows (a modifier alone, a dead key, an input method's work)."""
+    mod = (SHIFT if press.shift else 0) | (CTRL if press.ctrl else 0) | (ALT if press.alt else 0)
+    digit = _digit(press.code)
+    named = NAMED.get(press.key)
+    char = ""
+    if digit is not None and named is None:
+        code = pygame.K_0 + digit
+        char = str(digit)
+    elif named is not None:
+        code = named
+        char = " " if code == pygame.K_SPACE else ""
+    elif len(press.key) == 1 and press.key.isprintable():
+        char = press.key
+        code = ord(char.lower())
+    else:
+        return None
+    key = Key(code, mod, "" if mod & (CTRL | ALT) else char)
+    mapped = ALTERNATIVES.get((key.key, key.mod))
+    if mapped is not None:
+        return Key(mapped[0], mapped[1], "")
+    if SHIFT_DIGIT_FOR_CTRL and key.mod == SHIFT and digit is not None:
+        return Key(key.key, CTRL, "")
+    return key

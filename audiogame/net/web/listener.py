@@ -1,0 +1,632 @@
+"""One web page's ears and keys, on the server: ``WebListener``.
+
+A desktop client narrates for itself; a page cannot (no rule and no sentence is
+written twice, and certainly not in JavaScript), so the server does it for the
+page, exactly as a desktop client would for the same seat:
+
+- it keeps the table as that seat knows it from the very frames the table sent
+  it (the seating, the view rebuilt from its patches, the events it may know),
+  so it sees nothing a desktop client at the seat would not;
+- each batch goes through the game's ``Controls.heard`` (the game's pure
+  narrator, with the cursor following my moves) and a real ``Announcer``, in the
+  page's language and verbosity: the same text, cues, pans, volumes, kinds,
+  interrupts and history as the desktop, collected into one ``Out`` frame;
+- a key press becomes the window's key (``keys.key_for``) and goes to the same
+  places the desktop sends it: the history (Page Up/Down), the keys' help (F1),
+  the game's controls (answers, and actions sent as the protocol's ``act``), and
+  at a waiting table the master's keys (B, Shift+B, Enter as at the Salotto),
+  which become the protocol's own ``set-bot`` and ``start``.
+
+It returns the protocol messages to run and never touches the network: the
+``WebConnection`` runs them through the same handlers, limits and checks as a
+desktop client's messages.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from audiogame.announce import Announcer, Words
+from audiogame.app.keys import Key
+from audiogame.games import registry
+from audiogame.games.base import Controls, GameSpec, Narrate, heard_by
+from audiogame.history import History
+from audiogame.io.audio.cues import MENU_CUES
+from audiogame.language.localizer import LANGUAGES, Localizer
+from audiogame.narration import SYSTEM, Join, Message
+from audiogame.net import messages as m
+from audiogame.net import spoken_words
+from audiogame.net.game_codec import CodecError, GameCodec
+from audiogame.net.web import messages as w
+from audiogame.net.web.keys import key_for
+from audiogame.store.settings import MESSAGE_KINDS, VERBOSITY_LEVELS
+
+log = logging.getLogger(__name__)
+
+#: the kinds a page can tune: the desktop's, and table chat
+CHAT = "chat"
+KINDS: tuple[str, ...] = tuple(dict.fromkeys((*MESSAGE_KINDS, CHAT)))
+#: F7/F8 change the cues' volume by this much, as on the desktop
+VOLUME_STEP = 0.1
+
+_LOCALIZERS: dict[str, Localizer] = {}
+_WORDS: dict[str, Words] = {}
+
+
+def localizer(lang: str) -> Localizer:
+    """One localizer per language for the whole server (Fluent's bundles are parsed once)."""
+    found = _LOCALIZERS.get(lang)
+    if found is None:
+        found = _LOCALIZERS[lang] = Localizer(lang)
+    return found
+
+
+def words(lang: str) -> Words:
+    found = _WORDS.get(lang)
+    if found is None:
+        found = _WORDS[lang] = Words(localizer(lang))
+    return found
+
+
+def page_language(wanted: str) -> str:
+    return wanted if wanted in LANGUAGES else localizer("it").lang
+
+
+@dataclass(slots=True)
+class _Pending:
+    """What the page gets at the end of this turn of work: one ``Out`` frame."""
+
+    lines: list[w.Line] = field(default_factory=list)
+    speech: list[w.Utterance] = field(default_factory=list)
+    cues: list[w.CuePlay] = field(default_factory=list)
+    volume: float | None = None
+    upto: int | None = None
+
+    def frame(self) -> w.Out | None:
+        if not (self.lines or self.speech or self.cues) and self.volume is self.upto is None:
+            return None
+        out = w.Out(self.lines, self.speech, self.cues, self.volume, self.upto)
+        self.lines, self.speech, self.cues, self.volume, self.upto = [], [], [], None, None
+        return out
+
+
+class _PageSpeaker:
+    """The announcer's speaker for a page: utterances for its live regions."""
+
+    name = "web"
+
+    def __init__(self, pending: _Pending) -> None:
+        self.pending = pending
+
+    def speak(self, text: str, interrupt: bool = False) -> None:
+        self.pending.speech.append(w.Utterance(text, interrupt))
+
+    def silence(self) -> None:
+        pass  # the screen reader's own Control silences it
+
+    def braille(self, text: str) -> None:
+        pass  # the screen reader shows the live region on the braille display
+
+    def update(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+class _PageCues:
+    def __init__(self, pending: _Pending) -> None:
+        self.pending = pending
+
+    def play(self, cue: str, pan: float = 0.0, volume: float = 1.0) -> None:
+        self.pending.cues.append(w.CuePlay(cue, round(pan, 3), round(volume, 3)))
+
+
+class _PageHistory(History):
+    """The history, each line sent to the page's list with its kind."""
+
+    def __init__(self, pending: _Pending) -> None:
+        super().__init__()
+        self.pending = pending
+        self.current: Message | None = None
+
+    def add(self, text: str) -> None:
+        super().add(text)
+        current = self.current
+        kind = SYSTEM if current is None else current.kind
+        answer = current is not None and current.interrupt
+        msg_id = "" if current is None else current.msg_id
+        self.pending.lines.append(w.Line(text, kind, answer, msg_id))
+
+
+class _PageAnnouncer(Announcer):
+    """The desktop's announcer, telling the history which message each line is."""
+
+    history: _PageHistory
+
+    def deliver(self, message: Message) -> None:
+        self.history.current = message
+        try:
+            super().deliver(message)
+        finally:
+            self.history.current = None
+
+
+@dataclass(slots=True)
+class _Seen:
+    """The table as this page's seat knows it, from the frames the table sent it."""
+
+    table: m.TableInfo | None = None
+    seat: int | None = None
+    spec: GameSpec | None = None
+    codec: GameCodec | None = None
+    controls: Controls | None = None
+    view: Any = None
+    upto: int = 0
+    match: int = 0
+    synced: bool = False
+
+
+class WebListener:
+    def __init__(self, lang: str, game_time: Callable[[str], float | None]) -> None:
+        self.lang = page_language(lang)
+        self.verbosity: dict[str, str] = dict.fromkeys(KINDS, "speak")
+        self.cue_volume = 1.0
+        #: the game time at a table (None: not known here), for "time left" answers
+        self.game_time = game_time
+        self.pending = _Pending()
+        #: protocol messages passed to the page as they are (a resume token, a record)
+        self.raw: list[Any] = []
+        self.history = _PageHistory(self.pending)
+        self.announcer = _PageAnnouncer(
+            _PageSpeaker(self.pending),
+            _PageCues(self.pending),
+            localizer(self.lang),
+            self.level,
+            self.history,
+        )
+        self.announcer.words = words(self.lang)
+        self.seen = _Seen()
+        self.name = ""
+        #: seats a bot was asked for (or away from) since the last seating came: keys
+        #: pressed faster than the table answers each ask for another seat
+        self._asked: set[int] = set()
+
+    # -- settings -----------------------------------------------------------------------
+    def level(self, kind: str) -> str:
+        return self.verbosity.get(kind, "speak")
+
+    def listen(self, message: w.Listen) -> bool:
+        """The page's language and verbosity; False when a value is not one we know."""
+        if message.lang and message.lang not in LANGUAGES:
+            return False
+        for kind, level in message.verbosity.items():
+            if kind not in KINDS or level not in VERBOSITY_LEVELS:
+                return False
+        if message.lang:
+            self.lang = message.lang
+            self.announcer.t = localizer(self.lang)
+            self.announcer.words = words(self.lang)
+        self.verbosity.update(message.verbosity)
+        if self.seen.table is not None:
+            self._at_table()  # the headings and seats, in the new language
+        return True
+
+    def t(self, msg_id: str, **args: Any) -> str:
+        return self.announcer.t(msg_id, **args)
+
+    # -- what the page gets -------------------------------------------------------------
+    def take_out(self) -> list[Any]:
+        """The frames for the page now: what passed through, then the words."""
+        self.announcer.flush()
+        frames = self.raw
+        self.raw = []
+        out = self.pending.frame()
+        if out is not None:
+            frames.append(out)
+        return frames
+
+    def say(self, msg_id: str, cue: str | None = None, **args: Any) -> None:
+        """An answer to the page's key or command: interrupts."""
+        self.announcer.deliver(Message(msg_id, args, cue=cue, interrupt=True))
+
+    def post(self, msg_id: str, kind: str = SYSTEM, cue: str | None = None, **args: Any) -> None:
+        self.announcer.deliver(Message(msg_id, args, kind=kind, cue=cue))
+
+    # -- the server's messages ----------------------------------------------------------
+    def take(self, message: Any) -> None:
+        handler = _TAKERS.get(type(message))
+        if handler is not None:
+            handler(self, message)
+
+    def _welcome(self, message: m.Welcome) -> None:
+        self.name = message.name
+        self.raw.append(message)
+        self.post("web-welcome", name=message.name)
+
+    def _refused(self, message: m.Refused) -> None:
+        self.say(f"net-reason-{message.reason}", "menu_error")
+
+    def _tables(self, message: m.TableList) -> None:
+        lines = []
+        for summary in message.tables:
+            spec = registry.get(summary.game)
+            game = self.t(spec.title_id) if spec is not None else summary.game
+            text = self.t(
+                "web-table-line",
+                game=game,
+                stage=summary.stage.value,
+                seated=summary.seated,
+                seats=summary.seats,
+                master=summary.master,
+            )
+            lines.append(w.LobbyLine(summary.id, text))
+        games = [w.LobbyLine(g, self._game_title(g)) for g in _online_games()]
+        self.raw.append(w.Lobby(lines, games))
+
+    def _game_title(self, game: str) -> str:
+        spec = registry.get(game)
+        return self.t(spec.title_id) if spec is not None else game
+
+    def _table(self, message: m.TableState) -> None:
+        seen = self.seen
+        info = message.table
+        first = seen.table is None or seen.table.id != info.id
+        if seen.spec is None or seen.table is None or seen.table.game != info.game:
+            seen.spec = registry.get(info.game)
+            wire = None if seen.spec is None else seen.spec.wire
+            seen.codec = None if wire is None else GameCodec(wire())
+            make = None if seen.spec is None else seen.spec.controls
+            seen.controls = None if make is None else make()
+        if first or seen.match != info.match:
+            seen.upto, seen.view, seen.synced = 0, None, False
+        seen.table, seen.seat, seen.match = info, message.you, info.match
+        self._asked.clear()
+        if first:
+            self._arrived()
+        self._at_table()
+
+    def _arrived(self) -> None:
+        info, seat = self.seen.table, self.seen.seat
+        assert info is not None
+        words_ = self._code_words(info.code)
+        if seat is None:
+            self.post("web-watching", game=self._game_title(info.game), code=words_)
+        else:
+            self.post(
+                "web-seated",
+                game=self._game_title(info.game),
+                code=words_,
+                seat=seat + 1,
+                seats=len(info.seats),
+            )
+
+    def _code_words(self, code: str) -> str:
+        try:
+            numbers = [int(part) for part in code.split("-")]
+            return spoken_words.say(numbers, self.lang)
+        except (ValueError, IndexError):
+            return code
+
+    def _at_table(self) -> None:
+        info, seat = self.seen.table, self.seen.seat
+        if info is None:
+            return
+        names = self.names()
+        seats = [self._seat_line(i, s, names[i], seat) for i, s in enumerate(info.seats)]
+        self.raw.append(
+            w.AtTable(
+                id=info.id,
+                game=info.game,
+                title=self._game_title(info.game),
+                code=info.code,
+                code_words=self._code_words(info.code),
+                seats=seats,
+                stage=info.stage.value,
+                master=seat is not None and info.master == seat,
+                watching=seat is None,
+                status=self._status(info),
+                match=info.match,
+                cues=self._cues(),
+            )
+        )
+
+    def _cues(self) -> list[str]:
+        spec = self.seen.spec
+        game = () if spec is None else spec.cues
+        return [cue.id for cue in (*MENU_CUES, *game)]
+
+    def _seat_line(self, index: int, seat: m.Seat, name: str, me: int | None) -> str:
+        if seat.kind is m.SeatKind.EMPTY:
+            state = "empty"
+        elif seat.kind is m.SeatKind.BOT:
+            state = "bot"
+        elif index == me:
+            state = "you"
+        elif seat.covered:
+            state = "covered"
+        elif not seat.connected:
+            state = "away"
+        else:
+            state = "human"
+        game = "" if self.seen.spec is None else self.seen.spec.id
+        level = self.t(f"{game}-level-{seat.level}") if seat.level else ""
+        return self.t(f"web-seat-{state}", n=index + 1, name=name, level=level)
+
+    def _status(self, info: m.TableInfo) -> str:
+        if info.stage is m.TableStage.WAITING:
+            empty = sum(1 for s in info.seats if s.kind is m.SeatKind.EMPTY)
+            master = info.master is not None and info.master == self.seen.seat
+            return self.t("web-status-waiting", empty=empty, master="yes" if master else "no")
+        if info.stage is m.TableStage.OVER:
+            return self.t("web-status-over")
+        return self.t("web-status-playing", paused="yes" if info.paused else "no")
+
+    def names(self) -> list[str]:
+        """Each seat's name for narration: a human's own, a bot's in the page's language."""
+        info = self.seen.table
+        if info is None:
+            return []
+        return [
+            s.name if s.kind is m.SeatKind.HUMAN else self.t("web-bot-name", n=i + 1)
+            for i, s in enumerate(info.seats)
+        ]
+
+    def _snapshot(self, message: m.Snapshot) -> None:
+        seen = self.seen
+        if seen.codec is None:
+            return
+        try:
+            view = seen.codec.decode_view(message.view)
+            away = [seen.codec.decode_event(e) for e in message.away]
+        except CodecError:
+            log.exception("a snapshot the page's listener cannot read")
+            return
+        seen.view, seen.upto, seen.synced = view, message.upto, True
+        self.pending.upto = message.upto
+        if away:
+            self.post("web-while-away", n=len(away))
+            self._narrate(away)
+
+    def _events(self, message: m.Events) -> None:
+        seen = self.seen
+        if seen.codec is None or not seen.synced or message.upto <= seen.upto:
+            return  # before this page's snapshot, or already in it
+        try:
+            events = [seen.codec.decode_event(e) for e in message.events]
+            seen.view = seen.codec.apply_patch(seen.view, message.view)
+        except CodecError:
+            log.exception("events the page's listener cannot read")
+            return
+        seen.upto = self.pending.upto = message.upto
+        self._narrate(events)
+
+    def _narrate(self, events: Sequence[Any]) -> None:
+        seen = self.seen
+        spec = seen.spec
+        if spec is None or spec.narrate is None or seen.view is None:
+            return
+        heard = heard_by(events, seen.seat)  # the table sent only these; said once more
+        narrate: Narrate = spec.narrate
+        names = self.names()
+        if seen.controls is not None:
+            said = seen.controls.heard(heard, seen.view, names, narrate)
+        else:
+            said = narrate(heard, seen.view, names)
+        for message in said:
+            self.announcer.post(message)
+        self.announcer.flush()  # one batch, one utterance, as the desktop says it
+
+    def _game_refused(self, message: m.GameRefused) -> None:
+        controls, view = self.seen.controls, self.seen.view
+        if controls is not None and view is not None:
+            for said in controls.refused(message.refusal, view):
+                self.announcer.deliver(said)
+            return
+        spec = self.seen.spec
+        game = "" if spec is None else spec.id
+        self.say(f"{game}-refusal-{message.refusal}", "menu_error")
+
+    def _notice(self, message: m.Notice) -> None:
+        names = self.names()
+        name = message.name
+        if not name and message.seat is not None and message.seat < len(names):
+            name = names[message.seat]
+        seat = 0 if message.seat is None else message.seat + 1
+        self.post(f"web-notice-{message.what.value}", cue="notice", name=name, seat=seat)
+
+    def _chat(self, message: m.Chat) -> None:
+        msg_id = "web-chat-private" if message.private else "web-chat"
+        self.post(msg_id, kind=CHAT, cue="notice", name=message.name, text=message.text)
+
+    def _begins(self, message: m.MatchBegins) -> None:
+        self.seen.upto, self.seen.view, self.seen.synced = 0, None, False
+
+    def _over(self, message: m.MatchOver) -> None:
+        self.raw.append(message)
+        self.post("web-match-record")
+
+    def _left(self, message: m.Left) -> None:
+        self.seen = _Seen()
+        self.raw.append(message)
+        if message.reason:
+            self.say(f"net-reason-{message.reason}", "menu_back")
+        else:
+            self.say("web-left", "menu_back")
+
+    def _goodbye(self, message: m.Goodbye) -> None:
+        self.raw.append(message)
+        self.say(f"net-reason-{message.reason}", "menu_back")
+
+    def _pong(self, message: m.Pong) -> None:
+        self.raw.append(message)
+
+    # -- the page's keys ----------------------------------------------------------------
+    def key(self, press: w.KeyPress) -> list[m.ClientMessage]:
+        """What a key press says and does: the protocol messages to run for it."""
+        key = key_for(press)
+        if key is None:
+            return []
+        if key.key not in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.history.end_walk()  # doing something else: the next Page Up starts anew
+        if self._global_key(key):
+            return []
+        info = self.seen.table
+        if info is None:
+            self.say("web-not-at-table", "menu_error")
+            return []
+        if info.stage is m.TableStage.WAITING:
+            return self._waiting_key(key, info)
+        return self._game_key(key, info)
+
+    def _global_key(self, key: Key) -> bool:
+        k = key.key
+        if k == pygame.K_F1:
+            if key.ctrl:
+                self._rules()
+            else:
+                self._keys_help()
+        elif k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self._read_history(up=k == pygame.K_PAGEUP, to_end=key.shift or key.ctrl)
+        elif k in (pygame.K_F7, pygame.K_F8) and not key.shift:
+            step = VOLUME_STEP if k == pygame.K_F8 else -VOLUME_STEP
+            self.cue_volume = round(min(1.0, max(0.0, self.cue_volume + step)), 2)
+            self.pending.volume = self.cue_volume
+            self.say("volume-cues", n=round(self.cue_volume * 100))
+        else:
+            return False
+        return True
+
+    def _keys_help(self) -> None:
+        info, spec = self.seen.table, self.seen.spec
+        if info is None:
+            text = self.t("web-keys-lobby")
+        elif info.stage is m.TableStage.WAITING:
+            text = self.t("web-keys-waiting")
+        elif spec is not None and spec.table_keys:
+            text = f"{self.t(spec.table_keys)} {self.t('web-keys-table')}"
+        else:
+            text = self.t("web-keys-table")
+        self.announcer.say_text(text, record=False)
+
+    def _rules(self) -> None:
+        spec = self.seen.spec
+        if spec is None:
+            self.say("web-rules-none")
+        else:
+            self.say("web-rules", game=self._game_title(spec.id))
+
+    def _read_history(self, up: bool, to_end: bool) -> None:
+        history = self.history
+        if to_end:
+            text = history.first() if up else history.newest()
+            edge = False
+        else:
+            step = history.previous() if up else history.next()
+            text, edge = step if step else (None, False)
+        if text is None:
+            self.say("history-empty", "menu_edge")
+            return
+        self.announcer.cue("menu_edge" if edge else "menu_move")
+        self.announcer.say_text(text, record=False)
+
+    def _waiting_key(self, key: Key, info: m.TableInfo) -> list[m.ClientMessage]:
+        """At a waiting table: the master's keys as at the Salotto (B, Shift+B, Enter)."""
+        master = self.seen.seat is not None and info.master == self.seen.seat
+        if key.plain and key.letter == "t" or key.plain and key.letter == "e":
+            self._read_seats(info)
+            return []
+        if key.key in (pygame.K_RETURN, pygame.K_KP_ENTER) or key.letter == "b":
+            if not master:
+                self.say("net-reason-not-master", "menu_error")
+                return []
+        if key.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return [m.Start()]
+        if key.letter == "b" and not key.ctrl and not key.alt:
+            seats = [i for i, s in enumerate(info.seats) if i not in self._asked]
+            if key.shift:
+                bots = [i for i in seats if info.seats[i].kind is m.SeatKind.BOT]
+                if not bots:
+                    self.say("web-no-bot", "menu_error")
+                    return []
+                self._asked.add(bots[-1])
+                return [m.SetBot(seat=bots[-1], level=None)]
+            empty = [i for i in seats if info.seats[i].kind is m.SeatKind.EMPTY]
+            if not empty or not info.bot_levels:
+                self.say("net-reason-table-full", "menu_error")
+                return []
+            self._asked.add(empty[0])
+            level = info.bot_levels[len(info.bot_levels) // 2]
+            return [m.SetBot(seat=empty[0], level=level)]
+        self.announcer.cue("menu_error")
+        return []
+
+    def _read_seats(self, info: m.TableInfo) -> None:
+        names = self.names()
+        lines = tuple(
+            self._seat_line(i, s, names[i], self.seen.seat) for i, s in enumerate(info.seats)
+        )
+        self.say("web-seats", seats=Join(lines), status=self._status(info))
+
+    def _game_key(self, key: Key, info: m.TableInfo) -> list[m.ClientMessage]:
+        seen = self.seen
+        controls, view, codec = seen.controls, seen.view, seen.codec
+        if controls is not None and view is not None and codec is not None:
+            reaction = controls.on_key(key, view, self.names(), self.game_time(info.id))
+            if reaction is not None:
+                for said in reaction.said:
+                    self.announcer.deliver(said)
+                if reaction.action is None:
+                    return []
+                if seen.seat is None:
+                    self.say("net-reason-not-seated", "menu_error")
+                    return []
+                return [m.Act(action=codec.encode_action(reaction.action), ref=seen.upto)]
+        master = seen.seat is not None and info.master == seen.seat
+        if key.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if info.stage is m.TableStage.OVER:
+                if master:
+                    return [m.Start()]
+                self.say("web-wait-master")
+            else:
+                self.say("web-next-round", n=round(info.between_rounds))
+            return []
+        if key.shift and key.letter == "p" and not key.ctrl:
+            if not master:
+                self.say("net-reason-not-master", "menu_error")
+                return []
+            return [m.Pause(paused=not info.paused)]
+        if key.plain and key.letter in ("t", "e") and view is None:
+            self._read_seats(info)
+            return []
+        self.announcer.cue("menu_error")
+        return []
+
+
+def _online_games() -> list[str]:
+    return [s.id for s in registry.games() if s.wire is not None and s.new_engine is not None]
+
+
+_TAKERS: dict[type, Callable[[WebListener, Any], None]] = {
+    m.Welcome: WebListener._welcome,
+    m.Refused: WebListener._refused,
+    m.TableList: WebListener._tables,
+    m.TableState: WebListener._table,
+    m.Snapshot: WebListener._snapshot,
+    m.Events: WebListener._events,
+    m.GameRefused: WebListener._game_refused,
+    m.Notice: WebListener._notice,
+    m.Chat: WebListener._chat,
+    m.MatchBegins: WebListener._begins,
+    m.MatchOver: WebListener._over,
+    m.Left: WebListener._left,
+    m.Goodbye: WebListener._goodbye,
+    m.Pong: WebListener._pong,
+}
+
+__all__ = ["KINDS", "WebListener"]

@@ -1,0 +1,125 @@
+"""The frames only a web page sends or receives, beside the protocol's own.
+
+A page speaks the web subprotocol (``audiogame.web.v1``). It sends the
+protocol's client messages (``hello``, ``join-table``, ``say``...) checked by
+the same union, limits and handlers as the desktop client's, plus two of its
+own: ``key`` (a key press, which the server turns into the game's answers and
+actions) and ``listen`` (the page's language and verbosity). It receives words,
+never game data: ``out`` (history lines, utterances for the live regions, cues
+with their pans and volumes), ``at-table`` and ``lobby`` (what the page shows
+as headings and lists, already in its language), and a few of the protocol's
+own messages passed through as they are (``welcome`` for the resume token,
+``match-over`` for the record anybody may verify, ``goodbye``, ``pong``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+
+from audiogame.net import messages as m
+
+WEB_SUBPROTOCOL = f"audiogame.web.v{m.PROTOCOL}"
+
+#: the longest key name a page may send (DOM key names: "ArrowDown", "PageUp", "a")
+KEY_NAME = Annotated[str, msgspec.Meta(max_length=24)]
+SHORT = Annotated[str, msgspec.Meta(max_length=16)]
+
+
+class _WebClient(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="type"):
+    pass
+
+
+class _WebServer(msgspec.Struct, frozen=True, tag_field="type"):
+    pass
+
+
+class KeyPress(_WebClient, tag="key", frozen=True):
+    """One key pressed in the page's table region (``KeyboardEvent.key`` and ``.code``)."""
+
+    key: KEY_NAME
+    code: KEY_NAME = ""
+    shift: bool = False
+    ctrl: bool = False
+    alt: bool = False
+
+
+class Listen(_WebClient, tag="listen", frozen=True):
+    """The page's language and its verbosity per message kind (speak, sound, off)."""
+
+    lang: SHORT = ""
+    verbosity: Annotated[dict[SHORT, SHORT], msgspec.Meta(max_length=16)] = msgspec.field(
+        default_factory=dict
+    )
+
+
+WebClientMessage = m.ClientMessage | KeyPress | Listen
+
+WEB_CLIENT_TYPES: frozenset[str] = m.CLIENT_TYPES | {"key", "listen"}
+
+
+class Line(msgspec.Struct, frozen=True):
+    """One message for the history list: its words, its verbosity kind, its message id
+    (the page may style by it), and whether it answers the player's own key."""
+
+    text: str
+    kind: str
+    answer: bool = False
+    id: str = ""
+
+
+class Utterance(msgspec.Struct, frozen=True):
+    """What the live regions say: assertive when it interrupts (answers to my keys),
+    polite otherwise (others' moves, joined as the desktop speaks them)."""
+
+    text: str
+    interrupt: bool = False
+
+
+class CuePlay(msgspec.Struct, frozen=True):
+    cue: str
+    pan: float = 0.0
+    volume: float = 1.0
+
+
+class Out(_WebServer, tag="out", frozen=True):
+    lines: list[Line] = msgspec.field(default_factory=list)
+    speech: list[Utterance] = msgspec.field(default_factory=list)
+    cues: list[CuePlay] = msgspec.field(default_factory=list)
+    #: the cues' master volume (0..1) when it changed (F7/F8)
+    volume: float | None = None
+    #: the table's event count this page has heard up to (sent back when resuming)
+    upto: int | None = None
+
+
+class AtTable(_WebServer, tag="at-table", frozen=True):
+    """The table as the page shows it, in the page's language."""
+
+    id: str
+    game: str
+    title: str
+    code: str  # the invite code's number form, for the link (/t/<code>)
+    code_words: str  # the same code said in the page's language
+    seats: list[str]
+    stage: str
+    master: bool
+    watching: bool
+    status: str  # one line: who is missing, or whether the next round waits
+    match: int  # matches started at the table (sent back when resuming)
+    cues: list[str]  # the cues this table may play, for the page to load early
+
+
+class LobbyLine(msgspec.Struct, frozen=True):
+    id: str
+    text: str
+
+
+class Lobby(_WebServer, tag="lobby", frozen=True):
+    """Not at a table: the public tables and the games one may open."""
+
+    tables: list[LobbyLine]
+    games: list[LobbyLine]
+
+
+WEB_ENCODER = msgspec.json.Encoder()

@@ -1,0 +1,106 @@
+## The web page (audiogame/net/web): what the server says to a browser, and the page's own words.
+
+web-welcome = Welcome, { $name }.
+web-table-line = { $game }, { $stage ->
+    [waiting] { $seated } seated of { $seats }, waiting
+    [playing] playing, { $seats } players
+   *[over] match over, { $seats } players
+}, table of { $master }
+web-watching = You are watching a table of { $game }, code { $code }.
+web-seated = You sit at a table of { $game }, code { $code }: seat { $seat } of { $seats }.
+web-seat-empty = seat { $n }: free
+web-seat-bot = seat { $n }: { $name }, bot, { $level }
+web-seat-you = seat { $n }: you, { $name }
+web-seat-covered = seat { $n }: { $name }, away, a bot plays for them
+web-seat-away = seat { $n }: { $name }, away
+web-seat-human = seat { $n }: { $name }
+web-seats = { $seats }. { $status }
+web-status-waiting = { $empty ->
+    [0] Every seat is taken.
+    [one] One seat is free.
+   *[other] { $empty } seats are free.
+} { $master ->
+    [yes] You are the master: B adds a bot, Shift B removes one, Enter starts the match.
+   *[other] The master starts the match.
+}
+web-status-over = The match is over.
+web-status-playing = { $paused ->
+    [yes] The match is on; the next round waits for the master.
+   *[other] The match is on.
+}
+web-bot-name = Bot { $n }
+web-while-away = While you were away, { $n ->
+    [one] one thing happened
+   *[other] { $n } things happened
+}:
+web-notice-joined = { $name } sits at seat { $seat }.
+web-notice-left = { $name } left the table.
+web-notice-watching = { $name } is watching.
+web-notice-dropped = { $name } lost the connection.
+web-notice-covered = A bot plays for { $name }.
+web-notice-back = { $name } is back.
+web-notice-kicked = { $name } was sent away by the master.
+web-notice-master = { $name } is now the table's master.
+web-notice-bot-added = A bot sits at seat { $seat }.
+web-notice-bot-removed = The bot at seat { $seat } left.
+web-notice-options = The master changed the table's options.
+web-notice-private = The table is now private.
+web-notice-public = The table is now public.
+web-notice-started = The match begins.
+web-notice-paused = The next round will wait for the master.
+web-notice-unpaused = The next round will start by itself.
+web-notice-restored = The server restarted: the table is back as it was.
+web-chat = { $name }: { $text }
+web-chat-private = { $name }, privately: { $text }
+web-match-record = The match's seed is now revealed: the page's "Match record" link saves it, so anyone can check the match with audiogame verify.
+web-left = You left the table.
+web-not-at-table = You are not at a table: join one first.
+web-no-bot = There is no bot to remove.
+web-wait-master = The table's master starts the next match.
+web-next-round = The next round starts within { $n } seconds.
+web-rules = The rules of { $game } are on the page: the "Rules" link opens them.
+web-rules-none = Join a table first: its game's rules are linked on the page.
+web-kind-chat = table chat
+web-keys-lobby = Join a table from the form on the page, or with its invite link.
+web-keys-waiting = At a waiting table: T or E reads the seats. The master adds a bot with B, removes one with Shift B, and starts with Enter. F1 the keys, Page Up and Page Down the history. Escape leaves the game's keys for the page's controls; Tab moves through the page.
+web-keys-table = In the browser: Shift with a digit from 1 to 8 chooses a sort order (Control with a digit switches the browser's tabs); F2 the rules; F3 and F4 the first and the last message; your screen reader's Control silences it. Escape leaves the game's keys for the page's controls, Tab moves through the page.
+
+## The page's own words (the page shows them; the server fills them in)
+web-ui-title = audiogame in the browser
+web-ui-intro = Play Domino at a table hosted by a friend, with your own screen reader. Sounds play in the browser; words go to your screen reader and to the history below.
+web-ui-skip = Go to the game
+web-ui-join-heading = Join a table
+web-ui-name = Your name
+web-ui-code = Table code (three words, or the numbers of the link)
+web-ui-join = Join
+web-ui-watch = Watch only
+web-ui-lobby-heading = Tables on this server
+web-ui-tables-none = No public table is open.
+web-ui-join-table = Join this table
+web-ui-create-heading = Open a new table
+web-ui-game = Game
+web-ui-players = Players
+web-ui-create = Open the table
+web-ui-seats-heading = Seats
+web-ui-invite = Invite link for friends
+web-ui-play-label = Game table: press the game's keys here
+web-ui-play-help = Keys go to the game while this area has the focus. F1 reads them; Escape leaves to the page's controls.
+web-ui-menu-heading = Table controls
+web-ui-back = Back to the game
+web-ui-keys = Keys
+web-ui-rules = Rules
+web-ui-leave = Leave the table
+web-ui-record = Match record
+web-ui-chat = Message to the table
+web-ui-send = Send
+web-ui-history-heading = History
+web-ui-settings-heading = Settings
+web-ui-language = Language
+web-ui-large-print = Large print
+web-ui-volume = Sound volume
+web-ui-verbosity = Messages
+web-ui-status-connecting = Connecting to the server…
+web-ui-status-connected = Connected.
+web-ui-status-lost = The connection to the server was lost: trying again.
+web-ui-status-closed = The server closed the connection.
+web-ui-status-no-code = Write a table code, or open a table below.

@@ -1,0 +1,106 @@
+## La pagina web (audiogame/net/web): quel che il server dice a un browser, e le parole della pagina.
+
+web-welcome = Benvenuto, { $name }.
+web-table-line = { $game }, { $stage ->
+    [waiting] { $seated } seduti su { $seats }, in attesa
+    [playing] in gioco, { $seats } giocatori
+   *[over] partita finita, { $seats } giocatori
+}, tavolo di { $master }
+web-watching = Stai guardando un tavolo di { $game }, codice { $code }.
+web-seated = Sei seduto a un tavolo di { $game }, codice { $code }: posto { $seat } di { $seats }.
+web-seat-empty = posto { $n }: libero
+web-seat-bot = posto { $n }: { $name }, bot, { $level }
+web-seat-you = posto { $n }: tu, { $name }
+web-seat-covered = posto { $n }: { $name }, assente, un bot gioca al suo posto
+web-seat-away = posto { $n }: { $name }, assente
+web-seat-human = posto { $n }: { $name }
+web-seats = { $seats }. { $status }
+web-status-waiting = { $empty ->
+    [0] Tutti i posti sono occupati.
+    [one] C'è un posto libero.
+   *[other] Ci sono { $empty } posti liberi.
+} { $master ->
+    [yes] Sei il capotavolo: B aggiunge un bot, Maiuscole B ne toglie uno, Invio avvia la partita.
+   *[other] La partita la avvia il capotavolo.
+}
+web-status-over = La partita è finita.
+web-status-playing = { $paused ->
+    [yes] La partita è in corso; la prossima mano aspetta il capotavolo.
+   *[other] La partita è in corso.
+}
+web-bot-name = Bot { $n }
+web-while-away = Mentre eri via { $n ->
+    [one] è successa una cosa
+   *[other] sono successe { $n } cose
+}:
+web-notice-joined = { $name } si siede al posto { $seat }.
+web-notice-left = { $name } ha lasciato il tavolo.
+web-notice-watching = { $name } sta guardando.
+web-notice-dropped = { $name } ha perso la connessione.
+web-notice-covered = Un bot gioca al posto di { $name }.
+web-notice-back = { $name } è tornato.
+web-notice-kicked = Il capotavolo ha mandato via { $name }.
+web-notice-master = Ora { $name } è il capotavolo.
+web-notice-bot-added = Un bot si siede al posto { $seat }.
+web-notice-bot-removed = Il bot del posto { $seat } se n'è andato.
+web-notice-options = Il capotavolo ha cambiato le opzioni del tavolo.
+web-notice-private = Ora il tavolo è privato.
+web-notice-public = Ora il tavolo è pubblico.
+web-notice-started = La partita comincia.
+web-notice-paused = La prossima mano aspetterà il capotavolo.
+web-notice-unpaused = La prossima mano partirà da sola.
+web-notice-restored = Il server è ripartito: il tavolo è di nuovo com'era.
+web-chat = { $name }: { $text }
+web-chat-private = { $name }, in privato: { $text }
+web-match-record = Ora il seme della partita è svelato: il collegamento "Registro della partita" nella pagina lo salva, così chiunque può verificare la partita con audiogame verify.
+web-left = Hai lasciato il tavolo.
+web-not-at-table = Non sei a un tavolo: prima entrane in uno.
+web-no-bot = Non c'è nessun bot da togliere.
+web-wait-master = La prossima partita la avvia il capotavolo.
+web-next-round = La prossima mano comincia entro { $n } secondi.
+web-rules = Le regole di { $game } sono nella pagina: le apre il collegamento "Regole".
+web-rules-none = Prima entra in un tavolo: nella pagina troverai le regole del suo gioco.
+web-kind-chat = chat del tavolo
+web-keys-lobby = Entra in un tavolo con il modulo della pagina, o con il suo collegamento d'invito.
+web-keys-waiting = A un tavolo in attesa: T o E legge i posti. Il capotavolo aggiunge un bot con B, lo toglie con Maiuscole B e avvia la partita con Invio. F1 i tasti, Pagina su e Pagina giù la cronologia. Esc lascia i tasti del gioco per i comandi della pagina; Tab si muove nella pagina.
+web-keys-table = Nel browser: Maiuscole con una cifra da 1 a 8 sceglie un ordinamento (Control con una cifra cambia scheda nel browser); F2 le regole; F3 e F4 il primo e l'ultimo messaggio; il tasto Control del tuo screen reader lo zittisce. Esc lascia i tasti del gioco per i comandi della pagina, Tab si muove nella pagina.
+
+## Le parole della pagina (la pagina le mostra; le scrive il server)
+web-ui-title = audiogame nel browser
+web-ui-intro = Gioca a domino al tavolo di un amico, con il tuo screen reader. I suoni li suona il browser; le parole vanno al tuo screen reader e alla cronologia qui sotto.
+web-ui-skip = Vai al gioco
+web-ui-join-heading = Entra in un tavolo
+web-ui-name = Il tuo nome
+web-ui-code = Codice del tavolo (tre parole, o i numeri del collegamento)
+web-ui-join = Entra
+web-ui-watch = Guarda soltanto
+web-ui-lobby-heading = Tavoli su questo server
+web-ui-tables-none = Non c'è nessun tavolo pubblico aperto.
+web-ui-join-table = Entra in questo tavolo
+web-ui-create-heading = Apri un nuovo tavolo
+web-ui-game = Gioco
+web-ui-players = Giocatori
+web-ui-create = Apri il tavolo
+web-ui-seats-heading = Posti
+web-ui-invite = Collegamento d'invito per gli amici
+web-ui-play-label = Tavolo di gioco: premi qui i tasti del gioco
+web-ui-play-help = Finché quest'area ha il fuoco, i tasti vanno al gioco. F1 li elenca; Esc passa ai comandi della pagina.
+web-ui-menu-heading = Comandi del tavolo
+web-ui-back = Torna al gioco
+web-ui-keys = Tasti
+web-ui-rules = Regole
+web-ui-leave = Lascia il tavolo
+web-ui-record = Registro della partita
+web-ui-chat = Messaggio al tavolo
+web-ui-send = Invia
+web-ui-history-heading = Cronologia
+web-ui-settings-heading = Impostazioni
+web-ui-language = Lingua
+web-ui-large-print = Caratteri grandi
+web-ui-volume = Volume dei suoni
+web-ui-verbosity = Messaggi
+web-ui-status-connecting = Connessione al server…
+web-ui-status-connected = Connesso.
+web-ui-status-lost = La connessione al server si è interrotta: riprovo.
+web-ui-status-closed = Il server ha chiuso la connessione.
+web-ui-status-no-code = Scrivi il codice di un tavolo, o apri un tavolo qui sotto.

@@ -1,0 +1,189 @@
+"""The web page's server side, without a browser: its HTTP answers, its subprotocol,
+and a whole Domino match played by key presses, heard as the desktop hears it.
+
+A bare client of the web subprotocol (``devtools.web_harness.WebPage``, what the
+page's script does) opens a table, seats two bots with B, starts with Enter and
+plays its seat with the keys a player would press (the test looks at the seat's
+view only to choose). What the page was told — every line of narration, in
+order, its words and its cues with their pans — equals the desktop narration of
+the same seed and log for that seat; no frame carries game data.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import urllib.error
+import urllib.request
+
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus
+
+from audiogame.devtools.net_harness import ServerThread
+from audiogame.devtools.web_harness import (
+    WebPage,
+    desktop_lines,
+    keys_for,
+    narration_only,
+    press,
+)
+from audiogame.games import registry
+from audiogame.net import messages as m
+from audiogame.net.server_options import ServerOptions
+
+CONFIG = {
+    "set_id": "double-6",
+    "seats": 3,
+    "teams": None,
+    "thinking_time": 0,
+    "point_limit": 25,
+    "manche_limit": 1,
+}
+
+
+@pytest.fixture
+def server(tmp_path):
+    options = ServerOptions(between_rounds=0.2)
+    with ServerThread(tmp_path, options) as running:
+        yield running
+
+
+def get(server: ServerThread, path: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
+    request = urllib.request.Request(f"http://127.0.0.1:{server.port}{path}", headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, dict(answer.headers), answer.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read()
+
+
+# -- the HTTP side ------------------------------------------------------------------------
+def test_the_page_is_served_in_the_readers_language_on_the_game_port(server):
+    status, headers, body = get(server, "/", **{"Accept-Language": "en-GB,en;q=0.9"})
+    assert status == 200 and headers["Content-Type"].startswith("text/html")
+    page = body.decode()
+    assert '<html lang="en">' in page and "Join a table" in page
+    assert "default-src 'self'" in headers["Content-Security-Policy"]
+    # an invite link opens the same page; ?lang= wins over the browser's languages
+    status, _, body = get(server, "/t/12-3-97?lang=it", **{"Accept-Language": "en"})
+    assert status == 200 and '<html lang="it">' in body.decode()
+    assert "Entra in un tavolo" in body.decode()
+    # nothing the browser says makes a language we do not speak: Italian, as the game
+    assert '<html lang="it">' in get(server, "/", **{"Accept-Language": "fr"})[2].decode()
+    # the page's words travel as JSON a script element cannot be closed from
+    data = page.split('id="page-data">')[1].split("</script>")[0]
+    assert json.loads(data)["strings"]["web-ui-join"] == "Join"
+
+
+def test_the_script_the_sounds_the_words_and_the_rules_are_there_and_nothing_else(server):
+    assert get(server, "/app.js")[1]["Content-Type"].startswith("text/javascript")
+    assert get(server, "/style.css")[1]["Content-Type"].startswith("text/css")
+    status, headers, body = get(server, "/sounds/tile_play.wav")
+    assert status == 200 and headers["Content-Type"] == "audio/wav" and body[:4] == b"RIFF"
+    status, _, body = get(server, "/strings/it.json")
+    assert status == 200 and json.loads(body)["strings"]["web-ui-join"] == "Entra"
+    status, _, body = get(server, "/guide/domino.en.txt")
+    assert status == 200 and b"Domino" in body
+    for path in (
+        "/sounds/no_such_cue.wav",
+        "/sounds/../pyproject.toml",
+        "/static/../../pyproject.toml",
+        "/guide/domino.fr.txt",
+        "/strings/xx.json",
+        "/t/not-a-code",
+        "/index.html",
+    ):
+        assert get(server, path)[0] == 404, path
+
+
+def test_a_socket_without_our_subprotocol_is_still_refused_with_the_version(server):
+    async def attempt() -> int:
+        try:
+            async with connect(server.url):
+                return 101
+        except InvalidStatus as refused:
+            return refused.response.status_code
+
+    assert asyncio.run(attempt()) == 426
+
+
+# -- the page's own messages go through the same checks ----------------------------------
+def test_a_page_is_checked_like_any_client(server):
+    async def run() -> list[dict]:
+        page = await WebPage(server.url, "Zoë").open()
+        await page.send({"type": "listen", "lang": "xx"})
+        await page.send({"type": "key", "key": "x" * 40})
+        await page.send({"type": "key", "key": "h", "extra": 1})
+        await page.send({"type": "nonsense"})
+        await page.send({"type": "key", "key": "h"})  # not at a table: said so
+        await page.drain(0.3)
+        await page.close()
+        return page.frames
+
+    frames = asyncio.run(run())
+    lines = [line["id"] for f in frames if f["type"] == "out" for line in f["lines"]]
+    assert lines[0] == "web-welcome"
+    assert lines[1:] == [
+        "net-reason-bad-fields",
+        "net-reason-bad-fields",
+        "net-reason-bad-fields",
+        "net-reason-unknown-type",
+        "web-not-at-table",
+    ]
+
+
+# -- a whole match by keys ----------------------------------------------------------------
+def test_a_whole_match_played_by_keys_is_told_as_the_desktop_tells_it(server):
+    rng = random.Random(18)
+
+    async def run() -> WebPage:
+        page = await WebPage(server.url, "Zoë", lang="it").open()
+        await page.send({"type": "create-table", "game": "domino", "config": CONFIG})
+        await page.drain(0.2)
+        await page.send(press("b", "KeyB"))
+        await page.send(press("b", "KeyB"))
+        await page.drain(0.2)
+        await page.send(press("Enter", "Enter"))
+        table = next(iter(server.server.lobby.tables.values()))
+        acted = -1
+        for _ in range(3000):  # bounded: a manche of double 6 is far shorter
+            await page.drain(0.02)
+            if page.last("match-over") is not None:
+                break
+            view = server.run(lambda: table.match and table.match.engine.observation(0))
+            if not view or not view.my_turn or view.step == acted:
+                continue
+            legal = [a for a in view.legal_actions() if keys_for(a, view)]
+            if not legal:
+                continue
+            acted = view.step
+            for key in keys_for(rng.choice(legal), view):
+                await page.send(key)
+        await page.drain(0.3)
+        await page.close()
+        return page
+
+    page = asyncio.run(run())
+    over = page.last("match-over")
+    assert over is not None, "the match did not end"
+    record = m.MatchOver(**{k: v for k, v in over.items() if k != "type"})
+    names = ["Zoë", "Bot 2", "Bot 3"]
+    expected, expected_cues = desktop_lines(record, 0, names, "it")
+    heard = narration_only(page.lines(), set())
+    assert expected and heard == expected
+    # the cues of the narration, with their pans, as the desktop plays them
+    game_cues = {cue.id for cue in registry.get("domino").cues}
+    assert [c for c in page.cues() if c[0] in game_cues] == [
+        c for c in expected_cues if c[0] in game_cues
+    ]
+    assert ("tile_play", -0.6) in page.cues() or ("tile_play", 0.6) in page.cues()
+    # every answer to a key interrupts; the narration queues, joined per batch
+    utterances = [u for f in page.frames if f["type"] == "out" for u in f["speech"]]
+    assert any(u["interrupt"] for u in utterances)
+    assert any(not u["interrupt"] and ". " in u["text"] for u in utterances)
+    # the page never gets the game's data: no events, no views, no snapshots
+    kinds = {f["type"] for f in page.frames}
+    assert kinds <= {"welcome", "out", "at-table", "match-over", "pong", "left", "lobby"}
+    assert page.last("at-table")["stage"] == "over"
