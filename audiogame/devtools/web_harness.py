@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,6 +38,32 @@ from audiogame.net.match_log import engine_seed, entries_from_lists
 from audiogame.net.web.messages import WEB_SUBPROTOCOL
 
 Press = dict[str, Any]
+
+#: Debian's Chromium, driven by Playwright (never a browser it downloads)
+CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
+#: what Chromium needs on a machine with no network and no display, run as root
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--autoplay-policy=no-user-gesture-required",
+)
+
+
+def chromium() -> tuple[str | None, str]:
+    """Chromium's path, or None and why the browser tests cannot run here."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return None, "Playwright is not installed (the test extra installs it)"
+    for path in (*CHROMIUM, shutil.which("chromium") or ""):
+        if path and os.access(path, os.X_OK):
+            return path, ""
+    return None, "Chromium is not installed (.ci/run installs Debian's chromium)"
 
 
 def press(key: str, code: str = "", **mods: bool) -> Press:

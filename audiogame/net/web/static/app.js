@@ -243,6 +243,7 @@
     const li = document.createElement("li");
     li.textContent = line.text;
     li.dataset.kind = line.kind;
+    li.dataset.id = line.id;
     li.dataset.answer = String(line.answer);
     list.append(li);
     while (list.childElementCount > HISTORY_LIMIT) list.firstElementChild.remove();
