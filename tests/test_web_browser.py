@@ -215,9 +215,9 @@ def hidden_tile_words(over: m.MatchOver, seat: int) -> set[str]:
     from audiogame.games.domino.events import HandDealt, TileDrawn, TilePlayed
     from audiogame.games.domino.narrate import tile_phrase
     from audiogame.games.domino.tiles import tile_set
+    from audiogame.narration import Message
     from audiogame.net.game_codec import GameCodec
     from audiogame.net.match_log import engine_seed, entries_from_lists
-    from audiogame.narration import Message
 
     spec = registry.get("domino")
     codec = GameCodec(spec.wire())
