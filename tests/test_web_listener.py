@@ -187,3 +187,47 @@ def test_a_whole_match_played_by_keys_is_told_as_the_desktop_tells_it(server):
     kinds = {f["type"] for f in page.frames}
     assert kinds <= {"welcome", "out", "at-table", "match-over", "pong", "left", "lobby"}
     assert page.last("at-table")["stage"] == "over"
+
+
+def test_a_page_that_drops_gets_its_seat_back_and_hears_what_it_missed(tmp_path):
+    options = ServerOptions(between_rounds=0.2, grace=0.3)  # a bot covers the seat at once
+    with ServerThread(tmp_path, options) as server:
+
+        async def run() -> tuple[WebPage, WebPage]:
+            page = await WebPage(server.url, "Zoë").open()
+            await page.send({"type": "create-table", "game": "domino", "config": CONFIG})
+            await page.drain(0.2)
+            await page.send(press("b", "KeyB"))
+            await page.send(press("b", "KeyB"))
+            await page.drain(0.2)
+            await page.send(press("Enter", "Enter"))
+            await page.drain(0.5)
+            token = page.last("welcome")["token"]
+            table = page.last("at-table")
+            upto = max(f["upto"] for f in page.frames if f["type"] == "out" and f["upto"])
+            await page.close()
+            await asyncio.sleep(4.0)  # the bots, one covering my seat, play on
+            back = WebPage(server.url, "Zoë")
+            back.ws = await connect(back.url, subprotocols=["audiogame.web.v1"])
+            await back.send(
+                {
+                    "type": "hello",
+                    "name": "Zoë",
+                    "lang": "en",
+                    "token": token,
+                    "table": table["id"],
+                    "upto": upto,
+                    "match": table["match"],
+                }
+            )
+            await back.drain(0.5)
+            await back.close()
+            return page, back
+
+        _first, back = asyncio.run(run())
+    ids = [line["id"] for line in back.lines()]
+    assert "web-while-away" in ids
+    after = ids[ids.index("web-while-away") + 1 :]
+    assert any(i.startswith("domino-") for i in after), ids
+    assert "web-match-start" not in ids and "domino-match-start" not in after  # only what I missed
+    assert back.last("at-table")["seats"][0].startswith("seat 1: you")

@@ -2,10 +2,10 @@
 
 web-welcome = Welcome, { $name }.
 web-table-line = { $game }, { $stage ->
-    [waiting] { $seated } seated of { $seats }, waiting
-    [playing] playing, { $seats } players
-   *[over] match over, { $seats } players
-}, table of { $master }
+    [waiting] waiting, { $seated } seated of { $seats }
+    [playing] playing
+   *[over] match over
+}, master { $master }
 web-watching = You are watching a table of { $game }, code { $code }.
 web-seated = You sit at a table of { $game }, code { $code }: seat { $seat } of { $seats }.
 web-seat-empty = seat { $n }: free
@@ -57,7 +57,10 @@ web-left = You left the table.
 web-not-at-table = You are not at a table: join one first.
 web-no-bot = There is no bot to remove.
 web-wait-master = The table's master starts the next match.
-web-next-round = The next round starts within { $n } seconds.
+web-next-round = { $n ->
+    [one] The next round starts within a second.
+   *[other] The next round starts within { $n } seconds.
+}
 web-rules = The rules of { $game } are on the page: the "Rules" link opens them.
 web-rules-none = Join a table first: its game's rules are linked on the page.
 web-kind-chat = table chat

@@ -2,10 +2,13 @@
 
 web-welcome = Benvenuto, { $name }.
 web-table-line = { $game }, { $stage ->
-    [waiting] { $seated } seduti su { $seats }, in attesa
-    [playing] in gioco, { $seats } giocatori
-   *[over] partita finita, { $seats } giocatori
-}, tavolo di { $master }
+    [waiting] in attesa, { $seated } { $seated ->
+        [one] seduto
+       *[other] seduti
+    } su { $seats }
+    [playing] in gioco
+   *[over] partita finita
+}, capotavolo { $master }
 web-watching = Stai guardando un tavolo di { $game }, codice { $code }.
 web-seated = Sei seduto a un tavolo di { $game }, codice { $code }: posto { $seat } di { $seats }.
 web-seat-empty = posto { $n }: libero
@@ -57,7 +60,10 @@ web-left = Hai lasciato il tavolo.
 web-not-at-table = Non sei a un tavolo: prima entrane in uno.
 web-no-bot = Non c'è nessun bot da togliere.
 web-wait-master = La prossima partita la avvia il capotavolo.
-web-next-round = La prossima mano comincia entro { $n } secondi.
+web-next-round = { $n ->
+    [one] La prossima mano comincia entro un secondo.
+   *[other] La prossima mano comincia entro { $n } secondi.
+}
 web-rules = Le regole di { $game } sono nella pagina: le apre il collegamento "Regole".
 web-rules-none = Prima entra in un tavolo: nella pagina troverai le regole del suo gioco.
 web-kind-chat = chat del tavolo
