@@ -354,8 +354,7 @@ class WebListener:
             state = "away"
         else:
             state = "human"
-        game = "" if self.seen.spec is None else self.seen.spec.id
-        level = self.t(f"{game}-level-{seat.level}") if seat.level else ""
+        level = self.t(f"bot-level-{seat.level}") if seat.level else ""
         return self.t(f"web-seat-{state}", n=index + 1, name=name, level=level)
 
     def _status(self, info: m.TableInfo) -> str:
