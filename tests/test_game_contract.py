@@ -58,6 +58,7 @@ from hypothesis import strategies as st
 from audiogame.app.clock import Scheduler, VirtualClock
 from audiogame.games import registry
 from audiogame.games.base import Audience, Decision, GameSpec, Outcome, heard_by, visible_to
+from audiogame.games.board import Board, Cell, Row
 from audiogame.games.session import TableSession
 from audiogame.io.audio.cues import MENU_CUES
 from audiogame.language.localizer import LANGUAGES, Localizer
@@ -862,6 +863,49 @@ def test_every_event_is_narrated_in_both_languages(spec: GameSpec) -> None:
         play(spec, config, seed, random.Random(seed), watch)
     assert formatter.problems[:10] == []
     assert sorted(emitted - narrated) == [], f"{spec.id}: events nobody hears a word or cue of"
+
+
+# -- the window's board ----------------------------------------------------------------------------
+
+
+def test_every_game_shows_a_board_in_both_languages(spec: GameSpec) -> None:
+    """``spec.board(view, names, focus)`` for every seat and a spectator along random
+    games: a ``Board`` of plain data (the same view gives an equal board: the window
+    redraws only when it changes), every word formatted in Italian and English."""
+    need(spec, "board")
+    board_of = spec.board
+    formatter = Formatter(spec)
+    shown = 0
+
+    def check(words: Any) -> None:
+        for lang, localizer in formatter.localizers.items():
+            text = str(formatter.value(localizer, lang, words))
+            if "{" in text or "}" in text:
+                formatter.problems.append(f"{spec.id}/{lang}: {text!r}")
+
+    for config, seed in cases(spec, "board", 2):
+        names = [f"P{seat}" for seat in range(spec.max_seats)]
+
+        def watch(engine: Any, step: Step, now: float, names: list[str] = names) -> None:
+            nonlocal shown
+            if len(step.events) == 0:
+                return
+            for who in observers(engine):
+                view = engine.observation(who)
+                board = board_of(view, names, None)
+                assert isinstance(board, Board), board
+                assert board == board_of(engine.observation(who), names, None)
+                check(board.title)
+                for row in board.rows:
+                    assert isinstance(row, Row) and all(isinstance(c, Cell) for c in row.cells)
+                    check(row.label)
+                    for cell in row.cells:
+                        check(cell.text)
+                shown += 1
+
+        play(spec, config, seed, random.Random(seed), watch, stop_after=300)
+    assert shown > 0
+    assert formatter.problems[:10] == []
 
 
 # -- bots ------------------------------------------------------------------------------------------

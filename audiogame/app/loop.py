@@ -20,12 +20,13 @@ from audiogame.announce import Announcer
 from audiogame.app.clock import Clock, RealClock, Scheduler
 from audiogame.app.keys import CTRL_KEYS, MODIFIER_KEYS, Key
 from audiogame.app.saved import SavedMatches
+from audiogame.games.board import Board
 from audiogame.history import History
 from audiogame.io.speech.base import Speaker
 from audiogame.io.window import Window
 from audiogame.language.localizer import Localizer
 from audiogame.store.saves import Loaded, SaveStore
-from audiogame.store.settings import LoadResult, Settings
+from audiogame.store.settings import DEFAULT_TEXT_SIZE, TEXT_SIZES, LoadResult, Settings
 from audiogame.store.settings_writer import SettingsWriter
 from audiogame.ui.scene import Saveable, Scene
 
@@ -36,6 +37,17 @@ IDLE_SLICE = 0.0003  # the longest a slice of background work (a bot's search) m
 VOLUME_STEP = 0.1
 #: the keys that walk the history (any other key ends the walk)
 HISTORY_KEYS = frozenset({pygame.K_PAGEUP, pygame.K_PAGEDOWN})
+#: with Ctrl, the window's text size: one step larger or smaller (Ctrl+= is Ctrl+Plus on
+#: keyboards whose plus needs Shift), or back to normal
+TEXT_SIZE_KEYS: dict[int, int] = {
+    pygame.K_PLUS: 1,
+    pygame.K_EQUALS: 1,
+    pygame.K_KP_PLUS: 1,
+    pygame.K_MINUS: -1,
+    pygame.K_KP_MINUS: -1,
+    pygame.K_0: 0,
+    pygame.K_KP_0: 0,
+}
 
 
 class Audio(Protocol):
@@ -101,6 +113,9 @@ class App:
         self.matches = SavedMatches(self)
         #: the message id of the saving failure last told (None: saving works)
         self._save_failure_told: str | None = None
+        self._board_failed = False  # a board failed once (logged once, then left out)
+        if window is not None:
+            window.set_text_size(settings.text_size)
 
     # -- the stack -------------------------------------------------------------------
     @property
@@ -158,7 +173,20 @@ class App:
         self.announcer.flush()
         self.speaker.update()
         if self.window is not None:
-            self.window.draw(self.history)
+            self.window.draw(self.history, self.board(), self.localizer)
+
+    def board(self) -> Board | None:
+        """What the window shows of the scene on top (None: the messages alone)."""
+        scene = self.top
+        if scene is None:
+            return None
+        try:
+            return scene.board()
+        except Exception:  # the window must never take the game down
+            if not self._board_failed:
+                log.exception("scene %s failed to show its board", type(scene).__name__)
+            self._board_failed = True
+            return None
 
     def run_idle(self, budget: float = IDLE_SLICE) -> None:
         """Give background tasks up to ``budget`` seconds, in turns."""
@@ -196,6 +224,8 @@ class App:
             watch(event)  # notices a sound device being unplugged
         if event.type == pygame.QUIT:
             self.quit()
+        elif event.type == pygame.VIDEORESIZE and self.window is not None:
+            self.window.resized((event.w, event.h))
         elif event.type == pygame.KEYDOWN:
             key = Key.from_event(event)
             handled = self.handle_key(key)
@@ -236,6 +266,8 @@ class App:
             self.read_history(up=k == pygame.K_PAGEUP, to_end=key.shift or key.ctrl)
         elif k == pygame.K_s and key.ctrl:
             self.save_now()
+        elif k in TEXT_SIZE_KEYS and key.ctrl and not key.alt:
+            self.step_text_size(TEXT_SIZE_KEYS[k])
         elif k in (pygame.K_F7, pygame.K_F8):
             step = VOLUME_STEP if k == pygame.K_F8 else -VOLUME_STEP
             if key.shift:
@@ -414,6 +446,26 @@ class App:
         self.audio.speech_volume = self.settings.speech_volume
         if announce:
             self.announcer.say("volume-speech", n=round(self.settings.speech_volume * 100))
+
+    def step_text_size(self, step: int) -> None:
+        """Ctrl+Plus/Minus: the window's text one size larger or smaller (0: back to
+        normal), said, and kept for the next runs."""
+        now = self.settings.text_size
+        if step == 0:
+            size = DEFAULT_TEXT_SIZE
+        else:
+            larger = [s for s in TEXT_SIZES if s > now]
+            smaller = [s for s in TEXT_SIZES if s < now]
+            size = (larger[0] if larger else now) if step > 0 else (smaller[-1] if smaller else now)
+        if size == now and step != 0:
+            edge = "text-size-largest" if step > 0 else "text-size-smallest"
+            self.announcer.say(edge, cue="menu_edge", n=size)
+            return
+        self.settings.text_size = size
+        if self.window is not None:
+            self.window.set_text_size(size)
+        self.announcer.say("text-size", cue="toggle", n=size)
+        self.save_settings()
 
     def set_verbosity(self, kind: str, level: str) -> None:
         self.settings.verbosity[kind] = level

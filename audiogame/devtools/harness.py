@@ -25,6 +25,7 @@ from audiogame.app.loop import App  # noqa: E402
 from audiogame.cli import wire_faults  # noqa: E402
 from audiogame.io.audio import AudioSystem  # noqa: E402
 from audiogame.io.speech.recording import RecordingSpeaker  # noqa: E402
+from audiogame.io.window import Window  # noqa: E402
 from audiogame.language.localizer import Localizer  # noqa: E402
 from audiogame.store.lock import DataLock, open_saves  # noqa: E402
 from audiogame.store.saves import SaveStore  # noqa: E402
@@ -81,9 +82,11 @@ class Harness:
         with_audio: bool = True,
         seed: int | None = 1,
         lock: bool = False,
+        window: bool = False,
     ) -> None:
         """``lock``: take the data folder's lock as the ``audiogame`` command does (a
-        second harness on the same folder then plays without saving)."""
+        second harness on the same folder then plays without saving). ``window``: the
+        real window, drawn on the dummy video driver's surface (tests read it)."""
         pygame.init()
         self.audio = _audio(with_audio)
         self.speaker = RecordingSpeaker()
@@ -109,6 +112,7 @@ class Harness:
             seed=seed,
             data_dir=tmp / "data",
             saves=saves,
+            window=Window.open("audiogame") if window else None,
         )
         self.app.load_saved_match()
         if loaded is not None:

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from audiogame.app.keys import Key
     from audiogame.app.loop import App
     from audiogame.devtools.resume_check import MatchAdapter
+    from audiogame.games.board import BoardOf
     from audiogame.io.audio.cues import Cue
     from audiogame.narration import Message
     from audiogame.ui.scene import Scene
@@ -368,6 +369,9 @@ class GameSpec:
     #: (seat, level, seed) -> a bot
     make_bot: Callable[[int, str, int | str], Bot] | None = None
     narrate: Narrate | None = None
+    #: ``(view, names, focus) -> Board``: the table in large print for the window
+    #: (``games.board``); None: the window shows the table's name and whose turn
+    board: BoardOf | None = None
     #: broken invariants of an engine (empty when all hold): tests and the fuzzer
     invariants: Callable[[Engine], list[str]] | None = None
     #: the app's way in: the game's first scene (its setup)

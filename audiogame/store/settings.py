@@ -47,6 +47,9 @@ MESSAGE_KINDS: tuple[str, ...] = ("own", "others", "draws", "scores", "turn", "t
 VERBOSITY_LEVELS: tuple[str, ...] = ("speak", "sound", "off")
 SPEECH_CHOICES: tuple[str, ...] = ("auto", "screenreader", "voice", "text")
 VOICE_RATES: tuple[int, ...] = (120, 150, 180, 200, 230, 260, 300, 350, 400, 450)
+#: the window's text sizes, in percent, that Ctrl+Plus and Ctrl+Minus step through
+TEXT_SIZES: tuple[int, ...] = (50, 75, 100, 125, 150, 175, 200, 250, 300, 400)
+DEFAULT_TEXT_SIZE = 100
 
 #: The longest settings file read: a real one is under 2 KiB (a few values and
 #: each game's table setup); a file over 256 KiB was not written by the game.
@@ -70,6 +73,7 @@ FIELDS: dict[str, Any] = {
     "voice_rate": Annotated[int, msgspec.Meta(ge=60, le=600)],
     "cue_volume": Volume,
     "speech_volume": Volume,
+    "text_size": Annotated[int, msgspec.Meta(ge=TEXT_SIZES[0], le=TEXT_SIZES[-1])],
 }
 #: what one game's table remembers between matches (Domino: the hand's sort order)
 TablePrefs = Annotated[
@@ -96,6 +100,8 @@ class Settings:
     voice_rate: int = 200
     cue_volume: float = 0.8
     speech_volume: float = 1.0
+    #: the window's text size, in percent (Ctrl+Plus/Minus, Ctrl+0 back to 100)
+    text_size: int = DEFAULT_TEXT_SIZE
     verbosity: dict[str, str] = field(default_factory=lambda: dict.fromkeys(MESSAGE_KINDS, "speak"))
     #: the last table setup of each game, as the setup scenes write it
     setups: dict[str, dict[str, Any]] = field(default_factory=dict)

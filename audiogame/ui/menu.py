@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from audiogame.app.keys import Key
+from audiogame.games.board import Board, Cell, Row
 from audiogame.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -42,6 +43,14 @@ class MenuScene(Scene):
     def on_resume(self) -> None:
         """Back from a scene above: the menu's name, then the item under the cursor."""
         self.speak_item(prefix=self.where())
+
+    def board(self) -> Board | None:
+        """The menu's name, and the item under the cursor with its place."""
+        if not self.items:
+            return super().board()
+        label = self.items[self.index].label()
+        place = self.t("board-place", pos=self.index + 1, total=len(self.items))
+        return Board(self.where(), (Row(None, (Cell(label, mark=True), Cell(place))),))
 
     def item_text(self, index: int) -> str:
         item = self.items[index]

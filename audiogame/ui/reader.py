@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from audiogame.app.keys import Key
+from audiogame.games.board import Board, Cell, Row
 from audiogame.resources import data_dir
 from audiogame.ui.scene import Scene
 
@@ -83,6 +84,11 @@ class ReaderScene(Scene):
         if self.paragraphs:
             here = self.paragraphs[self.index]
             self.app.announcer.say_text(f"{self.where()}. {here}", record=False)
+
+    def board(self) -> Board | None:
+        """The guide's name and the paragraph being read."""
+        here = self.paragraphs[self.index] if self.paragraphs else ""
+        return Board(self.where(), (Row(None, (Cell(here),)),) if here else ())
 
     def on_language_changed(self) -> None:
         self.paragraphs = load_document(self.doc, self.app.localizer.lang) or self.paragraphs

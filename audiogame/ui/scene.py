@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from audiogame.app.keys import Key
+from audiogame.games.board import Board
 from audiogame.narration import Message
 
 if TYPE_CHECKING:
@@ -50,6 +51,13 @@ class Scene:
         player left it for a menu or the guide and must hear where they are.
         """
         return self.t(self.title_id) if self.title_id else ""
+
+    def board(self) -> Board | None:
+        """What the window shows of this scene, in large print, above the messages: its
+        name by default (a menu adds the item under the cursor, a table the game's
+        board). Asked every frame; the window draws only when the answer changes."""
+        text = self.where()
+        return Board(text) if text else None
 
     def on_resume(self) -> None:
         """Back on top after the scene above was popped: say where the player is.

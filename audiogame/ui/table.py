@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from audiogame.app.keys import Key
 from audiogame.games.base import Engine
+from audiogame.games.board import Board, Cell, Row
 from audiogame.games.seat import LocalSeat, SeatSession
 from audiogame.narration import Message
 from audiogame.ui.scene import Scene
@@ -127,6 +128,16 @@ class TableScene(Scene):
         """The evening's next match, at the same table (Enter at the end)."""
         raise NotImplementedError
 
+    def board_focus(self) -> Any:
+        """What the game's board needs of the table beyond the view (Domino: the sort
+        order and the tile under the cursor; Tira: the die under the cursor)."""
+        return None
+
+    def seat_names(self) -> Sequence[str]:
+        """The seats' names, as the narration says them."""
+        names: Sequence[str] = getattr(self, "names", ())
+        return names
+
     def kept(self) -> bool:
         """Whether this match is saved at all (a practice round is not)."""
         return self.local is not None
@@ -138,6 +149,18 @@ class TableScene(Scene):
     def summary(self) -> dict[str, Any]:
         """What the main menu says of the saved match."""
         raise NotImplementedError
+
+    # -- the window --------------------------------------------------------------------------
+    def board(self) -> Board | None:
+        """The game's board (its spec's ``board``) from my view; a game without one
+        shows the table's name and whose turn."""
+        from audiogame.games import registry
+
+        spec = registry.get(self.game_id)
+        if spec is None or spec.board is None:
+            turn = self.turn_words()
+            return Board(self.t(self.title_id), (Row(None, (Cell(turn),)),) if turn else ())
+        return spec.board(self.session.view(), self.seat_names(), self.board_focus())
 
     # -- the match run here -------------------------------------------------------------
     @property

@@ -24,6 +24,7 @@ opt-speech = Speech
 opt-voice-rate = Built-in voice rate
 opt-cue-volume = Sound volume
 opt-speech-volume = Built-in voice volume
+opt-text-size = Text size
 opt-verbosity = Messages: { $kind }
 lang-it = Italian
 lang-en = English
@@ -73,7 +74,7 @@ verbosity-speak = speak
 verbosity-sound = sound only
 verbosity-off = off
 
-keys-global = Everywhere: F1 the keys, Control plus F1 the rules, Page Up and Page Down the message history, with Shift or Control the first and the last, Control silences speech, F7 and F8 the sound volume, with Shift the built-in voice's volume.
+keys-global = Everywhere: F1 the keys, Control plus F1 the rules, Page Up and Page Down the message history, with Shift or Control the first and the last, Control silences speech, F7 and F8 the sound volume, with Shift the built-in voice's volume, Control plus Plus and Control plus Minus the window's text size, Control plus 0 back to normal.
 keys-menu = Up and Down arrows to choose, Enter to confirm, Escape to go back, a letter jumps to the item starting with it. { keys-global }
 keys-main-menu = Up and Down arrows to choose a game or an item, Enter to open it, a letter jumps to the item starting with it, Escape to quit. { keys-global }
 keys-options = Up and Down arrows to choose an option, Left and Right arrows to change its value, Escape to go back. Every change is saved at once. { keys-global }
@@ -88,6 +89,10 @@ history-empty = No messages in the history.
 internal-error = Something went wrong with that key; the game goes on.
 volume-cues = Sound volume { $n } percent
 volume-speech = Built-in voice volume { $n } percent
+board-place = { $pos } of { $total }
+text-size = Text size { $n } percent
+text-size-largest = Text size { $n } percent, the largest
+text-size-smallest = Text size { $n } percent, the smallest
 
 settings-damaged = The settings file was damaged: I kept it aside and I am using the default settings.
 settings-fields-reset = Some settings could not be read and went back to their defaults: { $fields }. The others are kept; the file as it was is kept aside.

@@ -24,6 +24,7 @@ opt-speech = Voce
 opt-voice-rate = Velocità della voce interna
 opt-cue-volume = Volume dei suoni
 opt-speech-volume = Volume della voce interna
+opt-text-size = Dimensione del testo
 opt-verbosity = Messaggi: { $kind }
 lang-it = italiano
 lang-en = inglese
@@ -73,7 +74,7 @@ verbosity-speak = parla
 verbosity-sound = solo suono
 verbosity-off = spento
 
-keys-global = Ovunque: F1 i tasti, Control più F1 le regole, Pagina su e Pagina giù la cronologia dei messaggi, con Maiuscolo o Control il primo e l'ultimo, Control zittisce la voce, F7 e F8 il volume dei suoni, con Maiuscolo quello della voce interna.
+keys-global = Ovunque: F1 i tasti, Control più F1 le regole, Pagina su e Pagina giù la cronologia dei messaggi, con Maiuscolo o Control il primo e l'ultimo, Control zittisce la voce, F7 e F8 il volume dei suoni, con Maiuscolo quello della voce interna, Control più Più e Control più Meno la dimensione del testo nella finestra, Control più 0 la riporta normale.
 keys-menu = Frecce su e giù per scegliere, Invio per confermare, Esc per tornare indietro, una lettera salta alla voce che inizia così. { keys-global }
 keys-main-menu = Frecce su e giù per scegliere un gioco o una voce, Invio per aprirla, una lettera salta alla voce che inizia così, Esc per uscire. { keys-global }
 keys-options = Frecce su e giù per scegliere un'opzione, frecce sinistra e destra per cambiarne il valore, Esc per tornare indietro. Ogni modifica è salvata subito. { keys-global }
@@ -88,6 +89,10 @@ history-empty = Nessun messaggio nella cronologia.
 internal-error = Qualcosa è andato storto con questo tasto; il gioco continua.
 volume-cues = Volume dei suoni { $n } per cento
 volume-speech = Volume della voce interna { $n } per cento
+board-place = { $pos } di { $total }
+text-size = Testo al { $n } per cento
+text-size-largest = Testo al { $n } per cento, il più grande
+text-size-smallest = Testo al { $n } per cento, il più piccolo
 
 settings-damaged = Il file delle impostazioni era danneggiato: l'ho messo da parte e uso le impostazioni predefinite.
 settings-fields-reset = Alcune impostazioni non si potevano leggere e sono tornate ai valori predefiniti: { $fields }. Le altre restano come erano; il file com'era è messo da parte.

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from audiogame.app.loop import App
     from audiogame.devtools.resume_check import MatchAdapter
     from audiogame.games.base import Bot, Engine
+    from audiogame.games.board import Board
     from audiogame.narration import Message
     from audiogame.ui.scene import Scene
 
@@ -60,6 +61,12 @@ def narrate(events: Sequence[Any], view: Any, names: Sequence[str]) -> list[Mess
     from audiogame.games.domino.narrate import narrate as tell
 
     return tell(events, view, names)
+
+
+def board(view: Any, names: Sequence[str], focus: Any) -> Board:
+    from audiogame.games.domino.board import board as show
+
+    return show(view, names, focus)
 
 
 def invariants(engine: Engine) -> list[str]:
@@ -151,6 +158,7 @@ SPEC = GameSpec(
     engine_from_dict=engine_from_dict,
     make_bot=make_bot,
     narrate=narrate,
+    board=board,
     invariants=invariants,
     resume_adapter=resume_adapter,
     random_config=random_config,

@@ -41,6 +41,7 @@ from audiogame.announce import resolve_value
 from audiogame.app.gametime import GameScheduler
 from audiogame.app.keys import Key
 from audiogame.games.domino.actions import DRAW, Action, Play, Refusal
+from audiogame.games.domino.board import BoardFocus
 from audiogame.games.domino.bots import HARD_ITERATIONS, DominoBot, make_bot
 from audiogame.games.domino.engine import DominoMatch
 from audiogame.games.domino.events import Drew, Ends, TileDrawn, TilePlayed
@@ -401,6 +402,11 @@ class DominoTable(TableScene):
     def hand(self, obs: Observation | None = None) -> list[Tile]:
         obs = obs or self.observation()
         return sort_hand(self.order, obs.hand, obs.ends)
+
+    def board_focus(self) -> BoardFocus:
+        """The window's board: my hand in my order, the cursor on its tile."""
+        hand = self.hand()
+        return BoardFocus(self.order, hand[self.cursor_at(hand)].uid if hand else None)
 
     def cursor_at(self, hand: Sequence[Tile]) -> int:
         """Where the cursor stands in ``hand`` (the hand in the table's order)."""

@@ -310,6 +310,10 @@ class TiraTable(TableScene):
     def cursor(self, index: int) -> None:
         self.die_cursor.put(index, index)
 
+    def board_focus(self) -> int:
+        """The window's board: the die under my cursor."""
+        return self.cursor
+
     def move_cursor(self, delta: int) -> None:
         obs = self.observation()
         landing = self.die_cursor.step(range(len(obs.hand)), delta)

@@ -19,6 +19,7 @@ from .cues import CUES
 
 if TYPE_CHECKING:
     from audiogame.games.base import Bot, Engine
+    from audiogame.games.board import Board
     from audiogame.narration import Message
     from audiogame.ui.scene import Scene
 
@@ -55,6 +56,12 @@ def narrate(events: Any, view: Any, names: Any) -> list[Message]:
     from .narrate import narrate as say
 
     return say(events, view, names)
+
+
+def board(view: Any, names: Any, focus: Any) -> Board:
+    from .board import board as show
+
+    return show(view, names, focus)
 
 
 def invariants(engine: Engine) -> list[str]:
@@ -109,6 +116,7 @@ SPEC = GameSpec(
     random_config=random_config,
     make_bot=make_bot,
     narrate=narrate,
+    board=board,
     invariants=invariants,
     open_setup=open_setup,
     wire=wire,

@@ -72,3 +72,15 @@ hiddendie-option-think-desc = Seconds to keep or roll again; when they run out t
 
 keys-hiddendie-setup = Up and Down arrows to choose, Left and Right arrows to change a value, Enter on Start the game to begin, Escape to go back. { keys-global }
 keys-hiddendie-table = R rolls your die again, K or Space keeps it, V says your die, S the scores, T whose turn it is. Escape to leave the game. { keys-global }
+
+## the window's board (board.py)
+
+hiddendie-board-title = Round { $round }: { $moment }
+hiddendie-board-over = game over
+hiddendie-board-waiting = waiting
+hiddendie-board-your-turn = your turn
+hiddendie-board-turn = { $who } is deciding
+hiddendie-board-my-die = Your die
+hiddendie-board-empty = empty cup
+hiddendie-board-scores = Scores (first to { $target })
+hiddendie-board-score = { $who } { $points }

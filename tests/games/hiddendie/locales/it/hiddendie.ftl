@@ -72,3 +72,15 @@ hiddendie-option-think-desc = I secondi per tenere o ritirare; allo scadere il d
 
 keys-hiddendie-setup = Frecce su e giù per scegliere, frecce sinistra e destra per cambiare un valore, Invio su Inizia la partita per cominciare, Esc per tornare indietro. { keys-global }
 keys-hiddendie-table = R ritira il dado, K o Spazio lo tiene, V dice il tuo dado, S i punteggi, T a chi tocca. Esc per lasciare la partita. { keys-global }
+
+## il tavolo nella finestra (board.py)
+
+hiddendie-board-title = Mano { $round }: { $moment }
+hiddendie-board-over = partita finita
+hiddendie-board-waiting = si aspetta
+hiddendie-board-your-turn = tocca a te
+hiddendie-board-turn = decide { $who }
+hiddendie-board-my-die = Il tuo dado
+hiddendie-board-empty = bicchiere vuoto
+hiddendie-board-scores = Punti (vince chi arriva a { $target })
+hiddendie-board-score = { $who } { $points }

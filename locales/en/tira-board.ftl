@@ -1,0 +1,23 @@
+# Tira e Passa's board in the window (games/tirapassa/board.py): short labels, large print.
+tira-board-title = Round { $round }: { $moment }
+tira-board-phase-setup = getting ready
+tira-board-phase-announcing = get ready
+tira-board-phase-racing = race!
+tira-board-phase-freezing = stop!
+tira-board-phase-calm = calm rolls
+tira-board-phase-between-rounds = the round is over
+tira-board-phase-game-over = the game is over
+tira-board-you = You
+tira-board-none = none yet
+tira-board-supreme = Supreme symbol
+tira-board-coaster = Your coaster
+tira-board-left = left { $symbol }
+tira-board-right = right { $symbol }
+tira-board-my-dice = Your dice ({ $n })
+tira-board-in-air = { $n } in the air
+tira-board-waiting = { $n } waiting on your coaster
+tira-board-dice = Dice
+tira-board-count = { $who } { $n }
+tira-board-tray = tray { $n }
+tira-board-won = Coasters won
+tira-board-pile = { $n } left to draw

@@ -1,0 +1,23 @@
+# Il tavolo di Tira e Passa nella finestra (games/tirapassa/board.py): etichette brevi, caratteri grandi.
+tira-board-title = Giro { $round }: { $moment }
+tira-board-phase-setup = si prepara il tavolo
+tira-board-phase-announcing = pronti
+tira-board-phase-racing = via!
+tira-board-phase-freezing = stop!
+tira-board-phase-calm = tiri di calma
+tira-board-phase-between-rounds = il giro è finito
+tira-board-phase-game-over = la partita è finita
+tira-board-you = Tu
+tira-board-none = non ancora
+tira-board-supreme = Simbolo supremo
+tira-board-coaster = Il tuo dischetto
+tira-board-left = sinistra { $symbol }
+tira-board-right = destra { $symbol }
+tira-board-my-dice = I tuoi dadi ({ $n })
+tira-board-in-air = { $n } in aria
+tira-board-waiting = { $n } in attesa sul tuo dischetto
+tira-board-dice = Dadi
+tira-board-count = { $who } { $n }
+tira-board-tray = vassoio { $n }
+tira-board-won = Dischetti vinti
+tira-board-pile = { $n } da pescare
