@@ -252,3 +252,19 @@ def test_large_text_wraps_inside_the_window_and_a_resize_draws_again(harness):
         # every drawn line fits: board lines measured at the board's size
         assert window.font().size(line)[0] <= inner or len(line.split()) == 1, line
     assert width > 600
+
+
+# -- the guides ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("guide", ["domino", "tira"])
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_guides_show_the_window_and_read_its_picture_as_words(guide, lang):
+    """Ctrl+F1 reads the picture's description, never its file name."""
+    from audiogame.ui.reader import document_path, load_document
+
+    assert f"](window-{guide}.png)" in document_path(guide, lang).read_text(encoding="utf-8")
+    paragraphs = load_document(guide, lang)
+    pictures = [p for p in paragraphs if p.startswith(("A picture of", "Un'immagine"))]
+    assert len(pictures) == 1 and ".png" not in pictures[0] and "![" not in pictures[0]
+    assert not any(".png" in p for p in paragraphs)

@@ -34,6 +34,10 @@ log = logging.getLogger(__name__)
 
 FRAME = 1 / 60  # the longest the loop sleeps when nothing is scheduled
 IDLE_SLICE = 0.0003  # the longest a slice of background work (a bot's search) may hold the loop
+#: the window asks the scene for its board after anything that may change it (a key,
+#: a scheduled call, a finished background task, a batch of events), and at least this
+#: often (seconds) whatever happened: asking costs a view of the game
+LOOK_EVERY = 0.5
 VOLUME_STEP = 0.1
 #: the keys that walk the history (any other key ends the walk)
 HISTORY_KEYS = frozenset({pygame.K_PAGEUP, pygame.K_PAGEDOWN})
@@ -114,6 +118,8 @@ class App:
         #: the message id of the saving failure last told (None: saving works)
         self._save_failure_told: str | None = None
         self._board_failed = False  # a board failed once (logged once, then left out)
+        self._look = True  # the window asks the scene for its board (see draw_window)
+        self._looked = 0.0
         if window is not None:
             window.set_text_size(settings.text_size)
 
@@ -123,6 +129,7 @@ class App:
         return self.scenes[-1] if self.scenes else None
 
     def push(self, scene: Scene) -> None:
+        self._look = True
         self.scenes.append(scene)
         scene.on_enter()
 
@@ -151,6 +158,7 @@ class App:
             self.top.on_resume()
 
     def _exit(self, scene: Scene) -> None:
+        self._look = True
         scene.on_exit()
         self.announcer.drop_later(scene)  # its delayed sounds would speak of a place left
 
@@ -167,13 +175,31 @@ class App:
         self.watch_saves()
         self.watch_settings()
         now = self.clock.now()
-        self.scheduler.run_due(now)
+        if self.scheduler.run_due(now):
+            self._look = True
         if self.top is not None:
             self.top.update(now)
         self.announcer.flush()
         self.speaker.update()
         if self.window is not None:
+            self.draw_window()
+
+    def look(self) -> None:
+        """Something the window shows may have changed (a batch of events came): the
+        next frame asks the scene for its board."""
+        self._look = True
+
+    def draw_window(self) -> None:
+        """The window, drawn only when what it shows changed; the scene's board is
+        asked only after something that may change it (see ``LOOK_EVERY``)."""
+        assert self.window is not None
+        moment = time.perf_counter()
+        if self._look or moment - self._looked >= LOOK_EVERY:
+            self._look = False
+            self._looked = moment
             self.window.draw(self.history, self.board(), self.localizer)
+        else:
+            self.window.draw(self.history, self.window.board, self.localizer)
 
     def board(self) -> Board | None:
         """What the window shows of the scene on top (None: the messages alone)."""
@@ -200,6 +226,8 @@ class App:
                 finished = True
             if not finished:
                 self.idle_tasks.append(task)
+            else:
+                self._look = True  # a bot's decision, say: the board may change
 
     def run(self) -> None:
         while self.running:
@@ -219,6 +247,7 @@ class App:
             self.step()
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        self._look = True
         watch = getattr(self.audio, "handle_event", None)
         if watch is not None:
             watch(event)  # notices a sound device being unplugged

@@ -66,6 +66,8 @@ class Window:
         self.text_size = text_size
         self._fonts: dict[int, pygame.font.Font] = {}
         self._drawn: tuple[Any, ...] | None = None
+        #: the board drawn last (the app hands it back when it did not ask the scene)
+        self.board: Board | None = None
         #: frames asked to draw, and how many of them drew (the rest had nothing new)
         self.frames = 0
         self.redraws = 0
@@ -114,6 +116,7 @@ class Window:
     def draw(self, history: History, board: Board | None = None, t: Localize | None = None) -> bool:
         """Draw when anything shown changed; True when it drew."""
         self.frames += 1
+        self.board = board
         lang = getattr(t, "lang", None)
         key = (history.version, board, lang, self.text_size, self.surface.get_size())
         if key == self._drawn:

@@ -17,6 +17,10 @@ if TYPE_CHECKING:
     from audiogame.app.loop import App
 
 
+#: a Markdown image: ``![what it shows](file.png)``
+IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
+
+
 def document_path(name: str, lang: str) -> Path:
     """``docs/<name>.<lang>.md``, or the same file in the folder of the game that keeps it."""
     from audiogame.games import registry
@@ -57,7 +61,8 @@ def load_document(name: str, lang: str) -> list[str]:
             continue
         block.append(line)
     close()
-    return [re.sub(r"[`*_]", "", p) for p in paragraphs]
+    # a picture is read as what it shows (its description), never as its file name
+    return [re.sub(r"[`*_]", "", IMAGE.sub(r"\1", p)) for p in paragraphs]
 
 
 class ReaderScene(Scene):

@@ -223,6 +223,7 @@ class TableScene(Scene):
     # -- the session's side ---------------------------------------------------------------
     def on_events(self, batch: Sequence[Any]) -> None:
         self._dirty = True
+        self.app.look()  # the window's board may change
         for watcher in self.watchers:
             watcher(batch)
         self.hear(batch)
