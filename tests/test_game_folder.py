@@ -190,6 +190,7 @@ WORDS = {
         "scores": "Punteggi:",
         "keys": "R ritira il dado, K o Spazio lo tiene",
         "leave": "Vuoi lasciare la partita? Premi S per sì, N per no.",
+        "board": ["Mano 1: tocca a te", "Il tuo dado: {}"],
     },
     "en": {
         "title": "Hidden Die",
@@ -207,6 +208,7 @@ WORDS = {
         "scores": "Scores:",
         "keys": "R rolls your die again, K or Space keeps it",
         "leave": "Leave the game? Press Y for yes, N for no.",
+        "board": ["Round 1: your turn", "Your die: {}"],
     },
 }
 
@@ -216,7 +218,7 @@ def test_found_in_the_main_menu_opened_and_a_round_played_with_keys(
     registered, harness_factory, lang: str
 ) -> None:
     words = WORDS[lang]
-    h = harness_factory(lang).start()
+    h = harness_factory(lang, window=True).start()
     menu = h.app.top
     assert isinstance(menu, MainMenu)
     total = len(menu.items)
@@ -236,6 +238,10 @@ def test_found_in_the_main_menu_opened_and_a_round_played_with_keys(
     assert ("hiddendie_roll", 0.0) in h.app.announcer.cue_log
     assert h.audio.available and h.audio.missing == ()
 
+    # the window shows the game's own board, drawn by the app's one renderer
+    assert h.app.window is not None
+    title, die = words["board"]
+    assert h.app.window.shown[:2] == [title, die.format(mine)]
     assert h.press("v") == words["die"].format(mine)
     assert h.press("f1").startswith(words["keys"])
     assert h.press("k").startswith(words["keep"])
