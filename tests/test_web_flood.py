@@ -1,0 +1,228 @@
+"""A web page that floods the server: the same checks and limits as a desktop client.
+
+A page speaks its own subprotocol and adds two messages (``key``, ``listen``),
+but every frame it sends is weighed like a desktop client's: size, rate, JSON,
+type, fields, order, the same abuse tally that closes a connection which keeps
+at it. Here a page in Italian throws thousands of bad frames (the desktop
+attacker's mix and the page's own two messages made wrong) at a server with a
+live table it watches, coming back each time it is closed; another presses
+keys faster than any hand. Each refusal reaches the page as words in its
+language, never as the protocol's raw refusal; repeated abuse closes it (close
+code 1008, after a goodbye it can read); a page pressing keys at a person's
+pace is never slowed; the table plays to its end and its player hears nothing
+of it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import json
+import random
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+from websockets.typing import Subprotocol
+
+from audiogame.devtools.net_harness import ScriptedPlayer, ServerThread, hostile_frames, wait_for
+from audiogame.devtools.web_harness import WebPage, press
+from audiogame.language.localizer import Localizer
+from audiogame.net import messages as m
+from audiogame.net.client import Connected, GameClient
+from audiogame.net.limits import Limits
+from audiogame.net.server_options import ServerOptions
+from audiogame.net.web.messages import WEB_SUBPROTOCOL
+
+CONFIG = {
+    "set_id": "double-6",
+    "seats": 2,
+    "teams": None,
+    "thinking_time": 0,
+    "point_limit": 25,
+    "manche_limit": 1,
+}
+
+
+def page_frames(rng: random.Random, count: int) -> list[str | bytes]:
+    """The desktop attacker's frames mixed with the page's own two messages made wrong."""
+    own: list[dict[str, Any]] = [
+        {"type": "key", "key": "x" * 40},  # past the longest key name
+        {"type": "key", "key": "a", "shift": "yes"},
+        {"type": "key"},
+        {"type": "key", "key": "a", "code": 7},
+        {"type": "key", "key": "a", "extra": 1},
+        {"type": "listen", "lang": "x" * 100},
+        {"type": "listen", "verbosity": {f"kind{i}": "speak" for i in range(40)}},
+        {"type": "listen", "verbosity": {"moves": "x" * 50}},
+        {"type": "listen", "verbosity": ["speak"]},
+    ]
+    frames = hostile_frames(rng, count)
+    for i in range(0, count, 3):
+        frames[i] = json.dumps(rng.choice(own))
+    frames[5] = json.dumps({"type": "key", "key": "y" * (m.MAX_FRAME + 10)})  # oversized
+    return frames
+
+
+@dataclass
+class Attack:
+    sent: int = 0
+    connections: int = 0
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    close_codes: list[int | None] = field(default_factory=list)
+
+
+async def flood(url: str, code: str, frames: list[str | bytes]) -> Attack:
+    """A page that greets, watches the table by its invite code, then sends ``frames``
+    one by one (each once the server answered, or after 50 ms of quiet), coming back
+    whenever it is closed."""
+    attack = Attack()
+    index = 0
+
+    async def read(ws: ClientConnection, answers: asyncio.Queue[str]) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            async for frame in ws:
+                got = json.loads(frame)
+                attack.frames.append(got)
+                answers.put_nowait(got["type"])
+        answers.put_nowait("closed")
+
+    while index < len(frames):
+        attack.connections += 1
+        answers: asyncio.Queue[str] = asyncio.Queue()
+        async with connect(url, subprotocols=[Subprotocol(WEB_SUBPROTOCOL)]) as ws:
+            reader = asyncio.get_running_loop().create_task(read(ws, answers))
+            name = f"Zoë {attack.connections}"
+            await ws.send(json.dumps({"type": "hello", "name": name, "lang": "it"}))
+            await ws.send(json.dumps({"type": "join-table", "code": code, "spectator": True}))
+            closed = False
+            while index < len(frames) and not closed:
+                with contextlib.suppress(ConnectionClosed):
+                    await ws.send(frames[index])
+                index += 1
+                attack.sent += 1
+                with contextlib.suppress(TimeoutError):
+                    closed = await asyncio.wait_for(answers.get(), 0.05) == "closed"
+                while not closed and not answers.empty():
+                    closed = answers.get_nowait() == "closed"
+            if not closed:
+                await ws.close()
+            await reader
+            attack.close_codes.append(ws.close_code if closed else None)
+    return attack
+
+
+def test_a_flooding_page_hears_why_is_closed_and_the_table_plays_on(tmp_path: Path) -> None:
+    count = 900
+    options = ServerOptions(grace=30, between_rounds=0.05)
+    with ServerThread(tmp_path, options) as server:
+        anna = GameClient(server.url, "Anna", lang="it")
+        anna.start()
+        wait_for(anna, lambda i: isinstance(i, Connected))
+        anna.send(m.CreateTable(game="domino", config=CONFIG))
+        wait_for(anna, lambda i: isinstance(i, m.TableState))
+        anna.send(m.SetBot(seat=1, level="easy"))
+        wait_for(anna, lambda i: isinstance(i, m.TableState) and i.table.seats[1].kind == "bot")
+        assert anna.table is not None
+        anna.send(m.Start())
+        player = ScriptedPlayer(anna, seed=5)
+        frames = page_frames(random.Random(count), count)
+        pool = concurrent.futures.ThreadPoolExecutor(1)  # the attacker: a loop of its own
+        running = pool.submit(asyncio.run, flood(server.url, anna.table.code, frames))
+        deadline = time.monotonic() + 150
+        while not running.done() or player.over is None:
+            assert time.monotonic() < deadline, "the flood or the match did not end"
+            player.pump()
+            time.sleep(0.001)
+        attack = running.result()
+        pool.shutdown()
+        anna.close()
+
+    assert attack.sent == count
+    # the page hears words, never the protocol's refusals or the table's game data
+    kinds = {f["type"] for f in attack.frames}
+    assert kinds <= {"welcome", "out", "at-table", "goodbye", "match-over", "lobby"}, kinds
+    assert "at-table" in kinds  # it did watch the live table between its bad frames
+    lines = [line for f in attack.frames if f["type"] == "out" for line in f["lines"]]
+    refusals = [line for line in lines if line["id"].startswith("net-reason-")]
+    assert len(refusals) >= count // 4
+    italian = Localizer("it")
+    for line in refusals:
+        assert line["text"] == italian(line["id"]), line  # in the page's language
+    ids = {line["id"] for line in refusals}
+    for reason in ("bad-fields", "too-big", "malformed", "unknown-type", "abuse"):
+        assert f"net-reason-{reason}" in ids, ids
+    # repeated abuse closes the page, with a goodbye first and the policy close code
+    goodbyes = [f for f in attack.frames if f["type"] == "goodbye"]
+    assert len(goodbyes) >= count // 40
+    assert {f["reason"] for f in goodbyes} == {"abuse"}
+    assert attack.close_codes.count(1008) == len(goodbyes)
+    # the live table played to its end, and its player heard nothing of the flood
+    assert player.over is not None
+    assert [i for i in player.items if isinstance(i, m.Refused)] == []
+
+
+async def reading(page: WebPage) -> None:
+    """Every frame the page gets, read as it comes (as a browser does), until it is closed."""
+    assert page.ws is not None
+    with contextlib.suppress(ConnectionClosed):
+        async for frame in page.ws:
+            page.frames.append(json.loads(frame))
+
+
+async def settle(page: WebPage, text: str, count: int) -> None:
+    """Wait (bounded) until ``count`` utterances of ``text`` reached the page."""
+    for _ in range(400):
+        if said(page).count(text) >= count:
+            return
+        await asyncio.sleep(0.025)
+
+
+def said(page: WebPage) -> list[str]:
+    return [u["text"] for f in page.frames if f["type"] == "out" for u in f["speech"]]
+
+
+def test_a_page_pressing_keys_faster_than_any_hand_is_slowed_then_closed(tmp_path: Path) -> None:
+    limits = Limits()
+    english = Localizer("en")
+    slow_down = english("net-reason-slow-down")
+    help_text = english("web-keys-lobby")
+    calm_keys = int(limits.rate * 2)
+    with ServerThread(tmp_path, ServerOptions()) as server:
+
+        async def run() -> tuple[WebPage, WebPage, float]:
+            calm = await WebPage(server.url, "Anna").open()
+            reader = asyncio.get_running_loop().create_task(reading(calm))
+            for _ in range(calm_keys):  # two seconds at half the rate: a person's pace
+                await calm.send(press("F1", "F1"))
+                await asyncio.sleep(2 / limits.rate)
+            await settle(calm, help_text, calm_keys)
+            await calm.close()
+            await reader
+            page = await WebPage(server.url, "Zoë").open()
+            reader = asyncio.get_running_loop().create_task(reading(page))
+            began = time.monotonic()
+            with contextlib.suppress(ConnectionClosed):
+                for _ in range(int(limits.burst * 5)):  # as fast as the socket takes them
+                    await page.send(press("F1", "F1"))
+            took = time.monotonic() - began
+            await asyncio.wait_for(reader, 10)  # the server closes it
+            return calm, page, took
+
+        calm, page, took = asyncio.run(run())
+
+    # a person's pace: every key answered, never slowed
+    assert said(calm).count(help_text) == calm_keys
+    assert slow_down not in said(calm)
+    assert calm.last("goodbye") is None
+    # a flood: answered up to the bucket, told to slow down once a second, then closed
+    answered = said(page).count(help_text)  # the hello took one token of the burst
+    assert limits.burst - 1 <= answered <= limits.burst - 1 + limits.rate * took + 1
+    assert 1 <= said(page).count(slow_down) <= took + 1
+    goodbye = page.last("goodbye")
+    assert goodbye is not None and goodbye["reason"] == "abuse"
+    assert page.ws is not None and page.ws.close_code == 1008
