@@ -108,6 +108,16 @@ Incoming = (
     | m.Left
     | m.Pong
     | m.Goodbye
+    | m.People
+    | m.Presence
+    | m.Relations
+    | m.PrivacyState
+    | m.WhisperFrom
+    | m.Invited
+    | m.Rating
+    | m.Leaderboard
+    | m.Record
+    | m.Done
 )
 
 
@@ -123,10 +133,16 @@ class GameClient:
         verify: bool = False,
         reconnect: bool = True,
         on_message: Callable[[], None] | None = None,
+        password: str | None = None,
+        register: bool = False,
     ) -> None:
         self.url = url
         self.name = name
         self.token = token
+        #: with a password the first message logs in (or registers) instead of ``hello``;
+        #: once welcomed it is forgotten: the session token resumes the account
+        self.password = password
+        self.register = register
         self.lang = lang
         self.pin = pin
         self.verify = verify
@@ -180,6 +196,63 @@ class GameClient:
         ref = next(self._refs)
         self._push(m.encode(m.Act(action=self.codec.encode_action(action), ref=ref)))
         return ref
+
+    # -- accounts, people, ratings (issue 16): each sends one message --------------------
+    def login(self, name: str, password: str, register: bool = False) -> None:
+        """Enter with an account on a connection that is not welcomed yet (a server for
+        accounts only refused the guest ``hello``)."""
+        entrance = m.Register if register else m.Login
+        self.send(entrance(name=name, password=password, lang=self.lang))
+
+    def logout(self, everywhere: bool = False) -> None:
+        self.send(m.Logout(everywhere=everywhere))
+
+    def change_password(self, old: str, new: str) -> None:
+        self.send(m.ChangePassword(old=old, new=new))
+
+    def watch_people(self, watch: bool = True) -> None:
+        """``people`` now, and (``watch``) a ``presence`` for each change after."""
+        self.send(m.WatchPeople(watch=watch))
+
+    def set_status(self, busy: bool) -> None:
+        self.send(m.SetStatus(status="busy" if busy else "available"))
+
+    def set_relation(self, name: str, relation: str | None) -> None:
+        """``friend``, ``favourite``, ``blocked``, or None to take ``name`` off the lists."""
+        self.send(m.SetRelation(name=name, relation=relation))
+
+    def relations(self) -> None:
+        self.send(m.GetRelations())
+
+    def set_privacy(self, invite: str = "", message: str = "", join: str = "") -> None:
+        """Each: ``everyone``, ``friends-of-friends``, ``friends``, ``favourites``,
+        ``nobody`` ("" leaves it as it is)."""
+        self.send(m.SetPrivacy(invite=invite, message=message, join=join))
+
+    def privacy(self) -> None:
+        self.send(m.GetPrivacy())
+
+    def whisper(self, to: str, text: str) -> None:
+        self.send(m.Whisper(to=to, text=text))
+
+    def invite(self, name: str) -> None:
+        self.send(m.Invite(name=name))
+
+    def join_player(self, name: str, spectator: bool = False) -> None:
+        self.send(m.JoinPlayer(name=name, spectator=spectator))
+
+    def rating(self, game: str, name: str = "") -> None:
+        self.send(m.GetRating(game=game, name=name))
+
+    def leaderboard(self, game: str, limit: int = 10) -> None:
+        self.send(m.GetLeaderboard(game=game, limit=limit))
+
+    def record(self, name: str = "", limit: int = 20) -> None:
+        self.send(m.GetRecord(name=name, limit=limit))
+
+    def get_match(self, table: str, match: int) -> None:
+        """A finished match's seed and log, as a ``MatchOver`` (``audiogame verify``)."""
+        self.send(m.GetMatch(table=table, match=match))
 
     def close(self, timeout: float = 2.0) -> None:
         self._stopping = True
@@ -284,7 +357,7 @@ class GameClient:
             if box.get_nowait() is None:
                 await ws.close()
                 return "closed"
-        hello = m.Hello(
+        hello: msgspec.Struct = m.Hello(
             name=self.name,
             token=self.token,
             lang=self.lang,
@@ -292,6 +365,9 @@ class GameClient:
             upto=self.upto,
             match=self.match,
         )
+        if self.token is None and self.password is not None:
+            entrance = m.Register if self.register else m.Login
+            hello = entrance(name=self.name, password=self.password, lang=self.lang)
         await ws.send(m.encode(hello), text=True)
         resumed = self.token is not None
         goodbye = "connection-lost"
@@ -315,6 +391,8 @@ class GameClient:
                 if isinstance(message, m.Welcome):
                     self.token = message.token
                     self.player = message.player
+                    self.name = message.name
+                    self.password = None
                     self._queue(Connected(fingerprint, resumed))
                 if isinstance(message, m.Goodbye):
                     goodbye = message.reason

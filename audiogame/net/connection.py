@@ -32,11 +32,14 @@ from audiogame.net.limits import AbuseMeter, TokenBucket
 from audiogame.net.lobby import Lobby, Player
 from audiogame.net.names import clean_name
 from audiogame.net.reasons import Reason
+from audiogame.net.social import social_handlers
 from audiogame.net.table import Table
 
 log = logging.getLogger(__name__)
 
 _RAW = msgspec.json.Decoder()
+#: the messages a connection may open with
+_ENTRANCES = (m.Hello, m.Register, m.Login)
 
 
 class Connection:
@@ -76,7 +79,12 @@ class Connection:
             m.Act: self._act,
             m.Say: self._say,
             m.Ping: self._ping,
+            m.Register: self._register,
+            m.Login: self._login,
+            m.Logout: self._logout,
+            m.ChangePassword: self._change_password,
         }
+        self._handlers.update(social_handlers(self))
 
     # -- the connection's life ------------------------------------------------------------
     async def run(self) -> None:
@@ -111,6 +119,7 @@ class Connection:
         if player.connection is not self:
             return
         player.connection = None
+        self.lobby.people.gone(player)
         table = player.table
         if table is not None:
             self.lobby.bus.unsubscribe(table.id, self)
@@ -200,9 +209,11 @@ class Connection:
         except msgspec.ValidationError:
             self._refuse(Reason.BAD_FIELDS, kind)
             return
-        if self.player is None and not isinstance(message, m.Hello):
+        if self.player is None and not isinstance(message, _ENTRANCES):
             self._refuse(Reason.HELLO_FIRST, kind)
             return
+        if self.player is not None and not isinstance(message, m.Ping):
+            self.lobby.people.active(self.player, now)
         try:
             problem = self._handlers[type(message)](message)
             if asyncio.iscoroutine(problem):
@@ -232,6 +243,12 @@ class Connection:
         if isinstance(found, Reason):
             return found
         player, token = found
+        return self._enter(player, token, msg.table, msg.upto, msg.match, msg.token is not None)
+
+    def _enter(
+        self, player: Player, token: str, table_id: str, upto: int, match: int, resumed: bool
+    ) -> Reason | None:
+        """Welcome ``player`` on this connection (and back to their table, if any)."""
         if self._closing:
             return None
         old = player.connection
@@ -243,21 +260,70 @@ class Connection:
         self.player = player
         self.send(
             m.Welcome(
-                player=player.id, token=token, name=player.name, games=self.lobby.online_games()
+                player=player.id,
+                token=token,
+                name=player.name,
+                games=self.lobby.online_games(),
+                account=player.account is not None,
             )
         )
         table = player.table
         if table is not None:
             self.lobby.bus.subscribe(table.id, self)
-            if not table.returned(player.id, msg.upto, msg.match):
+            if not table.returned(player.id, upto, match):
                 self.lobby.bus.unsubscribe(table.id, self)
                 player.table = None
-        if player.table is None and msg.table and msg.token is not None:
+        if player.table is None and table_id and resumed:
             # a spectator whose connection dropped (or whose server restarted) watches again
-            watched = self.lobby.find(msg.table, "")
+            watched = self.lobby.find(table_id, "")
             if watched is not None and not watched.closed:
-                self._sit(player, watched, None, True, msg.upto, msg.match)
+                self._sit(player, watched, None, True, upto, match)
+        self.lobby.people.arrived(player)
         return None
+
+    @property
+    def address(self) -> str:
+        remote = self.ws.remote_address
+        return str(remote[0]) if remote else ""
+
+    async def _register(self, msg: m.Register) -> Reason | None:
+        if self.player is not None:
+            return Reason.ALREADY_WELCOMED
+        entry = await self.lobby.accounts.register(msg.name, msg.password, self.address)
+        if isinstance(entry, Reason):
+            return entry
+        return self._enter(self.lobby.enter(entry), entry.token, "", 0, 0, False)
+
+    async def _login(self, msg: m.Login) -> Reason | None:
+        if self.player is not None:
+            return Reason.ALREADY_WELCOMED
+        entry = await self.lobby.accounts.login(msg.name, msg.password, self.address)
+        if isinstance(entry, Reason):
+            return entry
+        return self._enter(self.lobby.enter(entry), entry.token, "", 0, 0, True)
+
+    async def _logout(self, msg: m.Logout) -> Reason | None:
+        player = self._me()
+        if player.account is None:
+            return Reason.ACCOUNTS_ONLY
+        await self.lobby.store.revoke_sessions(
+            player.account.id, None if msg.everywhere else player.session
+        )
+        if player.table is not None:
+            self._leave(m.LeaveTable())
+        self.close(Reason.LOGGED_OUT)
+        return None
+
+    async def _change_password(self, msg: m.ChangePassword) -> Reason | None:
+        player = self._me()
+        if player.account is None:
+            return Reason.ACCOUNTS_ONLY
+        problem = await self.lobby.accounts.change_password(
+            player.account, msg.old, msg.new, player.session, self.address
+        )
+        if problem is None:
+            self.send(m.Done(of="change-password"))
+        return problem
 
     def _list(self, _msg: m.ListTables) -> Reason | None:
         self.send(m.TableList(tables=self.lobby.public_tables()))

@@ -18,14 +18,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from audiogame.games import registry
-from audiogame.games.base import GameSpec
+from audiogame.games.base import GameSpec, Outcome
 from audiogame.net import messages as m
 from audiogame.net import spoken_words
+from audiogame.net.accounts import Accounts, Entry, is_session_token, session_hash
 from audiogame.net.bus import Bus, Subscriber
 from audiogame.net.game_codec import GameCodec
+from audiogame.net.login_limits import LoginGate
+from audiogame.net.passwords import Hasher
+from audiogame.net.people import LocalRelay, People, Relay
+from audiogame.net.ratings import Ratings
+from audiogame.net.ratings import Seat as RatedSeat
 from audiogame.net.reasons import Reason
+from audiogame.net.records import AccountRecord
 from audiogame.net.server_options import ServerOptions
-from audiogame.net.store import PlayerRecord, SeatRecord, Store, TableRecord
+from audiogame.net.store import MatchRecord, PlayerRecord, SeatRecord, Store, TableRecord
 from audiogame.net.table import Table
 
 log = logging.getLogger(__name__)
@@ -43,6 +50,10 @@ class Player:
     token_hash: str
     connection: Subscriber | None = None
     table: Table | None = None
+    #: the account this player entered with (None: a guest)
+    account: AccountRecord | None = None
+    #: the session token's hash (an account's), to log this session out
+    session: str = ""
 
 
 def token_hash(token: str) -> str:
@@ -50,7 +61,9 @@ def token_hash(token: str) -> str:
 
 
 class Lobby:
-    def __init__(self, store: Store, bus: Bus, options: ServerOptions) -> None:
+    def __init__(
+        self, store: Store, bus: Bus, options: ServerOptions, *, relay: Relay | None = None
+    ) -> None:
         self.store = store
         self.bus = bus
         self.options = options
@@ -61,6 +74,16 @@ class Lobby:
         self._codecs: dict[str, GameCodec] = {}
         #: called with a player whose table went away or who was sent away from it
         self.on_left: Callable[[Player, Table], None] | None = None
+        self.accounts = Accounts(
+            store,
+            Hasher(options.hash_cost, concurrent=options.hash_concurrency),
+            LoginGate(options.login_limits),
+            session_days=options.session_days,
+        )
+        #: called with each table this lobby opens
+        self.on_table: Callable[[Table], None] | None = None
+        self.people = People(store, relay or LocalRelay(), absent_after=options.absent_after)
+        self.ratings = Ratings(store)
 
     # -- games ----------------------------------------------------------------------------
     def online_games(self) -> list[str]:
@@ -98,6 +121,16 @@ class Lobby:
     # -- players --------------------------------------------------------------------------
     async def player_for(self, name: str, token: str | None) -> tuple[Player, str] | Reason:
         """The player a Hello names (a new one without a token), and their token."""
+        if is_session_token(token):
+            assert token is not None
+            account = await self.accounts.resume(token)
+            if isinstance(account, Reason):
+                return account
+            return self.enter(Entry(account, token)), token
+        if not self.options.guests:
+            return Reason.ACCOUNT_NEEDED
+        if token is None and await self.accounts.registered(name):
+            return Reason.NAME_REGISTERED
         if token is None:
             token = secrets.token_urlsafe(24)
             player = Player(secrets.token_hex(8), name, token_hash(token))
@@ -118,9 +151,24 @@ class Lobby:
             self._by_token[hashed] = known.id
         player = known
         if player.name != name:
+            if await self.accounts.registered(name):
+                return Reason.NAME_REGISTERED
             player.name = name
             await self.store.save_player(PlayerRecord(player.id, name, player.token_hash))
         return player, token
+
+    def enter(self, entry: Entry) -> Player:
+        """The player of a logged-in (or resumed) account: one per account, whatever the
+        connection (a table brought back after a restart already knows them)."""
+        account = entry.account
+        player = self.players.get(account.id)
+        if player is None:
+            player = Player(account.id, account.name, "")
+            self.players[player.id] = player
+        player.account = account
+        player.name = account.name
+        player.session = session_hash(entry.token)
+        return player
 
     # -- tables ---------------------------------------------------------------------------
     def create_table(
@@ -161,6 +209,9 @@ class Lobby:
         )
         self.tables[table.id] = table
         self.codes[record.code] = table.id
+        table.on_finished = self._rate
+        if self.on_table is not None:
+            self.on_table(table)
         return table
 
     def find(self, table_id: str, code: str) -> Table | None:
@@ -177,6 +228,19 @@ class Lobby:
 
     def public_tables(self) -> list[m.TableSummary]:
         return [t.summary() for t in self.tables.values() if not t.record.private]
+
+    async def _rate(self, table: Table, record: MatchRecord, outcome: Outcome) -> None:
+        """A finished match moves the ratings of the accounts that sat at it."""
+        if len(record.players) != len(outcome.ranks):
+            return  # a match begun before the table kept its seating
+        known = await self.store.accounts_by_id([p for p in record.players if p])
+        seats = [
+            RatedSeat(account=p if p in known else "", level=level)
+            for p, level in zip(record.players, record.levels, strict=False)
+        ]
+        await self.ratings.finished(
+            table.spec.id, table.id, record.number, record.seed, seats, outcome
+        )
 
     def _closed(self, table: Table) -> None:
         self.tables.pop(table.id, None)

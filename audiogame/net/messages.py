@@ -127,6 +127,115 @@ class Ping(_Client, tag="ping", frozen=True):
     id: int
 
 
+# -- accounts, people, ratings (issue 16) -----------------------------------------------------
+
+
+class Register(_Client, tag="register", frozen=True):
+    """Instead of ``hello``: make an account and enter with it."""
+
+    name: str
+    password: str
+    lang: str = ""
+
+
+class Login(_Client, tag="login", frozen=True):
+    """Instead of ``hello``: enter with an account (``Hello.token`` resumes it later)."""
+
+    name: str
+    password: str
+    lang: str = ""
+
+
+class Logout(_Client, tag="logout", frozen=True):
+    """Close this session (or every session of the account); the connection closes."""
+
+    everywhere: bool = False
+
+
+class ChangePassword(_Client, tag="change-password", frozen=True):
+    old: str
+    new: str
+
+
+class WatchPeople(_Client, tag="people", frozen=True):
+    """Who is online, once now and (``watch``) each change after it."""
+
+    watch: bool = True
+
+
+class SetStatus(_Client, tag="set-status", frozen=True):
+    """``available`` or ``busy`` (``absent`` comes by itself after 5 idle minutes)."""
+
+    status: str
+
+
+class SetRelation(_Client, tag="set-relation", frozen=True):
+    """List ``name`` as a friend, a favourite or blocked (None: not at all)."""
+
+    name: str
+    relation: str | None = None
+
+
+class GetRelations(_Client, tag="relations", frozen=True):
+    pass
+
+
+class SetPrivacy(_Client, tag="set-privacy", frozen=True):
+    """Who may invite me, message me, join my table ("" leaves one as it is)."""
+
+    invite: str = ""
+    message: str = ""
+    join: str = ""
+
+
+class GetPrivacy(_Client, tag="privacy", frozen=True):
+    pass
+
+
+class Whisper(_Client, tag="whisper", frozen=True):
+    """A private message to a player anywhere on the server."""
+
+    to: str
+    text: str
+
+
+class Invite(_Client, tag="invite", frozen=True):
+    """The master invites a player to the table (the Salotto's Ctrl+I)."""
+
+    name: str
+
+
+class JoinPlayer(_Client, tag="join-player", frozen=True):
+    """Join the table where ``name`` is (as a player when a seat is free)."""
+
+    name: str
+    spectator: bool = False
+
+
+class GetRating(_Client, tag="rating", frozen=True):
+    game: str
+    name: str = ""  # "" : mine
+
+
+class GetLeaderboard(_Client, tag="leaderboard", frozen=True):
+    game: str
+    limit: int = 10
+
+
+class GetRecord(_Client, tag="record", frozen=True):
+    """A player's finished matches, newest first (``name`` "": mine)."""
+
+    name: str = ""
+    limit: int = 20
+
+
+class GetMatch(_Client, tag="get-match", frozen=True):
+    """A finished match's seed and log (answered with ``match-over``: it replays offline)."""
+
+    table: str
+    match: int
+
+
 ClientMessage = (
     Hello
     | ListTables
@@ -143,6 +252,23 @@ ClientMessage = (
     | Act
     | Say
     | Ping
+    | Register
+    | Login
+    | Logout
+    | ChangePassword
+    | WatchPeople
+    | SetStatus
+    | SetRelation
+    | GetRelations
+    | SetPrivacy
+    | GetPrivacy
+    | Whisper
+    | Invite
+    | JoinPlayer
+    | GetRating
+    | GetLeaderboard
+    | GetRecord
+    | GetMatch
 )
 
 CLIENT_TYPES: frozenset[str] = frozenset(
@@ -209,6 +335,7 @@ class Welcome(_Server, tag="welcome", frozen=True):
     name: str
     games: list[str]
     protocol: int = PROTOCOL
+    account: bool = False  # entered with an account (a guest otherwise)
 
 
 class Refused(_Server, tag="refused", frozen=True):
@@ -316,6 +443,111 @@ class Goodbye(_Server, tag="goodbye", frozen=True):
     reason: str
 
 
+# -- accounts, people, ratings (issue 16) -----------------------------------------------------
+
+
+class Person(msgspec.Struct, frozen=True):
+    name: str
+    status: str  # "available", "absent", "busy"
+    account: bool
+    game: str = ""  # the game of the table they are at ("" : none)
+    table: str = ""  # that table's id when it is public
+    playing: bool = False  # seated at a match in play
+    relation: str = ""  # how *you* list them: "friend", "favourite", "blocked", ""
+
+
+class People(_Server, tag="people", frozen=True):
+    people: list[Person]
+
+
+class Presence(_Server, tag="presence", frozen=True):
+    """Someone came, changed, or (``online`` False) left."""
+
+    person: Person
+    online: bool = True
+
+
+class Listed(msgspec.Struct, frozen=True):
+    name: str
+    relation: str
+    online: bool
+
+
+class Relations(_Server, tag="relations", frozen=True):
+    people: list[Listed]
+
+
+class PrivacyState(_Server, tag="privacy", frozen=True):
+    invite: str
+    message: str
+    join: str
+
+
+class WhisperFrom(_Server, tag="whisper", frozen=True):
+    """A private message: ``name`` wrote it to ``to`` (you, or the one you wrote to)."""
+
+    name: str
+    to: str
+    text: str
+
+
+class Invited(_Server, tag="invited", frozen=True):
+    """``name`` invites you to their table (join it with ``join-table``)."""
+
+    name: str
+    table: str
+    code: str
+    game: str
+
+
+class Rating(_Server, tag="rating", frozen=True):
+    """A rating as the player hears it: ``mu`` plus or minus ``spread`` (two sigmas)."""
+
+    name: str
+    game: str
+    mu: float
+    sigma: float
+    spread: float
+    matches: int
+    place: int = 0  # on the leaderboard (0: not on it yet)
+
+
+class LeaderRow(msgspec.Struct, frozen=True):
+    place: int
+    name: str
+    mu: float
+    spread: float
+    matches: int
+
+
+class Leaderboard(_Server, tag="leaderboard", frozen=True):
+    game: str
+    rows: list[LeaderRow]
+
+
+class ResultItem(msgspec.Struct, frozen=True):
+    game: str
+    table: str
+    match: int
+    finished: float
+    rank: int
+    players: int
+    seed: str
+    before: float
+    after: float
+
+
+class Record(_Server, tag="record", frozen=True):
+    name: str
+    results: list[ResultItem]
+
+
+class Done(_Server, tag="done", frozen=True):
+    """A command with nothing else to answer went through (``of``: its type)."""
+
+    of: str
+
+
 ServerMessage = (
     Welcome
     | Refused
@@ -331,6 +563,16 @@ ServerMessage = (
     | Left
     | Pong
     | Goodbye
+    | People
+    | Presence
+    | Relations
+    | PrivacyState
+    | WhisperFrom
+    | Invited
+    | Rating
+    | Leaderboard
+    | Record
+    | Done
 )
 
 ENCODER = msgspec.json.Encoder()

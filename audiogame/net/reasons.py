@@ -58,3 +58,26 @@ class Reason(StrEnum):
     SERVER_FULL = "server-full"
     TIMEOUT = "timeout"  # no Hello in time
     TABLE_BROKEN = "table-broken"  # the table's game failed: it was closed
+    # accounts (issue 16)
+    NAME_TAKEN = "name-taken"  # registering: an account has that name
+    NAME_REGISTERED = "name-registered"  # a guest chose an account's name
+    BAD_LOGIN = "bad-login"  # the name or the password is wrong (never says which)
+    TOO_MANY_LOGINS = "too-many-logins"  # from this address, for now
+    ACCOUNT_SLOWED = "account-slowed"  # too many wrong passwords for this account
+    PASSWORD_SHORT = "password-short"
+    PASSWORD_LONG = "password-long"
+    PASSWORD_CHARACTERS = "password-characters"
+    PASSWORD_IS_NAME = "password-is-name"
+    PASSWORD_COMMON = "password-common"
+    SESSION_EXPIRED = "session-expired"
+    ACCOUNT_NEEDED = "account-needed"  # this server welcomes accounts only
+    ACCOUNTS_ONLY = "accounts-only"  # friends, ratings...: for players with an account
+    BUSY = "busy"  # too many logins at once: try again in a moment
+    LOGGED_OUT = "logged-out"  # the session was closed (here or from elsewhere)
+    # people (issue 16)
+    NOT_ONLINE = "not-online"  # nobody of that name is online
+    PRIVACY = "privacy"  # they do not accept this from you
+    NO_SUCH_ACCOUNT = "no-such-account"
+    YOURSELF = "yourself"
+    TOO_MANY_LISTED = "too-many-listed"  # 200 friends (or 500 blocked) already
+    NO_SUCH_MATCH = "no-such-match"

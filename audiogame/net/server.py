@@ -108,6 +108,8 @@ class GameServer:
         for table in list(self.lobby.tables.values()):
             await table.flushed()
             table.stop()
+        self.lobby.people.close()
+        self.lobby.accounts.hasher.close()
         self.store.close()
 
     def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:

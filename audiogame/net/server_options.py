@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from audiogame.net.limits import Limits
+from audiogame.net.login_limits import LoginLimits
+from audiogame.net.passwords import HashCost
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,3 +27,14 @@ class ServerOptions:
     #: the "while you were away" events sent on a resume, at most
     max_away: int = 300
     limits: Limits = field(default_factory=Limits)
+    # -- a public server (issue 16) --
+    #: players without an account may enter (a LAN host: yes; a public server: its choice)
+    guests: bool = True
+    #: a session token resumes its account for this many days
+    session_days: float = 30.0
+    login_limits: LoginLimits = field(default_factory=LoginLimits)
+    hash_cost: HashCost = field(default_factory=HashCost)
+    #: password hashes at once (None: one per core but one)
+    hash_concurrency: int | None = None
+    #: a player who sends nothing for this long is "absent"
+    absent_after: float = 300.0

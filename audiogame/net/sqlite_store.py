@@ -16,6 +16,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from audiogame.net.records import AccountRecord, RatingRecord, ResultRecord, SessionRecord
 from audiogame.net.store import (
     LogEntry,
     MatchRecord,
@@ -43,6 +44,33 @@ CREATE TABLE IF NOT EXISTS matches (
 CREATE TABLE IF NOT EXISTS players (
     id TEXT PRIMARY KEY, name TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE
 );
+CREATE TABLE IF NOT EXISTS accounts (
+    id TEXT PRIMARY KEY, name TEXT NOT NULL, key TEXT NOT NULL UNIQUE,
+    password_hash TEXT NOT NULL, created REAL NOT NULL, privacy TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sessions (
+    token_hash TEXT PRIMARY KEY, account TEXT NOT NULL, created REAL NOT NULL,
+    expires REAL NOT NULL, revoked INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS sessions_account ON sessions (account);
+CREATE TABLE IF NOT EXISTS relations (
+    account TEXT NOT NULL, other TEXT NOT NULL, relation TEXT NOT NULL,
+    PRIMARY KEY (account, other)
+);
+CREATE INDEX IF NOT EXISTS relations_other ON relations (other);
+CREATE TABLE IF NOT EXISTS ratings (
+    account TEXT NOT NULL, game TEXT NOT NULL, mu REAL NOT NULL, sigma REAL NOT NULL,
+    matches INTEGER NOT NULL, PRIMARY KEY (account, game)
+);
+CREATE TABLE IF NOT EXISTS results (
+    account TEXT NOT NULL, game TEXT NOT NULL, tbl TEXT NOT NULL, match INTEGER NOT NULL,
+    finished REAL NOT NULL, seat INTEGER NOT NULL, rank INTEGER NOT NULL,
+    players INTEGER NOT NULL, seed TEXT NOT NULL,
+    mu_before REAL NOT NULL, sigma_before REAL NOT NULL,
+    mu_after REAL NOT NULL, sigma_after REAL NOT NULL,
+    PRIMARY KEY (account, tbl, match)
+);
+CREATE INDEX IF NOT EXISTS results_newest ON results (account, finished);
 """
 
 
@@ -166,8 +194,211 @@ class SqliteStore:
         ).fetchone()
         return None if row is None else PlayerRecord(*row)
 
+    async def open_table(self, table: str) -> SavedTable | None:
+        found = [t for t in await self.open_tables() if t.record.id == table]
+        return found[0] if found else None
+
+    # -- accounts ---------------------------------------------------------------------
+    async def create_account(self, account: AccountRecord) -> bool:
+        try:
+            self.db.execute(
+                "INSERT INTO accounts (id, name, key, password_hash, created, privacy)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    account.id,
+                    account.name,
+                    account.key,
+                    account.password_hash,
+                    account.created,
+                    _dumps(account.privacy),
+                ),
+            )
+        except sqlite3.IntegrityError:
+            return False
+        return True
+
+    async def account_by_key(self, key: str) -> AccountRecord | None:
+        row = self.db.execute(f"SELECT {_ACCOUNT} FROM accounts WHERE key = ?", (key,)).fetchone()
+        return None if row is None else _account(row)
+
+    async def account_by_id(self, account: str) -> AccountRecord | None:
+        row = self.db.execute(
+            f"SELECT {_ACCOUNT} FROM accounts WHERE id = ?", (account,)
+        ).fetchone()
+        return None if row is None else _account(row)
+
+    async def accounts_by_id(self, accounts: Sequence[str]) -> dict[str, AccountRecord]:
+        found: dict[str, AccountRecord] = {}
+        ids = list(dict.fromkeys(accounts))
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            for row in self.db.execute(
+                f"SELECT {_ACCOUNT} FROM accounts WHERE id IN ({marks})", chunk
+            ):
+                record = _account(row)
+                found[record.id] = record
+        return found
+
+    async def set_password(self, account: str, password_hash: str) -> None:
+        self.db.execute(
+            "UPDATE accounts SET password_hash = ? WHERE id = ?", (password_hash, account)
+        )
+
+    async def set_privacy(self, account: str, privacy: Mapping[str, str]) -> None:
+        self.db.execute(
+            "UPDATE accounts SET privacy = ? WHERE id = ?", (_dumps(dict(privacy)), account)
+        )
+
+    async def save_session(self, session: SessionRecord) -> None:
+        self.db.execute(
+            "INSERT OR REPLACE INTO sessions (token_hash, account, created, expires, revoked)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (
+                session.token_hash,
+                session.account,
+                session.created,
+                session.expires,
+                int(session.revoked),
+            ),
+        )
+
+    async def session(self, token_hash: str) -> SessionRecord | None:
+        row = self.db.execute(
+            "SELECT token_hash, account, created, expires, revoked FROM sessions"
+            " WHERE token_hash = ?",
+            (token_hash,),
+        ).fetchone()
+        if row is None:
+            return None
+        return SessionRecord(row[0], row[1], row[2], row[3], bool(row[4]))
+
+    async def revoke_sessions(self, account: str, token_hash: str | None = None) -> int:
+        if token_hash is None:
+            cursor = self.db.execute(
+                "UPDATE sessions SET revoked = 1 WHERE account = ? AND revoked = 0", (account,)
+            )
+        else:
+            cursor = self.db.execute(
+                "UPDATE sessions SET revoked = 1 WHERE account = ? AND token_hash = ?",
+                (account, token_hash),
+            )
+        return int(cursor.rowcount)
+
+    # -- friends and blocks -------------------------------------------------------------
+    async def relations(self, account: str) -> dict[str, str]:
+        return dict(
+            self.db.execute(
+                "SELECT other, relation FROM relations WHERE account = ?", (account,)
+            ).fetchall()
+        )
+
+    async def set_relation(self, account: str, other: str, relation: str | None) -> None:
+        if relation is None:
+            self.db.execute(
+                "DELETE FROM relations WHERE account = ? AND other = ?", (account, other)
+            )
+        else:
+            self.db.execute(
+                "INSERT OR REPLACE INTO relations (account, other, relation) VALUES (?, ?, ?)",
+                (account, other, relation),
+            )
+
+    async def listed_by(self, account: str, relations: Sequence[str]) -> list[str]:
+        marks = ",".join("?" * len(relations))
+        return [
+            row[0]
+            for row in self.db.execute(
+                f"SELECT account FROM relations WHERE other = ? AND relation IN ({marks})",
+                (account, *relations),
+            )
+        ]
+
+    # -- ratings and results ------------------------------------------------------------
+    async def ratings(self, game: str, accounts: Sequence[str]) -> dict[str, RatingRecord]:
+        found: dict[str, RatingRecord] = {}
+        for account in dict.fromkeys(accounts):
+            row = self.db.execute(
+                "SELECT mu, sigma, matches FROM ratings WHERE account = ? AND game = ?",
+                (account, game),
+            ).fetchone()
+            if row is not None:
+                found[account] = RatingRecord(account, game, row[0], row[1], row[2])
+        return found
+
+    async def record_results(
+        self, results: Sequence[ResultRecord], ratings: Sequence[RatingRecord]
+    ) -> None:
+        db = self.db
+        db.execute("BEGIN")
+        try:
+            db.executemany(
+                "INSERT OR REPLACE INTO results (account, game, tbl, match, finished, seat,"
+                " rank, players, seed, mu_before, sigma_before, mu_after, sigma_after)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [_result_row(r) for r in results],
+            )
+            db.executemany(
+                "INSERT OR REPLACE INTO ratings (account, game, mu, sigma, matches)"
+                " VALUES (?, ?, ?, ?, ?)",
+                [(r.account, r.game, r.mu, r.sigma, r.matches) for r in ratings],
+            )
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+    async def leaderboard(
+        self, game: str, limit: int, min_matches: int
+    ) -> list[tuple[str, RatingRecord]]:
+        rows = self.db.execute(
+            "SELECT a.name, r.account, r.mu, r.sigma, r.matches FROM ratings r"
+            " JOIN accounts a ON a.id = r.account"
+            " WHERE r.game = ? AND r.matches >= ?"
+            " ORDER BY r.mu - 3 * r.sigma DESC, r.matches DESC, a.key LIMIT ?",
+            (game, min_matches, limit),
+        )
+        return [(name, RatingRecord(acc, game, mu, sg, n)) for name, acc, mu, sg, n in rows]
+
+    async def results_of(self, account: str, limit: int) -> list[ResultRecord]:
+        rows = self.db.execute(
+            f"SELECT {_RESULT} FROM results WHERE account = ?"
+            " ORDER BY finished DESC, match DESC LIMIT ?",
+            (account, limit),
+        )
+        return [ResultRecord(*row) for row in rows]
+
     def close(self) -> None:
         self.db.close()
+
+
+_ACCOUNT = "id, name, key, password_hash, created, privacy"
+_RESULT = (
+    "account, game, tbl, match, finished, seat, rank, players, seed,"
+    " mu_before, sigma_before, mu_after, sigma_after"
+)
+
+
+def _account(row: Sequence[Any]) -> AccountRecord:
+    return AccountRecord(row[0], row[1], row[2], row[3], row[4], dict(json.loads(row[5])))
+
+
+def _result_row(r: ResultRecord) -> tuple[Any, ...]:
+    return (
+        r.account,
+        r.game,
+        r.table,
+        r.match,
+        r.finished,
+        r.seat,
+        r.rank,
+        r.players,
+        r.seed,
+        r.mu_before,
+        r.sigma_before,
+        r.mu_after,
+        r.sigma_after,
+    )
 
 
 def _table_record(data: dict[str, Any]) -> TableRecord:

@@ -18,6 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from audiogame.net.records import AccountRecord, RatingRecord, ResultRecord, SessionRecord
+
 
 @dataclass(frozen=True, slots=True)
 class LogEntry:
@@ -47,6 +49,10 @@ class MatchRecord:
     seed_hash: str
     config: dict[str, Any]
     start: float = 0.0  # the match's game time at its start
+    #: who sat where when it began: a human's player id ("" for a bot), and each
+    #: bot's level: a player who leaves mid-match still takes the seat's result
+    players: list[str] = field(default_factory=list)
+    levels: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -116,6 +122,63 @@ class Store(Protocol):
 
     async def finished_match(self, table: str, match: int) -> dict[str, Any] | None:
         """A finished match as ``finish_match`` kept it (None: not found)."""
+        ...
+
+    async def open_table(self, table: str) -> SavedTable | None:
+        """One open table (another server process takes it over), or None."""
+        ...
+
+    # -- accounts (issue 16) --------------------------------------------------------------
+    async def create_account(self, account: AccountRecord) -> bool:
+        """False when an account already has that name's key."""
+        ...
+
+    async def account_by_key(self, key: str) -> AccountRecord | None: ...
+
+    async def account_by_id(self, account: str) -> AccountRecord | None: ...
+
+    async def accounts_by_id(self, accounts: Sequence[str]) -> dict[str, AccountRecord]: ...
+
+    async def set_password(self, account: str, password_hash: str) -> None: ...
+
+    async def set_privacy(self, account: str, privacy: Mapping[str, str]) -> None: ...
+
+    async def save_session(self, session: SessionRecord) -> None: ...
+
+    async def session(self, token_hash: str) -> SessionRecord | None: ...
+
+    async def revoke_sessions(self, account: str, token_hash: str | None = None) -> int:
+        """Revoke one session (``token_hash``) or every session of the account."""
+        ...
+
+    # -- friends and blocks -----------------------------------------------------------------
+    async def relations(self, account: str) -> dict[str, str]:
+        """Everyone this account lists: their id -> ``Relation`` value."""
+        ...
+
+    async def set_relation(self, account: str, other: str, relation: str | None) -> None: ...
+
+    async def listed_by(self, account: str, relations: Sequence[str]) -> list[str]:
+        """The accounts that list ``account`` with one of ``relations``."""
+        ...
+
+    # -- ratings and results ----------------------------------------------------------------
+    async def ratings(self, game: str, accounts: Sequence[str]) -> dict[str, RatingRecord]: ...
+
+    async def record_results(
+        self, results: Sequence[ResultRecord], ratings: Sequence[RatingRecord]
+    ) -> None:
+        """A finished match's results and the ratings after it, in one transaction."""
+        ...
+
+    async def leaderboard(
+        self, game: str, limit: int, min_matches: int
+    ) -> list[tuple[str, RatingRecord]]:
+        """(name, rating), best first by the rating's cautious estimate."""
+        ...
+
+    async def results_of(self, account: str, limit: int) -> list[ResultRecord]:
+        """The account's newest finished matches first."""
         ...
 
     def close(self) -> None: ...

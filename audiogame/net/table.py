@@ -29,7 +29,7 @@ from typing import Any
 import msgspec
 
 from audiogame.app.gametime import GameScheduler
-from audiogame.games.base import Bot, GameSpec, visible_to
+from audiogame.games.base import Bot, GameSpec, Outcome, visible_to
 from audiogame.games.session import TableSession
 from audiogame.narration import Message
 from audiogame.net import messages as m
@@ -147,6 +147,8 @@ class Table:
         self.closed = False
         #: players seated when the table came back after a restart, not yet told so
         self.restored_for: set[str] = set()
+        #: called (awaited, after the match is kept) when a match ends: ratings
+        self.on_finished: Callable[[Table, MatchRecord, Outcome], Awaitable[None]] | None = None
         self._outbox: asyncio.Queue[_Write | Post | _Job] = asyncio.Queue()
         self._drainer = self.loop.create_task(self._drain(), name=f"table {self.id}")
 
@@ -449,6 +451,8 @@ class Table:
         seed = new_seed()
         number = self.record.matches_played + 1
         record = MatchRecord(number, seed, seed_hash(seed), dict(self.record.config), 0.0)
+        record.players = [s.player if s.kind is HUMAN else "" for s in self.seats]
+        record.levels = [s.level if s.kind is BOT else "" for s in self.seats]
         try:
             engine = self.spec.new_engine(record.config, engine_seed(seed), record.start)
         except (ValueError, TypeError, KeyError):
@@ -663,16 +667,24 @@ class Table:
             log=[[e.at, e.seat, e.action] for e in match.log],
         )
         self._post(over)
-        table_record = self.record
+        # a copy: the table's own record forgets the match below, before ``keep`` runs
+        table_record = dataclasses.replace(self.record, match=record)
         outcome_data = {
             "winners": [] if outcome is None else list(outcome.winners),
             "ranks": [] if outcome is None else list(outcome.ranks),
+            "sides": [] if outcome is None else list(outcome.sides),
             "names": self.names(),
         }
         finished = list(match.log)
+        on_finished = self.on_finished
 
         async def keep() -> None:
             await self.store.finish_match(table_record, finished, outcome_data)
+            if on_finished is not None and outcome is not None:
+                try:
+                    await on_finished(self, record, outcome)
+                except Exception:  # ratings failing never stops the table
+                    log.exception("table %s: rating the match failed", self.id)
 
         self._queue(keep)
         self.stage = m.TableStage.OVER

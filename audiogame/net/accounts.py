@@ -1,0 +1,235 @@
+"""Accounts: a name kept between visits, behind a password; sessions that resume it.
+
+- Registering checks the name (``names.clean_name``) and the password
+  (``check_password``), hashes the password off the loop (``passwords.Hasher``)
+  and keeps the account; the name's casefolded key is unique, so "Anna" and
+  "anna" are one account.
+- Logging in is counted by ``login_limits.LoginGate`` (per address, and
+  failures per account) before any hashing; an unknown name costs as much time
+  as a wrong password.
+- Either gives a session token: 256 random bits, returned once, kept only as
+  its SHA-256, with an expiry (``session_days``); it resumes the account on a
+  new connection (``Hello.token``) until it expires or is revoked (logging out,
+  here or everywhere; changing the password revokes every other session).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from audiogame.net.login_limits import LoginGate
+from audiogame.net.names import clean_name
+from audiogame.net.passwords import Busy, Hasher
+from audiogame.net.reasons import Reason
+from audiogame.net.records import AccountRecord, SessionRecord
+from audiogame.net.store import Store
+
+SESSION_PREFIX = "s."
+MIN_PASSWORD = 8
+MAX_PASSWORD = 128
+#: passwords every guessing list starts with (NIST SP 800-63B: refuse the known ones)
+COMMON = frozenset(
+    {
+        "password",
+        "password1",
+        "12345678",
+        "123456789",
+        "1234567890",
+        "87654321",
+        "qwertyui",
+        "qwertyuiop",
+        "iloveyou",
+        "abcdefgh",
+        "abcd1234",
+        "passw0rd",
+        "11111111",
+        "00000000",
+        "football",
+        "sunshine",
+        "princess",
+        "baseball",
+        "letmein1",
+        "trustno1",
+        "superman",
+        "ciaociao",
+        "juventus",
+        "napoli1926",
+        "forzainter",
+        "forzamilan",
+        "amoremio",
+        "domino123",
+    }
+)
+
+
+def name_key(name: str) -> str:
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+def session_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def is_session_token(token: str | None) -> bool:
+    return token is not None and token.startswith(SESSION_PREFIX)
+
+
+def check_password(password: str, name: str) -> Reason | None:
+    """Why ``password`` will not do for ``name`` (None: it will)."""
+    if len(password) < MIN_PASSWORD:
+        return Reason.PASSWORD_SHORT
+    if len(password) > MAX_PASSWORD:
+        return Reason.PASSWORD_LONG
+    if any(unicodedata.category(c)[0] == "C" for c in password):
+        return Reason.PASSWORD_CHARACTERS
+    folded = password.casefold()
+    if name_key(name) in folded or folded in name_key(name):
+        return Reason.PASSWORD_IS_NAME
+    if folded in COMMON or len(set(folded)) <= 2:
+        return Reason.PASSWORD_COMMON
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A logged-in account and the session token its client keeps."""
+
+    account: AccountRecord
+    token: str
+
+
+class Accounts:
+    def __init__(
+        self,
+        store: Store,
+        hasher: Hasher,
+        gate: LoginGate,
+        *,
+        session_days: float = 30.0,
+        wall: Callable[[], float] = time.time,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.store = store
+        self.hasher = hasher
+        self.gate = gate
+        self.session_seconds = session_days * 86400.0
+        self.wall = wall
+        self.clock = clock
+
+    async def register(self, raw_name: str, password: str, address: str) -> Entry | Reason:
+        name, problem = clean_name(raw_name)
+        if problem is not None:
+            return problem
+        password = unicodedata.normalize("NFC", password)
+        problem = check_password(password, name)
+        if problem is not None:
+            return problem
+        key = name_key(name)
+        stopped = self.gate.attempt(address, "", self.clock())
+        if stopped is not None:
+            return Reason.TOO_MANY_LOGINS
+        if await self.store.account_by_key(key) is not None:
+            return Reason.NAME_TAKEN
+        try:
+            hashed = await self.hasher.hash(password)
+        except Busy:
+            return Reason.BUSY
+        account = AccountRecord("a" + secrets.token_hex(8), name, key, hashed, self.wall())
+        if not await self.store.create_account(account):
+            return Reason.NAME_TAKEN  # taken meanwhile, by another login or process
+        return await self._open_session(account)
+
+    async def login(self, raw_name: str, password: str, address: str) -> Entry | Reason:
+        name, problem = clean_name(raw_name)
+        if problem is not None or len(password) > MAX_PASSWORD:
+            return Reason.BAD_LOGIN
+        key = name_key(name)
+        now = self.clock()
+        stopped = self.gate.attempt(address, key, now)
+        if stopped == "address":
+            return Reason.TOO_MANY_LOGINS
+        if stopped == "account":
+            return Reason.ACCOUNT_SLOWED
+        account = await self.store.account_by_key(key)
+        password = unicodedata.normalize("NFC", password)
+        try:
+            ok, rehash = await self.hasher.verify(
+                None if account is None else account.password_hash, password
+            )
+        except Busy:
+            return Reason.BUSY
+        if not ok or account is None:
+            self.gate.failed(key, self.clock())
+            return Reason.BAD_LOGIN
+        if rehash:
+            try:
+                account.password_hash = await self.hasher.hash(password)
+                await self.store.set_password(account.id, account.password_hash)
+            except Busy:
+                pass  # next time
+        return await self._open_session(account)
+
+    async def resume(self, token: str) -> AccountRecord | Reason:
+        """The account a session token opens, or why it opens none."""
+        session = await self.store.session(session_hash(token))
+        if session is None or session.revoked:
+            return Reason.UNKNOWN_TOKEN
+        if session.expires <= self.wall():
+            return Reason.SESSION_EXPIRED
+        account = await self.store.account_by_id(session.account)
+        return Reason.UNKNOWN_TOKEN if account is None else account
+
+    async def logout(self, account: str, token: str, everywhere: bool) -> int:
+        return await self.store.revoke_sessions(
+            account, None if everywhere else session_hash(token)
+        )
+
+    async def change_password(
+        self, account: AccountRecord, old: str, new: str, token_hash: str, address: str
+    ) -> Reason | None:
+        """Every other session of the account is revoked; this one stays."""
+        new = unicodedata.normalize("NFC", new)
+        problem = check_password(new, account.name)
+        if problem is not None:
+            return problem
+        key = account.key
+        stopped = self.gate.attempt(address, key, self.clock())
+        if stopped is not None:
+            return Reason.ACCOUNT_SLOWED
+        current = await self.store.account_by_id(account.id)
+        if current is None:
+            return Reason.UNKNOWN_TOKEN
+        try:
+            ok, _ = await self.hasher.verify(
+                current.password_hash, unicodedata.normalize("NFC", old)
+            )
+            if not ok:
+                self.gate.failed(key, self.clock())
+                return Reason.BAD_LOGIN
+            hashed = await self.hasher.hash(new)
+        except Busy:
+            return Reason.BUSY
+        await self.store.set_password(account.id, hashed)
+        account.password_hash = hashed
+        await self.store.revoke_sessions(account.id)
+        now = self.wall()
+        await self.store.save_session(
+            SessionRecord(token_hash, account.id, now, now + self.session_seconds)
+        )
+        return None
+
+    async def registered(self, name: str) -> bool:
+        return await self.store.account_by_key(name_key(name)) is not None
+
+    async def _open_session(self, account: AccountRecord) -> Entry:
+        token = SESSION_PREFIX + secrets.token_urlsafe(32)
+        now = self.wall()
+        await self.store.save_session(
+            SessionRecord(session_hash(token), account.id, now, now + self.session_seconds)
+        )
+        return Entry(account, token)

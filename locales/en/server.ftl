@@ -1,0 +1,81 @@
+## A public server (issue 16): accounts, people, ratings. Why a command was refused:
+
+net-reason-name-taken = Someone already has an account with that name: choose another.
+net-reason-name-registered = That name belongs to an account: log in with its password, or choose another name.
+net-reason-bad-login = The name or the password is wrong.
+net-reason-too-many-logins = Too many attempts from this connection: wait a minute and try again.
+net-reason-account-slowed = Too many wrong passwords for this account: wait half a minute and try again.
+net-reason-password-short = The password is too short: at least eight characters.
+net-reason-password-long = The password is too long: a hundred and twenty-eight characters at most.
+net-reason-password-characters = The password holds a character that cannot be typed, such as a tab or a line break.
+net-reason-password-is-name = The password must not contain your name.
+net-reason-password-common = That password is among the first any guesser tries: choose a less common one.
+net-reason-session-expired = Your session has expired: log in again with your password.
+net-reason-account-needed = This server is for players with an account: log in or register.
+net-reason-accounts-only = That is for players with an account.
+net-reason-busy = The server is busy with many logins: try again in a moment.
+net-reason-logged-out = You are logged out.
+net-reason-not-online = Nobody with that name is online.
+net-reason-privacy = That player does not accept this from you.
+net-reason-no-such-account = There is no account with that name.
+net-reason-yourself = That is you.
+net-reason-too-many-listed = Your list is full: take someone off it first.
+net-reason-no-such-match = There is no finished match with that number at that table.
+
+## Presence, lists and privacy
+
+online-status-available = available
+online-status-absent = absent
+online-status-busy = busy
+online-person = { $name }, { $status }
+online-person-at = { $name }, { $status }, at a table of { $game }
+online-person-playing = { $name }, { $status }, playing { $game }
+online-came = { $name } is online.
+online-went = { $name } has left.
+online-now = { $name } is now { $status }.
+online-nobody = Nobody else is online.
+online-relation-friend = friend
+online-relation-favourite = favourite
+online-relation-blocked = blocked
+online-listed = { $name }, { $relation }, { $online ->
+    [yes] online
+   *[no] offline
+}
+online-privacy-everyone = everyone but the blocked
+online-privacy-friends-of-friends = friends and their friends
+online-privacy-friends = friends
+online-privacy-favourites = favourites only
+online-privacy-nobody = nobody
+online-privacy-invite = Who may invite you: { $who }.
+online-privacy-message = Who may write to you: { $who }.
+online-privacy-join = Who may join your table: { $who }.
+
+## Private messages and invitations
+
+online-whisper-from = { $name } to you: { $text }
+online-whisper-to = You to { $name }: { $text }
+online-invited = { $name } invites you to a table of { $game }. The code is { $code }.
+
+## Ratings, the leaderboard, the record of matches
+
+online-rating = { $mu }, plus or minus { $spread }
+online-rating-of = { $name } at { $game }: { $mu }, plus or minus { $spread }, { $matches ->
+    [one] one match
+   *[other] { $matches } matches
+}
+online-rating-place = { $place ->
+    [0] not on the leaderboard yet
+   *[other] place { $place } on the leaderboard
+}
+online-leader-row = { $place }. { $name }, { $mu }, plus or minus { $spread }, { $matches ->
+    [one] one match
+   *[other] { $matches } matches
+}
+online-leaderboard-empty = Nobody is on the leaderboard yet: it takes three rated matches.
+online-record-item = { $game }: { $rank ->
+    [1] first
+    [2] second
+    [3] third
+   *[other] place { $rank }
+} of { $players }, rating from { $before } to { $after }; match { $match } at table { $table }, seed { $seed }
+online-record-empty = No rated matches yet.

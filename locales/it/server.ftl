@@ -1,0 +1,81 @@
+## Un server pubblico (issue 16): account, persone, punteggi. Perché un comando è stato rifiutato:
+
+net-reason-name-taken = Qualcuno ha già un account con questo nome: scegline un altro.
+net-reason-name-registered = Questo nome appartiene a un account: entra con la sua password, oppure scegli un altro nome.
+net-reason-bad-login = Il nome o la password non sono giusti.
+net-reason-too-many-logins = Troppi tentativi da questa connessione: aspetta un minuto e riprova.
+net-reason-account-slowed = Troppe password sbagliate per questo account: aspetta mezzo minuto e riprova.
+net-reason-password-short = La password è troppo corta: servono almeno otto caratteri.
+net-reason-password-long = La password è troppo lunga: al massimo centoventotto caratteri.
+net-reason-password-characters = Nella password c'è un carattere che non si digita, come una tabulazione o un a capo.
+net-reason-password-is-name = La password non deve contenere il tuo nome.
+net-reason-password-common = È una delle prime password che chiunque prova: scegline una meno comune.
+net-reason-session-expired = La sessione è scaduta: entra di nuovo con la tua password.
+net-reason-account-needed = Questo server è per chi ha un account: entra o registrati.
+net-reason-accounts-only = Questo è per chi ha un account.
+net-reason-busy = Il server è occupato con molti accessi: riprova tra un momento.
+net-reason-logged-out = Sei uscito dall'account.
+net-reason-not-online = Nessuno con questo nome è collegato.
+net-reason-privacy = Questo giocatore non accetta questo da te.
+net-reason-no-such-account = Non c'è nessun account con questo nome.
+net-reason-yourself = Sei tu.
+net-reason-too-many-listed = La tua lista è piena: prima togli qualcuno.
+net-reason-no-such-match = A quel tavolo non c'è una partita finita con quel numero.
+
+## Presenza, liste e riservatezza
+
+online-status-available = disponibile
+online-status-absent = assente
+online-status-busy = occupato
+online-person = { $name }, { $status }
+online-person-at = { $name }, { $status }, a un tavolo di { $game }
+online-person-playing = { $name }, { $status }, sta giocando a { $game }
+online-came = { $name } si è collegato.
+online-went = { $name } se n'è andato.
+online-now = { $name } ora è { $status }.
+online-nobody = Non c'è nessun altro collegato.
+online-relation-friend = amico
+online-relation-favourite = preferito
+online-relation-blocked = bloccato
+online-listed = { $name }, { $relation }, { $online ->
+    [yes] collegato
+   *[no] non collegato
+}
+online-privacy-everyone = tutti tranne i bloccati
+online-privacy-friends-of-friends = gli amici e i loro amici
+online-privacy-friends = gli amici
+online-privacy-favourites = solo i preferiti
+online-privacy-nobody = nessuno
+online-privacy-invite = Chi può invitarti: { $who }.
+online-privacy-message = Chi può scriverti: { $who }.
+online-privacy-join = Chi può unirsi al tuo tavolo: { $who }.
+
+## Messaggi privati e inviti
+
+online-whisper-from = { $name } a te: { $text }
+online-whisper-to = Tu a { $name }: { $text }
+online-invited = { $name } ti invita a un tavolo di { $game }. Il codice è { $code }.
+
+## Punteggi, classifica, partite giocate
+
+online-rating = { $mu }, più o meno { $spread }
+online-rating-of = { $name } a { $game }: { $mu }, più o meno { $spread }, { $matches ->
+    [one] una partita
+   *[other] { $matches } partite
+}
+online-rating-place = { $place ->
+    [0] non ancora in classifica
+   *[other] { $place }° in classifica
+}
+online-leader-row = { $place }. { $name }, { $mu }, più o meno { $spread }, { $matches ->
+    [one] una partita
+   *[other] { $matches } partite
+}
+online-leaderboard-empty = In classifica non c'è ancora nessuno: servono tre partite valutate.
+online-record-item = { $game }: { $rank ->
+    [1] primo
+    [2] secondo
+    [3] terzo
+   *[other] { $rank }° posto
+} su { $players }, punteggio da { $before } a { $after }; partita { $match } al tavolo { $table }, seme { $seed }
+online-record-empty = Ancora nessuna partita valutata.

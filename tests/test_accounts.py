@@ -1,0 +1,268 @@
+"""Accounts on a real server (loopback): registering, logging in, sessions that resume,
+expire and are revoked, the limits on attempts, and passwords hashed off the loop."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+from pathlib import Path
+
+import pytest
+
+from audiogame.devtools.net_harness import ServerThread, wait_for
+from audiogame.net import messages as m
+from audiogame.net.accounts import Accounts, check_password, session_hash
+from audiogame.net.client import Connected, GameClient
+from audiogame.net.login_limits import LoginGate, LoginLimits
+from audiogame.net.passwords import Busy, HashCost, Hasher
+from audiogame.net.reasons import Reason
+from audiogame.net.server import DB_FILE
+from audiogame.net.server_options import ServerOptions
+from audiogame.net.sqlite_store import SqliteStore
+
+PASSWORD = "mare d'inverno 7"
+
+
+@pytest.fixture
+def server(tmp_path: Path):
+    with ServerThread(tmp_path) as running:
+        yield running
+
+
+def entered(server: ServerThread, name: str, password: str | None = None, **kw) -> GameClient:
+    client = GameClient(server.url, name, password=password, **kw)
+    client.start()
+    return client
+
+
+def welcome(client: GameClient) -> m.Welcome:
+    found = wait_for(client, lambda i: isinstance(i, m.Welcome | m.Refused))
+    assert isinstance(found, m.Welcome), found
+    return found
+
+
+def refusal(client: GameClient) -> str:
+    found = wait_for(client, lambda i: isinstance(i, m.Refused))
+    assert isinstance(found, m.Refused)
+    return found.reason
+
+
+def test_register_then_log_in_elsewhere_and_resume_with_the_session(server):
+    anna = entered(server, "Anna", PASSWORD, register=True)
+    try:
+        first = welcome(anna)
+        assert first.account and first.name == "Anna" and first.token.startswith("s.")
+    finally:
+        anna.close()
+    again = entered(server, "anna", PASSWORD)  # the name's case does not matter
+    try:
+        second = welcome(again)
+        assert second.player == first.player and second.name == "Anna"
+        assert second.token != first.token  # a session of its own
+    finally:
+        again.close()
+    resumed = entered(server, "whatever", token=first.token)
+    try:
+        third = welcome(resumed)
+        assert third.player == first.player and third.account and third.name == "Anna"
+    finally:
+        resumed.close()
+
+
+def test_wrong_passwords_and_bad_names_are_refused_with_their_reasons(server):
+    anna = entered(server, "Anna", PASSWORD, register=True)
+    welcome(anna)
+    anna.close()
+    cases = [
+        ("Anna", "not the password", False, Reason.BAD_LOGIN),
+        ("Nobody Here", PASSWORD, False, Reason.BAD_LOGIN),  # same answer: names stay secret
+        ("Anna", PASSWORD, True, Reason.NAME_TAKEN),
+        ("Bruno", "short", True, Reason.PASSWORD_SHORT),
+        ("Bruno", "Bruno's secret", True, Reason.PASSWORD_IS_NAME),
+        ("Bruno", "password1", True, Reason.PASSWORD_COMMON),
+        ("Bruno", "tab\there ok?", True, Reason.PASSWORD_CHARACTERS),
+        ("B", PASSWORD, True, Reason.NAME_EMPTY),
+        ("<Bruno>", PASSWORD, True, Reason.NAME_CHARACTERS),
+    ]
+    for name, password, register, reason in cases:
+        client = entered(server, name, password, register=register, reconnect=False)
+        try:
+            assert refusal(client) == reason.value, (name, password)
+        finally:
+            client.close()
+
+
+def test_a_guest_cannot_take_an_accounts_name_and_a_public_server_may_refuse_guests(tmp_path):
+    with ServerThread(tmp_path / "a") as server:
+        anna = entered(server, "Anna", PASSWORD, register=True)
+        welcome(anna)
+        anna.close()
+        guest = entered(server, "ANNA")
+        assert refusal(guest) == Reason.NAME_REGISTERED.value
+        guest.close()
+        other = entered(server, "Carla")  # guests are welcome on this (a LAN) host
+        assert not welcome(other).account
+        other.close()
+    with ServerThread(tmp_path / "b", ServerOptions(guests=False)) as server:
+        guest = entered(server, "Carla")
+        try:
+            assert refusal(guest) == Reason.ACCOUNT_NEEDED.value
+            guest.login("Carla", PASSWORD, register=True)  # the same connection, now an account
+            assert welcome(guest).account
+        finally:
+            guest.close()
+
+
+def test_logging_out_revokes_the_session_and_changing_the_password_revokes_the_others(server):
+    one = entered(server, "Anna", PASSWORD, register=True)
+    token_one = welcome(one).token
+    two = entered(server, "Anna", PASSWORD)
+    token_two = welcome(two).token
+    two.change_password(PASSWORD, "un altro inverno 8")
+    wait_for(two, lambda i: isinstance(i, m.Done) and i.of == "change-password")
+    one.close()
+    two.logout()
+    goodbye = wait_for(two, lambda i: isinstance(i, m.Goodbye))
+    assert isinstance(goodbye, m.Goodbye) and goodbye.reason == Reason.LOGGED_OUT.value
+    two.close()
+    for token in (token_one, token_two):  # the first by the change, the second by logging out
+        back = entered(server, "Anna", token=token, reconnect=False)
+        assert refusal(back) == Reason.UNKNOWN_TOKEN.value
+        back.close()
+    old = entered(server, "Anna", PASSWORD, reconnect=False)
+    assert refusal(old) == Reason.BAD_LOGIN.value
+    old.close()
+    new = entered(server, "Anna", "un altro inverno 8")
+    assert welcome(new).account
+    new.close()
+
+
+def test_the_database_holds_no_password_and_no_token(server, tmp_path):
+    anna = entered(server, "Anna", PASSWORD, register=True)
+    token = welcome(anna).token
+    anna.close()
+    server.run(lambda: None)
+    dump = "\n".join(sqlite3.connect(tmp_path / DB_FILE).iterdump())
+    assert PASSWORD not in dump and token not in dump
+    assert session_hash(token) in dump and "$argon2id$" in dump
+
+
+def test_sessions_expire():
+    async def run(folder: Path) -> None:
+        store = SqliteStore(folder / "s.sqlite3")
+        now = [1000.0]
+        accounts = Accounts(
+            store, Hasher(HashCost(1, 1024, 1)), LoginGate(), session_days=1, wall=lambda: now[0]
+        )
+        entry = await accounts.register("Anna", PASSWORD, "127.0.0.1")
+        assert not isinstance(entry, Reason)
+        assert (await accounts.resume(entry.token)).id == entry.account.id  # type: ignore[union-attr]
+        now[0] += 86400.0 + 1
+        assert await accounts.resume(entry.token) is Reason.SESSION_EXPIRED
+        assert await accounts.resume("s.not-a-token") is Reason.UNKNOWN_TOKEN
+        store.close()
+
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        asyncio.run(run(Path(folder)))
+
+
+def test_login_limits_per_address_and_per_account():
+    gate = LoginGate(LoginLimits(per_address=5, account_failures=3, account_refill=30))
+    now = 0.0
+    for _ in range(5):
+        assert gate.attempt("10.0.0.1", "", now) is None
+    assert gate.attempt("10.0.0.1", "", now) == "address"
+    assert gate.attempt("10.0.0.2", "", now) is None  # another address is not slowed
+    assert gate.attempt("10.0.0.1", "", now + 12.0) is None  # a minute refills five
+    for address in ("10.1.0.1", "10.1.0.2", "10.1.0.3"):  # wrong passwords from everywhere
+        assert gate.attempt(address, "anna", now) is None
+        gate.failed("anna", now)
+    assert gate.attempt("10.1.0.4", "anna", now) == "account"
+    assert gate.attempt("10.1.0.4", "bruno", now) is None  # other accounts are not slowed
+    assert gate.attempt("10.1.0.5", "anna", now + 30.0) is None  # one try per 30 s after
+
+
+def test_a_storm_of_attempts_is_turned_away_over_the_wire(tmp_path):
+    limits = LoginLimits(per_address=4)
+    with ServerThread(tmp_path, ServerOptions(login_limits=limits)) as server:
+        reasons = []
+        for _ in range(6):
+            client = entered(server, "Anna", "not her password", reconnect=False)
+            reasons.append(refusal(client))
+            client.close()
+        assert reasons[:4] == [Reason.BAD_LOGIN.value] * 3 + [Reason.BAD_LOGIN.value]
+        assert reasons[4:] == [Reason.TOO_MANY_LOGINS.value] * 2
+
+
+def test_password_rules():
+    assert check_password("corto", "Anna") is Reason.PASSWORD_SHORT
+    assert check_password("x" * 129, "Anna") is Reason.PASSWORD_LONG
+    assert check_password("ANNA1234!", "Anna") is Reason.PASSWORD_IS_NAME
+    assert check_password("aaaaaaaaaa", "Anna") is Reason.PASSWORD_COMMON
+    assert check_password("12121212", "Anna") is Reason.PASSWORD_COMMON
+    assert check_password("QWERTYUI", "Anna") is Reason.PASSWORD_COMMON
+    assert check_password("luna sul lago", "Anna") is None
+    assert check_password("città d'inverno", "Anna") is None  # any script, spaces welcome
+
+
+class WatchedHasher(Hasher):
+    """Counts the hashes running at once and the threads they run on."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.lock = threading.Lock()
+        self.active = self.most = 0
+        self.threads: set[str] = set()
+
+    def _make(self, password: str) -> str:
+        with self.lock:
+            self.active += 1
+            self.most = max(self.most, self.active)
+            self.threads.add(threading.current_thread().name)
+        try:
+            return super()._make(password)
+        finally:
+            with self.lock:
+                self.active -= 1
+
+
+def test_hashes_run_off_the_loop_a_bounded_few_at_a_time():
+    async def run() -> None:
+        hasher = WatchedHasher(HashCost(2, 8 * 1024, 1), concurrent=2, queue_limit=6)
+        loop_thread = threading.current_thread().name
+        ticks = 0
+
+        async def ticker() -> None:
+            nonlocal ticks
+            while True:
+                ticks += 1
+                await asyncio.sleep(0)
+
+        tick = asyncio.get_running_loop().create_task(ticker())
+        results = await asyncio.gather(
+            *(hasher.hash(f"password {i}") for i in range(8)), return_exceptions=True
+        )
+        tick.cancel()
+        busy = [r for r in results if isinstance(r, Busy)]
+        assert len(busy) == 2  # past six waiting, turned away at once
+        assert hasher.most == 2  # never more than two at once
+        assert loop_thread not in hasher.threads  # never on the loop
+        assert ticks > 6  # the loop kept running meanwhile
+        ok, _ = await hasher.verify(str(results[0]), "password 0")
+        assert ok
+        assert (await hasher.verify(None, "password 0")) == (False, False)  # the decoy
+        hasher.close()
+
+    asyncio.run(run())
+
+
+def test_connected_is_reported_for_an_account_as_for_a_guest(server):
+    client = entered(server, "Anna", PASSWORD, register=True)
+    try:
+        assert isinstance(wait_for(client, lambda i: isinstance(i, Connected)), Connected)
+        assert client.password is None  # forgotten once welcomed: the session resumes
+    finally:
+        client.close()

@@ -1,0 +1,228 @@
+"""The lobby of a public server on loopback: presence, friends and blocks, privacy for
+messages, invitations and joining, the master's invitation, and a rated match whose
+record replays offline."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from audiogame.devtools.net_harness import ScriptedPlayer, ServerThread, wait_for
+from audiogame.net import messages as m
+from audiogame.net.client import GameClient
+from audiogame.net.reasons import Reason
+from audiogame.net.server_options import ServerOptions
+from audiogame.net.verify import check
+
+PASSWORD = "mare d'inverno 7"
+
+
+@pytest.fixture
+def server(tmp_path: Path, folder_game):
+    options = ServerOptions(grace=0.6, between_rounds=0.05, absent_after=0.8)
+    with ServerThread(tmp_path, options) as running:
+        yield running
+
+
+@pytest.fixture
+def people(server):
+    made: list[GameClient] = []
+
+    def enter(name: str, account: bool = True) -> GameClient:
+        client = GameClient(server.url, name, password=PASSWORD if account else None)
+        client.register = account
+        client.start()
+        found = wait_for(client, lambda i: isinstance(i, m.Welcome | m.Refused))
+        assert isinstance(found, m.Welcome), found
+        made.append(client)
+        return client
+
+    yield enter
+    for client in made:
+        client.close()
+
+
+def got(client: GameClient, kind: type, test=lambda i: True, timeout: float = 5.0):
+    return wait_for(client, lambda i: isinstance(i, kind) and test(i), timeout=timeout)
+
+
+def refused(client: GameClient) -> str:
+    found = got(client, m.Refused)
+    return found.reason
+
+
+def test_presence_who_is_online_busy_absent_and_gone(people):
+    anna, bruno = people("Anna"), people("Bruno")
+    anna.watch_people()
+    listing = got(anna, m.People)
+    assert {p.name for p in listing.people} == {"Anna", "Bruno"}
+    assert all(p.status == "available" and p.account for p in listing.people)
+    bruno.set_status(busy=True)
+    got(anna, m.Presence, lambda p: p.person.name == "Bruno" and p.person.status == "busy")
+    bruno.set_status(busy=False)
+    got(anna, m.Presence, lambda p: p.person.name == "Bruno" and p.person.status == "available")
+    carla = people("Carla", account=False)
+    came = got(anna, m.Presence, lambda p: p.person.name == "Carla")
+    assert not came.person.account
+    # nothing from Carla for absent_after (0.8 s here, 5 minutes by default): absent
+    got(anna, m.Presence, lambda p: p.person.name == "Carla" and p.person.status == "absent")
+    carla.send(m.ListTables())  # any message is activity
+    got(anna, m.Presence, lambda p: p.person.name == "Carla" and p.person.status == "available")
+    carla.close()
+    got(anna, m.Presence, lambda p: p.person.name == "Carla" and not p.online)
+
+
+def test_messages_follow_privacy_friends_favourites_and_blocks(people):
+    anna, bruno, carla, dario = (people(n) for n in ("Anna", "Bruno", "Carla", "Dario"))
+    bruno.whisper("Anna", "ciao Anna")
+    heard = got(anna, m.WhisperFrom)
+    assert (heard.name, heard.to, heard.text) == ("Bruno", "Anna", "ciao Anna")
+    echo = got(bruno, m.WhisperFrom)
+    assert echo.name == "Bruno" and echo.to == "Anna"  # the writer hears it went
+    anna.set_privacy(message="friends")
+    assert got(anna, m.PrivacyState).message == "friends"
+    bruno.whisper("Anna", "ci sei?")
+    assert refused(bruno) == Reason.PRIVACY.value
+    anna.set_relation("Bruno", "friend")
+    listed = got(anna, m.Relations)
+    assert [(p.name, p.relation, p.online) for p in listed.people] == [("Bruno", "friend", True)]
+    bruno.whisper("Anna", "ora sì")
+    assert got(anna, m.WhisperFrom).text == "ora sì"
+    # friends of friends: Bruno lists Carla, so Carla may write; Dario may not
+    anna.set_privacy(message="friends-of-friends")
+    got(anna, m.PrivacyState)
+    bruno.set_relation("Carla", "friend")
+    got(bruno, m.Relations)
+    carla.whisper("Anna", "amica di Bruno")
+    assert got(anna, m.WhisperFrom).name == "Carla"
+    dario.whisper("Anna", "e io?")
+    assert refused(dario) == Reason.PRIVACY.value
+    # favourites only
+    anna.set_privacy(message="favourites")
+    got(anna, m.PrivacyState)
+    bruno.whisper("Anna", "preferito?")
+    assert refused(bruno) == Reason.PRIVACY.value
+    anna.set_relation("Bruno", "favourite")
+    got(anna, m.Relations)
+    bruno.whisper("Anna", "preferito!")
+    assert got(anna, m.WhisperFrom).text == "preferito!"
+    # a block wins over everything, even "everyone"
+    anna.set_privacy(message="everyone")
+    got(anna, m.PrivacyState)
+    anna.set_relation("Dario", "blocked")
+    got(anna, m.Relations)
+    dario.whisper("Anna", "bloccato")
+    assert refused(dario) == Reason.PRIVACY.value
+    anna.set_privacy(message="nobody")
+    got(anna, m.PrivacyState)
+    bruno.whisper("Anna", "nessuno")
+    assert refused(bruno) == Reason.PRIVACY.value
+    # bad input: reasons, not failures
+    anna.set_relation("Nessuno Così", "friend")
+    assert refused(anna) == Reason.NO_SUCH_ACCOUNT.value
+    anna.set_relation("Anna", "friend")
+    assert refused(anna) == Reason.YOURSELF.value
+    anna.set_relation("Bruno", "enemy")
+    assert refused(anna) == Reason.BAD_FIELDS.value
+    anna.whisper("Zeno", "ci sei?")
+    assert refused(anna) == Reason.NOT_ONLINE.value
+
+
+def test_guests_have_no_lists_but_may_write_and_be_written_to(people):
+    anna, guest = people("Anna"), people("Ospite", account=False)
+    guest.set_relation("Anna", "friend")
+    assert refused(guest) == Reason.ACCOUNTS_ONLY.value
+    anna.whisper("Ospite", "benvenuto")
+    assert got(guest, m.WhisperFrom).text == "benvenuto"
+    anna.set_privacy(message="friends")
+    got(anna, m.PrivacyState)
+    guest.whisper("Anna", "grazie")
+    assert refused(guest) == Reason.PRIVACY.value  # a guest is nobody's friend
+
+
+def test_the_master_invites_and_players_follow_friends_to_their_table(people, folder_game):
+    anna, bruno, carla = people("Anna"), people("Bruno"), people("Carla")
+    bruno.invite("Anna")
+    assert refused(bruno) == Reason.NOT_AT_TABLE.value
+    anna.send(m.CreateTable(game=folder_game.id, config={"players": 3, "target": 2, "think": 0}))
+    table = got(anna, m.TableState).table
+    anna.invite("Bruno")
+    invitation = got(bruno, m.Invited)
+    assert (invitation.name, invitation.table, invitation.code) == ("Anna", table.id, table.code)
+    bruno.send(m.JoinTable(table=invitation.table))
+    got(bruno, m.TableState, lambda s: s.you == 1)
+    bruno.invite("Carla")
+    assert refused(bruno) == Reason.NOT_MASTER.value
+    # Carla follows Anna, unless Anna lets only friends join her
+    anna.set_privacy(join="friends")
+    got(anna, m.PrivacyState)
+    carla.join_player("Anna")
+    assert refused(carla) == Reason.PRIVACY.value
+    anna.set_relation("Carla", "friend")
+    got(anna, m.Relations)
+    time.sleep(1.2)  # the presence sweep notes where Anna sits
+    carla.join_player("Anna")
+    got(carla, m.TableState, lambda s: s.you == 2 and s.table.id == table.id)
+    # invitations follow privacy too
+    carla.send(m.LeaveTable())
+    got(carla, m.Left)
+    carla.set_privacy(invite="nobody")
+    got(carla, m.PrivacyState)
+    anna.invite("Carla")
+    assert refused(anna) == Reason.PRIVACY.value
+
+
+def test_a_rated_match_moves_ratings_and_its_record_replays_offline(people, folder_game):
+    anna, bruno = people("Anna"), people("Bruno")
+    anna.send(m.CreateTable(game=folder_game.id, config={"players": 3, "target": 2, "think": 0}))
+    table = got(anna, m.TableState).table
+    bruno.send(m.JoinTable(table=table.id))
+    got(bruno, m.TableState, lambda s: s.you == 1)
+    anna.send(m.SetBot(seat=2, level="hard"))
+    got(anna, m.Notice, lambda n: n.what is m.NoticeKind.BOT_ADDED)
+    anna.send(m.Start())
+    players = [ScriptedPlayer(anna, seed=1), ScriptedPlayer(bruno, seed=2)]
+    deadline = time.monotonic() + 60
+    while not all(p.over for p in players):
+        assert time.monotonic() < deadline, "the match did not end"
+        for p in players:
+            p.pump()
+        time.sleep(0.001)
+    over = players[0].over
+    anna.rating(folder_game.id)
+    deadline = time.monotonic() + 5
+    while True:  # rated once the match is kept: a moment after its end
+        rating = got(anna, m.Rating)
+        if rating.matches == 1 or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
+        anna.rating(folder_game.id)
+    assert rating.matches == 1 and rating.name == "Anna" and rating.sigma < 25 / 3
+    assert rating.spread == pytest.approx(2 * rating.sigma)
+    anna.record(name="Bruno")
+    record = got(anna, m.Record)
+    assert record.name == "Bruno" and len(record.results) == 1
+    item = record.results[0]
+    assert (item.table, item.match, item.seed, item.players) == (table.id, 1, over.seed, 3)
+    bruno.get_match(item.table, item.match)
+    fetched = got(bruno, m.MatchOver, lambda o: o.seed == item.seed)
+    data = {
+        "game": fetched.game,
+        "seed": fetched.seed,
+        "seed_hash": fetched.seed_hash,
+        "config": fetched.config,
+        "start": fetched.start,
+        "log": fetched.log,
+    }
+    _, events, engine = check(data)  # what `audiogame verify` does, offline
+    assert engine.is_over and events
+    ranks = list(engine.outcome.ranks)
+    assert item.rank == ranks[1]
+    anna.leaderboard(folder_game.id)
+    assert got(anna, m.Leaderboard).rows == []  # three rated matches before the board
+    anna.get_match(table.id, 9)
+    assert refused(anna) == Reason.NO_SUCH_MATCH.value
+    anna.rating("no-such-game")
+    assert refused(anna) == Reason.NO_SUCH_GAME.value
