@@ -20,13 +20,14 @@ from audiogame.net.reasons import Reason
 from audiogame.net.server import DB_FILE
 from audiogame.net.server_options import ServerOptions
 from audiogame.net.sqlite_store import SqliteStore
+from tests.backends import BACKENDS, server_kwargs
 
 PASSWORD = "mare d'inverno 7"
 
 
-@pytest.fixture
-def server(tmp_path: Path):
-    with ServerThread(tmp_path) as running:
+@pytest.fixture(params=BACKENDS)
+def server(tmp_path: Path, request):
+    with ServerThread(tmp_path, **server_kwargs(request.param)) as running:
         yield running
 
 
@@ -138,11 +139,12 @@ def test_logging_out_revokes_the_session_and_changing_the_password_revokes_the_o
     new.close()
 
 
-def test_the_database_holds_no_password_and_no_token(server, tmp_path):
+def test_the_database_holds_no_password_and_no_token(tmp_path):
+    server = ServerThread(tmp_path).start()
     anna = entered(server, "Anna", PASSWORD, register=True)
     token = welcome(anna).token
     anna.close()
-    server.run(lambda: None)
+    server.stop()
     dump = "\n".join(sqlite3.connect(tmp_path / DB_FILE).iterdump())
     assert PASSWORD not in dump and token not in dump
     assert session_hash(token) in dump and "$argon2id$" in dump

@@ -15,14 +15,15 @@ from audiogame.net.client import GameClient
 from audiogame.net.reasons import Reason
 from audiogame.net.server_options import ServerOptions
 from audiogame.net.verify import check
+from tests.backends import BACKENDS, server_kwargs
 
 PASSWORD = "mare d'inverno 7"
 
 
-@pytest.fixture
-def server(tmp_path: Path, folder_game):
+@pytest.fixture(params=BACKENDS)
+def server(tmp_path: Path, folder_game, request):
     options = ServerOptions(grace=0.6, between_rounds=0.05, absent_after=0.8)
-    with ServerThread(tmp_path, options) as running:
+    with ServerThread(tmp_path, options, **server_kwargs(request.param)) as running:
         yield running
 
 

@@ -39,9 +39,21 @@ HOST = "127.0.0.1"
 
 
 class ServerThread:
-    def __init__(self, data_dir: Path, options: ServerOptions | None = None) -> None:
+    def __init__(
+        self,
+        data_dir: Path,
+        options: ServerOptions | None = None,
+        *,
+        store_url: str | None = None,
+        bus_url: str | None = None,
+        prefix: str = "audiogame:",
+    ) -> None:
         self.data_dir = data_dir
         self.options = options or ServerOptions()
+        #: a PostgreSQL store and a Redis bus instead of SQLite and the in-process bus
+        self.store_url = store_url
+        self.bus_url = bus_url
+        self.prefix = prefix
         self.loop = asyncio.new_event_loop()
         self.server: GameServer | None = None
         self.port = 0
@@ -49,9 +61,21 @@ class ServerThread:
 
     def start(self) -> ServerThread:
         self._thread.start()
-        self.server = GameServer(self.data_dir, self.options)
+        self.server = self.call(self._make())
         self.port = self.call(self.server.start(HOST, 0))
         return self
+
+    async def _make(self) -> GameServer:
+        store = cluster = None
+        if self.store_url is not None:
+            from audiogame.net.postgres_store import PostgresStore
+
+            store = await PostgresStore.connect(self.store_url)
+        if self.bus_url is not None:
+            from audiogame.net.cluster import RedisCluster
+
+            cluster = RedisCluster(self.bus_url, prefix=self.prefix)
+        return GameServer(self.data_dir, self.options, store=store, cluster=cluster)
 
     @property
     def url(self) -> str:

@@ -35,7 +35,7 @@ import queue
 import random
 import ssl
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -135,8 +135,12 @@ class GameClient:
         on_message: Callable[[], None] | None = None,
         password: str | None = None,
         register: bool = False,
+        also: Sequence[str] = (),
     ) -> None:
         self.url = url
+        #: the same server's other processes (a public server behind Redis): when the
+        #: one in use cannot be reached, the next attempt tries the next address
+        self.urls = [url, *also]
         self.name = name
         self.token = token
         #: with a password the first message logs in (or registers) instead of ``hello``;
@@ -296,6 +300,8 @@ class GameClient:
             self._queue(Disconnected(reason, final))
             if final:
                 break
+            if reason in ("unreachable", "connection-lost") and len(self.urls) > 1:
+                self.url = self.urls[(self.urls.index(self.url) + 1) % len(self.urls)]
             attempt += 1
             delay = min(8.0, 0.5 * 2 ** min(attempt - 1, 4)) * random.uniform(0.8, 1.2)
             self._queue(Connecting(attempt, delay))

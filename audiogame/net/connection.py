@@ -274,10 +274,21 @@ class Connection:
                 self.lobby.bus.unsubscribe(table.id, self)
                 player.table = None
         if player.table is None and table_id and resumed:
-            # a spectator whose connection dropped (or whose server restarted) watches again
+            # a spectator whose connection dropped (or whose server restarted) watches again;
+            # a player whose table another server process runs (or took over) sits again
             watched = self.lobby.find(table_id, "")
-            if watched is not None and not watched.closed:
-                self._sit(player, watched, None, True, upto, match)
+            resume = getattr(watched, "resume", None)
+            if watched is not None and resume is not None:
+                self.lobby.bus.subscribe(watched.id, self)
+                player.table = watched
+                resume(player.id, player.name, upto, match)
+            elif watched is not None and not watched.closed:
+                if watched.seat_of(player.id) is not None:
+                    self.lobby.bus.subscribe(watched.id, self)
+                    player.table = watched
+                    watched.returned(player.id, upto, match)
+                else:
+                    self._sit(player, watched, None, True, upto, match)
         self.lobby.people.arrived(player)
         return None
 

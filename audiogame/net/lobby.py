@@ -80,8 +80,13 @@ class Lobby:
             LoginGate(options.login_limits),
             session_days=options.session_days,
         )
-        #: called with each table this lobby opens
+        #: called with each table this lobby opens, and each it closes
         self.on_table: Callable[[Table], None] | None = None
+        self.on_table_closed: Callable[[Table], None] | None = None
+        #: tables other server processes run (``cluster.RedisCluster``): by id or code
+        #: key, and the public ones for the list
+        self.remote_find: Callable[[str, str], Any] | None = None
+        self.remote_tables: Callable[[], list[m.TableSummary]] | None = None
         self.people = People(store, relay or LocalRelay(), absent_after=options.absent_after)
         self.ratings = Ratings(store)
 
@@ -216,18 +221,27 @@ class Lobby:
 
     def find(self, table_id: str, code: str) -> Table | None:
         if table_id:
-            return self.tables.get(table_id)
+            found_here = self.tables.get(table_id)
+            if found_here is None and self.remote_find is not None:
+                return self.remote_find(table_id, "")  # type: ignore[no-any-return]
+            return found_here
         numbers = spoken_words.parse(code)
         if numbers is None:  # the code as the table info carries it: "12-3-97"
             parts = code.split("-")
             if not all(p.isdigit() and len(p) <= 3 for p in parts):
                 return None
             numbers = tuple(int(p) for p in parts)
-        found = self.codes.get(spoken_words.code_key(numbers))
+        key = spoken_words.code_key(numbers)
+        found = self.codes.get(key)
+        if found is None and self.remote_find is not None:
+            return self.remote_find("", key)  # type: ignore[no-any-return]
         return None if found is None else self.tables.get(found)
 
     def public_tables(self) -> list[m.TableSummary]:
-        return [t.summary() for t in self.tables.values() if not t.record.private]
+        here = [t.summary() for t in self.tables.values() if not t.record.private]
+        if self.remote_tables is not None:
+            here.extend(self.remote_tables())
+        return here
 
     async def _rate(self, table: Table, record: MatchRecord, outcome: Outcome) -> None:
         """A finished match moves the ratings of the accounts that sat at it."""
@@ -245,6 +259,8 @@ class Lobby:
     def _closed(self, table: Table) -> None:
         self.tables.pop(table.id, None)
         self.codes.pop(table.record.code, None)
+        if self.on_table_closed is not None:
+            self.on_table_closed(table)
         for player in self.players.values():
             if player.table is table:
                 player.table = None

@@ -81,3 +81,4 @@ class Reason(StrEnum):
     YOURSELF = "yourself"
     TOO_MANY_LISTED = "too-many-listed"  # 200 friends (or 500 blocked) already
     NO_SUCH_MATCH = "no-such-match"
+    MOVED = "moved"  # the table moved to another server process: reconnecting

@@ -15,6 +15,7 @@ import http
 import logging
 import ssl
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.datastructures import Headers
@@ -33,6 +34,9 @@ from audiogame.net.table import Table
 from audiogame.net.web.connection import WebConnection
 from audiogame.net.web.messages import WEB_SUBPROTOCOL
 from audiogame.net.web.site import Site
+
+if TYPE_CHECKING:
+    from audiogame.net.cluster import RedisCluster
 
 log = logging.getLogger(__name__)
 
@@ -58,11 +62,14 @@ class GameServer:
         *,
         store: Store | None = None,
         bus: Bus | None = None,
+        cluster: RedisCluster | None = None,
     ) -> None:
         self.options = options or ServerOptions()
         self.store: Store = store or SqliteStore(data_dir / DB_FILE)
-        self.bus: Bus = bus or LocalBus()
-        self.lobby = Lobby(self.store, self.bus, self.options)
+        #: several processes behind Redis share the lobby (docs/server.md)
+        self.cluster = cluster
+        self.bus: Bus = cluster or bus or LocalBus()
+        self.lobby = Lobby(self.store, self.bus, self.options, relay=cluster)
         self.lobby.on_left = self._left
         self.connections: set[Connection] = set()
         self._server: Server | None = None
@@ -71,8 +78,14 @@ class GameServer:
         self.site = Site()
 
     async def start(self, host: str, port: int, context: ssl.SSLContext | None = None) -> int:
-        """Bring the tables back, then listen; returns the port (``port`` 0: any free one)."""
-        self.restored = await self.lobby.restore()
+        """Bring the tables back, then listen; returns the port (``port`` 0: any free one).
+
+        In a cluster no table is brought back at start: the others may be running them;
+        the cluster takes over only the tables whose owner stopped renewing its lease."""
+        if self.cluster is not None:
+            await self.cluster.start(self.lobby)
+        else:
+            self.restored = await self.lobby.restore()
         self._server = await serve(
             self._handle,
             host,
@@ -110,7 +123,13 @@ class GameServer:
             table.stop()
         self.lobby.people.close()
         self.lobby.accounts.hasher.close()
-        self.store.close()
+        if self.cluster is not None:
+            await self.cluster.close()
+        closer = getattr(self.store, "aclose", None)
+        if closer is not None:
+            await closer()
+        else:
+            self.store.close()
 
     def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:
         """A page's plain HTTP request gets the page; a WebSocket handshake is checked."""

@@ -53,6 +53,19 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--beacon-to", default=lan.BROADCAST, help="where the beacon goes")
     parser.add_argument("--beacon-port", type=int, default=lan.PORT)
     parser.add_argument("--port-file", type=Path, help="write the port here once listening")
+    parser.add_argument(
+        "--store",
+        help="postgresql://... : keep tables and accounts in PostgreSQL (default: SQLite)",
+    )
+    parser.add_argument(
+        "--bus", help="redis://... : share the lobby and tables with other server processes"
+    )
+    parser.add_argument(
+        "--redis-prefix", default="audiogame:", help="keys of this server's cluster"
+    )
+    parser.add_argument(
+        "--no-guests", dest="guests", action="store_false", help="players need an account"
+    )
     parser.add_argument("--verbose", action="store_true")
     return parser.parse_args(argv)
 
@@ -91,8 +104,18 @@ async def serve(args: argparse.Namespace) -> None:
         between_rounds=args.between_rounds,
         heartbeat=args.heartbeat,
         limits=Limits(rate=args.rate, burst=max(Limits().burst, 2 * args.rate)),
+        guests=args.guests,
     )
-    server = GameServer(data, options)
+    store = cluster = None
+    if args.store:
+        from audiogame.net.postgres_store import PostgresStore
+
+        store = await PostgresStore.connect(args.store)
+    if args.bus:
+        from audiogame.net.cluster import RedisCluster
+
+        cluster = RedisCluster(args.bus, prefix=args.redis_prefix)
+    server = GameServer(data, options, store=store, cluster=cluster)
     port = await server.start(args.host, args.port, context)
     scheme = "ws" if context is None else "wss"
     print(f"audiogame server on {scheme}://{args.host}:{port}", flush=True)

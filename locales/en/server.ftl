@@ -20,6 +20,7 @@ net-reason-privacy = That player does not accept this from you.
 net-reason-no-such-account = There is no account with that name.
 net-reason-yourself = That is you.
 net-reason-too-many-listed = Your list is full: take someone off it first.
+net-reason-moved = The table moved to another server: reconnecting.
 net-reason-no-such-match = There is no finished match with that number at that table.
 
 ## Presence, lists and privacy

@@ -20,6 +20,7 @@ net-reason-privacy = Questo giocatore non accetta questo da te.
 net-reason-no-such-account = Non c'è nessun account con questo nome.
 net-reason-yourself = Sei tu.
 net-reason-too-many-listed = La tua lista è piena: prima togli qualcuno.
+net-reason-moved = Il tavolo è passato a un altro server: mi ricollego.
 net-reason-no-such-match = A quel tavolo non c'è una partita finita con quel numero.
 
 ## Presenza, liste e riservatezza
