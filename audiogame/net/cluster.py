@@ -124,6 +124,7 @@ class RedisCluster:
         lobby.on_table = self._opened
         lobby.on_table_closed = self._closed
         lobby.remote_find = self.find
+        lobby.remote_lookup = self.lookup
         lobby.remote_tables = self.summaries
         lobby.people.origin = self.origin
         await self.redis.set(self._alive(self.origin), b"1", px=int(self.lease * 1000))
@@ -138,15 +139,20 @@ class RedisCluster:
         self._tasks.append(loop.create_task(self._keep_forever()))
 
     async def close(self) -> None:
+        """Send what is queued (a second at most), then stop; the leases lapse by
+        themselves, so another process takes over this one's tables."""
+        deadline = asyncio.get_running_loop().time() + 1.0
+        while not self._outbox.empty() and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.01)
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=2.0)
+        for client in (self.redis, self.reader):
             try:
-                await task
-            except (asyncio.CancelledError, Exception):
+                await asyncio.wait_for(client.aclose(), 2.0)
+            except (TimeoutError, OSError, aioredis.RedisError):
                 pass
-        await self.redis.aclose()
-        await self.reader.aclose()
 
     def _send(self, job: Callable[[], Awaitable[Any]]) -> None:
         """Redis writes in the order they were asked for (one sender)."""
@@ -371,6 +377,13 @@ class RedisCluster:
         if found is None:
             found = self.remote[entry["id"]] = RemoteTable(self, entry)
         return found
+
+    async def lookup(self, table_id: str, code: str) -> RemoteTable | None:
+        """``find`` after reading the shared directory (news of a new table may be late)."""
+        entries = await self.redis.hgetall(self._tables_key)
+        for value in entries.values():
+            self._heard_table(json.loads(value))
+        return self.find(table_id, code)
 
     def summaries(self) -> list[m.TableSummary]:
         """Public tables of the other processes."""

@@ -243,9 +243,11 @@ class Connection:
         if isinstance(found, Reason):
             return found
         player, token = found
-        return self._enter(player, token, msg.table, msg.upto, msg.match, msg.token is not None)
+        return await self._enter(
+            player, token, msg.table, msg.upto, msg.match, msg.token is not None
+        )
 
-    def _enter(
+    async def _enter(
         self, player: Player, token: str, table_id: str, upto: int, match: int, resumed: bool
     ) -> Reason | None:
         """Welcome ``player`` on this connection (and back to their table, if any)."""
@@ -276,7 +278,7 @@ class Connection:
         if player.table is None and table_id and resumed:
             # a spectator whose connection dropped (or whose server restarted) watches again;
             # a player whose table another server process runs (or took over) sits again
-            watched = self.lobby.find(table_id, "")
+            watched = await self.lobby.find_anywhere(table_id, "")
             resume = getattr(watched, "resume", None)
             if watched is not None and resume is not None:
                 self.lobby.bus.subscribe(watched.id, self)
@@ -303,7 +305,7 @@ class Connection:
         entry = await self.lobby.accounts.register(msg.name, msg.password, self.address)
         if isinstance(entry, Reason):
             return entry
-        return self._enter(self.lobby.enter(entry), entry.token, "", 0, 0, False)
+        return await self._enter(self.lobby.enter(entry), entry.token, "", 0, 0, False)
 
     async def _login(self, msg: m.Login) -> Reason | None:
         if self.player is not None:
@@ -311,7 +313,7 @@ class Connection:
         entry = await self.lobby.accounts.login(msg.name, msg.password, self.address)
         if isinstance(entry, Reason):
             return entry
-        return self._enter(self.lobby.enter(entry), entry.token, "", 0, 0, True)
+        return await self._enter(self.lobby.enter(entry), entry.token, "", 0, 0, True)
 
     async def _logout(self, msg: m.Logout) -> Reason | None:
         player = self._me()
@@ -349,11 +351,13 @@ class Connection:
             return table
         return self._sit(player, table, None, False)
 
-    def _join(self, msg: m.JoinTable) -> Reason | None:
+    async def _join(self, msg: m.JoinTable) -> Reason | None:
         player = self._me()
         if player.table is not None:
             return Reason.ALREADY_AT_TABLE
-        table = self.lobby.find(msg.table, msg.code)
+        table = await self.lobby.find_anywhere(msg.table, msg.code)
+        if player.table is not None:  # joined meanwhile
+            return Reason.ALREADY_AT_TABLE
         if table is None or table.closed:
             return Reason.NO_SUCH_TABLE
         return self._sit(player, table, msg.seat, msg.spectator)

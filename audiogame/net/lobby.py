@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,6 +86,8 @@ class Lobby:
         #: tables other server processes run (``cluster.RedisCluster``): by id or code
         #: key, and the public ones for the list
         self.remote_find: Callable[[str, str], Any] | None = None
+        #: the same, asking the cluster itself (a table made a moment ago elsewhere)
+        self.remote_lookup: Callable[[str, str], Awaitable[Any]] | None = None
         self.remote_tables: Callable[[], list[m.TableSummary]] | None = None
         self.people = People(store, relay or LocalRelay(), absent_after=options.absent_after)
         self.ratings = Ratings(store)
@@ -236,6 +238,17 @@ class Lobby:
         if found is None and self.remote_find is not None:
             return self.remote_find("", key)  # type: ignore[no-any-return]
         return None if found is None else self.tables.get(found)
+
+    async def find_anywhere(self, table_id: str, code: str) -> Table | None:
+        """``find``, then (in a cluster) the shared directory itself."""
+        found = self.find(table_id, code)
+        if found is None and self.remote_lookup is not None:
+            key = code
+            numbers = spoken_words.parse(code) if code else None
+            if numbers is not None:
+                key = spoken_words.code_key(numbers)
+            found = await self.remote_lookup(table_id, key)
+        return found
 
     def public_tables(self) -> list[m.TableSummary]:
         here = [t.summary() for t in self.tables.values() if not t.record.private]

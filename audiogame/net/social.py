@@ -211,7 +211,7 @@ class Social:
         table_id = self.directory.table_of(target)
         if not table_id:
             return Reason.NO_SUCH_TABLE
-        return self.connection._join(m.JoinTable(table=table_id, spectator=msg.spectator))
+        return await self.connection._join(m.JoinTable(table=table_id, spectator=msg.spectator))
 
     # -- ratings and records ------------------------------------------------------------------
     async def _account_named(self, name: str) -> tuple[str, str] | Reason:
