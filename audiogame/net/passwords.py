@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sys
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -45,6 +47,20 @@ def default_concurrency() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
 
+def _yield_to_the_loop() -> None:
+    """A hashing thread runs at a lower priority than the loop's, where the system lets a
+    thread have its own (Linux): when both want a core, the tables' events go first.
+    Elsewhere the bound on concurrent hashes is the protection."""
+    setpriority = getattr(os, "setpriority", None)
+    native_id = getattr(threading, "get_native_id", None)
+    if setpriority is None or native_id is None or not sys.platform.startswith("linux"):
+        return
+    try:
+        setpriority(os.PRIO_PROCESS, native_id(), 10)
+    except OSError:
+        pass
+
+
 class Hasher:
     def __init__(
         self,
@@ -62,7 +78,9 @@ class Hasher:
         )
         self.concurrent = concurrent or default_concurrency()
         self.queue_limit = queue_limit
-        self._pool = ThreadPoolExecutor(self.concurrent, thread_name_prefix="argon2")
+        self._pool = ThreadPoolExecutor(
+            self.concurrent, thread_name_prefix="argon2", initializer=_yield_to_the_loop
+        )
         self._waiting = 0
         # a hash of nothing in particular: checking an unknown name costs as much as a
         # known one, so the time of an answer does not tell which names exist

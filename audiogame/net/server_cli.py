@@ -25,6 +25,7 @@ from pathlib import Path
 from audiogame.net import beacon as lan
 from audiogame.net import tls
 from audiogame.net.limits import Limits
+from audiogame.net.login_limits import LoginLimits
 from audiogame.net.server import GameServer
 from audiogame.net.server_options import ServerOptions
 
@@ -66,6 +67,15 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--no-guests", dest="guests", action="store_false", help="players need an account"
     )
+    parser.add_argument(
+        "--login-rate",
+        type=float,
+        default=LoginLimits().per_address,
+        help="login attempts a minute from one address",
+    )
+    parser.add_argument(
+        "--hash-concurrency", type=int, help="password hashes at once (default: cores - 1)"
+    )
     parser.add_argument("--verbose", action="store_true")
     return parser.parse_args(argv)
 
@@ -105,6 +115,8 @@ async def serve(args: argparse.Namespace) -> None:
         heartbeat=args.heartbeat,
         limits=Limits(rate=args.rate, burst=max(Limits().burst, 2 * args.rate)),
         guests=args.guests,
+        login_limits=LoginLimits(per_address=args.login_rate),
+        hash_concurrency=args.hash_concurrency,
     )
     store = cluster = None
     if args.store:

@@ -1,0 +1,349 @@
+"""A public server under load, on loopback: a login storm beside a live table, and 1,000
+simulated clients over two server processes behind PostgreSQL and Redis.
+
+1. Login storm (one process, SQLite): a Domino table of 4 players and 4 spectators
+   plays (action -> event received by all 8, as benchmarks/online_domino.py); then
+   the same while ``--storm`` clients register, then log in, ``--storm-parallel`` (50)
+   in flight at a time, each new one as soon as one is answered. The figure that
+   matters: the table's p99 with and without the storm (target: the storm adds
+   nothing near 5 ms), and how many logins a second the hashing pool gets through.
+2. Scale (two processes, PostgreSQL + Redis; needs AUDIOGAME_TEST_POSTGRES and
+   AUDIOGAME_TEST_REDIS, as ``source .ci/services.sh && services_start`` sets them):
+   ``--clients`` guests spread over both processes, every one watching who is online;
+   - presence fan-out: one player turns busy and back, ``--toggles`` times: the time
+     until every watcher on both processes has heard it (median, p99);
+   - table event p99 across processes: the same 8-recipient table, half its players
+     and spectators on the other process than the one that runs it;
+   - logins a second: ``--logins`` accounts registered, then logged in, over both;
+   - memory per connection: the two processes' resident memory before and after the
+     clients connected, divided by the clients.
+
+Every connection is to 127.0.0.1; every loop is bounded in count and time.
+
+    .venv/bin/python benchmarks/server_scale.py [--storm 300] [--clients 1000]
+        [--toggles 20] [--actions 300] [--logins 200] [--only storm|scale]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from online_domino import Seat, long_config, percentile  # noqa: E402
+from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
+from websockets.typing import Subprotocol  # noqa: E402
+
+from audiogame.devtools import services  # noqa: E402
+from audiogame.devtools.net_harness import ServerProcess  # noqa: E402
+from audiogame.games import registry  # noqa: E402
+from audiogame.net import messages as m  # noqa: E402
+from audiogame.net.game_codec import GameCodec  # noqa: E402
+
+GAME = "domino"
+PASSWORD = "una password qualunque"
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+async def open_ws(url: str) -> ClientConnection:
+    return await connect(
+        url, subprotocols=[Subprotocol(m.SUBPROTOCOL)], compression=None, max_size=2**22
+    )
+
+
+async def seat_at(url: str, name: str, codec: GameCodec) -> Seat:
+    seat = Seat(await open_ws(url), codec)
+    await seat.send(m.Hello(name=name))
+    await seat.until(lambda: bool(seat.token))
+    return seat
+
+
+async def table_over(urls: list[str], codec: GameCodec, tag: str) -> list[Seat]:
+    """A table of 4 human seats and 4 spectators; seat i and spectator i connect to
+    ``urls[i % len(urls)]`` (the table runs on the first)."""
+    players = [await seat_at(urls[0], f"Giocatore{tag}A", codec)]
+    master = players[0]
+    await master.send(m.CreateTable(game=GAME, config=long_config(GAME, 4)))
+    await master.until(lambda: master.table is not None)
+    assert master.table is not None
+    table_id = master.table.id
+    for index in range(1, 4):
+        player = await seat_at(urls[index % len(urls)], f"Giocatore{tag}{chr(65 + index)}", codec)
+        await player.send(m.JoinTable(table=table_id))
+        await player.until(lambda p=player: p.seat is not None)
+        players.append(player)
+    watchers = []
+    for index in range(4):
+        watcher = await seat_at(urls[index % len(urls)], f"Spettatore{tag}{index}", codec)
+        await watcher.send(m.JoinTable(table=table_id, spectator=True))
+        await watcher.until(lambda w=watcher: w.table is not None and w.seat is None)
+        watchers.append(watcher)
+    await master.send(m.Start())
+    return players + watchers
+
+
+async def action_latency(everyone: list[Seat], codec: GameCodec, actions: int) -> list[float]:
+    players = everyone[:4]
+    rng = random.Random(7)
+    samples: list[float] = []
+    deadline = time.monotonic() + 300
+    while len(samples) < actions and time.monotonic() < deadline:
+        await asyncio.gather(*(p.until(lambda p=p: p.view is not None) for p in players))
+        mover = next((p for p in players if p.legal()), None)
+        if mover is None:
+            if any(p.over for p in players):
+                await players[0].send(m.Start())
+                await players[0].until(lambda: players[0].view is None or not players[0].over)
+            else:
+                await asyncio.sleep(0.001)
+            continue
+        before = mover.upto
+        t0 = time.perf_counter()
+        await mover.send(m.Act(action=codec.encode_action(rng.choice(mover.legal())), ref=1))
+        await asyncio.gather(*(s.until(lambda s=s, b=before: s.upto > b) for s in everyone))
+        arrived = [min(t for u, t in s.arrived.items() if u > before) for s in everyone]
+        samples.append((max(arrived) - t0) * 1000)
+    return samples
+
+
+def line(label: str, samples: list[float]) -> str:
+    return (
+        f"{label}: median {statistics.median(samples):.2f} ms, "
+        f"p99 {percentile(samples, 0.99):.2f} ms ({len(samples)} samples)"
+    )
+
+
+# -- logins -----------------------------------------------------------------------------------
+
+
+async def enter(url: str, name: str, register: bool) -> tuple[str, float]:
+    """One registration or login: (the answer's type or refusal, seconds it took)."""
+    t0 = time.perf_counter()
+    try:
+        ws = await open_ws(url)
+    except OSError:
+        return "unreachable", 0.0
+    try:
+        kind = m.Register if register else m.Login
+        await ws.send(m.encode(kind(name=name, password=PASSWORD)), text=True)
+        async with asyncio.timeout(60):
+            async for frame in ws:
+                data = json.loads(frame)
+                if data["type"] == "welcome":
+                    return "welcome", time.perf_counter() - t0
+                if data["type"] == "refused":
+                    return data["reason"], time.perf_counter() - t0
+    except TimeoutError:
+        return "timeout", time.perf_counter() - t0
+    finally:
+        await ws.close()
+    return "closed", time.perf_counter() - t0
+
+
+async def logins(urls: list[str], count: int, register: bool, tag: str, parallel: int) -> dict:
+    gate = asyncio.Semaphore(parallel)
+    answers: dict[str, int] = {}
+
+    async def one(index: int) -> None:
+        async with gate:
+            answer, _ = await enter(urls[index % len(urls)], f"Utente{tag}{index:04d}", register)
+            answers[answer] = answers.get(answer, 0) + 1
+
+    t0 = time.perf_counter()
+    await asyncio.gather(*(one(i) for i in range(count)))
+    seconds = time.perf_counter() - t0
+    return {"answers": answers, "seconds": seconds, "rate": answers.get("welcome", 0) / seconds}
+
+
+# -- 1: the login storm -------------------------------------------------------------------
+
+
+async def storm(args: argparse.Namespace, codec: GameCodec) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        server = ServerProcess(Path(folder), "--rate", "1000", "--login-rate", "100000").start()
+        try:
+            url = server.url
+            table = await table_over([url], codec, "S")
+            base = await action_latency(table, codec, args.actions)
+            print(line("table alone", base))
+            task = asyncio.get_running_loop().create_task(
+                logins([url], args.storm, True, "R", parallel=args.storm_parallel)
+            )
+            during: list[float] = []
+            while not task.done():
+                during += await action_latency(table, codec, 20)
+            registered = task.result()
+            print(line(f"table during {args.storm} registrations", during))
+            print(
+                f"registrations: {registered['answers']} in {registered['seconds']:.1f} s"
+                f" ({registered['rate']:.0f} a second)"
+            )
+            task = asyncio.get_running_loop().create_task(
+                logins([url], args.storm, False, "R", parallel=args.storm_parallel)
+            )
+            during = []
+            while not task.done():
+                during += await action_latency(table, codec, 20)
+            logged = task.result()
+            print(line(f"table during {args.storm} logins", during))
+            print(
+                f"logins: {logged['answers']} in {logged['seconds']:.1f} s"
+                f" ({logged['rate']:.0f} a second)"
+            )
+            for seat in table:
+                await seat.ws.close()
+        finally:
+            server.stop()
+
+
+# -- 2: two processes, 1,000 clients ---------------------------------------------------------
+
+
+class Watcher:
+    """A guest that watches who is online and notes when each presence change arrives."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self.heard: dict[str, float] = {}  # "<name>:<status>" -> first arrival
+        self.welcomed = asyncio.Event()
+        self.listed = asyncio.Event()
+        self.reader = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        try:
+            async for frame in self.ws:
+                now = time.perf_counter()
+                data = json.loads(frame)
+                kind = data["type"]
+                if kind == "presence":
+                    key = f"{data['person']['name']}:{data['person']['status']}"
+                    self.heard.setdefault(key, now)
+                elif kind == "welcome":
+                    self.welcomed.set()
+                elif kind == "people":
+                    self.listed.set()
+        except Exception:  # a closed connection ends the reader
+            return
+
+
+async def watcher(url: str, name: str) -> Watcher:
+    ws = await open_ws(url)
+    found = Watcher(ws)
+    await ws.send(m.encode(m.Hello(name=name)), text=True)
+    await asyncio.wait_for(found.welcomed.wait(), 30)
+    await ws.send(m.encode(m.WatchPeople(watch=True)), text=True)
+    await asyncio.wait_for(found.listed.wait(), 30)
+    return found
+
+
+async def scale(args: argparse.Namespace, codec: GameCodec) -> None:
+    pg, rd = services.postgres_url(), services.redis_url()
+    if pg is None or rd is None:
+        print("scale: skipped, no PostgreSQL and Redis (source .ci/services.sh; services_start)")
+        return
+    shared = ["--store", services.fresh_postgres(pg), "--bus", rd]
+    shared += ["--redis-prefix", services.fresh_prefix(), "--rate", "1000"]
+    shared += ["--login-rate", "100000"]
+    with tempfile.TemporaryDirectory() as folder:
+        processes = []
+        for n in (1, 2):
+            (Path(folder) / f"p{n}").mkdir()
+            processes.append(ServerProcess(Path(folder) / f"p{n}", *shared).start())
+        try:
+            urls = [p.url for p in processes]
+            pids = [p.process.pid for p in processes if p.process is not None]
+            await asyncio.sleep(1.0)
+            before = sum(rss_kib(pid) for pid in pids)
+            watchers: list[Watcher] = []
+            t0 = time.perf_counter()
+            for start in range(0, args.clients, 50):
+                batch = range(start, min(args.clients, start + 50))
+                watchers += await asyncio.gather(
+                    *(watcher(urls[i % 2], f"Ospite{i:04d}") for i in batch)
+                )
+            connected = time.perf_counter() - t0
+            await asyncio.sleep(2.0)
+            after = sum(rss_kib(pid) for pid in pids)
+            print(
+                f"{len(watchers)} clients over 2 processes connected in {connected:.1f} s;"
+                f" memory per connection {(after - before) / len(watchers):.0f} KiB"
+                f" (both processes: {before / 1024:.0f} -> {after / 1024:.0f} MiB)"
+            )
+            mover = watchers[0]
+            fanout: list[float] = []
+            for toggle in range(args.toggles):
+                status = "busy" if toggle % 2 == 0 else "available"
+                key = f"Ospite0000:{status}"
+                for w in watchers:
+                    w.heard.pop(key, None)
+                t0 = time.perf_counter()
+                await mover.ws.send(m.encode(m.SetStatus(status=status)), text=True)
+                async with asyncio.timeout(30):
+                    while not all(key in w.heard for w in watchers):
+                        await asyncio.sleep(0.002)
+                fanout.append((max(w.heard[key] for w in watchers) - t0) * 1000)
+            print(line(f"presence to all {len(watchers)} watchers", fanout))
+            table = await table_over(urls, codec, "X")
+            print(
+                line(
+                    "table event at 8 recipients, half on the other process",
+                    await action_latency(table, codec, args.actions),
+                )
+            )
+            registered = await logins(urls, args.logins, True, "L", parallel=64)
+            logged = await logins(urls, args.logins, False, "L", parallel=64)
+            print(
+                f"registrations over 2 processes: {registered['rate']:.0f} a second"
+                f" {registered['answers']}; logins: {logged['rate']:.0f} a second"
+                f" {logged['answers']}"
+            )
+            for seat in table:
+                await seat.ws.close()
+            for w in watchers:
+                await w.ws.close()
+        finally:
+            for process in processes:
+                process.stop()
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    spec = registry.get(GAME)
+    assert spec is not None and spec.wire is not None
+    codec = GameCodec(spec.wire())
+    if args.only in (None, "storm"):
+        await storm(args, codec)
+    if args.only in (None, "scale"):
+        await scale(args, codec)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--storm", type=int, default=300)
+    parser.add_argument("--storm-parallel", type=int, default=50, help="logins in flight")
+    parser.add_argument("--clients", type=int, default=1000)
+    parser.add_argument("--toggles", type=int, default=20)
+    parser.add_argument("--actions", type=int, default=300)
+    parser.add_argument("--logins", type=int, default=200)
+    parser.add_argument("--only", choices=("storm", "scale"))
+    args = parser.parse_args()
+    asyncio.run(main_async(args))
+
+
+if __name__ == "__main__":
+    main()
