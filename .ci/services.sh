@@ -60,7 +60,7 @@ services_start() {
     fi
     # PostgreSQL: a throwaway cluster, trust on loopback, no fsync (tests, not data)
     local bin
-    bin=$(services_pg_bin)
+    bin=$(services_pg_bin || true)
     if [ -n "$bin" ]; then
         local pport run=()
         pport=$(services_free_port)
