@@ -268,3 +268,24 @@ def test_the_guides_show_the_window_and_read_its_picture_as_words(guide, lang):
     pictures = [p for p in paragraphs if p.startswith(("A picture of", "Un'immagine"))]
     assert len(pictures) == 1 and ".png" not in pictures[0] and "![" not in pictures[0]
     assert not any(".png" in p for p in paragraphs)
+
+
+def test_twelve_players_in_large_print_leave_room_for_the_newest_message(harness):
+    """More than fits: the board's first lines (whose turn, the ends, my hand) stay,
+    what does not fit is left out, and the newest message keeps its room below."""
+    h = harness("en")
+    setup = DominoSetup(levels=["easy"] * 11)
+    setup.options["set"] = "double-18"
+    table = DominoTable(h.app, setup, 1)
+    h.start(table)
+    for _ in range(4):
+        h.press("+", ctrl=True)
+    window = window_of(h)
+    assert window.text_size == 200
+    assert h.run_until(lambda: table.view().my_turn, timeout=120)
+    h.press("t")  # whose turn: the newest message
+    shown = window.shown
+    assert shown[0].startswith("Manche")
+    assert shown[1].startswith("Ends:") and shown[2].startswith("Your hand (")
+    assert not any("Points" in line for line in shown)  # below the window: left out
+    assert shown[-1] == "Your turn."  # the newest message, below the board

@@ -53,6 +53,7 @@ FONT_SIZES: dict[Style, int] = {
 #: the styles of a row's values: a dot stands between two of them
 CELLS = frozenset({Style.VALUE, Style.MARK})
 MESSAGES = 12  # the most messages shown
+NEWEST_LINES = 3  # the lines of the newest message the board always leaves room for
 RULE = 3  # the rule's thickness between the board and the messages
 
 
@@ -130,17 +131,25 @@ class Window:
         if board is not None and t is not None:
             for logical in board_lines(board, t):
                 top += wrap(logical, inner, self.measure, self._gap(logical[0].style))
+        newest = history.last(1)
+        # room kept below the board for the newest message (up to NEWEST_LINES lines)
+        keep = 0
+        if newest:
+            lines = min(NEWEST_LINES, len(self.wrap(newest[0], inner)))
+            keep = lines * self.font(Style.NEWEST).get_linesize() + self.margin + RULE
         y = self.margin
+        drawn: list[Line] = []
         for line in top:
-            if y + self._height(line) > height:
-                break
+            if y + self._height(line) > height - self.margin - keep:
+                break  # what does not fit is left out: the first rows matter most
             y = self._blit_line(line, y)
+            drawn.append(line)
         if top:
             y += self.margin // 2
             pygame.draw.rect(self.surface, WHITE, (self.margin, y, inner, RULE))
             y += RULE + self.margin // 2
         said = self._draw_messages(history, y, inner, height)
-        self.shown = plain(top) + said
+        self.shown = plain(drawn) + said
         pygame.display.flip()
         return True
 
@@ -175,7 +184,8 @@ class Window:
 
     def _draw_messages(self, history: History, top: int, width: int, height: int) -> list[str]:
         """The newest messages, newest at the bottom, as many whole ones as fit below
-        ``top`` (a message is never shown cut)."""
+        ``top``; only the newest may be cut (its first lines shown) when the board
+        leaves no room for the whole of it."""
         y = height - self.margin
         font = self.font(Style.NEWEST)
         step = font.get_linesize()
@@ -183,7 +193,9 @@ class Window:
         for age, text in enumerate(reversed(history.last(MESSAGES))):
             lines = self.wrap(text, width)
             if y - step * len(lines) < top:
-                break
+                if age > 0 or y - step < top:
+                    break
+                lines = lines[: (y - top) // step]
             colour = COLOURS[Style.NEWEST if age == 0 else Style.OLDER][0]
             y -= step * len(lines)
             for n, line in enumerate(lines):

@@ -157,10 +157,11 @@ class TableScene(Scene):
         from audiogame.games import registry
 
         spec = registry.get(self.game_id)
-        if spec is None or spec.board is None:
-            turn = self.turn_words()
+        view = self.session.view()
+        if spec is None or spec.board is None or view is None:  # None: online, not yet joined
+            turn = self.turn_words() if view is not None else ""
             return Board(self.t(self.title_id), (Row(None, (Cell(turn),)),) if turn else ())
-        return spec.board(self.session.view(), self.seat_names(), self.board_focus())
+        return spec.board(view, self.seat_names(), self.board_focus())
 
     # -- the match run here -------------------------------------------------------------
     @property
