@@ -84,6 +84,150 @@ def play_last_tile(h, table: DominoTable) -> str:
     return h.last
 
 
+#: the end of each ending, from the manche's end to the last word (issue 13, item 6): said
+#: once, consistent (nobody "eliminated" then winning), the totals once, in the standings
+ENDINGS: dict[str, dict[str, str]] = {
+    "out": {
+        "it": "Manche 1 finita: hai chiuso tu. Fuori dalla partita: Marco. Hai vinto la partita! "
+        "Classifica: tu: 0, Marco: 29. Invio per un'altra partita.",
+        "en": "Manche 1 over: you went out. Out of the match: Marco. You win the match! "
+        "Standings: you: 0, Marco: 29. Enter for another match.",
+    },
+    "block": {  # the issue's own example: both teams past the limit, mine lower
+        "it": "Manche 1 bloccata. Tutti oltre il limite: vince la tua squadra, con meno punti. "
+        "Classifica: la tua squadra: 26, squadra 2: 35. Invio per un'altra partita.",
+        "en": "Manche 1 blocked. Everyone is past the limit: your team wins with the fewest "
+        "points. Standings: your team: 26, team 2: 35. Enter for another match.",
+    },
+    "elimination": {
+        "it": "Manche 1 finita: chiude Marco. Fuori dalla partita: tu e Giulia. "
+        "Marco vince la partita. Classifica: Marco: 0, tu: 25, Giulia: 30. "
+        "Invio per un'altra partita.",
+        "en": "Manche 1 over: Marco went out. Out of the match: you and Giulia. "
+        "Marco wins the match. Standings: Marco: 0, you: 25, Giulia: 30. "
+        "Enter for another match.",
+    },
+    "manche limit": {
+        "it": "Manche 1 finita: hai chiuso tu. Ultima manche giocata: vinci tu, con meno punti. "
+        "Classifica: tu: 0, Marco: 14. Invio per un'altra partita.",
+        "en": "Manche 1 over: you went out. Last manche played: you win with the fewest points. "
+        "Standings: you: 0, Marco: 14. Enter for another match.",
+    },
+    "both limits": {
+        "it": "Manche 1 finita: hai chiuso tu. Raggiunto il limite di 25 punti: vinci tu, con "
+        "meno punti. Classifica: tu: 0, Giulia: 3, Marco: 31. Invio per un'altra partita.",
+        "en": "Manche 1 over: you went out. 25 points reached: you win with the fewest points. "
+        "Standings: you: 0, Giulia: 3, Marco: 31. Enter for another match.",
+    },
+    "team finish": {
+        "it": "Manche 1 finita: chiude la tua squadra. Ultima manche giocata: "
+        "vince la tua squadra, con meno punti. Classifica: la tua squadra: 0, squadra 2: 3. "
+        "Invio per un'altra partita.",
+        "en": "Manche 1 over: your team went out. Last manche played: your team wins "
+        "with the fewest points. Standings: your team: 0, team 2: 3. Enter for another match.",
+    },
+    "shared win": {
+        "it": "Manche 1 bloccata. Ultima manche giocata: vinci a pari merito con Marco. "
+        "Classifica: tu: 5, Marco: 5. Invio per un'altra partita.",
+        "en": "Manche 1 blocked. Last manche played: you share the win with Marco. "
+        "Standings: you: 5, Marco: 5. Enter for another match.",
+    },
+}
+
+#: each ending's table: the bots, the teams, the options, and the scripted match so far;
+#: then who ends it: me (my first tile, Home and Enter) or a bot's forced move
+NO_DRAW = {"forbid-drawing": True}
+TABLES: dict[str, tuple[list[str], tuple[int, ...] | None, dict[str, Any], list[Step], str]] = {
+    "out": (
+        ["easy"],
+        None,
+        {**NO_DRAW, "point-limit": 25},
+        # I open with the double 6, Marco holds no 6 and passes; my 5|6 goes out
+        [("6|6 5|6", "2|2 3|3 4|4 1|4 2|4"), (0, "6|6", None)],
+        "me",
+    ),
+    "block": (
+        ["easy", "easy", "easy"],
+        (0, 1, 0, 1),
+        {**NO_DRAW, "point-limit": 25},
+        # nobody else holds a 6: after my double the table is blocked, 10+16 against 16+19
+        [("6|6 5|5", "4|4 3|5", "4|5 3|4", "2|5 3|3 1|5")],
+        "me",
+    ),
+    "elimination": (
+        ["easy", "easy"],
+        None,
+        {**NO_DRAW, "point-limit": 25},
+        # Marco goes out with his only tile: I reach 25, Giulia 30, and Marco is the last in
+        [("5|5 4|4 3|3 0|1", "6|6", "4|5 3|5 2|5 2|4")],
+        "bot",
+    ),
+    "manche limit": (
+        ["easy"],
+        None,
+        {**NO_DRAW, "manche-limit": 1},
+        [("6|6 1|6", "2|3 4|5"), (0, "6|6", None)],
+        "me",
+    ),
+    "both limits": (
+        ["easy", "easy"],
+        None,
+        {**NO_DRAW, "manche-limit": 5, "point-limit": 25},
+        [("6|6", "4|5 3|5 3|4 2|5", "0|1 0|2")],
+        "me",
+    ),
+    "team finish": (
+        ["easy", "easy", "easy"],
+        (0, 1, 0, 1),
+        {**NO_DRAW, "team-finish": True, "manche-limit": 1},
+        # I go out, Marco passes, my partner Giulia goes out with her only tile
+        [("6|6", "0|1", "5|6", "0|2"), (0, "6|6", None)],
+        "bot",
+    ),
+    "shared win": (
+        ["easy"],
+        None,
+        {**NO_DRAW, "manche-limit": 1},
+        # blocked after my double: 5 points each
+        [("6|6 0|5", "1|2 0|2")],
+        "me",
+    ),
+}
+
+
+def words(text: str) -> int:
+    return len(text.split())
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+@pytest.mark.parametrize("ending", list(ENDINGS))
+def test_the_last_message_of_every_ending(harness_factory, ending, lang):
+    h = harness_factory(lang)
+    levels, teams, options, steps, closer = TABLES[ending]
+    table = table_at(h, setup_of(levels, teams, **options), steps)
+    if closer == "me":
+        play_last_tile(h, table)
+    else:
+        h.advance(3.0)  # the bot's forced move, at its pace
+        assert table.match.is_over
+    end = ENDINGS[ending][lang]
+    assert h.last.endswith(end), h.last
+    assert words(end) <= 30  # terse (issue 13, item 2): about 25 words
+    # what the words say agrees with the engine: the reason and the winners
+    final = table.match.final
+    expected = {
+        "out": MatchEnd.LAST_STANDING,
+        "block": MatchEnd.ALL_ELIMINATED,
+        "elimination": MatchEnd.LAST_STANDING,
+        "manche limit": MatchEnd.MANCHE_LIMIT,
+        "both limits": MatchEnd.POINT_LIMIT,
+        "team finish": MatchEnd.MANCHE_LIMIT,
+        "shared win": MatchEnd.MANCHE_LIMIT,
+    }[ending]
+    assert final is not None and final.reason is expected
+    assert final.shared == (ending == "shared win")
+
+
 # -- both limits (issue 13, item 17) ---------------------------------------------------------
 
 
@@ -102,11 +246,7 @@ def test_with_both_limits_the_first_reached_ends_the_match(harness_factory, lang
     assert final.winners == (0,) and final.totals == (0, 31, 3)
     assert not any(table.match.is_eliminated(s) for s in range(3))
     assert table.match.manche == 1
-    reason = {
-        "it": "Limite di punti raggiunto: vince il punteggio più basso.",
-        "en": "The point limit is reached: the lowest score wins.",
-    }
-    assert reason[lang] in h.last
+    assert h.last.endswith(ENDINGS["both limits"][lang])
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from audiogame.announce import resolve
-from audiogame.games.domino import DominoConfig, DominoMatch, Draw, End, Play
+from audiogame.games.domino import DominoConfig, DominoMatch, Draw, End, NextManche, Play
+from audiogame.games.domino.events import TilePlayed
 from audiogame.games.domino.narrate import REASONS, STARTS, narrate, tile_words
 from audiogame.games.domino.notation import fixed_deal
 from audiogame.language.localizer import Localizer
@@ -30,7 +31,7 @@ class Table:
         assert result.ok, result.refusal
         messages = narrate(result.events, self.match.observation(0), self.names)
         self.messages += messages
-        said = [self.t(m.msg_id, **resolve(m, self.t).args) for m in messages]
+        said = [self.t(m.msg_id, **resolve(m, self.t).args) for m in messages if m.msg_id]
         self.said += said
         return said
 
@@ -50,10 +51,10 @@ class Table:
 WORDS = {
     "it": {
         "start": [
-            "Manche 1. 3 tessere a testa, 19 tessere nell'ossario.",
-            "Cominci tu: hai il doppio più alto.",
-            "Le tue 3 tessere: doppio 6, 5 e 6, 0 e 1.",
-            "Tocca a te: apri con la tessera che vuoi.",
+            "Domino con Marco e Giulia, fino a 100 punti.",
+            "Regole: non si pesca.",
+            "Manche 1: 3 tessere a testa, ossario 19.",
+            "Cominci tu.",
         ],
         "open": ["Apri con doppio 6."],
         "marco": ["Marco gioca 4 e 6 a sinistra."],
@@ -61,10 +62,10 @@ WORDS = {
     },
     "en": {
         "start": [
-            "Manche 1. 3 tiles each, 19 tiles in the boneyard.",
-            "You start: you hold the highest double.",
-            "Your 3 tiles: double 6, 5 6, 0 1.",
-            "Your turn: open with any tile.",
+            "Domino with Marco and Giulia, to 100 points.",
+            "Rules: no drawing.",
+            "Manche 1: 3 tiles each, boneyard 19.",
+            "You start.",
         ],
         "open": ["You open with double 6."],
         "marco": ["Marco plays 4 6 on the left."],
@@ -87,13 +88,9 @@ def test_tiles_are_words_for_the_synthesizer():
 def test_a_short_manche_as_seat_zero_hears_it(lang):
     words = WORDS[lang]
     table = Table(["6|6 5|6 0|1", "4|6 2|3 1|1", "3|6 0|0 2|2"], lang=lang, forbid_drawing=True)
-    # after the match's opening line, the rule that differs from the usual table
-    rule = {
-        "it": "A questo tavolo non si pesca: chi non può attaccare passa.",
-        "en": "No drawing at this table: a player who cannot play passes.",
-    }
-    assert table.said[1] == rule[lang]
-    assert table.said[2:] == words["start"]
+    # terse: the table, the rule that differs from the usual one, the deal, who
+    # starts; my hand is not read (H reads it)
+    assert table.said == words["start"]
     assert table.play(0, "6|6") == words["open"]
     assert table.play(1, "4|6", End.LEFT) == words["marco"]
     # nothing of mine fits 4 or 3 and nobody draws: I pass at once
@@ -103,9 +100,10 @@ def test_a_short_manche_as_seat_zero_hears_it(lang):
 def test_sounds_are_panned_to_the_end_and_kinds_follow_the_player():
     table = Table(["6|6 5|6 0|1", "4|6 2|3 1|1", "3|6 0|0 2|2"], forbid_drawing=True)
     start = table.messages[:]
-    assert any(m.cue == "shuffle" for m in start)
-    turn = [m for m in start if m.msg_id.startswith("domino-your-turn")]
-    assert len(turn) == 1 and turn[0].cue == "your_turn" and turn[0].kind == "turn"
+    assert [m.cue for m in start if m.cue == "shuffle"] == ["shuffle"]  # with my hand
+    turn = [m for m in start if m.cue == "your_turn"]
+    assert len(turn) == 1 and turn[0].msg_id == "domino-starter-you-highest-double"
+    assert turn[0].kind == "turn"
     mark = len(table.messages)
     table.play(0, "6|6")
     table.play(1, "4|6", End.LEFT)
@@ -167,23 +165,20 @@ def test_going_out_scores_eliminates_and_ends_the_match(lang):
     assert (
         said
         == {
+            # who closed is said once; the points once, in the standings
             "it": [
                 "Giochi 6 e 5 a destra.",
-                "Hai finito le tessere!",
                 "Manche 1 finita: hai chiuso tu.",
-                "Punti della manche: tu: 0, Marco: 29. Totali: tu: 0, Marco: 29.",
-                "Marco è eliminato con 29 punti.",
-                "Hai vinto la partita! Gli altri sono tutti eliminati.",
-                "Punteggi finali: tu: 0, Marco: 29.",
+                "Fuori dalla partita: Marco.",
+                "Hai vinto la partita!",
+                "Classifica: tu: 0, Marco: 29.",
             ],
             "en": [
                 "You play 6 5 on the right.",
-                "You are out of tiles!",
                 "Manche 1 over: you went out.",
-                "Points this manche: you: 0, Marco: 29. Totals: you: 0, Marco: 29.",
-                "Marco is out of the match with 29 points.",
-                "You win the match! Everybody else is out.",
-                "Final scores: you: 0, Marco: 29.",
+                "Out of the match: Marco.",
+                "You win the match!",
+                "Standings: you: 0, Marco: 29.",
             ],
         }[lang]
     )
@@ -199,19 +194,73 @@ def test_teams_are_named_and_the_malus_is_told(lang):
         forbid_drawing=True,
         teams=(0, 1, 0, 1),
     )
-    teams = {
-        "it": "Squadre: la tua squadra: tu, Giulia; squadra 2: Marco, Luca.",
-        "en": "Teams: your team: you, Giulia; team 2: Marco, Luca.",
-    }[lang]
-    assert teams in table.said
+    # my partner and, with two teams, the others by name
+    assert (
+        table.said[:2]
+        == {
+            "it": [
+                "Domino a 2 squadre, fino a 100 punti.",
+                "In squadra con Giulia, contro Marco e Luca.",
+            ],
+            "en": ["Domino, 2 teams, to 100 points.", "With Giulia, against Marco and Luca."],
+        }[lang]
+    )
+    # with three teams the others are named, and a spectator hears every team
+    six = DominoMatch(DominoConfig(seats=6, teams=(0, 1, 2, 0, 1, 2), set_id="double-9"), 3)
+    events = six.apply(None, NextManche()).events
+    names = ("", "Marco", "Giulia", "Luca", "Sara", "Paolo")
+    t = Localizer(lang)
+    for seat, expected in (
+        (
+            0,
+            {
+                "it": "In squadra con Luca. Avversari: squadra 2: Marco, Sara; squadra 3: Giulia, "
+                "Paolo.",
+                "en": "On your team: Luca. Opponents: team 2: Marco, Sara; team 3: Giulia, Paolo.",
+            },
+        ),
+        (
+            None,
+            {
+                "it": "Squadre: squadra 1: Anna, Luca; squadra 2: Marco, Sara; squadra 3: Giulia, "
+                "Paolo.",
+                "en": "Teams: team 1: Anna, Luca; team 2: Marco, Sara; team 3: Giulia, Paolo.",
+            },
+        ),
+    ):
+        heard = narrate(
+            events, six.observation(seat), ("Anna",) + names[1:] if seat is None else names
+        )
+        said = " ".join(t(m.msg_id, **resolve(m, t).args) for m in heard if m.msg_id)
+        assert expected[lang] in said
     said = table.play(0, "6|6")
-    points = {
-        # Marco and Luca hold 20, plus Giulia's 10 as malus
-        "it": "Punti della manche: la tua squadra: 0, squadra 2: 30. "
-        "Totali: la tua squadra: 0, squadra 2: 30.",
-        "en": "Points this manche: your team: 0, team 2: 30. Totals: your team: 0, team 2: 30.",
+    # Marco and Luca hold 20, plus Giulia's 10 as malus; my team closed: nothing to take
+    assert (
+        said[-2:]
+        == {
+            "it": ["Manche 1 finita: hai chiuso tu.", "Totali: la tua squadra: 0, squadra 2: 30."],
+            "en": ["Manche 1 over: you went out.", "Totals: your team: 0, team 2: 30."],
+        }[lang]
+    )
+    # seen from the other team: what it takes, then the totals
+    t = Localizer(lang)
+    view = table.match.observation(1)
+    last_play = max(i for i, e in enumerate(view.history) if isinstance(e, TilePlayed))
+    heard = narrate(view.history[last_play:], view, ("Anna", "Marco", "Giulia", "Luca"))
+    assert [t(m.msg_id, **resolve(m, t).args) for m in heard if m.msg_id] == {
+        "it": [
+            "Anna apre con doppio 6.",
+            "Manche 1 finita: chiude Anna.",
+            "La tua squadra prende 30 punti.",
+            "Totali: squadra 1: 0, la tua squadra: 30.",
+        ],
+        "en": [
+            "Anna opens with double 6.",
+            "Manche 1 over: Anna went out.",
+            "Your team takes 30 points.",
+            "Totals: team 1: 0, your team: 30.",
+        ],
     }[lang]
-    assert points in said
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
@@ -225,14 +274,22 @@ def test_team_finish_mode_ends_when_the_whole_team_is_out(lang):
     )
     table.play(0, "6|6")  # I am out; Marco passes; my partner Giulia goes on
     said = table.play(2, "5|6")
-    assert {
-        "it": "Manche 1 finita: la tua squadra ha finito tutte le tessere.",
-        "en": "Manche 1 over: your team played all its tiles.",
-    }[lang] in said
-    assert {
-        "it": "Punti della manche: la tua squadra: 0, squadra 2: 3.",
-        "en": "Points this manche: your team: 0, team 2: 3.",
-    }[lang] in " ".join(said)
+    assert (
+        said
+        == {
+            # Giulia's going out is the manche's end: said once
+            "it": [
+                "Giulia gioca 6 e 5 a destra.",
+                "Manche 1 finita: chiude la tua squadra.",
+                "Totali: la tua squadra: 0, squadra 2: 3.",
+            ],
+            "en": [
+                "Giulia plays 6 5 on the right.",
+                "Manche 1 over: your team went out.",
+                "Totals: your team: 0, team 2: 3.",
+            ],
+        }[lang]
+    )
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
@@ -240,15 +297,19 @@ def test_a_blocked_manche(lang):
     table = Table(["6|6 0|1", "2|3 4|5"], lang=lang, forbid_drawing=True)
     said = table.play(0, "6|6")
     assert (
-        said[-3:-1]
+        said[-4:]
         == {
             "it": [
-                "Gioco bloccato: nessuno può più attaccare. Estremi 6 a sinistra, 6 a destra.",
-                "Manche 1 finita per blocco.",
+                "Passi: nessuna tessera attacca.",
+                "Manche 1 bloccata.",
+                "Prendi un punto.",
+                "Totali: tu: 1, Marco: 14.",
             ],
             "en": [
-                "The game is blocked: nobody can play. Ends 6 on the left, 6 on the right.",
-                "Manche 1 over, blocked.",
+                "You pass: no tile fits.",
+                "Manche 1 blocked.",
+                "You take one point.",
+                "Totals: you: 1, Marco: 14.",
             ],
         }[lang]
     )
@@ -259,8 +320,10 @@ def test_a_blocked_manche(lang):
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_every_reason_and_start_has_words(lang):
     t = Localizer(lang)
-    for reason in REASONS:
+    for reason in REASONS:  # the finishes by the lowest score; the last one in needs none
         assert t.has(f"domino-reason-{reason}")
+    for result in ("won", "won-team", "lost", "shared-you", "shared-team", "shared"):
+        assert t.has(f"domino-lowest-{result}")
     for start in STARTS:
         assert t.has(f"domino-starter-you-{start}") and t.has(f"domino-starter-other-{start}")
 
@@ -325,7 +388,7 @@ def test_a_spectator_hears_the_public_match_and_no_hand(lang):
     start = DominoMatch(DominoConfig(seats=2), 1)
     dealt = start.apply(None, fixed_deal(start.config, ["6|6 0|1", "1|2 2|3"])).events
     spectator = narrate(dealt, start.observation(None), ("Anna", "Marco"))
-    assert not any(m.msg_id == "domino-your-hand" for m in spectator)
-    assert any(m.msg_id == "domino-manche-start" for m in spectator)
-    said = " ".join(t(m.msg_id, **resolve(m, t).args) for m in spectator)
-    assert "Anna" in said and "Marco" in said  # nobody is "you"
+    assert any(m.msg_id == "domino-manche-start" and m.cue == "shuffle" for m in spectator)
+    said = " ".join(t(m.msg_id, **resolve(m, t).args) for m in spectator if m.msg_id)
+    assert "Anna" in said  # she starts: nobody is "you"
+    assert not any(m.msg_id.endswith("-you") or "-you-" in m.msg_id for m in spectator)

@@ -2,7 +2,7 @@
 
 - Yes/no questions take S (and Y, as the Salotto's) / N in Italian, Y / N in
   English, and each question says which.
-- Agreement at 1: "Si gioca al massimo una manche", never "1 punti".
+- Agreement at 1: "fino a una manche", never "1 punti".
 - Sentences joined in one message start with a capital after the full stop
   ("Squadre a caso. La tua squadra: …"), and so does every utterance.
 - Scores are read with a separator: "squadra 2: 0 punti", not "squadra 2 0".
@@ -134,7 +134,7 @@ def test_scores_are_read_with_a_separator(harness_factory, lang, heard):
 
 @pytest.mark.parametrize(
     ("lang", "heard"),
-    [("it", "Si gioca al massimo una manche."), ("en", "At most one manche will be played.")],
+    [("it", "fino a una manche o 100 punti."), ("en", "up to one manche or 100 points.")],
 )
 def test_a_one_manche_match_says_so_in_the_singular(harness_factory, lang, heard):
     h = harness_factory(lang)

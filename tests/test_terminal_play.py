@@ -66,7 +66,7 @@ def test_walk_the_main_menu_and_open_a_game(pty_game) -> None:
     g.answer("\x1b[H")
     assert g.answer("\r")[0].startswith("Domino, table setup. Start the match, 1 of 15")
     started = g.answer("\r", quiet=0.5)
-    assert started[0].startswith("Domino, 4 players: you, Marco, Giulia, Luca.")
+    assert started[0].startswith("Domino with Marco, Giulia and Luca, to 100 points.")
     g.wait_for("Your turn")
     assert g.answer("\x03", quiet=0.5) == []  # Control+C quits at once, silently
     assert g.wait_exit() == 0

@@ -45,9 +45,10 @@ CONFIG = {
 PLAYWRIGHT_KEYS = {" ": "Space"}
 #: lines whose numbers are no tiles: names and scores ("Bot 3 5"), the set ("double 6")
 NO_TILES = {
-    "domino-manche-points",
-    "domino-final-scores",
+    "domino-manche-totals",
+    "domino-standings",
     "domino-scores",
+    "domino-scores-ended",
     "domino-counts",
     "domino-match-start",
 }

@@ -6,6 +6,8 @@ domino-double = double { $n }
 domino-you = you
 domino-team = team { $n }
 domino-team-mine = your team
+domino-team-the = team { $n }
+domino-and = { $first } and { $last }
 domino-tally = { $who }: { $n }
 domino-team-line = { $team }: { $members }
 domino-ends = { $left } on the left, { $right } on the right
@@ -19,44 +21,61 @@ domino-option-set-2x-double-6 = 2 double 6 sets
 domino-option-set-2x-double-9 = 2 double 9 sets
 domino-option-set-2x-double-12 = 2 double 12 sets
 
-## The match and the manche.
-domino-match-start = Domino, { $players ->
-    [one] one player
-   *[other] { $players } players
-}: you, { $names }. Set { $set }, { $limit ->
-    [0] no point limit
-   *[other] point limit { $limit }
-}.
-domino-match-manches = At most { $n ->
+## The match and the manche: few words; the hand is on H, what each took and the totals on P, the tiles each holds on E.
+domino-match-start = { $table }, { $limits }.
+domino-match-start-set = { $table }, { $set }, { $limits }.
+domino-table-players = Domino with { $names }
+domino-table-teams = Domino, { $n ->
+    [one] one team
+   *[other] { $n } teams
+}
+domino-limit-points = to { $limit ->
+    [one] one point
+   *[other] { $limit } points
+}
+domino-limit-manches = { $n ->
     [one] one manche
    *[other] { $n } manches
-} will be played.
-domino-rule-forbid-drawing = No drawing at this table: a player who cannot play passes.
-domino-rule-draw-with-playable = You may draw even holding a tile that fits.
-domino-rule-draw-until-fits = Space draws up to the first tile that fits.
-domino-rule-team-finish = A manche ends when a whole team is out of tiles.
-domino-rule-thinking-time = Thinking time: { $n ->
+}
+domino-limit-both = up to { $n ->
+    [one] one manche
+   *[other] { $n } manches
+} or { $limit ->
+    [one] one point
+   *[other] { $limit } points
+}
+domino-rules = Rules: { $rules }.
+domino-rule-forbid-drawing = no drawing
+domino-rule-draw-with-playable = drawing allowed with a playable tile
+domino-rule-draw-until-fits = draws go on until a tile fits
+domino-rule-team-finish = a manche ends when a whole team is out
+domino-rule-thinking-time = { $n ->
     [one] one second
    *[other] { $n } seconds
-} a move.
+} a move
 domino-teams = Teams: { $teams }.
-domino-manche-start = Manche { $manche }. { $size ->
-    [one] One tile each
+domino-partners = On your team: { $who }.
+domino-partners-against = With { $who }, against { $against }.
+domino-against = Against { $against }.
+domino-opponents = Opponents: { $teams }.
+domino-manche-start = Manche { $manche }: { $size ->
+    [one] one tile each
    *[other] { $size } tiles each
 }, { $boneyard ->
-    [0] no boneyard.
-    [one] one tile in the boneyard.
-   *[other] { $boneyard } tiles in the boneyard.
-}
-domino-starter-you-highest-double = You start: you hold the highest double.
-domino-starter-other-highest-double = { $who } starts, with the highest double.
-domino-starter-you-heaviest-tile = Nobody holds a double: you start, with the heaviest tile.
-domino-starter-other-heaviest-tile = Nobody holds a double: { $who } starts, with the heaviest tile.
-domino-your-hand = { $n ->
-    [one] Your only tile: { $tiles }.
-   *[other] Your { $n } tiles: { $tiles }.
-}
-domino-your-turn-first = Your turn: open with any tile.
+    [0] no boneyard
+   *[other] boneyard { $boneyard }
+}.
+domino-manche-start-of = Manche { $manche } of { $of }: { $size ->
+    [one] one tile each
+   *[other] { $size } tiles each
+}, { $boneyard ->
+    [0] no boneyard
+   *[other] boneyard { $boneyard }
+}.
+domino-starter-you-highest-double = You start.
+domino-starter-other-highest-double = { $who } starts.
+domino-starter-you-heaviest-tile = No doubles: you start.
+domino-starter-other-heaviest-tile = No doubles: { $who } starts.
 domino-your-turn = Your turn. { $ends }.
 
 ## Moves.
@@ -89,41 +108,43 @@ domino-pass-stuck-you = You pass: no tile fits.
 domino-pass-stuck-other = { $who } passes.
 domino-pass-after-you = You pass.
 domino-pass-after-other = { $who } passes.
-domino-blocked = The game is blocked: nobody can play. Ends { $ends }.
 domino-out-you = You are out of tiles!
 domino-out-other = { $who } is out of tiles.
 
-## Scores.
+## Scores. At the end of a manche: who closed it, what you take, the totals; at the end of the match the standings take their place.
 domino-manche-end-out = Manche { $manche } over: { $who } went out.
 domino-manche-end-out-you = Manche { $manche } over: you went out.
-domino-manche-end-team-out = Manche { $manche } over: { $who } played all its tiles.
-domino-manche-end-blocked = Manche { $manche } over, blocked.
-domino-manche-points = Points this manche: { $points }. Totals: { $totals }.
-domino-eliminated = { $who } is out of the match with { $n ->
-    [one] one point
-   *[other] { $n } points
-}.
-domino-eliminated-you = You are out of the match with { $n ->
-    [one] one point
-   *[other] { $n } points
-}.
-domino-eliminated-team = { $who } is out of the match with { $n ->
-    [one] one point
-   *[other] { $n } points
-}.
-domino-eliminated-team-mine = Your team is out of the match with { $n ->
-    [one] one point
-   *[other] { $n } points
-}.
-domino-match-won = You win the match! { $reason }
-domino-match-won-team = Your team wins the match! { $reason }
-domino-match-lost = The match goes to { $who }. { $reason }
-domino-match-shared = Shared victory: { $who }. { $reason }
-domino-reason-last-standing = Everybody else is out.
-domino-reason-all-eliminated = All past the limit: the lowest score wins.
-domino-reason-manche-limit = The manches are played: the lowest score wins.
-domino-reason-point-limit = The point limit is reached: the lowest score wins.
-domino-final-scores = Final scores: { $totals }.
+domino-manche-end-team-out = Manche { $manche } over: { $who } went out.
+domino-manche-end-blocked = Manche { $manche } blocked.
+domino-manche-mine = { $n ->
+    [0] No points for you.
+    [one] You take one point.
+   *[other] You take { $n } points.
+}
+domino-manche-mine-team = { $n ->
+    [0] No points for your team.
+    [one] Your team takes one point.
+   *[other] Your team takes { $n } points.
+}
+domino-manche-totals = Totals: { $totals }.
+domino-out-of-match = Out of the match: { $who }.
+domino-match-won = You win the match!
+domino-match-won-team = Your team wins the match!
+domino-match-lost = { $who } wins the match.
+domino-match-end = { $reason }: { $result }.
+domino-reason-all-eliminated = Everyone is past the limit
+domino-reason-manche-limit = Last manche played
+domino-reason-point-limit = { $limit ->
+    [one] One point
+   *[other] { $limit } points
+} reached
+domino-lowest-won = you win with the fewest points
+domino-lowest-won-team = your team wins with the fewest points
+domino-lowest-lost = { $who } wins with the fewest points
+domino-lowest-shared-you = you share the win with { $who }
+domino-lowest-shared-team = your team shares the win with { $who }
+domino-lowest-shared = { $who } share the win
+domino-standings = Standings: { $totals }.
 
 ## The table: answers to keys.
 domino-tile-at = { $tile }, { $pos } of { $total }, { $fit ->
@@ -161,6 +182,11 @@ domino-scores = Manche { $manche }. Totals: { $totals }. { $limit ->
     [one] Limit: 1 point.
    *[other] Limit: { $limit } points.
 }
+domino-scores-ended = Manche { $manche } over, points: { $points }. Totals: { $totals }. { $limit ->
+    [0] No point limit.
+    [one] Limit: 1 point.
+   *[other] Limit: { $limit } points.
+}
 domino-sort = Order: { $order }.
 domino-sort-first = Order: { $order }. First tiles: { $tiles }.
 domino-sort-arrival = as they came
@@ -180,8 +206,8 @@ domino-paused = Paused. Enter for the next manche.
 domino-next-soon = Next manche in { $n ->
     [one] one second
    *[other] { $n } seconds
-}: Enter to start now, Shift P to wait.
-domino-game-over-keys = Enter for a new match, Escape for the menu.
+}.
+domino-game-over-keys = Enter for another match.
 domino-confirm-leave = Leave the match?
 
 ## Why a move cannot be made.
@@ -305,7 +331,7 @@ domino-problem-no-limit = With no point limit, choose how many manches to play: 
 
 ## Keys (F1).
 keys-domino-setup = Up and down arrows through the players and options, left and right arrows change a value, B adds a bot, Shift B removes one, Shift R random teams, Enter starts, Escape back to the menu. { keys-global }
-keys-domino-table = Up and down arrows through your tiles, Home and End the first and last; Enter plays the tile, D or R on the right, S or L on the left; Space draws. H your hand, Shift H changes the order, Control 1 to 8 chooses it; C the ends, V the chain, E everyone's tiles and the boneyard, T whose turn, P the scores, Shift P pause after the manche, Escape the table menu. { keys-global }
+keys-domino-table = Up and down arrows through your tiles, Home and End the first and last; Enter plays the tile, D or R on the right, S or L on the left; Space draws. H your hand, Shift H changes the order, Control 1 to 8 chooses it; C the ends, V the chain, E everyone's tiles and the boneyard, T whose turn, P the scores, Shift P pause after the manche, Enter after a manche starts the next one at once, Escape the table menu. { keys-global }
 
 ## A saved match: the main menu's resume item, and the match going on.
 domino-saved-match = Domino, manche { $manche }, { $players ->

@@ -6,6 +6,8 @@ domino-double = doppio { $n }
 domino-you = tu
 domino-team = squadra { $n }
 domino-team-mine = la tua squadra
+domino-team-the = la squadra { $n }
+domino-and = { $first } e { $last }
 domino-tally = { $who }: { $n }
 domino-team-line = { $team }: { $members }
 domino-ends = { $left } a sinistra, { $right } a destra
@@ -19,42 +21,61 @@ domino-option-set-2x-double-6 = 2 set doppio 6
 domino-option-set-2x-double-9 = 2 set doppio 9
 domino-option-set-2x-double-12 = 2 set doppio 12
 
-## La partita e la manche.
-domino-match-start = Domino in { $players }: tu, { $names }. Set { $set }, { $limit ->
-    [0] nessun limite di punti
-    [one] limite 1 punto
-   *[other] limite { $limit } punti
-}.
-domino-match-manches = { $n ->
-    [one] Si gioca al massimo una manche.
-   *[other] Si giocano al massimo { $n } manche.
+## La partita e la manche: poche parole; la mano è su H, i punti di ciascuno e i totali su P, quante tessere ha ciascuno su E.
+domino-match-start = { $table }, { $limits }.
+domino-match-start-set = { $table }, { $set }, { $limits }.
+domino-table-players = Domino con { $names }
+domino-table-teams = Domino a { $n ->
+    [one] una squadra
+   *[other] { $n } squadre
 }
-domino-rule-forbid-drawing = A questo tavolo non si pesca: chi non può attaccare passa.
-domino-rule-draw-with-playable = Si può pescare anche avendo una tessera che attacca.
-domino-rule-draw-until-fits = Spazio pesca fino alla prima tessera che attacca.
-domino-rule-team-finish = La manche finisce quando tutta una squadra ha finito le tessere.
-domino-rule-thinking-time = Tempo di riflessione: { $n ->
+domino-limit-points = fino a { $limit ->
+    [one] un punto
+   *[other] { $limit } punti
+}
+domino-limit-manches = { $n ->
+    [one] una manche sola
+   *[other] { $n } manche
+}
+domino-limit-both = fino a { $n ->
+    [one] una manche
+   *[other] { $n } manche
+} o { $limit ->
+    [one] un punto
+   *[other] { $limit } punti
+}
+domino-rules = Regole: { $rules }.
+domino-rule-forbid-drawing = non si pesca
+domino-rule-draw-with-playable = si pesca anche potendo attaccare
+domino-rule-draw-until-fits = si pesca fino a una tessera che attacca
+domino-rule-team-finish = la manche finisce quando tutta una squadra ha finito
+domino-rule-thinking-time = { $n ->
     [one] un secondo
    *[other] { $n } secondi
-} per mossa.
+} per mossa
 domino-teams = Squadre: { $teams }.
-domino-manche-start = Manche { $manche }. { $size ->
-    [one] Una tessera a testa
+domino-partners = In squadra con { $who }.
+domino-partners-against = In squadra con { $who }, contro { $against }.
+domino-against = Contro { $against }.
+domino-opponents = Avversari: { $teams }.
+domino-manche-start = Manche { $manche }: { $size ->
+    [one] una tessera a testa
    *[other] { $size } tessere a testa
 }, { $boneyard ->
-    [0] niente ossario.
-    [one] una tessera nell'ossario.
-   *[other] { $boneyard } tessere nell'ossario.
-}
-domino-starter-you-highest-double = Cominci tu: hai il doppio più alto.
-domino-starter-other-highest-double = Comincia { $who }, con il doppio più alto.
-domino-starter-you-heaviest-tile = Nessuno ha un doppio: cominci tu, con la tessera più pesante.
-domino-starter-other-heaviest-tile = Nessuno ha un doppio: comincia { $who }, con la tessera più pesante.
-domino-your-hand = { $n ->
-    [one] La tua unica tessera: { $tiles }.
-   *[other] Le tue { $n } tessere: { $tiles }.
-}
-domino-your-turn-first = Tocca a te: apri con la tessera che vuoi.
+    [0] niente ossario
+   *[other] ossario { $boneyard }
+}.
+domino-manche-start-of = Manche { $manche } di { $of }: { $size ->
+    [one] una tessera a testa
+   *[other] { $size } tessere a testa
+}, { $boneyard ->
+    [0] niente ossario
+   *[other] ossario { $boneyard }
+}.
+domino-starter-you-highest-double = Cominci tu.
+domino-starter-other-highest-double = Comincia { $who }.
+domino-starter-you-heaviest-tile = Nessun doppio: cominci tu.
+domino-starter-other-heaviest-tile = Nessun doppio: comincia { $who }.
 domino-your-turn = Tocca a te. { $ends }.
 
 ## Le mosse.
@@ -87,41 +108,43 @@ domino-pass-stuck-you = Passi: nessuna tessera attacca.
 domino-pass-stuck-other = { $who } passa.
 domino-pass-after-you = Passi.
 domino-pass-after-other = { $who } passa.
-domino-blocked = Gioco bloccato: nessuno può più attaccare. Estremi { $ends }.
 domino-out-you = Hai finito le tessere!
 domino-out-other = { $who } ha finito le tessere.
 
-## I punti.
+## I punti. Alla fine della manche: chi chiude, quanto prendi, i totali; alla fine della partita la classifica li sostituisce.
 domino-manche-end-out = Manche { $manche } finita: chiude { $who }.
 domino-manche-end-out-you = Manche { $manche } finita: hai chiuso tu.
-domino-manche-end-team-out = Manche { $manche } finita: { $who } ha finito tutte le tessere.
-domino-manche-end-blocked = Manche { $manche } finita per blocco.
-domino-manche-points = Punti della manche: { $points }. Totali: { $totals }.
-domino-eliminated = { $who } è eliminato con { $n ->
+domino-manche-end-team-out = Manche { $manche } finita: chiude { $who }.
+domino-manche-end-blocked = Manche { $manche } bloccata.
+domino-manche-mine = { $n ->
+    [0] Nessun punto per te.
+    [one] Prendi un punto.
+   *[other] Prendi { $n } punti.
+}
+domino-manche-mine-team = { $n ->
+    [0] Nessun punto per la tua squadra.
+    [one] La tua squadra prende un punto.
+   *[other] La tua squadra prende { $n } punti.
+}
+domino-manche-totals = Totali: { $totals }.
+domino-out-of-match = Fuori dalla partita: { $who }.
+domino-match-won = Hai vinto la partita!
+domino-match-won-team = La tua squadra vince la partita!
+domino-match-lost = { $who } vince la partita.
+domino-match-end = { $reason }: { $result }.
+domino-reason-all-eliminated = Tutti oltre il limite
+domino-reason-manche-limit = Ultima manche giocata
+domino-reason-point-limit = Raggiunto il limite di { $limit ->
     [one] un punto
-   *[other] { $n } punti
-}.
-domino-eliminated-you = Sei eliminato con { $n ->
-    [one] un punto
-   *[other] { $n } punti
-}.
-domino-eliminated-team = La { $who } è eliminata con { $n ->
-    [one] un punto
-   *[other] { $n } punti
-}.
-domino-eliminated-team-mine = La tua squadra è eliminata con { $n ->
-    [one] un punto
-   *[other] { $n } punti
-}.
-domino-match-won = Hai vinto la partita! { $reason }
-domino-match-won-team = La tua squadra vince la partita! { $reason }
-domino-match-lost = Vince la partita: { $who }. { $reason }
-domino-match-shared = Vittoria condivisa: { $who }. { $reason }
-domino-reason-last-standing = Gli altri sono tutti eliminati.
-domino-reason-all-eliminated = Tutti oltre il limite: vince il punteggio più basso.
-domino-reason-manche-limit = Manches finite: vince il punteggio più basso.
-domino-reason-point-limit = Limite di punti raggiunto: vince il punteggio più basso.
-domino-final-scores = Punteggi finali: { $totals }.
+   *[other] { $limit } punti
+}
+domino-lowest-won = vinci tu, con meno punti
+domino-lowest-won-team = vince la tua squadra, con meno punti
+domino-lowest-lost = vince { $who }, con meno punti
+domino-lowest-shared-you = vinci a pari merito con { $who }
+domino-lowest-shared-team = la tua squadra vince a pari merito con { $who }
+domino-lowest-shared = vincono a pari merito { $who }
+domino-standings = Classifica: { $totals }.
 
 ## Il tavolo: risposte ai tasti.
 domino-tile-at = { $tile }, { $pos } di { $total }, { $fit ->
@@ -159,6 +182,11 @@ domino-scores = Manche { $manche }. Totali: { $totals }. { $limit ->
     [one] Limite: 1 punto.
    *[other] Limite: { $limit } punti.
 }
+domino-scores-ended = Manche { $manche } finita, punti: { $points }. Totali: { $totals }. { $limit ->
+    [0] Nessun limite di punti.
+    [one] Limite: 1 punto.
+   *[other] Limite: { $limit } punti.
+}
 domino-sort = Ordine: { $order }.
 domino-sort-first = Ordine: { $order }. Prime tessere: { $tiles }.
 domino-sort-arrival = come arrivate
@@ -178,8 +206,8 @@ domino-paused = In pausa. Invio per la prossima manche.
 domino-next-soon = Prossima manche tra { $n ->
     [one] un secondo
    *[other] { $n } secondi
-}: Invio per cominciare subito, Maiuscolo P per aspettare.
-domino-game-over-keys = Invio per una nuova partita, Esc per tornare al menu.
+}.
+domino-game-over-keys = Invio per un'altra partita.
 domino-confirm-leave = Lasciare la partita?
 
 ## Perché una mossa non si può fare.
@@ -189,7 +217,7 @@ domino-refusal-manche-in-progress = La manche è in corso.
 domino-refusal-no-such-seat = Posto sconosciuto.
 domino-refusal-table-only = Le tessere le distribuisce il tavolo.
 domino-refusal-not-an-action = Questa non è una mossa del gioco.
-domino-refusal-eliminated = Sei eliminato: guardi giocare gli altri.
+domino-refusal-eliminated = Sei fuori dalla partita: guardi giocare gli altri.
 domino-refusal-out-of-manche = Hai già finito le tessere in questa manche.
 domino-refusal-not-your-turn = Non è il tuo turno.
 domino-refusal-not-in-hand = Non hai quella tessera.
@@ -297,7 +325,7 @@ domino-problem-no-limit = Senza limite di punti serve un numero di manche: la pa
 
 ## I tasti (F1).
 keys-domino-setup = Frecce su e giù tra i giocatori e le opzioni, frecce sinistra e destra cambiano un valore, B aggiunge un bot, Maiuscolo B lo toglie, Maiuscolo R squadre a caso, Invio comincia, Esc torna al menu. { keys-global }
-keys-domino-table = Frecce su e giù tra le tue tessere, Inizio e Fine la prima e l'ultima; Invio gioca la tessera, D o R a destra, S o L a sinistra; Spazio pesca. H la mano, Maiuscolo H cambia l'ordine, Control da 1 a 8 lo sceglie; C gli estremi, V la catena, E le tessere di tutti e l'ossario, T di chi è il turno, P i punti, Maiuscolo P pausa dopo la manche, Esc il menu del tavolo. { keys-global }
+keys-domino-table = Frecce su e giù tra le tue tessere, Inizio e Fine la prima e l'ultima; Invio gioca la tessera, D o R a destra, S o L a sinistra; Spazio pesca. H la mano, Maiuscolo H cambia l'ordine, Control da 1 a 8 lo sceglie; C gli estremi, V la catena, E le tessere di tutti e l'ossario, T di chi è il turno, P i punti, Maiuscolo P pausa dopo la manche, Invio a manche finita fa partire subito la prossima, Esc il menu del tavolo. { keys-global }
 
 ## Una partita salvata: la voce del menu principale per riprenderla, e la partita che riprende.
 domino-saved-match = Domino, manche { $manche }, { $players ->

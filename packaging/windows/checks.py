@@ -194,8 +194,8 @@ def play_opening(trial: Trial) -> dict[str, object]:
         game.hear(r"Domino, 1 of 5")
         # Domino: open the table, wait for my turn, play the first tile of my hand
         game.press("enter", then=r"table setup\. Start the match")
-        game.press("enter", then=r"^Domino, 4 players")
-        game.hear(r"Your turn\.", timeout=60)
+        game.press("enter", then=r"^Domino with ")
+        game.hear(r"Your turn\.|You start\.", timeout=60)
         played = game.press("enter", then=r"^You play ")
         saves = trial.prefix.local_appdata / "audiogame"
         deadline = time.monotonic() + 10

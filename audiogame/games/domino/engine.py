@@ -663,9 +663,9 @@ class DominoMatch:
         sides, reason = result
         winners = tuple(sorted(s for side in sides for s in self._seats_of(side)))
         totals = tuple(self._totals)
-        self._final = MatchEnded(winners, sides, len(sides) > 1, reason, totals)
-        events.append((_given, (self._final,), None))
         ranks = rules.side_ranks(totals, self._fallen_in)
+        self._final = MatchEnded(winners, sides, len(sides) > 1, reason, totals, ranks)
+        events.append((_given, (self._final,), None))
         self._outcome = Outcome(
             winners=winners,
             ranks=tuple(ranks[side] for side in self._sides),

@@ -171,7 +171,8 @@ class MatchEnded:
     winning_sides: tuple[int, ...]
     shared: bool
     reason: MatchEnd
-    totals: tuple[int, ...]
+    totals: tuple[int, ...]  # per side
+    ranks: tuple[int, ...]  # per side: 1 is first, ties share a place (``rules.side_ranks``)
     audience: Audience = field(default=PUBLIC, kw_only=True)
 
 

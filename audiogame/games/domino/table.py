@@ -44,10 +44,11 @@ from audiogame.games.domino.actions import DRAW, Action, Play, Refusal
 from audiogame.games.domino.board import BoardFocus
 from audiogame.games.domino.bots import HARD_ITERATIONS, DominoBot, make_bot
 from audiogame.games.domino.engine import DominoMatch
-from audiogame.games.domino.events import Drew, Ends, TileDrawn, TilePlayed
+from audiogame.games.domino.events import Drew, Ends, MancheEnded, TileDrawn, TilePlayed
 from audiogame.games.domino.narrate import (
     Seating,
     ends_phrase,
+    manche_points,
     narrate,
     tally,
     tile_phrase,
@@ -638,15 +639,15 @@ class DominoTable(TableScene):
         self.answer(turn.msg_id, **turn.args)
 
     def ask_scores(self) -> None:
+        """The totals and the limit; once a manche is over, what each took in it first
+        (the manche's summary says only what I take)."""
         view = self.view()
-        totals = tally(self.seating, view.totals)
-        self.answer(
-            "domino-scores",
-            cue=None,
-            manche=view.manche,
-            totals=totals,
-            limit=self.config.point_limit,
-        )
+        args = {"manche": view.manche, "totals": tally(self.seating, view.totals)}
+        ended = next((e for e in view.history if isinstance(e, MancheEnded)), None)
+        if ended is not None:
+            args["points"] = manche_points(self.seating, ended)
+        msg = "domino-scores" if ended is None else "domino-scores-ended"
+        self.answer(msg, cue=None, limit=self.config.point_limit, **args)
 
 
 def saved_order(app: App) -> str:
