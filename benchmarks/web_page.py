@@ -81,6 +81,7 @@ def shots(page: Any, folder: Path) -> None:
     page.screenshot(path=str(folder / "web-page.png"), full_page=True)
     page.check("#large-print")
     page.focus("#play")
+    page.evaluate("document.getElementById('play').scrollIntoView()")  # the board on top
     page.screenshot(path=str(folder / "web-page-large.png"))
     page.uncheck("#large-print")
     print(f"screenshots in {folder}")

@@ -131,6 +131,7 @@ def test_a_friend_joins_by_the_link_and_plays_a_whole_match_by_keys(server, brow
         )
         polite = page.eval_on_selector_all("#said-polite p", "ps => ps.map(p => p.textContent)")
         cue_log = page.evaluate("window.audiogame.sound.log")
+        board = page.eval_on_selector_all("#table-board p", "ps => ps.map(p => p.textContent)")
         page.check("#large-print")
         assert page.evaluate("document.body.classList.contains('large')")
     finally:
@@ -166,11 +167,16 @@ def test_a_friend_joins_by_the_link_and_plays_a_whole_match_by_keys(server, brow
 
     # nothing but words reached the page, and never a tile it was not shown
     kinds = {json.loads(frame)["type"] for frame in frames}
-    assert kinds <= {"welcome", "out", "at-table", "match-over", "pong"}, kinds
+    assert kinds <= {"welcome", "out", "at-table", "board", "match-over", "pong"}, kinds
     hidden = hidden_tile_words(anna.over, seat=1)
+    # the board, as the desktop window draws it: whose turn, the ends, counts, scores
+    assert board and board[0].startswith("Manche 1"), board
     for frame in frames:
         data = json.loads(frame)
-        for line in data.get("lines", []):
+        for line in data.get("lines", []) if data["type"] == "board" else []:
+            shown = {run["text"] for run in line}
+            assert not shown & hidden_tile_texts(anna.over, seat=1), line
+        for line in data.get("lines", []) if data["type"] == "out" else []:
             if line["id"] in NO_TILES:
                 continue
             for words in hidden:
@@ -213,10 +219,29 @@ def accessibility_tree(page) -> dict:
 def hidden_tile_words(over: m.MatchOver, seat: int) -> set[str]:
     """The words of every tile ``seat`` never held and nobody played."""
     from audiogame.announce import resolve
-    from audiogame.games.domino.events import HandDealt, TileDrawn, TilePlayed
     from audiogame.games.domino.narrate import tile_phrase
-    from audiogame.games.domino.tiles import tile_set
     from audiogame.narration import Message
+
+    t = Localizer("en")
+    hidden = set()
+    for tile in hidden_tiles(over, seat):
+        said = resolve(Message("x", {"tile": tile_phrase(tile)}), t).args["tile"]
+        hidden.add(str(said))
+    assert hidden  # a manche of three leaves tiles in hands and the boneyard
+    return hidden
+
+
+def hidden_tile_texts(over: m.MatchOver, seat: int) -> set[str]:
+    """The same tiles as the board writes them ("6|3")."""
+    from audiogame.games.domino.board import tile_text
+
+    return {tile_text(tile) for tile in hidden_tiles(over, seat)}
+
+
+def hidden_tiles(over: m.MatchOver, seat: int) -> list:
+    """Every tile ``seat`` never held and nobody played."""
+    from audiogame.games.domino.events import HandDealt, TileDrawn, TilePlayed
+    from audiogame.games.domino.tiles import tile_set
     from audiogame.net.game_codec import GameCodec
     from audiogame.net.match_log import engine_seed, entries_from_lists
 
@@ -236,12 +261,4 @@ def hidden_tile_words(over: m.MatchOver, seat: int) -> set[str]:
                 seen.add(event.tile.uid)
             elif isinstance(event, HandDealt) and event.seat == seat:
                 seen.update(t.uid for t in event.tiles)
-    t = Localizer("en")
-    hidden = set()
-    for tile in tile_set(over.config["set_id"]):
-        if tile.uid not in seen:
-            phrase = tile_phrase(tile)
-            said = resolve(Message("x", {"tile": phrase}), t).args["tile"]
-            hidden.add(str(said))
-    assert hidden  # a manche of three leaves tiles in hands and the boneyard
-    return hidden
+    return [tile for tile in tile_set(over.config["set_id"]) if tile.uid not in seen]

@@ -14,8 +14,10 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import urllib.error
 import urllib.request
+from typing import Any
 
 import pytest
 from websockets.asyncio.client import connect
@@ -30,6 +32,10 @@ from audiogame.devtools.web_harness import (
     press,
 )
 from audiogame.games import registry
+from audiogame.games.domino.board import BoardFocus, tile_text
+from audiogame.games.domino.sorting import SORT_IDS, sort_hand
+from audiogame.io.bigprint import board_lines
+from audiogame.language.localizer import Localizer
 from audiogame.net import messages as m
 from audiogame.net.server_options import ServerOptions
 
@@ -134,6 +140,82 @@ def test_a_page_is_checked_like_any_client(server):
     ]
 
 
+# -- the board: the desktop window's large print ------------------------------------------
+def board_text(frame: dict) -> list[str]:
+    return [" ".join(run["text"] for run in line) for line in frame["lines"]]
+
+
+def marked(frame: dict) -> list[str]:
+    return [run["text"] for line in frame["lines"] for run in line if run["style"] == "mark"]
+
+
+def test_the_board_is_the_windows_for_my_seat_with_my_cursor_in_my_language(server):
+    async def run() -> tuple[WebPage, WebPage, list[dict], Any]:
+        page = await WebPage(server.url, "Zoë").open()
+        await page.send({"type": "create-table", "game": "domino", "config": CONFIG})
+        await page.drain(0.2)
+        await page.send(press("b", "KeyB"))
+        await page.send(press("b", "KeyB"))
+        await page.drain(0.2)
+        await page.send(press("Enter", "Enter"))
+        await page.drain(0.5)
+        code = page.last("at-table")["code"]
+        watcher = await WebPage(server.url, "Ugo").open()
+        await watcher.send({"type": "join-table", "code": code, "spectator": True})
+        await watcher.drain(0.3)
+        table = next(iter(server.server.lobby.tables.values()))
+        for _ in range(200):  # until my turn: then the table waits for me, and holds still
+            view = server.run(lambda: table.match and table.match.engine.observation(0))
+            if view and view.my_turn:
+                break
+            await page.drain(0.05)
+        await page.drain(0.2)
+        boards = [page.last("board")]
+        for key in (press("End", "End"), press("Home", "Home")):
+            await page.send(key)
+            await page.drain(0.2)
+            boards.append(page.last("board"))
+        await page.send({"type": "listen", "lang": "it"})
+        await page.drain(0.2)
+        boards.append(page.last("board"))
+        await page.close()
+        await watcher.close()
+        return page, watcher, boards, view
+
+    page, watcher, (first, end, home, italian), view = asyncio.run(run())
+    english = Localizer("en")
+    # my hand, in my order, the cursor on its first tile, then on the last (End)
+    hand = [tile_text(t) for t in sort_hand(SORT_IDS[0], view.hand, view.ends)]
+    row = next(line for line in first["lines"] if line[0]["text"].startswith("Your hand"))
+    assert [run["text"] for run in row[1:]] == hand
+    assert marked(first) == [hand[0]] and marked(end) == [hand[-1]] and marked(home) == [hand[0]]
+    # what the desktop window draws for this seat's view with the cursor on the last tile
+    names = ["Zoë", "Bot 2", "Bot 3"]
+    spec = registry.get("domino")
+    last = sort_hand(SORT_IDS[0], view.hand, view.ends)[-1]
+    window = board_lines(spec.board(view, names, BoardFocus(SORT_IDS[0], last.uid)), english)
+    assert end["lines"] == [
+        [{"text": r.text, "style": r.style.value} for r in line] for line in window
+    ]
+    # in the page's language when it changes
+    assert any(
+        text.startswith(Localizer("it")("domino-board-hand", n=len(hand)))
+        for text in board_text(italian)
+    )
+    # no tile but mine on any board this page got; a spectator's board shows no hand
+    mine = set(hand)
+    for frame in page.frames:
+        if frame["type"] == "board":
+            shown = {run["text"] for line in frame["lines"] for run in line}
+            assert {t for t in shown if re.fullmatch(r"\d+\|\d+", t)} <= mine
+    watched = watcher.last("board")
+    assert watched is not None and watched["lines"]
+    assert not any(
+        re.fullmatch(r"\d+\|\d+", run["text"]) for line in watched["lines"] for run in line
+    )
+    assert not any(text.startswith("Your hand") for text in board_text(watched))
+
+
 # -- a whole match by keys ----------------------------------------------------------------
 def test_a_whole_match_played_by_keys_is_told_as_the_desktop_tells_it(server):
     rng = random.Random(18)
@@ -185,7 +267,16 @@ def test_a_whole_match_played_by_keys_is_told_as_the_desktop_tells_it(server):
     assert any(not u["interrupt"] and ". " in u["text"] for u in utterances)
     # the page never gets the game's data: no events, no views, no snapshots
     kinds = {f["type"] for f in page.frames}
-    assert kinds <= {"welcome", "out", "at-table", "match-over", "pong", "left", "lobby"}
+    assert kinds <= {
+        "welcome",
+        "out",
+        "at-table",
+        "board",
+        "match-over",
+        "pong",
+        "left",
+        "lobby",
+    }
     assert page.last("at-table")["stage"] == "over"
 
 

@@ -273,11 +273,17 @@ class Controls(Protocol):
     the view it sends a web page's seat. ``on_key`` answers None for a key that is not
     the game's (the driver's own: Enter between rounds, Escape); ``refused`` words the
     game's refusal (its value) of the action sent last; ``heard`` narrates a batch as
-    the table does, with what the controls add (the cursor following my moves)."""
+    the table does, with what the controls add (the cursor following my moves);
+    ``board_focus`` is what the game's board shows of the keys (the cursor)."""
 
     def on_key(self, key: Key, view: Any, names: Sequence[str], now: float | None) -> Any: ...
 
     def refused(self, refusal: str, view: Any) -> list[Message]: ...
+
+    def board_focus(self, view: Any) -> Any:
+        """What the game's board (``GameSpec.board``) needs beyond the view: the same
+        pointer the desktop table passes its window (Domino: the order and the cursor)."""
+        ...
 
     def heard(
         self, events: Sequence[Any], view: Any, names: Sequence[str], narrate: Narrate

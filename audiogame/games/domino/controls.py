@@ -25,6 +25,7 @@ import pygame
 
 from audiogame.app.keys import Key
 from audiogame.games.domino.actions import DRAW, Action, Play, Refusal
+from audiogame.games.domino.board import BoardFocus
 from audiogame.games.domino.events import Drew, TileDrawn, TilePlayed
 from audiogame.games.domino.narrate import (
     Seating,
@@ -88,6 +89,12 @@ class DominoControls:
         tile = hand[self.cursor(hand)]
         self.focus = tile.uid
         return tile
+
+    def board_focus(self, view: Observation) -> BoardFocus:
+        """The board's pointer, as the desktop table gives its window: my order, and the
+        tile under the cursor (looked at, not moved)."""
+        hand = self.hand(view)
+        return BoardFocus(self.order, hand[self.cursor(hand)].uid if hand else None)
 
     def sync_group(self, view: Observation) -> None:
         tile = self.focused(view)

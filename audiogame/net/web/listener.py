@@ -11,6 +11,7 @@ page, exactly as a desktop client would for the same seat:
   narrator, with the cursor following my moves) and a real ``Announcer``, in the
   page's language and verbosity: the same text, cues, pans, volumes, kinds,
   interrupts and history as the desktop, collected into one ``Out`` frame;
+- the game's board, as the desktop window draws it, whenever it changes;
 - a key press becomes the window's key (``keys.key_for``) and goes to the same
   places the desktop sends it: the history (Page Up/Down), the keys' help (F1),
   the game's controls (answers, and actions sent as the protocol's ``act``), and
@@ -43,6 +44,7 @@ from audiogame.net import messages as m
 from audiogame.net import spoken_words
 from audiogame.net.game_codec import CodecError, GameCodec
 from audiogame.net.web import messages as w
+from audiogame.net.web.board import board_view
 from audiogame.net.web.keys import key_for
 from audiogame.store.settings import MESSAGE_KINDS, VERBOSITY_LEVELS
 
@@ -196,6 +198,8 @@ class WebListener:
         #: seats a bot was asked for (or away from) since the last seating came: keys
         #: pressed faster than the table answers each ask for another seat
         self._asked: set[int] = set()
+        #: the board the page shows now
+        self._board = w.BoardView()
 
     # -- settings -----------------------------------------------------------------------
     def level(self, kind: str) -> str:
@@ -229,6 +233,11 @@ class WebListener:
         out = self.pending.frame()
         if out is not None:
             frames.append(out)
+        seen = self.seen
+        board = board_view(seen.spec, seen.view, self.names(), seen.controls, self.t)
+        if board != self._board:  # drawn again only when it changes, as the window is
+            self._board = board
+            frames.append(board)
         return frames
 
     def say(self, msg_id: str, cue: str | None = None, **args: Any) -> None:

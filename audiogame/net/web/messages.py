@@ -7,7 +7,8 @@ own: ``key`` (a key press, which the server turns into the game's answers and
 actions) and ``listen`` (the page's language and verbosity). It receives words,
 never game data: ``out`` (history lines, utterances for the live regions, cues
 with their pans and volumes), ``at-table`` and ``lobby`` (what the page shows
-as headings and lists, already in its language), and a few of the protocol's
+as headings and lists, already in its language), ``board`` (the game's board in
+large print, as the desktop window draws it), and a few of the protocol's
 own messages passed through as they are (``welcome`` for the resume token,
 ``match-over`` for the record anybody may verify, ``goodbye``, ``pong``).
 """
@@ -108,6 +109,21 @@ class AtTable(_WebServer, tag="at-table", frozen=True):
     status: str  # one line: who is missing, or whether the next round waits
     match: int  # matches started at the table (sent back when resuming)
     cues: list[str]  # the cues this table may play, for the page to load early
+
+
+class Run(msgspec.Struct, frozen=True):
+    """A piece of a board's line in one style: title, label, value, or mark (the cursor)."""
+
+    text: str
+    style: str
+
+
+class BoardView(_WebServer, tag="board", frozen=True):
+    """The game's board as the desktop window shows it above the messages (whose
+    turn, the ends, my hand with the cursor, the counts, the scores), already in the
+    page's language, line by line; no lines: no board to show."""
+
+    lines: list[list[Run]] = msgspec.field(default_factory=list)
 
 
 class LobbyLine(msgspec.Struct, frozen=True):

@@ -190,6 +190,7 @@
       }
     },
     left() {
+      showBoard([]);
       state.atTable = false;
       state.table = "";
       state.code = "";
@@ -207,6 +208,9 @@
     },
     goodbye() {
       state.closedByServer = true;
+    },
+    board(m) {
+      showBoard(m.lines);
     },
     pong() {},
   };
@@ -252,6 +256,24 @@
     shown.textContent = line.text;
     board.append(shown);
     while (board.childElementCount > BOARD_LINES) board.firstElementChild.remove();
+  }
+
+  // The game's board, as the desktop window draws it above the messages. Hidden from
+  // screen readers like the messages under it: its facts are the answers to the game's
+  // keys (H, C, E...) and are in the history; a second copy read aloud would be noise.
+  function showBoard(lines) {
+    const shown = $("table-board");
+    shown.replaceChildren(...lines.map((runs) => {
+      const p = document.createElement("p");
+      for (const run of runs) {
+        const piece = document.createElement(run.style === "mark" ? "mark" : "span");
+        piece.className = run.style;
+        piece.textContent = run.text;
+        p.append(piece, " ");
+      }
+      if (runs.length && runs[0].style === "title") p.className = "title";
+      return p;
+    }));
   }
 
   // -- sound: the game's cues through the Web Audio API, panned as on the desktop -------
