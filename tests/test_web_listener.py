@@ -140,6 +140,48 @@ def test_a_page_is_checked_like_any_client(server):
     ]
 
 
+def test_a_page_opens_only_games_it_can_play_and_is_told_when_it_can_only_listen(
+    tmp_path, folder_game
+):
+    """A game without keys a server can answer (``controls``: the test folder's game,
+    and Tira until its online keys come) is not offered; a page at such a table hears
+    why its keys do nothing."""
+    assert folder_game.controls is None and folder_game.wire is not None
+
+    async def run(server: ServerThread) -> tuple[WebPage, WebPage]:
+        page = await WebPage(server.url, "Zoë").open()
+        await page.send({"type": "list-tables"})
+        await page.drain(0.2)
+        # the protocol still takes any online game from a page, as from a desktop client
+        config = {"players": 2, "target": 5, "think": 0}
+        await page.send({"type": "create-table", "game": folder_game.id, "config": config})
+        await page.drain(0.3)
+        code = page.last("at-table")["code"]
+        friend = await WebPage(server.url, "Ugo", lang="it").open()
+        await friend.send({"type": "join-table", "code": code})
+        await friend.drain(0.3)
+        await page.send(press("Enter", "Enter"))
+        await page.drain(0.3)
+        await friend.send(press("h", "KeyH"))
+        await friend.drain(0.3)
+        await page.close()
+        await friend.close()
+        return page, friend
+
+    with ServerThread(tmp_path, ServerOptions()) as server:
+        page, friend = asyncio.run(run(server))
+    lobby = page.last("lobby")
+    assert lobby is not None
+    offered = [game["id"] for game in lobby["games"]]
+    assert offered == [spec.id for spec in registry.games() if spec.controls is not None]
+    assert "domino" in offered and folder_game.id not in offered and "tira" not in offered
+    italian = Localizer("it")
+    title = italian(folder_game.title_id)
+    said = [line["text"] for line in friend.lines() if line["id"] == "web-watch-only"]
+    assert said[:2] == [italian("web-watch-only", game=title)] * 2  # on arriving, and at H
+    assert friend.last("at-table")["stage"] == "playing"
+
+
 # -- the board: the desktop window's large print ------------------------------------------
 def board_text(frame: dict) -> list[str]:
     return [" ".join(run["text"] for run in line) for line in frame["lines"]]

@@ -7,6 +7,7 @@ web-table-line = { $game }, { $stage ->
    *[over] match over
 }, master { $master }
 web-watching = You are watching a table of { $game }, code { $code }.
+web-watch-only = { $game } cannot be played from the browser yet: you hear the table, but its game keys work only in the installed game.
 web-seated = You sit at a table of { $game }, code { $code }: seat { $seat } of { $seats }.
 web-seat-empty = seat { $n }: free
 web-seat-bot = seat { $n }: { $name }, bot, { $level }

@@ -10,6 +10,7 @@ web-table-line = { $game }, { $stage ->
    *[over] partita finita
 }, capotavolo { $master }
 web-watching = Stai guardando un tavolo di { $game }, codice { $code }.
+web-watch-only = { $game } non si può ancora giocare dal browser: senti il tavolo, ma i suoi tasti di gioco funzionano solo nel gioco installato.
 web-seated = Sei seduto a un tavolo di { $game }, codice { $code }: posto { $seat } di { $seats }.
 web-seat-empty = posto { $n }: libero
 web-seat-bot = posto { $n }: { $name }, bot, { $level }

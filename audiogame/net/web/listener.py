@@ -56,22 +56,25 @@ KINDS: tuple[str, ...] = tuple(dict.fromkeys((*MESSAGE_KINDS, CHAT)))
 #: F7/F8 change the cues' volume by this much, as on the desktop
 VOLUME_STEP = 0.1
 
-_LOCALIZERS: dict[str, Localizer] = {}
-_WORDS: dict[str, Words] = {}
+#: per language and the games found (a game folder added at run time brings its words)
+_LOCALIZERS: dict[tuple[str, tuple[str, ...]], Localizer] = {}
+_WORDS: dict[tuple[str, tuple[str, ...]], Words] = {}
 
 
 def localizer(lang: str) -> Localizer:
     """One localizer per language for the whole server (Fluent's bundles are parsed once)."""
-    found = _LOCALIZERS.get(lang)
+    key = (lang, registry.ids())
+    found = _LOCALIZERS.get(key)
     if found is None:
-        found = _LOCALIZERS[lang] = Localizer(lang)
+        found = _LOCALIZERS[key] = Localizer(lang)
     return found
 
 
 def words(lang: str) -> Words:
-    found = _WORDS.get(lang)
+    key = (lang, registry.ids())
+    found = _WORDS.get(key)
     if found is None:
-        found = _WORDS[lang] = Words(localizer(lang))
+        found = _WORDS[key] = Words(localizer(lang))
     return found
 
 
@@ -275,7 +278,7 @@ class WebListener:
                 master=summary.master,
             )
             lines.append(w.LobbyLine(summary.id, text))
-        games = [w.LobbyLine(g, self._game_title(g)) for g in _online_games()]
+        games = [w.LobbyLine(g, self._game_title(g)) for g in _page_games()]
         self.raw.append(w.Lobby(lines, games))
 
     def _game_title(self, game: str) -> str:
@@ -314,6 +317,8 @@ class WebListener:
                 seat=seat + 1,
                 seats=len(info.seats),
             )
+        if self.seen.controls is None:
+            self.post("web-watch-only", game=self._game_title(info.game))
 
     def _code_words(self, code: str) -> str:
         try:
@@ -612,12 +617,21 @@ class WebListener:
         if key.plain and key.letter in ("t", "e") and view is None:
             self._read_seats(info)
             return []
+        if controls is None:
+            self.say("web-watch-only", "menu_error", game=self._game_title(info.game))
+            return []
         self.announcer.cue("menu_error")
         return []
 
 
-def _online_games() -> list[str]:
-    return [s.id for s in registry.games() if s.wire is not None and s.new_engine is not None]
+def _page_games() -> list[str]:
+    """The games a page can open: online ones whose keys a server can answer
+    (``GameSpec.controls``); the others a page only watches (``web-watch-only``)."""
+    return [
+        s.id
+        for s in registry.games()
+        if s.wire is not None and s.new_engine is not None and s.controls is not None
+    ]
 
 
 _TAKERS: dict[type, Callable[[WebListener, Any], None]] = {
