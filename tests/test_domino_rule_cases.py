@@ -1,0 +1,220 @@
+"""Rule cases from the seed (seeds/000, the Salotto's domino page) that
+tests/test_domino_rules.py did not state yet, each on the real engine through
+its contract: ``apply``, ``legal_actions``, ``observation``, ``outcome``.
+
+docs/rule-cases.md maps every rule of the seed and of spec/domino.md to the
+test that states it; the cases here fill the gaps that map found.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from audiogame.games.domino import DominoConfig, DominoMatch, NextManche, Play
+from audiogame.games.domino.actions import DRAW
+from audiogame.games.domino.events import (
+    Blocked,
+    Eliminated,
+    MancheEnd,
+    MancheEnded,
+    MancheStarted,
+    MatchEnd,
+    MatchEnded,
+    PassCause,
+    Passed,
+    TurnBegan,
+)
+from audiogame.games.domino.notation import fixed_deal
+from audiogame.games.domino.tiles import SETS
+
+
+def table(hands: list[str], boneyard: str = "", **options) -> DominoMatch:
+    config = DominoConfig(seats=len(hands), **options)
+    match = DominoMatch(config, 0)
+    assert match.apply(None, fixed_deal(config, hands, boneyard)).ok
+    return match
+
+
+def play(match: DominoMatch, seat: int, text: str):
+    x, y = sorted(int(n) for n in text.split("|"))
+    tile = next(t for t in match.observation(seat).hand if (t.a, t.b) == (x, y))
+    result = match.apply(seat, Play(tile.uid))
+    assert result.ok, result.refusal
+    return result.events
+
+
+def of(events, kind):
+    return [e for e in events if isinstance(e, kind)]
+
+
+def started(events) -> MancheStarted:
+    return of(events, MancheStarted)[0]
+
+
+# -- dealing ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("set_id", list(SETS))
+def test_every_set_deals_each_player_count_its_hands_and_keeps_the_rest_as_boneyard(set_id):
+    """Seed, "Distribuzione": 5 to 7 tiles each by players and set, the rest in the
+    boneyard. [ruling] min(7, tiles // players): with the sets' player limits that is
+    7 at every table this game allows (docs/rule-cases.md, ambiguity D1)."""
+    size, most = SETS[set_id].size, SETS[set_id].max_players
+    for seats in range(2, most + 1):
+        match = DominoMatch(DominoConfig(set_id=set_id, seats=seats), seats)
+        deal = started(match.apply(None, NextManche()).events)
+        assert deal.hand_sizes == (7,) * seats
+        assert deal.boneyard == size - 7 * seats == match.observation(None).boneyard
+
+
+# Every tile of the double-6 set, seven each: seat 0 holds the highest double, seat 1 no 6.
+FOUR_HANDS = [
+    "6|6 0|0 0|1 0|2 0|3 0|4 0|5",
+    "1|1 1|2 1|3 1|4 1|5 2|2 2|3",
+    "0|6 1|6 2|6 3|6 4|6 5|6 2|4",
+    "2|5 3|3 3|4 3|5 4|4 4|5 5|5",
+]
+
+
+def test_four_players_with_double_six_have_no_boneyard_and_a_stuck_player_passes():
+    """Seed: at four with double-6 every tile is dealt and no boneyard is made; a
+    player with nothing to attach and no boneyard simply passes (drawing is not
+    forbidden here: there is nothing to draw)."""
+    m = table(FOUR_HANDS)
+    assert m.observation(None).boneyard == 0
+    assert m.legal_actions(0) and DRAW not in m.legal_actions(0)
+    events = play(m, 0, "6|6")
+    assert [(p.seat, p.cause) for p in of(events, Passed)] == [(1, PassCause.STUCK)]
+    assert of(events, TurnBegan)[-1].seat == 2
+    assert m.legal_actions(1) == () and DRAW not in m.legal_actions(2)
+
+
+# -- scoring ----------------------------------------------------------------------------
+
+
+def test_the_double_zero_is_worth_zero_points():
+    """Seed, "Calcolo dei punti": a tile is worth its two numbers, 0|0 included,
+    which is worth 0. Blocked at once: 0 for the 0|0, 3 for 1|2."""
+    m = table(["6|6 0|0", "1|2"], forbid_drawing=True)
+    ended = of(play(m, 0, "6|6"), MancheEnded)[0]
+    assert (ended.how, ended.pips, ended.points) == (MancheEnd.BLOCKED, (0, 3), (0, 3))
+
+
+def test_a_blocked_manche_has_no_closer_and_each_keeps_their_own_pips():
+    """Seed: blocked when a full turn of the table passes with nobody able to
+    attach and no boneyard; then every player takes the pips left in hand. With
+    four players all four must pass: three passes are not yet a block."""
+    hands = ["6|6 0|1", "2|3", "1|4", "2|5"]
+    m = table(hands, forbid_drawing=True)
+    events = play(m, 0, "6|6")  # seats 1, 2, 3 pass; seat 0 passes too: four in a row
+    assert [p.seat for p in of(events, Passed)] == [1, 2, 3, 0]
+    ended = of(events, MancheEnded)[0]
+    assert (ended.how, ended.closer, ended.closing_side) == (MancheEnd.BLOCKED, None, None)
+    assert ended.points == (1, 5, 5, 7) and of(events, Blocked)[0].ends == (6, 6)
+    # Passes in a row do not block while a seat can still attach.
+    m = table(["6|6 0|1", "2|3", "1|4", "2|6"], forbid_drawing=True)
+    events = play(m, 0, "6|6")
+    assert [p.seat for p in of(events, Passed)] == [1, 2]
+    assert of(events, MancheEnded) == [] and of(events, TurnBegan)[-1].seat == 3
+
+
+def test_with_three_teams_the_partners_malus_goes_to_every_other_team():
+    """Seed, "Gioco a squadre": the tiles left with the partners of the player who
+    closed count as a malus for *all* the other teams. Six players in three teams
+    of two (double-9): seat 0 closes, its partner seat 3 keeps 4|4 (8 points)."""
+    hands = ["9|9 1|9", "1|2", "0|3", "4|4", "2|3", "0|6"]
+    m = table(hands, set_id="double-9", teams=(0, 1, 2, 0, 1, 2), forbid_drawing=True)
+    play(m, 0, "9|9")  # everybody else passes: five passes, no block among six
+    ended = of(play(m, 0, "1|9"), MancheEnded)[0]
+    # team 1: 3 + 5 + 8; team 2: 3 + 6 + 8
+    assert (ended.how, ended.closing_side, ended.points) == (MancheEnd.OUT, 0, (0, 16, 17))
+
+
+def test_team_finish_mode_blocked_after_one_partner_went_out_charges_no_malus():
+    """Seed, "Modalità di conclusione per squadra" and "Calcolo dei punti": the malus
+    is for play without team finish. Seat 0 goes out at once; in team finish mode
+    its partner stays in, the others cannot attach, the manche blocks and each team
+    takes its own pips (5 and 10). Without the mode seat 0 closes the manche and
+    team 1 takes its 10 plus the partner's 5."""
+    hands = ["6|6", "0|1", "2|3", "4|5"]
+    teams = (0, 1, 0, 1)
+    m = table(hands, teams=teams, team_finish=True, forbid_drawing=True)
+    ended = of(play(m, 0, "6|6"), MancheEnded)[0]
+    assert (ended.how, ended.closer, ended.points) == (MancheEnd.BLOCKED, None, (5, 10))
+    m = table(hands, teams=teams, forbid_drawing=True)
+    ended = of(play(m, 0, "6|6"), MancheEnded)[0]
+    assert (ended.how, ended.closer, ended.points) == (MancheEnd.OUT, 0, (0, 15))
+
+
+# -- the point limit and elimination --------------------------------------------------------
+
+# The double-5 tiles hold 105 pips: without 0|5 they are exactly 100.
+HUNDRED = " ".join(f"{a}|{b}" for a in range(6) for b in range(a, 6) if (a, b) != (0, 5))
+
+
+def test_exactly_the_proposed_hundred_points_eliminates():
+    """Seed: whoever reaches the point limit is eliminated; the limit is proposed at
+    100. Seat 1 is left with exactly 100 pips in a blocked manche: out, and seat 0,
+    the last one in, wins."""
+    m = table(["6|6 0|5", HUNDRED], forbid_drawing=True)
+    assert m.config.point_limit == 100
+    events = play(m, 0, "6|6")  # seat 1 holds no 6, seat 0 only 0|5: blocked
+    assert [(e.side, e.total) for e in of(events, Eliminated)] == [(1, 100)]
+    end = of(events, MatchEnded)[0]
+    assert (end.winners, end.reason, end.totals) == ((0,), MatchEnd.LAST_STANDING, (5, 100))
+    assert m.outcome is not None and (m.outcome.winners, m.outcome.ranks) == ((0,), (1, 2))
+
+
+def test_after_an_elimination_the_next_manche_deals_the_others_by_the_same_rule():
+    """Spec: each new manche is dealt for the players still in, by the same rule. At
+    four, double-6 deals all 28 tiles; once seat 1 is out (31 of 25), the three
+    left get 7 each and 7 tiles make a boneyard; seat 1 is never on turn again."""
+    m = table(["6|6 0|1", "4|5 3|5 3|4 2|5", "1|2", "0|2"], forbid_drawing=True, point_limit=25)
+    events = play(m, 0, "6|6")  # nobody else holds a 6: blocked
+    assert [(e.side, e.total) for e in of(events, Eliminated)] == [(1, 31)]
+    assert m.observation(1).eliminated == (False, True, False, False)
+    deal = started(m.apply(None, NextManche()).events)
+    assert deal.players == (0, 2, 3) and deal.hand_sizes == (7, 0, 7, 7) and deal.boneyard == 7
+    assert m.observation(1).hand == () and m.legal_actions(1) == ()
+
+
+def test_a_team_reaching_the_limit_is_eliminated_whole_and_the_other_team_wins():
+    """Seed: scores are kept per team; a team that reaches the limit is out with both
+    partners. Team 1 (seats 1 and 3) is left with 13 + 12 = 25 of 25."""
+    hands = ["6|6 0|0", "4|4 0|5", "0|1 0|2", "5|5 1|1"]
+    m = table(hands, teams=(0, 1, 0, 1), forbid_drawing=True, point_limit=25)
+    events = play(m, 0, "6|6")
+    assert [(e.side, e.seats, e.total) for e in of(events, Eliminated)] == [(1, (1, 3), 25)]
+    end = of(events, MatchEnded)[0]
+    assert (end.winners, end.winning_sides, end.reason) == ((0, 2), (0,), MatchEnd.LAST_STANDING)
+    assert m.outcome is not None and m.outcome.ranks == (1, 2, 1, 2)
+
+
+# -- who starts, and team sizes ----------------------------------------------------------------
+
+
+def test_equal_weights_without_doubles_go_to_the_higher_number_and_twins_to_the_first_seat():
+    """Spec [ruling]: without doubles the heaviest tile starts. The spec does not say
+    how equal weights part (docs/rule-cases.md, ambiguity D2): the higher number
+    starts (2|6 before 3|5, both 8), and of two twin tiles of a multiplied set the
+    one in the lower seat."""
+    m = table(["0|1 3|5", "0|2 2|6"], forbid_drawing=True)
+    begun = of(m.observation(None).history, MancheStarted)[0]
+    assert begun.starter == 1 and m.legal_actions(1) and m.legal_actions(0) == ()
+    m = table(["0|1 6|6", "0|2 6|6"], set_id="2x-double-6", forbid_drawing=True)
+    assert of(m.observation(None).history, MancheStarted)[0].starter == 0
+
+
+@pytest.mark.parametrize(
+    ("teams", "size"), [(t, s) for t in range(2, 7) for s in range(2, 7) if t * s <= 12]
+)
+def test_teams_of_two_to_six_players_in_two_to_six_teams_up_to_twelve(teams, size):
+    """Seed: individually or up to 12 players in teams of 2, 3, 4, 5 or 6 forming 2 to 6
+    teams; [ruling] partners sit alternately. Each layout is dealt by the engine."""
+    seats = teams * size
+    set_id = next(s for s, spec in SETS.items() if spec.max_players >= seats)
+    layout = tuple(seat % teams for seat in range(seats))
+    m = DominoMatch(DominoConfig(set_id=set_id, seats=seats, teams=layout), 1)
+    deal = started(m.apply(None, NextManche()).events)
+    assert deal.players == tuple(range(seats))
+    assert m.observation(0).sides == layout and len(m.observation(0).totals) == teams

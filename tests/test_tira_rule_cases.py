@@ -1,0 +1,151 @@
+"""Rule cases from the seed (seeds/001, the Italian rulebook) that
+tests/test_tira_engine.py did not state yet on the real engine: how the game
+ends (first to three coasters, several reaching three in one round, the
+pile-exhausted variant and its ties), through the contract (``apply``,
+``advance``, ``legal_actions``, ``observation``, ``outcome``).
+
+docs/rule-cases.md maps every rule of the seed and of spec/tira-e-passa.md to
+the test that states it.
+
+Scripted rounds: the big die always shows the hand of Fatima; each round's
+throwers throw three hands of Fatima as the race starts (all to the tray: they
+stop together), everybody else makes the three calm rolls with pigs only (no
+coaster symbol counts then, and a pig is never supreme here), so they keep
+their dice and lose the round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from audiogame.games.tirapassa import (
+    EDITION_COASTERS,
+    CoasterDrawn,
+    GameEnded,
+    Phase,
+    RoundEnded,
+    StopCalled,
+    Symbol,
+    Throw,
+    TiraConfig,
+    TiraGame,
+    Variant,
+)
+from audiogame.games.tirapassa.events import TiraEvent
+from audiogame.games.tirapassa.rules import EndReason
+
+SUPREME, OTHER = Symbol.HAMSA, Symbol.PIG
+
+
+def scripted(players: int, rounds: Sequence[Sequence[int]], variant: Variant) -> TiraGame:
+    """A game whose round ``i`` is won by the seats ``rounds[i]`` calling Stop together."""
+    faces: list[Symbol] = []
+    for throwers in rounds:
+        calm = players - len(throwers)
+        faces += [SUPREME] + [SUPREME] * 3 * len(throwers) + [OTHER] * 9 * calm
+    config = TiraConfig(players=players, variant=variant)
+    return TiraGame(config, seed=0, pile=EDITION_COASTERS, faces=faces)
+
+
+def play_rounds(game: TiraGame, rounds: Sequence[Sequence[int]]) -> list[list[TiraEvent]]:
+    """Play until the game ends or ``rounds`` run out: each round's events."""
+    played: list[list[TiraEvent]] = []
+    events: list[TiraEvent] = []
+    while not game.is_over and len(played) < len(rounds):
+        now = game.next_deadline()
+        assert now is not None
+        events += game.advance(now)
+        if game.phase is Phase.RACING:
+            for seat in rounds[len(played)]:
+                if Throw() in game.legal_actions(seat, now):
+                    result = game.apply(seat, Throw(), now)
+                    assert result.refusal is None
+                    events += result.events
+        if any(isinstance(e, RoundEnded) for e in events):
+            done = next(i for i, e in enumerate(events) if isinstance(e, RoundEnded))
+            # the round's own end: its coasters won and drawn, and any game end
+            while done + 1 < len(events) and not isinstance(events[done + 1], RoundEnded):
+                done += 1
+            played.append(events[: done + 1])
+            events = events[done + 1 :]
+    return played
+
+
+def of(kind: type, events: Sequence[TiraEvent]) -> list:
+    return [e for e in events if isinstance(e, kind)]
+
+
+def test_the_first_to_three_coasters_wins_and_the_game_stops_there():
+    """Seed, "Fine del gioco": the first who has three face-down coasters wins.
+    Seat 0 wins rounds 1-3 alone; after two the game goes on, after three it ends."""
+    rounds = [(0,), (0,), (0,), (1,)]
+    game = scripted(3, rounds, Variant.FIRST_TO_THREE)
+    played = play_rounds(game, rounds)
+    assert len(played) == 3 and game.is_over
+    assert of(GameEnded, played[1]) == [] and of(RoundEnded, played[1])[0].won_counts == (2, 0, 0)
+    end = of(GameEnded, played[2])[0]
+    assert (end.winners, end.reason, end.shared, end.won_counts) == (
+        (0,),
+        EndReason.THREE_COASTERS,
+        False,
+        (3, 0, 0),
+    )
+    assert game.outcome is not None
+    assert (game.outcome.winners, game.outcome.ranks) == ((0,), (1, 2, 2))
+    assert game.legal_actions(0, game.now) == ()
+
+
+def test_several_players_reaching_their_third_coaster_in_one_round_share_the_win():
+    """Seed: more players getting their third coaster in the same round all win."""
+    rounds = [(0, 1), (0, 1), (0, 1)]
+    game = scripted(3, rounds, Variant.FIRST_TO_THREE)
+    played = play_rounds(game, rounds)
+    assert [e.together for e in of(StopCalled, played[2])] == [(0, 1), (0, 1)]
+    end = of(GameEnded, played[2])[0]
+    assert (end.winners, end.shared, end.won_counts) == ((0, 1), True, (3, 3, 0))
+    assert game.outcome is not None and game.outcome.ranks == (1, 1, 3)
+
+
+def test_winning_the_same_round_with_two_coasters_is_not_a_share():
+    """Only who reaches three wins: seat 1 wins the last round too, with its second."""
+    rounds = [(0,), (0, 1), (0, 1)]
+    game = scripted(3, rounds, Variant.FIRST_TO_THREE)
+    played = play_rounds(game, rounds)
+    end = of(GameEnded, played[2])[0]
+    assert (end.winners, end.shared, end.won_counts) == ((0,), False, (3, 2, 0))
+
+
+def test_the_variant_goes_on_past_three_until_a_winner_finds_the_pile_empty():
+    """Seed, "Consiglio": go on until the draw pile is exhausted; the most coasters win.
+    [ruling] the variant ends after the round in which a winner cannot draw. Three
+    players leave 15 coasters in the pile: seat 0 draws the last one in round 15,
+    wins round 16 and finds the pile empty."""
+    rounds = [(0,)] * 17
+    game = scripted(3, rounds, Variant.UNTIL_PILE_EXHAUSTED)
+    played = play_rounds(game, rounds)
+    assert len(played) == 16 and game.is_over
+    assert of(GameEnded, played[2]) == [] and of(RoundEnded, played[2])[0].won_counts == (3, 0, 0)
+    assert [(d.seat, d.pile_size) for d in of(CoasterDrawn, played[14])] == [(0, 0)]
+    assert of(GameEnded, played[14]) == [] and of(CoasterDrawn, played[14])[0].coaster is not None
+    assert [d.coaster for d in of(CoasterDrawn, played[15])] == [None]
+    end = of(GameEnded, played[15])[0]
+    assert (end.winners, end.reason, end.won_counts) == ((0,), EndReason.PILE_EXHAUSTED, (16, 0, 0))
+
+
+def test_in_the_variant_equal_most_coasters_share_the_win():
+    """Seed: in the variant, a tie shares the win. Two players stop together every
+    round: the 16 coasters left run out in round 8, round 9 ends the game at 9 each."""
+    rounds = [(0, 1)] * 10
+    game = scripted(2, rounds, Variant.UNTIL_PILE_EXHAUSTED)
+    played = play_rounds(game, rounds)
+    assert len(played) == 9
+    assert of(GameEnded, played[2]) == []  # three each: the variant goes on
+    assert [d.pile_size for d in of(CoasterDrawn, played[7])] == [1, 0]
+    end = of(GameEnded, played[8])[0]
+    assert (end.winners, end.shared, end.reason, end.won_counts) == (
+        (0, 1),
+        True,
+        EndReason.PILE_EXHAUSTED,
+        (9, 9),
+    )
+    assert game.outcome is not None and game.outcome.ranks == (1, 1)
