@@ -33,3 +33,24 @@ def test_a_call_cancelled_while_paused_never_runs() -> None:
     game.resume()
     run_virtual(clock, app, 10.0)
     assert ran == [] and handle.cancelled
+
+
+def test_a_larger_offset_holds_game_time_still_and_a_smaller_one_brings_calls_forward() -> None:
+    clock = VirtualClock(100.0)
+    app = Scheduler(clock)
+    game = GameScheduler(app, offset=100.0)  # game time 0 at app time 100
+    ran: list[tuple[float, float]] = []
+    game.call_at(1.0, lambda: ran.append((clock.now(), game.clock.now())))
+    run_virtual(clock, app, 100.5)
+    game.set_offset(100.2)  # 0.2 s further behind: game time stands at 0.5 meanwhile
+    assert game.clock.now() == 0.5
+    run_virtual(clock, app, 100.6)
+    assert game.clock.now() == 0.5  # never back, even though 100.6 - 100.2 = 0.4
+    run_virtual(clock, app, 101.1)
+    assert ran == []
+    run_virtual(clock, app, 101.2)
+    assert ran == [(101.2, 1.0)]
+    game.call_at(2.0, lambda: ran.append((clock.now(), game.clock.now())))
+    game.set_offset(100.0)  # back to no delay: the call comes 0.2 s sooner on the app's clock
+    run_virtual(clock, app, 102.0)
+    assert ran[-1] == (102.0, 2.0)

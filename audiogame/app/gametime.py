@@ -16,7 +16,11 @@ Guarantees the engines rely on:
 - a call scheduled at game time ``when`` sees the game clock at ``when`` at
   least, even when the shift by ``offset`` rounds the app's time a hair below;
 - between ``pause()`` and ``resume()`` game time stands still and no call
-  runs; on ``resume()`` every pending call moves by the time the pause lasted.
+  runs; on ``resume()`` every pending call moves by the time the pause lasted;
+- ``set_offset(offset)`` moves game time against the app's clock (a real-time
+  table on a server changes how far behind the clock it applies actions): a
+  larger offset makes game time stand still until the clock catches up, never go
+  back; every pending call moves with it.
 """
 
 from __future__ import annotations
@@ -147,6 +151,20 @@ class GameScheduler:
         live = [h for h in self._pending if not h.cancelled]
         self._pending = live
         for handle in live:
+            handle._handle = self._on_base(handle)
+
+    def set_offset(self, offset: float) -> None:
+        """Game time = app time - ``offset`` from now on (never going back); pending
+        calls keep their game times."""
+        if self.paused:
+            return  # resume() sets the offset from where the game stopped
+        self.clock.floor = max(self.clock.floor, self.clock.now())
+        self.clock.offset = offset
+        live = [h for h in self._pending if not h.cancelled]
+        self._pending = live
+        for handle in live:
+            if handle._handle is not None:
+                handle._handle.cancel()
             handle._handle = self._on_base(handle)
 
     def _on_base(self, handle: GameHandle) -> BaseHandle:

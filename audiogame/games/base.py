@@ -332,6 +332,31 @@ class WireTypes:
     table_actions: tuple[type, ...] = ()
 
 
+# -- a game against the clock ---------------------------------------------------------------
+
+#: (game time, the events the engine gives there by itself, each asked seat's view after
+#: them): one happening a real-time game will bring if nobody acts meanwhile
+Foreseen = tuple[float, Sequence[Any], Mapping[int | None, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class RealTime:
+    """What a server and its clients need of a game played against the clock (a race),
+    beyond the contract: such a table applies each action at the time it was pressed
+    and lets every client hear the game's own happenings at their very time
+    (docs/online-protocol.md, "A race over the network")."""
+
+    #: (engine, seats) -> the happenings ahead worth hearing on time (dice landing, the
+    #: race starting), with each seat's view after them (None: a spectator's)
+    foresee: Callable[[Engine, Sequence[int | None]], list[Foreseen]]
+    #: (a spectator's observation) -> no race is under way: a player who came back takes
+    #: their seat from the bot now, and chat held during the race is delivered
+    settled: Callable[[Any], bool]
+    #: (a seat's observation, names) -> where the race stands, said to a player coming
+    #: back mid-match (no history replayed: a race moves too fast for it)
+    situation: Callable[[Any, Sequence[str]], list[Message]]
+
+
 # -- a game, registered once ----------------------------------------------------------------
 
 
@@ -405,3 +430,5 @@ class GameSpec:
     controls: Callable[[], Controls] | None = None
     #: the message F1 reads at the table (its keys)
     table_keys: str = ""
+    #: a game against the clock (None: turn-based); imported when first called
+    realtime: Callable[[], RealTime] | None = None

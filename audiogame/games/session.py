@@ -10,7 +10,13 @@ contract (``games.base``) is played, offline at a table or on a server:
   to think (``Thinking``) thinks in short slices given to ``idle`` (the app's
   background work), never holding the loop;
 - every batch of events, whoever caused it, goes to ``listener``;
-- ``apply(seat, action)`` is a human's action at the clock's now.
+- ``apply(seat, action)`` is a human's action at the clock's now (``at``: at that
+  game time instead, never before what the engine was last given).
+
+``exact=True`` (a real-time table on a server): every deadline is advanced at
+its own time and every bot acts at the time it chose, whenever the scheduler
+actually ran the call, so a loop running late never merges two deadlines into
+one batch, and a bot's pace does not depend on the server's load.
 
 Time is the scheduler's clock: a ``GameScheduler`` (game time, which a
 turn-based table pauses while a menu is open) or the app's own ``Scheduler``.
@@ -70,6 +76,7 @@ class TableSession:
         *,
         idle: Idle = run_now,
         concerned: Concerned | None = None,
+        exact: bool = False,
     ) -> None:
         self.engine = engine
         self.scheduler = scheduler
@@ -77,6 +84,9 @@ class TableSession:
         self.listener = listener
         self.idle = idle
         self.concerned = concerned
+        self.exact = exact
+        #: the latest time given to the engine: it never goes back
+        self.last = float("-inf")
         self._engine_handle: _Handle | None = None
         self._bot_handles: dict[int, _Handle] = {}
         self._thinking: dict[int, Thinking] = {}
@@ -87,11 +97,18 @@ class TableSession:
         """Begin: schedule the engine's first deadline and ask every bot."""
         self._refresh((), None, everyone=True)
 
-    def apply(self, seat: int | None, action: Any) -> Result:
-        """A human's (or the table's) action at the clock's now."""
-        result = self.engine.apply(seat, action, self.scheduler.clock.now())
+    def apply(self, seat: int | None, action: Any, at: float | None = None) -> Result:
+        """A human's (or the table's) action at the clock's now, or at game time ``at``
+        (no earlier than the last time the engine was given)."""
+        now = self.scheduler.clock.now() if at is None else at
+        result = self.engine.apply(seat, action, self._time(now))
         self._refresh(result.events, None)
         return result
+
+    def _time(self, now: float) -> float:
+        now = max(now, self.last)
+        self.last = now
+        return now
 
     def stop(self) -> None:
         """Cancel every pending call for good (leaving the table); safe from a listener."""
@@ -122,8 +139,12 @@ class TableSession:
 
     # -- what happens by itself ---------------------------------------------------------
     def _wake(self) -> None:
+        handle = self._engine_handle
         self._engine_handle = None
-        self._refresh(self.engine.advance(self.scheduler.clock.now()), None)
+        now = self.scheduler.clock.now()
+        if self.exact and handle is not None:
+            now = handle.when
+        self._refresh(self.engine.advance(self._time(now)), None)
 
     def _bot_turn(self, seat: int) -> None:
         self._bot_handles.pop(seat, None)
@@ -135,7 +156,9 @@ class TableSession:
         if not isinstance(decision, Decision) or decision.at > now:
             self._replan(seat)
             return
-        result = self.engine.apply(seat, decision.action, now)
+        result = self.engine.apply(
+            seat, decision.action, self._time(decision.at if self.exact else now)
+        )
         if result.refusal is not None:
             log.error("bot %d: %r refused (%s)", seat, decision.action, result.refusal.value)
         # A refused bot waits for the next change that concerns it, never spins at `now`.

@@ -35,6 +35,7 @@ import queue
 import random
 import ssl
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -47,6 +48,7 @@ from websockets.typing import Subprotocol
 from audiogame.games import registry
 from audiogame.net import messages as m
 from audiogame.net import tls
+from audiogame.net.clock_sync import ClockSync, Estimate
 from audiogame.net.game_codec import CodecError, GameCodec
 from audiogame.net.reasons import Reason
 
@@ -77,10 +79,23 @@ class Disconnected:
 
 
 @dataclass(frozen=True, slots=True)
+class Ahead:
+    """A happening a real-time game will bring by itself at game time ``at`` (dice
+    landing, the race starting), its events and the seat's view after it, as they
+    stand now: what a client plays at its time (``net.race_presenter``)."""
+
+    at: float
+    events: tuple[Any, ...]
+    view: Any
+
+
+@dataclass(frozen=True, slots=True)
 class Batch:
     events: tuple[Any, ...]
     view: Any
     upto: int
+    #: a real-time game's next happenings (None: unchanged)
+    ahead: tuple[Ahead, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +103,7 @@ class Resync:
     view: Any
     away: tuple[Any, ...]
     upto: int
+    ahead: tuple[Ahead, ...] | None = None
 
 
 Incoming = (
@@ -118,7 +134,16 @@ Incoming = (
     | m.Leaderboard
     | m.Record
     | m.Done
+    | m.RaceClock
 )
+
+#: clock pings: a burst when connected (so the first estimate is good at once),
+#: then one every ``SYNC_EVERY`` seconds for as long as the connection lasts
+SYNC_BURST = 8
+SYNC_BURST_GAP = 0.03
+SYNC_EVERY = 1.0
+#: clock pings carry ids from here up (ids below are the app's own pings)
+SYNC_IDS = 1 << 40
 
 
 class GameClient:
@@ -170,6 +195,12 @@ class GameClient:
         self._thread: threading.Thread | None = None
         self._stopping = False
         self._ws: ClientConnection | None = None
+        #: the server's clock (``clock_estimate``), fed by this client's pings
+        self.sync = ClockSync()
+        self._sync_ids = itertools.count(SYNC_IDS)
+        self._sync_sent: dict[int, float] = {}
+        #: a real-time match's clock (origin, hold, bound), as the server last said
+        self.race_clock: m.RaceClock | None = None
 
     # -- the app's side -----------------------------------------------------------------
     def start(self) -> None:
@@ -193,12 +224,15 @@ class GameClient:
         state is resent on resume, and a stale command must not arrive late)."""
         self._push(m.encode(message))
 
-    def act(self, action: Any) -> int:
-        """Send a game action of the table's game; returns its reference."""
+    def act(self, action: Any, at: float | None = None) -> int:
+        """Send a game action of the table's game; returns its reference. ``at``: when
+        the key was pressed, on the server's clock (``server_time``), for a real-time
+        game's lag compensation."""
         if self.codec is None:
             raise RuntimeError("not at a table")
         ref = next(self._refs)
-        self._push(m.encode(m.Act(action=self.codec.encode_action(action), ref=ref)))
+        data = self.codec.encode_action(action)
+        self._push(m.encode(m.Act(action=data, ref=ref, at=at)))
         return ref
 
     # -- accounts, people, ratings (issue 16): each sends one message --------------------
@@ -257,6 +291,14 @@ class GameClient:
     def get_match(self, table: str, match: int) -> None:
         """A finished match's seed and log, as a ``MatchOver`` (``audiogame verify``)."""
         self.send(m.GetMatch(table=table, match=match))
+
+    def clock_estimate(self) -> Estimate | None:
+        """The server's clock as estimated so far (offset, error, round trips)."""
+        return self.sync.estimate
+
+    def server_time(self, client_time: float) -> float:
+        """A time of this machine's monotonic clock on the server's clock."""
+        return self.sync.server_time(client_time)
 
     def close(self, timeout: float = 2.0) -> None:
         self._stopping = True
@@ -387,14 +429,23 @@ class GameClient:
                 await ws.send(frame, text=True)
 
         writer = asyncio.get_running_loop().create_task(pump())
+        syncing: asyncio.Task[None] | None = None
         try:
             async for frame in ws:
+                received = time.monotonic()
                 try:
                     message = m.SERVER_DECODER.decode(frame)
                 except msgspec.DecodeError:
                     log.warning("a frame the client cannot read")
                     continue
+                if isinstance(message, m.Pong) and message.id >= SYNC_IDS:
+                    sent = self._sync_sent.pop(message.id, None)
+                    if sent is not None:
+                        self.sync.add(sent, message.time, received)
+                    continue
                 if isinstance(message, m.Welcome):
+                    if syncing is None:  # after the welcome: the server reads pings at once
+                        syncing = asyncio.get_running_loop().create_task(self._sync(ws))
                     self.token = message.token
                     self.player = message.player
                     self.name = message.name
@@ -407,7 +458,23 @@ class GameClient:
             pass
         finally:
             writer.cancel()
+            if syncing is not None:
+                syncing.cancel()
         return "closed" if self._stopping else goodbye
+
+    async def _sync(self, ws: ClientConnection) -> None:
+        """Clock pings, stamped as they leave: a burst, then one a second."""
+        with contextlib.suppress(ConnectionClosed):
+            count = 0
+            while True:
+                ping_id = next(self._sync_ids)
+                if len(self._sync_sent) > 64:  # pongs that never came: forget the oldest
+                    for old in sorted(self._sync_sent)[:32]:
+                        del self._sync_sent[old]
+                self._sync_sent[ping_id] = time.monotonic()
+                await ws.send(m.encode(m.Ping(id=ping_id)), text=True)
+                count += 1
+                await asyncio.sleep(SYNC_BURST_GAP if count < SYNC_BURST else SYNC_EVERY)
 
     def _take(self, message: m.ServerMessage) -> None:
         """Keep the table's state, decode the game's data, queue it for the app."""
@@ -424,6 +491,10 @@ class GameClient:
         elif isinstance(message, m.Left):
             self.table, self.seat, self.codec, self.view = None, None, None, None
             self.upto, self._synced = 0, False
+            self.race_clock = None
+            self._queue(message)
+        elif isinstance(message, m.RaceClock):
+            self.race_clock = message
             self._queue(message)
         else:
             self._queue(message)
@@ -444,11 +515,12 @@ class GameClient:
         try:
             view = codec.decode_view(message.view)
             away = tuple(codec.decode_event(e) for e in message.away)
+            ahead = _ahead(codec, view, message.ahead)
         except CodecError:
             log.exception("a snapshot this client cannot read")
             return
         self.view, self.upto, self._synced = view, message.upto, True
-        self._queue(Resync(view, away, message.upto))
+        self._queue(Resync(view, away, message.upto, ahead))
 
     def _events(self, message: m.Events) -> None:
         codec = self.codec
@@ -457,11 +529,32 @@ class GameClient:
         try:
             events = tuple(codec.decode_event(e) for e in message.events)
             view = codec.apply_patch(self.view, message.view)
+            ahead = _ahead(codec, view, message.ahead)
         except CodecError:
             log.exception("events this client cannot read")
             return
         self.view, self.upto = view, message.upto
-        self._queue(Batch(events, view, message.upto))
+        self._queue(Batch(events, view, message.upto, ahead))
+
+
+def _ahead(codec: GameCodec, view: Any, data: list[Any] | None) -> tuple[Ahead, ...] | None:
+    """The happenings ahead, each view patched from the one before (the first from
+    ``view``, the one the same frame brought)."""
+    if data is None:
+        return None
+    out = []
+    for item in data:
+        if type(item) is not dict or set(item) != {"at", "events", "view"}:
+            raise CodecError("not a happening ahead")
+        at = item["at"]
+        if type(at) not in (int, float):
+            raise CodecError("a happening ahead with no time")
+        events = item["events"]
+        if type(events) is not list:
+            raise CodecError("a happening ahead with no events")
+        view = codec.apply_patch(view, item["view"])
+        out.append(Ahead(float(at), tuple(codec.decode_event(e) for e in events), view))
+    return tuple(out)
 
 
 def _peer_fingerprint(ws: ClientConnection) -> str:

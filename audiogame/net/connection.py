@@ -89,6 +89,7 @@ class Connection:
     # -- the connection's life ------------------------------------------------------------
     async def run(self) -> None:
         writer = self.loop.create_task(self._write())
+        probe = self.loop.create_task(self._probe())
         timer = self.loop.call_later(self.options.hello_timeout, self._hello_late)
         try:
             async for frame in self.ws:
@@ -99,6 +100,7 @@ class Connection:
             pass
         finally:
             timer.cancel()
+            probe.cancel()
             self._gone()
             self._closing = True
             self._wake.set()
@@ -106,6 +108,24 @@ class Connection:
                 await asyncio.wait_for(writer, timeout=1.0)
             except (TimeoutError, asyncio.CancelledError):
                 writer.cancel()
+
+    async def _probe(self) -> None:
+        """The round trip of this connection, measured by the server's own pings, for a
+        real-time table (its lag compensation): twice a second while seated at one."""
+        while not self._closing:
+            await asyncio.sleep(self.options.probe_every)
+            player = self.player
+            table = None if player is None else player.table
+            take = getattr(table, "rtt_sample", None)
+            if player is None or take is None:
+                continue
+            try:
+                waiter = await self.ws.ping()
+                rtt = await asyncio.wait_for(waiter, 2.0)
+            except (ConnectionClosed, TimeoutError):
+                continue
+            if player.table is table and self.player is player:
+                take(player.id, rtt)
 
     def _hello_late(self) -> None:
         if self.player is None:
@@ -432,7 +452,9 @@ class Connection:
 
     def _act(self, msg: m.Act) -> Reason | None:
         player, table = self._at_table()
-        return Reason.NOT_AT_TABLE if table is None else table.act(player.id, msg.action, msg.ref)
+        if table is None:
+            return Reason.NOT_AT_TABLE
+        return table.act(player.id, msg.action, msg.ref, at=msg.at)
 
     def _say(self, msg: m.Say) -> Reason | None:
         player, table = self._at_table()

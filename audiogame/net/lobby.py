@@ -27,6 +27,7 @@ from audiogame.net.game_codec import GameCodec
 from audiogame.net.login_limits import LoginGate
 from audiogame.net.passwords import Hasher
 from audiogame.net.people import LocalRelay, People, Relay
+from audiogame.net.race_table import RaceTable
 from audiogame.net.ratings import Ratings
 from audiogame.net.ratings import Seat as RatedSeat
 from audiogame.net.reasons import Reason
@@ -204,7 +205,8 @@ class Lobby:
         return self._open(record, spec, codec)
 
     def _open(self, record: TableRecord, spec: GameSpec, codec: GameCodec) -> Table:
-        table = Table(
+        kind = Table if spec.realtime is None else RaceTable  # a race: fair over the network
+        table = kind(
             record,
             spec,
             codec,

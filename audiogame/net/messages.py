@@ -110,10 +110,15 @@ class Pause(_Client, tag="pause", frozen=True):
 
 
 class Act(_Client, tag="act", frozen=True):
-    """A game action (the game's own data); the seat is the connection's."""
+    """A game action (the game's own data); the seat is the connection's.
+
+    ``at``: in a real-time game, when the player pressed the key, on the server's
+    clock as the client estimates it; the server believes it only within its
+    compensation bound (docs/online-protocol.md, "A race over the network")."""
 
     action: Any
     ref: int = 0
+    at: float | None = None
 
 
 class Say(_Client, tag="say", frozen=True):
@@ -360,14 +365,23 @@ class Snapshot(_Server, tag="snapshot", frozen=True):
     view: Any
     upto: int
     away: list[Any] = msgspec.field(default_factory=list)
+    #: a real-time game's next happenings as they stand (see ``Events.ahead``)
+    ahead: list[Any] | None = None
 
 
 class Events(_Server, tag="events", frozen=True):
-    """One batch of the game's events you may know, and what changed in your view."""
+    """One batch of the game's events you may know, and what changed in your view.
+
+    ``ahead`` (real-time games): what the game will do by itself next if nobody
+    acts meanwhile (dice landing, the start of the race), each item
+    ``{"at": game time, "events": [...], "view": patch}`` with the view after it
+    patched from the one before; the client plays each at its time on the
+    server's clock. None: unchanged since the last frame."""
 
     events: list[Any]
     view: dict[str, Any]
     upto: int
+    ahead: list[Any] | None = None
 
 
 class GameRefused(_Server, tag="game-refused", frozen=True):
@@ -393,6 +407,10 @@ class NoticeKind(StrEnum):
     PAUSED = "paused"
     UNPAUSED = "unpaused"
     RESTORED = "restored"  # the server restarted and the table is back
+    #: a real-time game: you are back, and take your seat from its bot when the round ends
+    RETURNING = "returning"
+    #: a real-time game: your chat reaches the table when the round ends
+    CHAT_HELD = "chat-held"
 
 
 class Notice(_Server, tag="notice", frozen=True):
@@ -548,6 +566,19 @@ class Done(_Server, tag="done", frozen=True):
     of: str
 
 
+class RaceClock(_Server, tag="race-clock", frozen=True):
+    """A real-time match's clock: game time ``g`` happens at server time ``g + origin``.
+
+    ``hold``: how far behind the server's clock the table applies actions (the
+    compensation window, the largest of the seated players' bounds); ``bound``:
+    how much earlier than its arrival your own press may be dated. Sent when the
+    match begins, on (re)joining, and when they change."""
+
+    origin: float
+    hold: float
+    bound: float
+
+
 ServerMessage = (
     Welcome
     | Refused
@@ -573,6 +604,7 @@ ServerMessage = (
     | Leaderboard
     | Record
     | Done
+    | RaceClock
 )
 
 ENCODER = msgspec.json.Encoder()

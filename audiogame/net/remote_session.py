@@ -17,6 +17,11 @@ frame: it never blocks and never holds a frame for long):
   seating, its people's comings and goings, chat, the end of the match (seed and
   log), and the connection's own state (connected, trying again, lost).
 
+A real-time game (Tira & Passa) is played through ``net.race_presenter``, which
+takes the whole ``Batch``/``Resync`` items (``on_batch_item``/``on_resync_item``:
+their happenings ahead too) and the match's clock (``on_race_clock``); when those
+are set, ``on_batch``/``on_resync`` are not called.
+
 ``names()`` gives each seat's name for narration: a human's own, a bot's in the
 listener's language (the caller supplies how: ``bot_name(seat, level)``).
 """
@@ -62,6 +67,9 @@ class RemoteSession:
         self.on_left: Callable[[str], None] = _ignore
         self.on_link: Callable[[Link], None] = _ignore
         self.on_server_refused: Callable[[m.Refused], None] = _ignore
+        self.on_batch_item: Callable[[Batch], None] | None = None
+        self.on_resync_item: Callable[[Resync], None] | None = None
+        self.on_race_clock: Callable[[m.RaceClock], None] = _ignore
         self.view: Any = None
         self._backlog: list[Incoming] = []
 
@@ -84,9 +92,10 @@ class RemoteSession:
         ]
 
     # -- what the scene does ----------------------------------------------------------------
-    def act(self, action: Any) -> int:
-        """Send the seat's action; the answer comes as a batch or a refusal."""
-        return self.client.act(action)
+    def act(self, action: Any, at: float | None = None) -> int:
+        """Send the seat's action (``at``: when it was pressed, on the server's clock);
+        the answer comes as a batch or a refusal."""
+        return self.client.act(action, at)
 
     def send(self, message: m.ClientMessage) -> None:
         """A table command (start, bots, chat...): answers come through the callbacks."""
@@ -110,10 +119,18 @@ class RemoteSession:
     def _deliver(self, item: Incoming) -> None:
         if isinstance(item, Batch):
             self.view = item.view
-            self.on_batch(item.events, item.view)
+            if self.on_batch_item is not None:
+                self.on_batch_item(item)
+            else:
+                self.on_batch(item.events, item.view)
         elif isinstance(item, Resync):
             self.view = item.view
-            self.on_resync(item.view, item.away)
+            if self.on_resync_item is not None:
+                self.on_resync_item(item)
+            else:
+                self.on_resync(item.view, item.away)
+        elif isinstance(item, m.RaceClock):
+            self.on_race_clock(item)
         elif isinstance(item, m.GameRefused):
             self.on_refused(item.refusal)
         elif isinstance(item, m.TableState):

@@ -49,6 +49,17 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--rate", type=float, default=Limits().rate, help="messages a second per connection"
     )
+    parser.add_argument(
+        "--chat-during-races",
+        action="store_true",
+        help="real-time games: deliver chat at once instead of at the round's end",
+    )
+    parser.add_argument(
+        "--compensation",
+        type=float,
+        default=ServerOptions().compensation_cap * 1000,
+        help="real-time games: the most a press may be dated before it arrives (ms; 0: off)",
+    )
     parser.add_argument("--beacon", dest="beacon", action="store_true", default=None)
     parser.add_argument("--no-beacon", dest="beacon", action="store_false")
     parser.add_argument("--beacon-to", default=lan.BROADCAST, help="where the beacon goes")
@@ -117,6 +128,8 @@ async def serve(args: argparse.Namespace) -> None:
         guests=args.guests,
         login_limits=LoginLimits(per_address=args.login_rate),
         hash_concurrency=args.hash_concurrency,
+        hold_chat=not args.chat_during_races,
+        compensation_cap=max(0.0, min(args.compensation, 1000.0)) / 1000,
     )
     store = cluster = None
     if args.store:

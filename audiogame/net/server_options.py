@@ -26,6 +26,14 @@ class ServerOptions:
     max_backlog: int = 2000
     #: the "while you were away" events sent on a resume, at most
     max_away: int = 300
+    #: a real-time table measures each seated player's round trip this often (seconds)
+    probe_every: float = 0.5
+    #: a real-time table: chat written during a race reaches the table when the round
+    #: ends, so speech never masks a landing (``--chat-during-races`` turns it off)
+    hold_chat: bool = True
+    #: a real-time table: the most a press may be dated before its arrival (seconds;
+    #: 0 turns lag compensation off: actions count when they arrive)
+    compensation_cap: float = 0.150
     limits: Limits = field(default_factory=Limits)
     # -- a public server (issue 16) --
     #: players without an account may enter (a LAN host: yes; a public server: its choice)

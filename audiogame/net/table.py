@@ -476,7 +476,9 @@ class Table:
         return None
 
     # -- play ---------------------------------------------------------------------------
-    def act(self, player: str, data: Any, ref: int) -> Reason | None:
+    def act(self, player: str, data: Any, ref: int, at: float | None = None) -> Reason | None:
+        """A seated player's action, applied now (``at``, the press time a real-time
+        game's client sends, means nothing to a turn-based table)."""
         seat = self.seat_of(player)
         if seat is None:
             return Reason.NOT_SEATED
@@ -532,14 +534,23 @@ class Table:
         log: list[LogEntry] | None = None,
     ) -> None:
         base = LoopScheduler(self.loop, on_error=self._failed)
-        scheduler = GameScheduler(base, offset=base.clock.now() - clock, start=clock)
+        scheduler = self._scheduler(base, clock)
         logged = LoggedEngine(engine, self.codec, next_n=len(log or ()))
-        session = TableSession(logged, scheduler, listener=self._on_batch, idle=base.idle)
+        session = self._session(logged, scheduler, base)
         self.match = _Match(record, logged, session, scheduler, history=history, log=log or [])
         for index, seat in enumerate(self.seats):
             if seat.kind is BOT or seat.covered:
                 seat.level = seat.level or self._cover_level()
                 self._seat_bot(index, bot_states.get(index))
+
+    def _scheduler(self, base: LoopScheduler, clock: float) -> GameScheduler:
+        """Game time for a match that stands at game time ``clock`` now."""
+        return GameScheduler(base, offset=base.clock.now() - clock, start=clock)
+
+    def _session(
+        self, engine: LoggedEngine, scheduler: GameScheduler, base: LoopScheduler
+    ) -> TableSession:
+        return TableSession(engine, scheduler, listener=self._on_batch, idle=base.idle)
 
     def _seat_bot(self, seat: int, state: Mapping[str, Any] | None = None) -> None:
         match = self.match
@@ -627,7 +638,12 @@ class Table:
         patch = self.codec.full_patch(view) if old is None else self.codec.view_patch(old, view)
         match.views[seat] = view
         match.views_upto[seat] = upto
-        return m.encode(m.Events(events=heard, view=patch, upto=upto))
+        ahead = self._ahead(match, seat, view)
+        return m.encode(m.Events(events=heard, view=patch, upto=upto, ahead=ahead))
+
+    def _ahead(self, match: _Match, seat: int | None, view: Any) -> list[Any] | None:
+        """A real-time game's happenings ahead for ``seat`` (``race_table``); none here."""
+        return None
 
     def _plan_table_action(self, first: bool) -> None:
         """Deal the next round when the game waits for the table: at once for the
@@ -755,7 +771,8 @@ class Table:
         since = upto if match == current.record.number and upto is not None else 0
         since = max(0, min(since, now), now - self.options.max_away)
         away = [self.codec.encode_event(e) for e in history[since:now] if visible_to(e, seat)]
-        snapshot = m.Snapshot(view=self.codec.encode_view(view), upto=now, away=away)
+        ahead = self._ahead(current, seat, view)
+        snapshot = m.Snapshot(view=self.codec.encode_view(view), upto=now, away=away, ahead=ahead)
         self._post(snapshot, players=frozenset({player}))
 
     def _notice(self, what: m.NoticeKind, seat: int | None = None, name: str = "") -> None:

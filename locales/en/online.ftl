@@ -41,3 +41,10 @@ net-reason-shutdown = The server is shutting down.
 net-reason-server-full = The server is full: try again later.
 net-reason-timeout = The server got no answer in time.
 net-reason-table-broken = This table's game broke down and the table was closed.
+
+## Online races: the clock and news of a real-time table
+
+net-clock = Server clock: { $offset } milliseconds from ours, give or take { $error }; round trip { $rtt } milliseconds. The table waits { $hold } milliseconds for late presses; yours count up to { $bound } milliseconds early.
+net-clock-unknown = The server's clock has not been measured yet.
+net-notice-returning = { $name } is back and takes the seat from the bot when this round ends.
+net-notice-chat-held = Your message reaches the table when this round ends.

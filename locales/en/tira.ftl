@@ -229,3 +229,13 @@ tira-resumed-calm = We are in the calm rolls: only { $supreme } counts, and { $r
     [one] you have one calm roll left
    *[other] you have { $rolls } calm rolls left
 }.
+
+## Online: where the race stands for a player who comes back
+
+tira-online-phase-setup = The game is about to start.
+tira-online-phase-announcing = The race is about to start.
+tira-online-phase-racing = The race is on.
+tira-online-phase-freezing = Stop has been called: the last dice are landing.
+tira-online-phase-calm = The calm rolls are under way.
+tira-online-phase-between-rounds = The round is over: the next one starts soon.
+tira-online-phase-game-over = The game is over.

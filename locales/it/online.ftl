@@ -41,3 +41,10 @@ net-reason-shutdown = Il server si sta spegnendo.
 net-reason-server-full = Il server è pieno: riprova più tardi.
 net-reason-timeout = Il server non ha ricevuto risposta in tempo.
 net-reason-table-broken = Il gioco di questo tavolo ha avuto un guasto e il tavolo è stato chiuso.
+
+## Gare online: l'orologio e le notizie di un tavolo in tempo reale
+
+net-clock = Orologio del server: { $offset } millisecondi dal nostro, con un margine di { $error }; andata e ritorno { $rtt } millisecondi. Il tavolo aspetta { $hold } millisecondi i tasti in ritardo; i tuoi valgono fino a { $bound } millisecondi prima.
+net-clock-unknown = L'orologio del server non è ancora stato misurato.
+net-notice-returning = { $name } è di nuovo qui e riprende il posto dal bot alla fine di questo giro.
+net-notice-chat-held = Il tuo messaggio arriverà al tavolo alla fine di questo giro.

@@ -227,3 +227,13 @@ tira-resumed-calm = Siamo ai tiri con calma: conta solo { $supreme }, e { $rolls
     [one] ti resta un tiro
    *[other] ti restano { $rolls } tiri
 }.
+
+## Online: a che punto è la gara per chi rientra
+
+tira-online-phase-setup = La partita sta per cominciare.
+tira-online-phase-announcing = La gara sta per partire.
+tira-online-phase-racing = La gara è in corso.
+tira-online-phase-freezing = Stop è stato chiamato: stanno cadendo gli ultimi dadi.
+tira-online-phase-calm = Siamo ai tiri con calma.
+tira-online-phase-between-rounds = Il giro è finito: il prossimo comincia tra poco.
+tira-online-phase-game-over = La partita è finita.

@@ -107,6 +107,8 @@ Events = list[TiraEvent]
 LogEntry = tuple[float, int | None, Action | None, bool]
 #: (when, priority, order of scheduling, kind, seat, the seat's token then)
 Happening = tuple[float, int, int, int, int, int]
+#: (game time, the events of ``advance`` there, the views of the seats asked after them)
+Foreseen = tuple[float, list[TiraEvent], dict[int | None, TiraObservation]]
 
 
 class _Seat:
@@ -300,6 +302,29 @@ class TiraGame:
         if game._phase is Phase.RACING:  # dice in the air are in no hand: none to send
             found += [Send(i, dest) for i, dest in game.observation(seat).sendable()]
         return tuple(found)
+
+    def foresee(
+        self,
+        until: float,
+        seats: Sequence[int | None],
+        keep: Callable[[Sequence[TiraEvent]], bool] | None = None,
+        limit: int = 64,
+    ) -> list[Foreseen]:
+        """What this game will do by itself up to ``until`` if nobody acts meanwhile:
+        for each deadline on its timeline, the events ``advance`` would give there and
+        the views of ``seats`` after them (``keep``: only the batches it accepts).
+        Changes nothing: it runs on a copy. A server sends this ahead so that every
+        client plays a landing at its very time (``net.race_table``)."""
+        twin = self._copy()
+        found: list[Foreseen] = []
+        for _ in range(4 * limit):
+            when = twin.next_deadline()
+            if when is None or when > until or len(found) >= limit:
+                break
+            events = twin.advance(max(when, twin._now))
+            if events and (keep is None or keep(events)):
+                found.append((when, events, {seat: twin.observation(seat) for seat in seats}))
+        return found
 
     def observation(self, seat: int | None) -> TiraObservation:
         """What ``seat`` sees now; ``None``: a spectator (the table, all public)."""

@@ -10,7 +10,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from audiogame.games.base import GameSpec, WireTypes
+from audiogame.games.base import GameSpec, RealTime, WireTypes
 from audiogame.games.tirapassa.cues import CUES
 from audiogame.games.tirapassa.options import OPTIONS
 from audiogame.games.tirapassa.walks import TARGETS, scene_label
@@ -112,6 +112,12 @@ def wire() -> WireTypes:
     )
 
 
+def realtime() -> RealTime:
+    from audiogame.games.tirapassa.race_online import realtime as hooks
+
+    return hooks()
+
+
 def random_config(rng: random.Random, seats: int) -> dict[str, Any]:
     from audiogame.games.tirapassa.options import Control, Speed, TiraConfig, Variant
 
@@ -149,4 +155,5 @@ SPEC = GameSpec(
     fuzz_targets=TARGETS,
     scene_label=scene_label,
     wire=wire,
+    realtime=realtime,
 )

@@ -1,0 +1,308 @@
+"""A table of a game played against the clock (Tira & Passa): fair over the network.
+
+A ``RaceTable`` is a ``Table`` whose game has ``RealTime`` hooks. What it adds
+(docs/online-protocol.md, "A race over the network", says why it is built so):
+
+- **Presses dated, applied in their order.** An ``Act`` carries when the key was
+  pressed, on the server's clock as the client estimates it. The table believes
+  it within ``[arrival - bound, arrival]``, ``bound = min(rtt / 2 + 20 ms, cap)``
+  with the round trip measured by the server's own pings (``net.rtt``), and
+  applies the action at that game time. The engine cannot go back in time, so
+  the table runs the game ``hold`` seconds behind the server's clock: ``hold`` is
+  the largest bound of the seated players, so every believed press is still in
+  the game's future when it arrives, and the actions, the dice landing, Stop and
+  the calm rolls all happen in the order of their times, whoever's line is slower.
+- **One clock for everyone.** Game time ``g`` happens at server time
+  ``g + origin`` for the clients (``RaceClock``), whatever ``hold`` is. Every
+  frame carries what the game will do by itself next (``ahead``: dice landing,
+  the race starting, each with the seat's view after it), so each client plays a
+  landing at its very time, not when its frame happens to arrive.
+- **Drops.** A race cannot wait: a dropped player's seat is covered by a bot at
+  once. A player who comes back during a race hears where it stands and takes the
+  seat back when the round ends (at once when no race is under way).
+- **Chat held during a race** (``ServerOptions.hold_chat``): a message written
+  while the dice fly reaches the table when the round ends, so speech never masks
+  a landing; its writer is told so.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from audiogame.app.gametime import GameScheduler
+from audiogame.games.base import Foreseen, RealTime, visible_to
+from audiogame.games.session import TableSession
+from audiogame.net import messages as m
+from audiogame.net.bus import Post
+from audiogame.net.game_codec import CodecError
+from audiogame.net.loop_clock import LoopScheduler
+from audiogame.net.match_log import LoggedEngine
+from audiogame.net.reasons import Reason
+from audiogame.net.rtt import RttMeter, clamp_claim
+from audiogame.net.table import HUMAN, Table, _cancel, _Match
+
+#: a match's game time 0 is this far after its start on the server's clock, so the
+#: first round's big die is sent ahead and heard by everyone at the same moment
+LEAD = 0.3
+#: the hold moves in steps of this (seconds), so a jittery line does not retime
+#: the table at every ping
+HOLD_STEP = 0.005
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """One press as the table judged it (server clock, seconds)."""
+
+    player: str
+    claimed: float | None
+    arrival: float
+    believed: float
+    bound: float
+
+    @property
+    def clamped(self) -> bool:
+        return self.claimed is not None and self.believed != self.claimed
+
+
+class RaceTable(Table):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        assert self.spec.realtime is not None
+        self.hooks: RealTime = self.spec.realtime()
+        #: server time of the match's game time 0 (what the clients play against)
+        self.origin = 0.0
+        #: how far behind the server's clock the game runs (the compensation window)
+        self.hold = self.options.compensation_cap
+        self.rtts: dict[str, RttMeter] = {}
+        #: seats whose player is back, taking them from the bot when the round ends
+        self.returning: set[int] = set()
+        #: the last presses judged (tests and the benchmark read them)
+        self.claims: deque[Claim] = deque(maxlen=10_000)
+        self._held_chat: list[Post] = []
+        self._holding_chat = False
+        self._foreseen: list[Foreseen] = []
+        self._foreseen_for: frozenset[int | None] = frozenset()
+        self._clock_sent: dict[str, tuple[float, float]] = {}
+
+    # -- the round trips and the hold -----------------------------------------------------
+    def rtt_sample(self, player: str, rtt: float) -> None:
+        """A round trip of ``player``'s connection, measured by the server (``Connection``)."""
+        meter = self.rtts.get(player)
+        if meter is None:
+            meter = self.rtts[player] = RttMeter(cap=self.options.compensation_cap)
+        meter.add(rtt)
+        self._update_hold()
+
+    def bound_of(self, player: str) -> float:
+        meter = self.rtts.get(player)
+        return self.options.compensation_cap if meter is None else meter.bound()
+
+    def _update_hold(self) -> None:
+        bounds = [self.bound_of(s.player) for s in self.seats if s.kind is HUMAN and s.connected]
+        wanted = max(bounds, default=0.0)
+        hold = math.ceil(round(wanted / HOLD_STEP, 6)) * HOLD_STEP
+        match = self.match
+        if hold != self.hold:
+            self.hold = hold
+            if match is not None:
+                match.scheduler.set_offset(self.origin + hold)
+        if match is not None:
+            self._send_clocks()
+
+    def _send_clocks(self) -> None:
+        """Each player's clock and bound, when they changed (by a step at least)."""
+        for seat in self.seats:
+            if seat.kind is not HUMAN or not seat.connected:
+                continue
+            bound = math.ceil(round(self.bound_of(seat.player) / HOLD_STEP, 6)) * HOLD_STEP
+            if self._clock_sent.get(seat.player) != (self.hold, bound):
+                self._send_clock(seat.player, bound)
+
+    def _send_clock(self, player: str, bound: float) -> None:
+        self._clock_sent[player] = (self.hold, bound)
+        clock = m.RaceClock(origin=self.origin, hold=self.hold, bound=bound)
+        self._post(clock, players=frozenset({player}))
+
+    # -- running the match ----------------------------------------------------------------
+    def _scheduler(self, base: LoopScheduler, clock: float) -> GameScheduler:
+        self.origin = base.clock.now() + LEAD - clock
+        self._clock_sent.clear()
+        return GameScheduler(base, offset=self.origin + self.hold, start=clock)
+
+    def _session(
+        self, engine: LoggedEngine, scheduler: GameScheduler, base: LoopScheduler
+    ) -> TableSession:
+        return TableSession(engine, scheduler, listener=self._on_batch, idle=base.idle, exact=True)
+
+    def act(self, player: str, data: Any, ref: int, at: float | None = None) -> Reason | None:
+        """A press, dated: believed within the player's bound, applied at its game time."""
+        seat = self.seat_of(player)
+        if seat is None:
+            return Reason.NOT_SEATED
+        match = self.match
+        if match is None or self.stage is not m.TableStage.PLAYING:
+            return Reason.NOT_STARTED
+        try:
+            action = self.codec.decode_action(data)
+        except CodecError:
+            return Reason.BAD_ACTION
+        arrival = self.loop.time()
+        bound = self.bound_of(player)
+        believed = clamp_claim(at, arrival, bound)
+        self.claims.append(Claim(player, at, arrival, believed, bound))
+        when = believed - self.origin
+        match.scheduler.call_at(when, self._apply_held, match, seat, player, action, ref, when)
+        return None
+
+    def _apply_held(
+        self, match: _Match, seat: int, player: str, action: Any, ref: int, when: float
+    ) -> None:
+        if self.match is not match or self.closed:
+            return
+        state = self.seats[seat]
+        if state.kind is not HUMAN or state.player != player or state.covered:
+            return  # a bot plays the seat now: the player's late key changes nothing
+        result = match.session.apply(seat, action, at=when)
+        self._flush_pending()
+        if result.refusal is not None:
+            self._post(
+                m.GameRefused(ref=ref, refusal=str(result.refusal.value)),
+                players=frozenset({player}),
+            )
+
+    def _settled(self) -> bool:
+        match = self.match
+        return match is None or self.hooks.settled(match.engine.observation(None))
+
+    def _on_batch(self, events: Sequence[Any]) -> None:
+        match = self.match
+        if match is None:
+            return
+        self._foresee(match)
+        if self._settled():
+            self._give_back(match)
+            self._release_chat()
+        super()._on_batch(events)
+
+    def _foresee(self, match: _Match) -> None:
+        seats: list[int | None] = [
+            i for i, s in enumerate(self.seats) if s.kind is HUMAN and s.connected
+        ]
+        if self.spectators:
+            seats.append(None)
+        self._foreseen = self.hooks.foresee(match.engine.inner, seats)
+        self._foreseen_for = frozenset(seats)
+
+    def _ahead(self, match: _Match, seat: int | None, view: Any) -> list[Any] | None:
+        if seat not in self._foreseen_for:
+            self._foresee(match)
+        out: list[Any] = []
+        before = view
+        for at, events, views in self._foreseen:
+            after = views.get(seat)
+            heard = [e for e in events if visible_to(e, seat)]
+            if after is None or not heard:
+                continue
+            out.append(
+                {
+                    "at": at,
+                    "events": [self.codec.encode_event(e) for e in heard],
+                    "view": self.codec.view_patch(before, after),
+                }
+            )
+            before = after
+        return out
+
+    # -- drops and returns ----------------------------------------------------------------
+    def dropped(self, player: str) -> None:
+        seat = self.seat_of(player)
+        super().dropped(player)
+        if seat is None or self.seat_of(player) != seat:
+            return
+        state = self.seats[seat]
+        self.returning.discard(seat)
+        if self.stage is m.TableStage.PLAYING and self.match is not None:
+            _cancel(state.drop_timer)  # a race cannot wait for the grace
+            state.drop_timer = None
+            if not state.covered:
+                self._grace_over(player)
+        self._update_hold()
+
+    def returned(self, player: str, upto: int | None, match: int | None) -> bool:
+        seat = self.seat_of(player)
+        if seat is None:
+            return False
+        state = self.seats[seat]
+        if not state.covered or self.match is None or self._settled():
+            back = super().returned(player, upto, match)
+            self._update_hold()
+            return back
+        # the race goes on with the bot: the seat changes hands when the round ends
+        _cancel(state.drop_timer)
+        state.drop_timer = None
+        state.connected = True
+        self.returning.add(seat)
+        self._notice(m.NoticeKind.RETURNING, seat, state.name)
+        if player in self.restored_for:
+            self.restored_for.discard(player)
+            self._post(m.Notice(what=m.NoticeKind.RESTORED), players=frozenset({player}))
+        self._changed()
+        self._send_snapshot(player, seat, upto=upto, match=match)
+        self._update_hold()
+        return True
+
+    def _send_snapshot(
+        self, player: str, seat: int | None, upto: int | None, match: int | None
+    ) -> None:
+        if self.match is not None:
+            bound = 0.0 if seat is None else self.bound_of(player)
+            self._send_clock(player, bound)
+        super()._send_snapshot(player, seat, upto=upto, match=match)
+
+    def _give_back(self, match: _Match) -> None:
+        for seat in sorted(self.returning):
+            state = self.seats[seat]
+            if state.kind is HUMAN and state.connected and state.covered:
+                state.covered = False
+                state.bot = None
+                match.session.set_bot(seat, None)
+                match.bot_saved.pop(seat, None)
+                self._notice(m.NoticeKind.BACK, seat, state.name)
+                self._changed()
+        self.returning.clear()
+
+    # -- chat ---------------------------------------------------------------------------
+    def say(self, player: str, text: str, to: int | None) -> Reason | None:
+        if not self.options.hold_chat or self._settled():
+            return super().say(player, text, to)
+        self._holding_chat = True
+        try:
+            problem = super().say(player, text, to)
+        finally:
+            self._holding_chat = False
+        if problem is None:
+            self._post(m.Notice(what=m.NoticeKind.CHAT_HELD), players=frozenset({player}))
+        return problem
+
+    def _queue(self, item: Any) -> None:
+        if self._holding_chat and isinstance(item, Post):
+            self._held_chat.append(item)
+            return
+        super()._queue(item)
+
+    def _release_chat(self) -> None:
+        held, self._held_chat = self._held_chat, []
+        for post in held:
+            super()._queue(post)
+
+    def _finish(self, match: _Match) -> None:
+        self._release_chat()
+        super()._finish(match)
+
+    def close(self) -> None:
+        self._release_chat()
+        super().close()
