@@ -183,10 +183,12 @@ class RaceTable(Table):
         if match is None:
             return
         self._foresee(match)
-        if self._settled():
-            self._give_back(match)
-            self._release_chat()
+        settled = self._settled()
+        if settled:
+            self._give_back(match)  # before the match's end, which keeps covered seats bots'
         super()._on_batch(events)
+        if settled:
+            self._release_chat()  # after the batch's frames: heard once the round is over
 
     def _foresee(self, match: _Match) -> None:
         seats: list[int | None] = [
@@ -298,10 +300,6 @@ class RaceTable(Table):
         held, self._held_chat = self._held_chat, []
         for post in held:
             super()._queue(post)
-
-    def _finish(self, match: _Match) -> None:
-        self._release_chat()
-        super()._finish(match)
 
     def close(self) -> None:
         self._release_chat()

@@ -1,0 +1,246 @@
+"""Tira & Passa at a real server (its own loop, a loopback port) with real threaded clients:
+dated presses believed within their bound and applied in their order, a dropped racer
+covered at once and given back when the round ends, chat held during the race."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from audiogame.devtools.net_harness import ServerThread, wait_for
+from audiogame.devtools.race_player import RaceLoop
+from audiogame.games import registry
+from audiogame.games.tirapassa.actions import Throw
+from audiogame.games.tirapassa.events import RaceStarted, RoundEnded
+from audiogame.net import messages as m
+from audiogame.net.client import Batch, Connected, GameClient, Resync
+from audiogame.net.race_presenter import RacePresenter
+from audiogame.net.race_table import RaceTable
+from audiogame.net.remote_session import RemoteSession
+from audiogame.net.server_options import ServerOptions
+
+TIMING = {"signal_delay": 0.3, "race_delay": 0.3, "calm_auto_delay": 0.4, "between_rounds": 0.3}
+
+
+def config(players: int) -> dict:
+    return {"players": players, "speed": "fast", "variant": "first-to-three", "timing": TIMING}
+
+
+def serve(tmp_path: Path, **options) -> ServerThread:
+    return ServerThread(tmp_path, ServerOptions(**options)).start()
+
+
+def connect(server: ServerThread, name: str, token: str | None = None) -> GameClient:
+    client = GameClient(server.url, name, token=token)
+    client.start()
+    wait_for(client, lambda i: isinstance(i, Connected))
+    return client
+
+
+def the_table(server: ServerThread) -> RaceTable:
+    table = server.run(lambda: next(iter(server.server.lobby.tables.values())))
+    assert isinstance(table, RaceTable)
+    return table
+
+
+def seated(server: ServerThread, players: int, humans: list[str], bots: dict[int, str]):
+    """A table of ``players`` seats: the humans in order, then the bots; started."""
+    clients = [connect(server, name) for name in humans]
+    master = clients[0]
+    master.send(m.CreateTable(game="tira", config=config(players)))
+    info = wait_for(master, lambda i: isinstance(i, m.TableState)).table
+    for seat, level in bots.items():
+        master.send(m.SetBot(seat=seat, level=level))
+    for index, other in enumerate(clients[1:], start=1):
+        other.send(m.JoinTable(table=info.id))
+        wait_for(other, lambda i, s=index: isinstance(i, m.TableState) and i.you == s)
+    wait_for(
+        master,
+        lambda i: (
+            isinstance(i, m.TableState)
+            and all(s.kind is not m.SeatKind.EMPTY for s in i.table.seats)
+        ),
+    )
+    master.send(m.Start())
+    return clients
+
+
+def race_started(client: GameClient, seen: list | None = None, timeout: float = 10.0) -> None:
+    wait_for(
+        client,
+        lambda i: isinstance(i, Batch) and any(isinstance(e, RaceStarted) for e in i.events),
+        timeout,
+        seen,
+    )
+
+
+def server_now(client: GameClient) -> float:
+    return client.server_time(time.monotonic())
+
+
+def logged_throws(server: ServerThread) -> list[tuple[float, int]]:
+    table = the_table(server)
+    return server.run(
+        lambda: [
+            (e.at, e.seat) for e in table.match.log if e.action is not None and e.seat is not None
+        ]
+    )
+
+
+def test_a_press_dated_too_early_is_clamped_to_its_bound_and_one_from_the_future_to_arrival(
+    tmp_path,
+):
+    server = serve(tmp_path, probe_every=0.05)
+    (anna,) = clients = seated(server, 2, ["Anna"], {1: "easy"})
+    try:
+        race_started(anna)
+        time.sleep(0.3)  # a few round trips measured: the bound is the line's, not the cap
+        table = the_table(server)
+        anna.act(Throw(), at=server_now(anna) - 10.0)  # "I pressed ten seconds ago"
+        wait_for(anna, lambda i: isinstance(i, Batch))
+        claim = server.run(lambda: table.claims[-1])
+        assert claim.clamped and claim.bound < 0.05  # a loopback line: 20 ms and a little
+        assert claim.believed == pytest.approx(claim.arrival - claim.bound)
+        origin = server.run(lambda: table.origin)
+        assert logged_throws(server)[-1] == (pytest.approx(claim.believed - origin), 0)
+        # a press dated a second from now counts when it arrives (refused or not, later)
+        anna.act(Throw(), at=server_now(anna) + 1.0)
+        wait_for(anna, lambda i: len(server.run(lambda: table.claims)) == 2, 5)
+        future = server.run(lambda: table.claims[-1])
+        assert future.clamped and future.believed == future.arrival
+    finally:
+        for client in clients:
+            client.close()
+        server.stop()
+
+
+@pytest.mark.parametrize("cap", [0.150, 0.0])
+def test_presses_count_in_the_order_they_were_made_not_the_order_they_arrived(tmp_path, cap):
+    """Bruno presses 20 ms before Anna but his frame arrives 30 ms after hers (a slower
+    line): with compensation his throw comes first; with it off (cap 0), hers."""
+    server = serve(tmp_path, probe_every=60.0, compensation_cap=cap)
+    anna, bruno = clients = seated(server, 2, ["Anna", "Bruno"], {})
+    try:
+        race_started(anna)
+        race_started(bruno)
+        pressed = server_now(anna)
+        anna.act(Throw(), at=pressed)
+        time.sleep(0.03)
+        bruno.act(Throw(), at=pressed - 0.02)
+        wait_for(anna, lambda i: isinstance(i, Batch) and len(logged_throws(server)) >= 2, 5)
+        order = [seat for _at, seat in logged_throws(server)]
+        assert order == ([1, 0] if cap else [0, 1])
+    finally:
+        for client in clients:
+            client.close()
+        server.stop()
+
+
+def test_a_dropped_racer_is_covered_at_once_and_takes_the_seat_back_when_the_round_ends(
+    tmp_path,
+):
+    server = serve(tmp_path, grace=30.0, probe_every=0.2)
+    anna, bruno = seated(server, 3, ["Anna", "Bruno"], {2: "hard"})
+    clients = [anna, bruno]
+    try:
+        for _attempt in range(3):  # a race the bots end before he is back: try the next one
+            race_started(anna)
+            token = bruno.token
+            dropped_at = time.monotonic()
+            bruno.close()
+            wait_for(anna, lambda i: isinstance(i, m.Notice) and i.what is m.NoticeKind.COVERED, 5)
+            assert time.monotonic() - dropped_at < 2.0  # not the 30 s grace: a race cannot wait
+            bruno = GameClient(server.url, "Bruno", token=token)
+            clients.append(bruno)
+            said: list = []
+            loop = RaceLoop()
+            session = RemoteSession(bruno)
+            loop.sessions.append(session)
+            presenter = RacePresenter(
+                session,
+                loop.scheduler,
+                registry.get("tira"),
+                lambda: ["Anna", "Bruno", "Bot"],
+                said.extend,
+            )
+            notices: list = []
+            session.on_notice = notices.append
+            bruno.start()
+            loop.run_until(lambda seen=notices: _back_or_returning(seen) is not None, 5)
+            if _back_or_returning(notices) is m.NoticeKind.RETURNING:
+                break
+        else:
+            pytest.fail("the race always ended before the player was back")
+        loop.run_until(lambda: presenter.server_view is not None, 5)
+        ids = [msg.msg_id for msg in said]
+        assert "tira-online-phase-racing" in ids and "tira-standings" in ids  # where it stands
+        assert the_table(server).seats[1].covered  # the bot finishes the round
+        loop.run_until(lambda: any(n.what is m.NoticeKind.BACK for n in notices), 30)
+        ended = [
+            h
+            for h in presenter.heard
+            if any(msg.msg_id.startswith("tira-round-end") for msg in h.messages)
+        ]
+        assert ended  # given back once the round was over
+        table = the_table(server)
+        assert not table.seats[1].covered
+        assert 1 not in server.run(lambda: dict(table.match.session.bots))
+        assert 1 in {seat for _at, seat in logged_throws(server)}  # the bot raced for him
+    finally:
+        for client in clients:
+            client.close()
+        server.stop()
+
+
+def _back_or_returning(notices: list) -> m.NoticeKind | None:
+    kinds = (m.NoticeKind.RETURNING, m.NoticeKind.BACK)
+    return next((n.what for n in notices if n.what in kinds), None)
+
+
+@pytest.mark.parametrize("hold", [True, False])
+def test_chat_written_during_the_race_reaches_the_table_when_the_round_ends(tmp_path, hold):
+    server = serve(tmp_path, hold_chat=hold)
+    anna, bruno = clients = seated(server, 3, ["Anna", "Bruno"], {2: "hard"})
+    try:
+        race_started(anna)
+        anna.send(m.Say(text="forza!"))
+        seen: list = []
+        chat = wait_for(bruno, lambda i: isinstance(i, m.Chat), 30, seen)
+        ended = [
+            i
+            for i in seen
+            if isinstance(i, Batch) and any(isinstance(e, RoundEnded) for e in i.events)
+        ]
+        assert chat.text == "forza!"
+        if hold:
+            assert ended  # the round ended before the chat came
+            wait_for(anna, lambda i: isinstance(i, m.Notice) and i.what is m.NoticeKind.CHAT_HELD)
+        else:
+            assert not ended
+    finally:
+        for client in clients:
+            client.close()
+        server.stop()
+
+
+def test_a_returning_spectator_and_a_snapshot_carry_the_happenings_ahead(tmp_path):
+    server = serve(tmp_path)
+    (anna,) = clients = seated(server, 2, ["Anna"], {1: "hard"})
+    carla = connect(server, "Carla")
+    clients.append(carla)
+    try:
+        race_started(anna)
+        carla.send(m.JoinTable(table=anna.table.id, spectator=True))
+        resync = wait_for(carla, lambda i: isinstance(i, Resync))
+        assert resync.view.seat is None and resync.ahead is not None
+        assert carla.race_clock is not None  # it came before the snapshot
+        assert carla.race_clock.origin == anna.race_clock.origin
+        batch = wait_for(carla, lambda i: isinstance(i, Batch) and bool(i.ahead), 15)
+        for ahead in batch.ahead:
+            assert ahead.at >= batch.events[-1].time and ahead.view.seat is None
+    finally:
+        for client in clients:
+            client.close()
+        server.stop()
