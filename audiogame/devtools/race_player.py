@@ -181,6 +181,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     said: list[Message] = []
     over: list[m.MatchOver] = []
     session.on_over = over.append
+    links: list[str] = []
+    trace: list[str] = []
+    polled = client.poll
+
+    def poll() -> list[Any]:
+        items = polled()
+        for item in items:
+            trace.append(f"{type(item).__name__}:{getattr(item, 'upto', '')}")
+        return items
+
+    client.poll = poll  # type: ignore[method-assign]
+    session.on_link = lambda news: links.append(type(news).__name__)
     lo, hi = (float(x) for x in args.pace.split(","))
     deadline = time.monotonic() + args.timeout
     client.start()
@@ -188,10 +200,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     def bot_name(seat: int, level: str) -> str:
         return f"Bot {seat + 1}"
 
-    def attach() -> None:
+    def attach(table: m.TableInfo, _you: int | None) -> None:
+        """At the first news of the table, before any of its batches is delivered."""
         nonlocal spec, presenter, racer
-        table = client.table
-        if presenter is not None or table is None:
+        if presenter is not None:
             return
         spec = registry.get(table.game)
         assert spec is not None
@@ -202,7 +214,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             racer = ScriptedRacer(presenter, loop.scheduler, seed=args.seed, pace=(lo, hi))
             loop.each.append(racer.plan)
 
-    loop.each.append(attach)
+    session.on_table = attach
     try:
         loop.run_until(lambda: bool(client.player), deadline - time.monotonic())
         _sit(args, client, loop, deadline)
@@ -219,6 +231,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "steps": loop.steps,
         "over": json.loads(m.encode(over[0])) if over else None,
         "names": session.names(bot_name),
+        "links": links,
+        "trace": trace[:60],
         "estimate": None if client.clock_estimate() is None else list(_estimate(client)),
     }
     args.out.write_text(json.dumps(result), encoding="utf-8")
