@@ -1,8 +1,9 @@
 """The client side of an online race through the real app loop (SDL dummy, the recording
 speaker, the real clock): a scene that only wires keys and speech to a ``RacePresenter``
-plays a race against a bot on a real server. Space goes out dated; every landing is
-spoken at its time on the server's clock; what was heard of each batch is the offline
-narration of the same seed and actions; the diagnostics key says the clock's estimate.
+(``devtools.race_scene``) plays a race against a bot on a real server. Space goes out
+dated; every landing is spoken at its time on the server's clock; what was heard of each
+batch is the offline narration of the same seed and actions; the diagnostics key says the
+clock's estimate.
 """
 
 from __future__ import annotations
@@ -10,22 +11,16 @@ from __future__ import annotations
 import pygame
 
 from audiogame.app.clock import RealClock
-from audiogame.app.keys import Key
 from audiogame.devtools.harness import Harness, key_event
 from audiogame.devtools.net_harness import ServerThread
+from audiogame.devtools.race_scene import RaceScene
 from audiogame.games import registry
 from audiogame.games.base import heard_by
-from audiogame.games.tirapassa.actions import Throw
 from audiogame.games.tirapassa.events import Landed, RoundEnded
-from audiogame.net import messages as m
-from audiogame.net.client import Connected, GameClient
 from audiogame.net.game_codec import GameCodec
 from audiogame.net.match_log import engine_seed
-from audiogame.net.race_presenter import RacePresenter
 from audiogame.net.race_table import RaceTable
-from audiogame.net.remote_session import RemoteSession
 from audiogame.net.server_options import ServerOptions
-from audiogame.ui.scene import Scene
 
 CONFIG = {
     "players": 2,
@@ -40,67 +35,13 @@ CONFIG = {
 }
 
 
-class RaceProbeScene(Scene):
-    """All a race screen needs of the network: pump the session each frame, send keys
-    through the presenter, post what it says. (The real screen comes with issue 14.)"""
-
-    def __init__(self, app, url: str) -> None:
-        super().__init__(app)
-        self.client = GameClient(url, "Anna", lang="en")
-        self.session = RemoteSession(self.client)
-        self.session.on_table = self.table
-        self.session.on_link = self.link
-        self.presenter = RacePresenter(
-            self.session,
-            app.scheduler,
-            registry.get("tira"),
-            lambda: self.session.names(lambda seat, level: f"Bot {seat + 1}"),
-            self.tell,
-        )
-        self.started = False
-
-    def on_enter(self) -> None:
-        self.client.start()
-
-    def link(self, news) -> None:
-        if isinstance(news, Connected) and self.client.table is None:
-            self.session.send(m.CreateTable(game="tira", config=CONFIG))
-
-    def table(self, info: m.TableInfo, you: int | None) -> None:
-        if info.seats[1].kind is m.SeatKind.EMPTY:
-            self.session.send(m.SetBot(seat=1, level="hard"))
-        elif not self.started and info.stage is m.TableStage.WAITING:
-            self.started = True
-            self.session.send(m.Start())
-
-    def tell(self, messages) -> None:
-        for message in messages:
-            self.post(message)
-
-    def update(self, now: float) -> None:
-        self.session.pump()
-
-    def on_key(self, key: Key) -> bool:
-        if key.key == pygame.K_SPACE:
-            self.presenter.act(Throw())
-        elif key.key == pygame.K_F11:
-            self.post(self.presenter.diagnostics())
-        else:
-            return False
-        return True
-
-    def on_exit(self) -> None:
-        self.presenter.close()
-        self.session.close()
-
-
 def test_a_race_through_the_real_loop_is_heard_on_time_and_as_offline(tmp_path):
     server = ServerThread(tmp_path / "server", ServerOptions(probe_every=0.2)).start()
     harness = Harness(tmp_path, lang="en")
     app = harness.app
     app.clock = RealClock()  # a network race runs on the real clock
     app.scheduler.clock = app.clock
-    scene = RaceProbeScene(app, server.url)
+    scene = RaceScene(app, server.url, "Anna", create=CONFIG, bots={1: "hard"})
     presenter = scene.presenter
     rounds: list = []
 

@@ -29,10 +29,11 @@ from audiogame.app.clock import RealClock, Scheduler
 from audiogame.games import registry
 from audiogame.games.base import Decision
 from audiogame.games.tirapassa.bots import TiraBot
+from audiogame.games.tirapassa.events import Landed
 from audiogame.games.tirapassa.observation import TiraObservation
 from audiogame.narration import Join, Message, Phrase
 from audiogame.net import messages as m
-from audiogame.net.client import GameClient
+from audiogame.net.client import Ahead, Batch, GameClient, Resync
 from audiogame.net.race_presenter import RacePresenter
 from audiogame.net.remote_session import RemoteSession
 
@@ -166,43 +167,104 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--pace", default="0.25,0.45", help="reaction after a landing (s)")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--timeout", type=float, default=180.0)
+    parser.add_argument("--app", action="store_true", help="through the real app loop")
     return parser.parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    lo, hi = (float(x) for x in args.pace.split(","))
+    if args.app:
+        record = _play_in_app(args, (lo, hi))
+    else:
+        record = _play(args, (lo, hi))
+    args.out.write_text(json.dumps(record), encoding="utf-8")
+    return 0
+
+
+class _Record:
+    """What a player process notes besides what its presenter heard: when each landing
+    ahead first arrived (this machine's monotonic clock) and which parts were landings."""
+
+    def __init__(self, session: RemoteSession) -> None:
+        self.session = session
+        self.foreseen: dict[float, float] = {}
+        self.landings: set[float] = set()
+        self.links: list[str] = []
+        self.over: list[m.MatchOver] = []
+        session.on_over = self.over.append
+        session.on_link = lambda news: self.links.append(type(news).__name__)
+
+    def watch(self, presenter: RacePresenter, racer: ScriptedRacer | None) -> None:
+        """Wrap the presenter's hooks (it set them on the session)."""
+        batch, resync = self.session.on_batch_item, self.session.on_resync_item
+        assert batch is not None and resync is not None
+
+        def on_batch(item: Batch) -> None:
+            self._ahead(item.ahead)
+            batch(item)
+
+        def on_resync(item: Resync) -> None:
+            self._ahead(item.ahead)
+            resync(item)
+
+        self.session.on_batch_item = on_batch
+        self.session.on_resync_item = on_resync
+
+        def heard(events: Sequence[Any], view: Any, foreseen: bool) -> None:
+            if foreseen and any(isinstance(e, Landed) for e in events):
+                self.landings.add(events[0].time)
+            if racer is not None:
+                racer.plan()
+
+        presenter.on_heard = heard
+
+    def _ahead(self, ahead: Sequence[Ahead] | None) -> None:
+        now = time.monotonic()
+        for item in ahead or ():
+            self.foreseen.setdefault(item.at, now)
+
+    def result(
+        self, client: GameClient, presenter: RacePresenter | None, racer: ScriptedRacer | None
+    ) -> dict[str, Any]:
+        assert presenter is not None
+        clock = presenter.clock
+        return {
+            "seat": client.seat,
+            "heard": [_heard(h) for h in presenter.heard],
+            "mistakes": len(presenter.mistakes),
+            "on_time": presenter.on_time,
+            "landings": sorted(self.landings),
+            "foreseen": sorted(self.foreseen.items()),
+            "origin": None if clock is None else clock.origin,
+            "hold": None if clock is None else clock.hold,
+            "pressed": 0 if racer is None else racer.pressed,
+            "over": json.loads(m.encode(self.over[0])) if self.over else None,
+            "names": self.session.names(bot_name),
+            "links": self.links,
+            "estimate": None if client.clock_estimate() is None else list(_estimate(client)),
+        }
+
+
+def bot_name(seat: int, level: str) -> str:
+    return f"Bot {seat + 1}"
+
+
+def _play(args: argparse.Namespace, pace: tuple[float, float]) -> dict[str, Any]:
+    """The player on a ``RaceLoop`` (no window)."""
     loop = RaceLoop()
     client = GameClient(args.url, args.name)
     session = RemoteSession(client)
     loop.sessions.append(session)
-    spec = None
+    record = _Record(session)
     presenter: RacePresenter | None = None
     racer: ScriptedRacer | None = None
     said: list[Message] = []
-    over: list[m.MatchOver] = []
-    session.on_over = over.append
-    links: list[str] = []
-    trace: list[str] = []
-    polled = client.poll
-
-    def poll() -> list[Any]:
-        items = polled()
-        for item in items:
-            trace.append(f"{type(item).__name__}:{getattr(item, 'upto', '')}")
-        return items
-
-    client.poll = poll  # type: ignore[method-assign]
-    session.on_link = lambda news: links.append(type(news).__name__)
-    lo, hi = (float(x) for x in args.pace.split(","))
     deadline = time.monotonic() + args.timeout
-    client.start()
-
-    def bot_name(seat: int, level: str) -> str:
-        return f"Bot {seat + 1}"
 
     def attach(table: m.TableInfo, _you: int | None) -> None:
         """At the first news of the table, before any of its batches is delivered."""
-        nonlocal spec, presenter, racer
+        nonlocal presenter, racer
         if presenter is not None:
             return
         spec = registry.get(table.game)
@@ -211,32 +273,86 @@ def main(argv: Sequence[str] | None = None) -> int:
             session, loop.scheduler, spec, lambda: session.names(bot_name), said.extend
         )
         if not args.spectator:
-            racer = ScriptedRacer(presenter, loop.scheduler, seed=args.seed, pace=(lo, hi))
+            racer = ScriptedRacer(presenter, loop.scheduler, seed=args.seed, pace=pace)
             loop.each.append(racer.plan)
+        record.watch(presenter, racer)
 
     session.on_table = attach
+    client.start()
     try:
         loop.run_until(lambda: bool(client.player), deadline - time.monotonic())
         _sit(args, client, loop, deadline)
-        loop.run_until(lambda: bool(over), max(1.0, deadline - time.monotonic()))
+        loop.run_until(lambda: bool(record.over), max(1.0, deadline - time.monotonic()))
     finally:
         client.close()
-    assert presenter is not None
-    result = {
-        "seat": client.seat,
-        "heard": [_heard(h) for h in presenter.heard],
-        "mistakes": len(presenter.mistakes),
-        "on_time": presenter.on_time,
-        "pressed": 0 if racer is None else racer.pressed,
-        "steps": loop.steps,
-        "over": json.loads(m.encode(over[0])) if over else None,
-        "names": session.names(bot_name),
-        "links": links,
-        "trace": trace[:60],
-        "estimate": None if client.clock_estimate() is None else list(_estimate(client)),
-    }
-    args.out.write_text(json.dumps(result), encoding="utf-8")
-    return 0
+    return {**record.result(client, presenter, racer), "frames": loop.steps}
+
+
+def _play_in_app(args: argparse.Namespace, pace: tuple[float, float]) -> dict[str, Any]:
+    """The player through the real app loop (SDL dummy, the recording speaker, the real
+    clock), its race screen a ``RaceScene``: its frames are timed."""
+    import tempfile
+
+    from audiogame.app.clock import RealClock
+    from audiogame.devtools.harness import Harness
+    from audiogame.devtools.race_scene import RaceScene
+
+    with tempfile.TemporaryDirectory() as folder:
+        harness = Harness(Path(folder), lang="en")
+        app = harness.app
+        app.clock = RealClock()
+        app.scheduler.clock = app.clock
+        bots = {}
+        for item in filter(None, args.bots.split(",")):
+            seat, level = item.split(":")
+            bots[int(seat)] = level
+        join_file = args.join_file
+
+        def join() -> str | None:
+            if join_file is None or not join_file.is_file():
+                return None
+            return join_file.read_text(encoding="ascii").strip() or None
+
+        config = json.loads(args.config) if args.create else None
+        scene = RaceScene(
+            app,
+            args.url,
+            args.name,
+            create=config,
+            bots=bots,
+            humans=args.humans,
+            join=None if args.create else join,
+        )
+        record = _Record(scene.session)
+
+        def over(found: m.MatchOver) -> None:
+            record.over.append(found)
+            app.quit()
+
+        scene.session.on_over = over
+        racer = ScriptedRacer(scene.presenter, app.scheduler, seed=args.seed, pace=pace)
+        record.watch(scene.presenter, racer)
+        frames: list[float] = []
+        tick = app.tick
+
+        def timed_tick() -> None:
+            began = time.perf_counter()
+            tick()
+            frames.append(time.perf_counter() - began)
+            if args.create and join_file is not None and scene.client.table is not None:
+                if not join_file.is_file():
+                    join_file.write_text(scene.client.table.id, encoding="ascii")
+            racer.plan()
+
+        app.tick = timed_tick  # type: ignore[method-assign]
+        app.scheduler.call_later(args.timeout, app.quit)
+        try:
+            harness.start(scene)
+            app.run()
+        finally:
+            app.pop(scene)
+            harness.close()
+        return {**record.result(scene.client, scene.presenter, racer), "frames": frames}
 
 
 def _estimate(client: GameClient) -> tuple[float, float, float]:

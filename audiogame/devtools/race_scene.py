@@ -1,0 +1,120 @@
+"""A bare race screen for tests and benchmarks: what a real one needs of the network.
+
+``RaceScene(app, url, name, ...)`` connects (creating a table, or joining one
+whose id the ``join`` callable gives), pumps its ``RemoteSession`` every frame,
+plays the race through a ``RacePresenter`` on the app's own scheduler, posts
+what the presenter says to the announcer, and sends Space (``act``) and the
+diagnostics key (F11) through it. The desktop client's real race screen
+(issue 14, phase B) adds the table's keys and menus on top of the same calls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from audiogame.app.keys import Key
+from audiogame.games import registry
+from audiogame.narration import Message
+from audiogame.net import messages as m
+from audiogame.net.client import Connected, GameClient
+from audiogame.net.race_presenter import RacePresenter
+from audiogame.net.remote_session import RemoteSession
+from audiogame.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from audiogame.app.loop import App
+
+
+def bot_name(seat: int, level: str) -> str:
+    return f"Bot {seat + 1}"
+
+
+class RaceScene(Scene):
+    letters_are_commands = True
+
+    def __init__(
+        self,
+        app: App,
+        url: str,
+        name: str,
+        *,
+        game: str = "tira",
+        create: dict[str, Any] | None = None,
+        bots: dict[int, str] | None = None,
+        humans: int = 1,
+        join: Callable[[], str | None] | None = None,
+        lang: str = "en",
+    ) -> None:
+        super().__init__(app)
+        self.create = create
+        self.bots = dict(bots or {})
+        self.humans = humans
+        self.join = join
+        self.client = GameClient(url, name, lang=lang)
+        self.session = RemoteSession(self.client)
+        self.session.on_table = self.table
+        self.session.on_link = self.link
+        spec = registry.get(game)
+        assert spec is not None
+        self.presenter = RacePresenter(self.session, app.scheduler, spec, self.names, self.tell)
+        self.started = False
+        self.asked = False
+        self.over: list[m.MatchOver] = []
+        self.session.on_over = self.over.append
+        #: seconds each frame's update took (the network's part of a frame)
+        self.frames: list[float] = []
+
+    def names(self) -> Sequence[str]:
+        return self.session.names(bot_name)
+
+    def on_enter(self) -> None:
+        self.client.start()
+
+    def link(self, news: Any) -> None:
+        if not isinstance(news, Connected) or self.client.table is not None or self.asked:
+            return
+        if self.create is not None:
+            self.asked = True
+            self.session.send(m.CreateTable(game="tira", config=self.create))
+
+    def table(self, info: m.TableInfo, you: int | None) -> None:
+        if self.create is None or self.started or info.stage is not m.TableStage.WAITING:
+            return
+        for seat, level in list(self.bots.items()):
+            if info.seats[seat].kind is m.SeatKind.EMPTY:
+                self.session.send(m.SetBot(seat=seat, level=level))
+            del self.bots[seat]
+        humans = sum(1 for s in info.seats if s.kind is m.SeatKind.HUMAN)
+        if humans >= self.humans and all(s.kind is not m.SeatKind.EMPTY for s in info.seats):
+            self.started = True
+            self.session.send(m.Start())
+
+    def tell(self, messages: Sequence[Message]) -> None:
+        for message in messages:
+            self.post(message)
+
+    def update(self, now: float) -> None:
+        if self.join is not None and self.client.player and self.client.table is None:
+            found = self.join()
+            if found and not self.asked:
+                self.asked = True
+                self.session.send(m.JoinTable(table=found))
+        self.session.pump()
+
+    def on_key(self, key: Key) -> bool:
+        if key.key == pygame.K_SPACE:
+            from audiogame.games.tirapassa.actions import Throw
+
+            self.presenter.act(Throw())
+        elif key.key == pygame.K_F11:
+            self.post(self.presenter.diagnostics())
+        else:
+            return False
+        return True
+
+    def on_exit(self) -> None:
+        self.presenter.close()
+        self.session.close()
