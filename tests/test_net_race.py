@@ -11,12 +11,13 @@ import pytest
 
 from audiogame.devtools.net_harness import ServerThread, wait_for
 from audiogame.devtools.race_player import RaceLoop
+from audiogame.devtools.race_scene import Narrator
 from audiogame.games import registry
 from audiogame.games.tirapassa.actions import Throw
 from audiogame.games.tirapassa.events import RaceStarted, RoundEnded
 from audiogame.net import messages as m
 from audiogame.net.client import Batch, Connected, GameClient, Resync
-from audiogame.net.race_presenter import RacePresenter
+from audiogame.net.race_seat import RaceSeat
 from audiogame.net.race_table import RaceTable
 from audiogame.net.remote_session import RemoteSession
 from audiogame.net.server_options import ServerOptions
@@ -158,13 +159,9 @@ def test_a_dropped_racer_is_covered_at_once_and_takes_the_seat_back_when_the_rou
             loop = RaceLoop()
             session = RemoteSession(bruno)
             loop.sessions.append(session)
-            presenter = RacePresenter(
-                session,
-                loop.scheduler,
-                registry.get("tira"),
-                lambda: ["Anna", "Bruno", "Bot"],
-                said.extend,
-            )
+            spec = registry.get("tira")
+            seat = RaceSeat(session, loop.scheduler, spec, pump_every=None)
+            Narrator(seat, spec, lambda: ["Anna", "Bruno", "Bot"], said.extend)
             notices: list = []
             session.on_notice = notices.append
             bruno.start()
@@ -173,16 +170,12 @@ def test_a_dropped_racer_is_covered_at_once_and_takes_the_seat_back_when_the_rou
                 break
         else:
             pytest.fail("the race always ended before the player was back")
-        loop.run_until(lambda: presenter.server_view is not None, 5)
+        loop.run_until(lambda: seat.server_view is not None, 5)
         ids = [msg.msg_id for msg in said]
         assert "tira-online-phase-racing" in ids and "tira-standings" in ids  # where it stands
         assert the_table(server).seats[1].covered  # the bot finishes the round
         loop.run_until(lambda: any(n.what is m.NoticeKind.BACK for n in notices), 30)
-        ended = [
-            h
-            for h in presenter.heard
-            if any(msg.msg_id.startswith("tira-round-end") for msg in h.messages)
-        ]
+        ended = [p for p in seat.parts if any(isinstance(e, RoundEnded) for e in p.events)]
         assert ended  # given back once the round was over
         table = the_table(server)
         assert not table.seats[1].covered
@@ -243,4 +236,21 @@ def test_a_returning_spectator_and_a_snapshot_carry_the_happenings_ahead(tmp_pat
     finally:
         for client in clients:
             client.close()
+        server.stop()
+
+
+def test_a_tira_table_takes_its_options_as_the_wire_carries_them(tmp_path):
+    """Options whose values are an enum's travel as the enum's value ("fast"): taken;
+    a value the game does not have, refused with a reason."""
+    server = serve(tmp_path)
+    anna = connect(server, "Anna")
+    try:
+        anna.send(m.CreateTable(game="tira", config=config(3)))
+        info = wait_for(anna, lambda i: isinstance(i, m.TableState)).table
+        assert info.config["speed"] == "fast" and len(info.seats) == 3
+        anna.send(m.SetOptions(config={**config(3), "speed": "warp"}))
+        refused = wait_for(anna, lambda i: isinstance(i, m.Refused))
+        assert refused.reason == "bad-options"
+    finally:
+        anna.close()
         server.stop()

@@ -1,5 +1,5 @@
 """The client side of an online race through the real app loop (SDL dummy, the recording
-speaker, the real clock): a scene that only wires keys and speech to a ``RacePresenter``
+speaker, the real clock): a scene that only wires keys and speech to a ``RaceSeat``
 (``devtools.race_scene``) plays a race against a bot on a real server. Space goes out
 dated; every landing is spoken at its time on the server's clock; what was heard of each
 batch is the offline narration of the same seed and actions; the diagnostics key says the
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 
+from audiogame.announce import resolve_value
 from audiogame.app.clock import RealClock
 from audiogame.devtools.harness import Harness, key_event
 from audiogame.devtools.net_harness import ServerThread
@@ -42,7 +43,7 @@ def test_a_race_through_the_real_loop_is_heard_on_time_and_as_offline(tmp_path):
     app.clock = RealClock()  # a network race runs on the real clock
     app.scheduler.clock = app.clock
     scene = RaceScene(app, server.url, "Anna", create=CONFIG, bots={1: "hard"})
-    presenter = scene.presenter
+    seat = scene.seat
     rounds: list = []
 
     def heard(events, view, foreseen) -> None:
@@ -55,7 +56,7 @@ def test_a_race_through_the_real_loop_is_heard_on_time_and_as_offline(tmp_path):
         if mine or any(type(e).__name__ == "RaceStarted" for e in events):
             app.scheduler.call_later(0.3, pygame.event.post, key_event("space"))
 
-    presenter.on_heard = heard
+    seat.on_part = heard
     app.scheduler.call_later(90.0, app.quit)  # bounded
     try:
         harness.start(scene)
@@ -85,11 +86,105 @@ def test_a_race_through_the_real_loop_is_heard_on_time_and_as_offline(tmp_path):
         if heard_by(events, 0):
             offline.append(spec.narrate(heard_by(events, 0), engine.observation(0), names))
     online: dict[int, list] = {}
-    for part in presenter.heard:
-        online.setdefault(part.upto, []).extend(part.messages)
+    for part in seat.parts:
+        online.setdefault(part.upto, []).extend(spec.narrate(part.events, part.view, names))
     assert [online[n] for n in sorted(online)] == offline[: len(online)]
-    assert presenter.mistakes == []
+    assert seat.mistakes == []
     # the landings were foreseen and played at their time, not when their frames came
-    assert sum(part.how == "ahead" for part in presenter.heard) >= 4
+    assert sum(part.how == "ahead" for part in seat.parts) >= 4
     pressed = [c for c in log if c.seat == 0 and c.action is not None]
     assert len(pressed) >= 2  # Space went out, dated, and counted
+
+
+def test_the_tira_table_itself_races_online_with_a_race_seat_as_its_session(tmp_path):
+    """The desktop client's race screen is the game's own table given a ``RaceSeat``: its
+    keys, narration and questions unchanged, every landing delivered at its time."""
+    from audiogame.games.tirapassa.options import Speed
+    from audiogame.games.tirapassa.table import TiraTable
+    from audiogame.games.tirapassa.table_setup import TableSetup
+    from audiogame.net import messages as m
+    from audiogame.net.client import GameClient
+    from audiogame.net.race_seat import RaceSeat
+    from audiogame.net.remote_session import RemoteSession
+
+    server = ServerThread(tmp_path / "server", ServerOptions(probe_every=0.2)).start()
+    harness = Harness(tmp_path, lang="en")
+    app = harness.app
+    app.clock = RealClock()
+    app.scheduler.clock = app.clock
+    client = GameClient(server.url, "Anna", lang="en")
+    session = RemoteSession(client)
+    spec = registry.get("tira")
+    seat = RaceSeat(session, app.scheduler, spec)
+    seat.start()  # pumping from now on: the table comes once the match begins
+    tables: list[TiraTable] = []
+    rounds: list = []
+
+    def news(info: m.TableInfo, you: int | None) -> None:
+        if info.seats[1].kind is m.SeatKind.EMPTY:
+            session.send(m.SetBot(seat=1, level="hard"))
+        elif info.stage is m.TableStage.WAITING and info.seats[1].kind is m.SeatKind.BOT:
+            session.send(m.Start())
+
+    def heard(events) -> None:
+        if any(isinstance(e, RoundEnded) for e in events):
+            rounds.append(events)
+            if len(rounds) == 2:
+                app.quit()
+        mine = [e for e in events if isinstance(e, Landed) and e.seat == 0 and not e.frozen]
+        if mine or any(type(e).__name__ == "RaceStarted" for e in events):
+            app.scheduler.call_later(0.3, pygame.event.post, key_event("space"))
+
+    def begin() -> None:
+        if tables or seat.server_view is None:
+            app.scheduler.call_later(0.01, begin)
+            return
+        table = TiraTable(app, TableSetup(players=2, speed=Speed.FAST), 0, session=seat)
+        table.watchers.append(heard)
+        tables.append(table)
+        app.push(table)
+
+    session.on_table = news
+    session.on_link = lambda link: (
+        client.table is None and session.send(m.CreateTable(game="tira", config=CONFIG))
+    )
+    app.scheduler.call_later(90.0, app.quit)
+    try:
+        harness.start()
+        client.start()
+        begin()
+        app.run()
+        pygame.event.post(key_event("h"))  # a question, answered from the view as heard
+        app.step()
+        answer = harness.speaker.transcript[-1]
+        view = tables[0].observation()
+        parts = resolve_value(tables[0].my_dice_parts(view), app.localizer)
+        expected = app.localizer("tira-my-dice", parts=parts)
+        table = server.run(lambda: next(iter(server.server.lobby.tables.values())))
+        record, log = server.run(lambda: (table.match.record, list(table.match.log)))
+    finally:
+        for scene in tables:
+            app.pop(scene)
+        session.close()
+        server.stop()
+        harness.close()
+    assert len(rounds) == 2, "two rounds were not played in time"
+    assert tables and tables[0].local is None  # nothing of an online race is saved here
+    assert answer == expected
+    codec = GameCodec(spec.wire())
+    engine = spec.new_engine(record.config, engine_seed(record.seed), record.start)
+    names = list(tables[0].names)
+    offline = []
+    for entry in log:
+        if entry.action is None:
+            events = engine.advance(entry.at)
+        else:
+            events = engine.apply(entry.seat, codec.decode_logged(entry.action), entry.at).events
+        if heard_by(events, 0):
+            offline.append(spec.narrate(heard_by(events, 0), engine.observation(0), names))
+    online: dict[int, list] = {}
+    for part in seat.parts:
+        online.setdefault(part.upto, []).extend(spec.narrate(part.events, part.view, names))
+    assert [online[n] for n in sorted(online)] == offline[: len(online)]
+    assert seat.mistakes == [] and sum(p.how == "ahead" for p in seat.parts) >= 4
+    assert sum(1 for e in log if e.seat == 0 and e.action is not None) >= 2

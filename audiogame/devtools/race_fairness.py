@@ -25,7 +25,7 @@ from audiogame.net import messages as m
 from audiogame.net.client import GameClient
 from audiogame.net.game_codec import GameCodec
 from audiogame.net.match_log import entries_from_lists, replay
-from audiogame.net.race_presenter import RacePresenter
+from audiogame.net.race_seat import RaceSeat
 from audiogame.net.remote_session import RemoteSession
 
 CONFIG = {
@@ -66,7 +66,7 @@ class Shares:
 class _Seat:
     client: GameClient
     session: RemoteSession
-    presenter: RacePresenter | None = None
+    seat: RaceSeat | None = None
     racer: ScriptedRacer | None = None
     line: str = "fast"
 
@@ -127,8 +127,8 @@ def fair_share(
             seats[table][0].session.send(m.Start())  # the next game at this table
         for pair in seats:
             for seat in pair:
-                assert seat.presenter is not None
-                shares.mistakes += len(seat.presenter.mistakes)
+                assert seat.seat is not None
+                shares.mistakes += len(seat.seat.mistakes)
                 estimate = seat.client.clock_estimate()
                 if estimate is not None:
                     shares.rtt[seat.line].append(estimate.median_rtt)
@@ -159,11 +159,10 @@ def _more(overs: list[Any], seen: int) -> bool:
 
 def _attach(seat: _Seat, loop: RaceLoop, spec: Any, seed: int, pace: tuple[float, float]) -> None:
     def attach(table: m.TableInfo, _you: int | None) -> None:
-        if seat.presenter is None:
-            seat.presenter = RacePresenter(
-                seat.session, loop.scheduler, spec, lambda: ["A", "B"], lambda _said: None
-            )
-            seat.racer = ScriptedRacer(seat.presenter, loop.scheduler, seed=seed, pace=pace)
+        if seat.seat is None:
+            seat.seat = RaceSeat(seat.session, loop.scheduler, spec, pump_every=None)
+            seat.seat.start()
+            seat.racer = ScriptedRacer(seat.seat, loop.scheduler, seed=seed, pace=pace)
             loop.each.append(seat.racer.plan)
 
     seat.session.on_table = attach

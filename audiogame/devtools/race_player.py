@@ -3,11 +3,11 @@
 - ``RaceLoop``: what the app's loop does for a race, without a window: pumps
   sessions, runs the scheduler's calls at their time, sleeps until the next
   one (at most a millisecond), bounded in time.
-- ``ScriptedRacer``: a seat played as a person would, through a
-  ``RacePresenter``: it hears its dice land *when the presenter plays the
-  landing* (at its time on the server's clock), waits its own reaction, and
-  presses; every press goes out dated (``RacePresenter.act``). Its pace is the
-  game's bot with a person's reaction times (``pace``, ``key_pace``, seconds).
+- ``ScriptedRacer``: a seat played as a person would, through a ``RaceSeat``:
+  it hears its dice land *when the seat delivers the landing* (at its time on
+  the server's clock), waits its own reaction, and presses; every press goes
+  out dated (``RaceSeat.act``). Its pace is the game's bot with a person's
+  reaction times (``pace``, ``key_pace``, seconds).
 - ``python -m audiogame.devtools.race_player``: one such player as a process of
   its own (or a spectator), creating a table or joining one, writing what it
   heard (per batch, and when each foreseen part was played) to ``--out``.
@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from audiogame.app.clock import RealClock, Scheduler
+from audiogame.devtools.race_scene import Narrator
 from audiogame.games import registry
 from audiogame.games.base import Decision
 from audiogame.games.tirapassa.bots import TiraBot
@@ -34,7 +35,7 @@ from audiogame.games.tirapassa.observation import TiraObservation
 from audiogame.narration import Join, Message, Phrase
 from audiogame.net import messages as m
 from audiogame.net.client import Ahead, Batch, GameClient, Resync
-from audiogame.net.race_presenter import RacePresenter
+from audiogame.net.race_seat import RaceSeat
 from audiogame.net.remote_session import RemoteSession
 
 
@@ -91,14 +92,14 @@ class _PersonBot(TiraBot):
 class ScriptedRacer:
     def __init__(
         self,
-        presenter: RacePresenter,
-        scheduler: Scheduler,
+        seat: RaceSeat,
+        scheduler: Any,
         *,
         seed: int = 0,
         pace: tuple[float, float] = (0.25, 0.45),
         key_pace: tuple[float, float] = (0.2, 0.35),
     ) -> None:
-        self.presenter = presenter
+        self.seat = seat
         self.scheduler = scheduler
         self.seed = seed
         self.pace = pace
@@ -108,7 +109,7 @@ class ScriptedRacer:
         self._handle: Any = None
         self._planned: tuple[float, Any] | None = None
         self._done: set[tuple[float, Any]] = set()
-        presenter.on_heard = lambda _e, _v, _f: self.plan()
+        seat.on_part = lambda _e, _v, _f: self.plan()
 
     def plan(self) -> None:
         """What to press next, and when (after each part heard, and on each step)."""
@@ -120,18 +121,13 @@ class ScriptedRacer:
             self._handle.cancel()
             self._handle = None
         self._planned = key
-        if decision is None or key in self._done:
+        if decision is None or key in self._done or self.seat.clock is None:
             return
-        clock = self.presenter.clock
-        if clock is None:
-            return
-        local = self.presenter.client.sync.client_time(decision.at + clock.origin)
-        when = self.scheduler.clock.now() + (local - time.monotonic())
-        self._handle = self.scheduler.call_at(when, self._press, key)
+        self._handle = self.scheduler.call_at(self.seat.local_time(decision.at), self._press, key)
 
     def _decide(self) -> Decision | None:
-        view = self.presenter.view
-        seat = self.presenter.client.seat
+        view = self.seat.view()
+        seat = self.seat.seat
         if not isinstance(view, TiraObservation) or seat is None or view.seat != seat:
             return None
         if self._bot is None or self._bot.seat != seat:
@@ -146,7 +142,7 @@ class ScriptedRacer:
             return
         self._done.add(key)
         self.pressed += 1
-        self.presenter.act(key[1])
+        self.seat.act(key[1])
 
 
 # -- a player as a process of its own ---------------------------------------------------
@@ -183,7 +179,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 class _Record:
-    """What a player process notes besides what its presenter heard: when each landing
+    """What a player process notes besides what its seat heard: when each landing
     ahead first arrived (this machine's monotonic clock) and which parts were landings."""
 
     def __init__(self, session: RemoteSession) -> None:
@@ -195,8 +191,8 @@ class _Record:
         session.on_over = self.over.append
         session.on_link = lambda news: self.links.append(type(news).__name__)
 
-    def watch(self, presenter: RacePresenter, racer: ScriptedRacer | None) -> None:
-        """Wrap the presenter's hooks (it set them on the session)."""
+    def watch(self, seat: RaceSeat, racer: ScriptedRacer | None) -> None:
+        """Wrap the seat's hooks (it set them on the session)."""
         batch, resync = self.session.on_batch_item, self.session.on_resync_item
         assert batch is not None and resync is not None
 
@@ -217,7 +213,7 @@ class _Record:
             if racer is not None:
                 racer.plan()
 
-        presenter.on_heard = heard
+        seat.on_part = heard
 
     def _ahead(self, ahead: Sequence[Ahead] | None) -> None:
         now = time.monotonic()
@@ -225,15 +221,27 @@ class _Record:
             self.foreseen.setdefault(item.at, now)
 
     def result(
-        self, client: GameClient, presenter: RacePresenter | None, racer: ScriptedRacer | None
+        self, client: GameClient, seat: RaceSeat | None, racer: ScriptedRacer | None
     ) -> dict[str, Any]:
-        assert presenter is not None
-        clock = presenter.clock
+        assert seat is not None
+        clock = seat.clock
+        spec = registry.get("tira") if client.table is None else registry.get(client.table.game)
+        assert spec is not None and spec.narrate is not None
+        names = self.session.names(bot_name)
+        heard = [
+            [
+                part.upto,
+                part.at,
+                part.how,
+                message_data(spec.narrate(part.events, part.view, names)),
+            ]
+            for part in seat.parts
+        ]
         return {
             "seat": client.seat,
-            "heard": [_heard(h) for h in presenter.heard],
-            "mistakes": len(presenter.mistakes),
-            "on_time": presenter.on_time,
+            "heard": heard,
+            "mistakes": len(seat.mistakes),
+            "on_time": seat.on_time,
             "landings": sorted(self.landings),
             "foreseen": sorted(self.foreseen.items()),
             "origin": None if clock is None else clock.origin,
@@ -257,25 +265,24 @@ def _play(args: argparse.Namespace, pace: tuple[float, float]) -> dict[str, Any]
     session = RemoteSession(client)
     loop.sessions.append(session)
     record = _Record(session)
-    presenter: RacePresenter | None = None
+    seat: RaceSeat | None = None
     racer: ScriptedRacer | None = None
     said: list[Message] = []
     deadline = time.monotonic() + args.timeout
 
     def attach(table: m.TableInfo, _you: int | None) -> None:
         """At the first news of the table, before any of its batches is delivered."""
-        nonlocal presenter, racer
-        if presenter is not None:
+        nonlocal seat, racer
+        if seat is not None:
             return
         spec = registry.get(table.game)
         assert spec is not None
-        presenter = RacePresenter(
-            session, loop.scheduler, spec, lambda: session.names(bot_name), said.extend
-        )
+        seat = RaceSeat(session, loop.scheduler, spec, pump_every=None)
+        Narrator(seat, spec, lambda: session.names(bot_name), said.extend)
         if not args.spectator:
-            racer = ScriptedRacer(presenter, loop.scheduler, seed=args.seed, pace=pace)
+            racer = ScriptedRacer(seat, loop.scheduler, seed=args.seed, pace=pace)
             loop.each.append(racer.plan)
-        record.watch(presenter, racer)
+        record.watch(seat, racer)
 
     session.on_table = attach
     client.start()
@@ -285,7 +292,7 @@ def _play(args: argparse.Namespace, pace: tuple[float, float]) -> dict[str, Any]
         loop.run_until(lambda: bool(record.over), max(1.0, deadline - time.monotonic()))
     finally:
         client.close()
-    return {**record.result(client, presenter, racer), "frames": loop.steps}
+    return {**record.result(client, seat, racer), "frames": loop.steps}
 
 
 def _play_in_app(args: argparse.Namespace, pace: tuple[float, float]) -> dict[str, Any]:
@@ -330,8 +337,8 @@ def _play_in_app(args: argparse.Namespace, pace: tuple[float, float]) -> dict[st
             app.quit()
 
         scene.session.on_over = over
-        racer = ScriptedRacer(scene.presenter, app.scheduler, seed=args.seed, pace=pace)
-        record.watch(scene.presenter, racer)
+        racer = ScriptedRacer(scene.seat, app.scheduler, seed=args.seed, pace=pace)
+        record.watch(scene.seat, racer)
         frames: list[float] = []
         tick = app.tick
 
@@ -352,17 +359,13 @@ def _play_in_app(args: argparse.Namespace, pace: tuple[float, float]) -> dict[st
         finally:
             app.pop(scene)
             harness.close()
-        return {**record.result(scene.client, scene.presenter, racer), "frames": frames}
+        return {**record.result(scene.client, scene.seat, racer), "frames": frames}
 
 
 def _estimate(client: GameClient) -> tuple[float, float, float]:
     found = client.clock_estimate()
     assert found is not None
     return found.offset, found.error, found.median_rtt
-
-
-def _heard(heard: Any) -> list[Any]:
-    return [heard.upto, heard.at, heard.how, [message_data(msg) for msg in heard.messages]]
 
 
 def message_data(value: Any) -> Any:

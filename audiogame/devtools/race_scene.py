@@ -1,11 +1,15 @@
-"""A bare race screen for tests and benchmarks: what a real one needs of the network.
+"""A bare race screen for tests and benchmarks, and the narrator it hears with.
 
-``RaceScene(app, url, name, ...)`` connects (creating a table, or joining one
-whose id the ``join`` callable gives), pumps its ``RemoteSession`` every frame,
-plays the race through a ``RacePresenter`` on the app's own scheduler, posts
-what the presenter says to the announcer, and sends Space (``act``) and the
-diagnostics key (F11) through it. The desktop client's real race screen
-(issue 14, phase B) adds the table's keys and menus on top of the same calls.
+- ``Narrator(seat, spec, names, say)``: the simplest listener of a ``RaceSeat``:
+  each batch delivered is narrated by the game's narrator with the seat's view
+  and handed to ``say``; coming back mid-match, the game's ``situation``.
+- ``RaceScene(app, url, name, ...)`` connects (creating a table, or joining one
+  whose id the ``join`` callable gives), plays the race through a ``RaceSeat``
+  on the app's own scheduler and a ``Narrator`` posting to the announcer, and
+  sends Space and the diagnostics key (F11) through the seat.
+
+The desktop client's real race screen is the game's own table scene
+(``TiraTable``) given a ``RaceSeat`` as its session (issue 14, phase B).
 """
 
 from __future__ import annotations
@@ -17,10 +21,11 @@ import pygame
 
 from audiogame.app.keys import Key
 from audiogame.games import registry
+from audiogame.games.base import GameSpec
 from audiogame.narration import Message
 from audiogame.net import messages as m
 from audiogame.net.client import Connected, GameClient
-from audiogame.net.race_presenter import RacePresenter
+from audiogame.net.race_seat import RaceSeat
 from audiogame.net.remote_session import RemoteSession
 from audiogame.ui.scene import Scene
 
@@ -30,6 +35,34 @@ if TYPE_CHECKING:
 
 def bot_name(seat: int, level: str) -> str:
     return f"Bot {seat + 1}"
+
+
+class Narrator:
+    def __init__(
+        self,
+        seat: RaceSeat,
+        spec: GameSpec,
+        names: Callable[[], Sequence[str]],
+        say: Callable[[Sequence[Message]], None],
+    ) -> None:
+        assert spec.narrate is not None and spec.realtime is not None
+        self.seat = seat
+        self.narrate = spec.narrate
+        self.situation = spec.realtime().situation
+        self.names = names
+        self.say = say
+        seat.on_resync = self.resync
+        seat.start(self)
+
+    def on_events(self, batch: Sequence[Any]) -> None:
+        self.say(self.narrate(batch, self.seat.view(), self.names()))
+
+    def on_refusal(self, action: Any, refusal: str) -> None:
+        pass
+
+    def resync(self, view: Any, mid_match: bool) -> None:
+        if mid_match:
+            self.say(self.situation(view, self.names()))
 
 
 class RaceScene(Scene):
@@ -59,13 +92,12 @@ class RaceScene(Scene):
         self.session.on_link = self.link
         spec = registry.get(game)
         assert spec is not None
-        self.presenter = RacePresenter(self.session, app.scheduler, spec, self.names, self.tell)
+        self.seat = RaceSeat(self.session, app.scheduler, spec)
+        self.narrator = Narrator(self.seat, spec, self.names, self.tell)
         self.started = False
         self.asked = False
         self.over: list[m.MatchOver] = []
         self.session.on_over = self.over.append
-        #: seconds each frame's update took (the network's part of a frame)
-        self.frames: list[float] = []
 
     def names(self) -> Sequence[str]:
         return self.session.names(bot_name)
@@ -108,13 +140,13 @@ class RaceScene(Scene):
         if key.key == pygame.K_SPACE:
             from audiogame.games.tirapassa.actions import Throw
 
-            self.presenter.act(Throw())
+            self.seat.act(Throw())
         elif key.key == pygame.K_F11:
-            self.post(self.presenter.diagnostics())
+            self.post(self.seat.diagnostics())
         else:
             return False
         return True
 
     def on_exit(self) -> None:
-        self.presenter.close()
+        self.seat.stop()
         self.session.close()

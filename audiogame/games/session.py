@@ -101,11 +101,11 @@ class TableSession:
         """A human's (or the table's) action at the clock's now, or at game time ``at``
         (no earlier than the last time the engine was given)."""
         now = self.scheduler.clock.now() if at is None else at
-        result = self.engine.apply(seat, action, self._time(now))
+        result = self.engine.apply(seat, action, self._stamp(now))
         self._refresh(result.events, None)
         return result
 
-    def _time(self, now: float) -> float:
+    def _stamp(self, now: float) -> float:
         now = max(now, self.last)
         self.last = now
         return now
@@ -144,7 +144,7 @@ class TableSession:
         now = self.scheduler.clock.now()
         if self.exact and handle is not None:
             now = handle.when
-        self._refresh(self.engine.advance(self._time(now)), None)
+        self._refresh(self.engine.advance(self._stamp(now)), None)
 
     def _bot_turn(self, seat: int) -> None:
         self._bot_handles.pop(seat, None)
@@ -157,7 +157,7 @@ class TableSession:
             self._replan(seat)
             return
         result = self.engine.apply(
-            seat, decision.action, self._time(decision.at if self.exact else now)
+            seat, decision.action, self._stamp(decision.at if self.exact else now)
         )
         if result.refusal is not None:
             log.error("bot %d: %r refused (%s)", seat, decision.action, result.refusal.value)

@@ -82,7 +82,7 @@ class Disconnected:
 class Ahead:
     """A happening a real-time game will bring by itself at game time ``at`` (dice
     landing, the race starting), its events and the seat's view after it, as they
-    stand now: what a client plays at its time (``net.race_presenter``)."""
+    stand now: what a client plays at its time (``net.race_seat``)."""
 
     at: float
     events: tuple[Any, ...]

@@ -15,6 +15,7 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from audiogame.games import registry
@@ -114,7 +115,10 @@ class Lobby:
         for option in spec.options:
             if option.field in config and not option.per_seat:
                 value = config[option.field]
-                if type(value) is not type(option.default) or value not in option.values:
+                # an option whose values are an enum's travels as the enum's value
+                default = option.default
+                plain = default.value if isinstance(default, Enum) else default
+                if type(value) is not type(plain) or value not in option.values:
                     return Reason.BAD_OPTIONS
         assert spec.new_engine is not None
         try:

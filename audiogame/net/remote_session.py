@@ -17,10 +17,11 @@ frame: it never blocks and never holds a frame for long):
   seating, its people's comings and goings, chat, the end of the match (seed and
   log), and the connection's own state (connected, trying again, lost).
 
-A real-time game (Tira & Passa) is played through ``net.race_presenter``, which
-takes the whole ``Batch``/``Resync`` items (``on_batch_item``/``on_resync_item``:
-their happenings ahead too) and the match's clock (``on_race_clock``); when those
-are set, ``on_batch``/``on_resync`` are not called.
+A real-time game (Tira & Passa) is played through ``net.race_seat.RaceSeat``,
+which takes the whole ``Batch``/``Resync`` items (``on_batch_item`` and
+``on_resync_item``: their happenings ahead too), the match's clock
+(``on_race_clock``) and the refusals with their references (``on_game_refused``);
+when the first two are set, ``on_batch``/``on_resync`` are not called.
 
 ``names()`` gives each seat's name for narration: a human's own, a bot's in the
 listener's language (the caller supplies how: ``bot_name(seat, level)``).
@@ -70,6 +71,8 @@ class RemoteSession:
         self.on_batch_item: Callable[[Batch], None] | None = None
         self.on_resync_item: Callable[[Resync], None] | None = None
         self.on_race_clock: Callable[[m.RaceClock], None] = _ignore
+        #: the refusal with its reference (which action it answers), before ``on_refused``
+        self.on_game_refused: Callable[[m.GameRefused], None] = _ignore
         self.view: Any = None
         self._backlog: list[Incoming] = []
 
@@ -132,6 +135,7 @@ class RemoteSession:
         elif isinstance(item, m.RaceClock):
             self.on_race_clock(item)
         elif isinstance(item, m.GameRefused):
+            self.on_game_refused(item)
             self.on_refused(item.refusal)
         elif isinstance(item, m.TableState):
             self.on_table(item.table, item.you)
