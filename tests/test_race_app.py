@@ -18,6 +18,7 @@ from audiogame.devtools.race_scene import RaceScene
 from audiogame.games import registry
 from audiogame.games.base import heard_by
 from audiogame.games.tirapassa.events import Landed, RoundEnded
+from audiogame.language.localizer import capital_first
 from audiogame.net.game_codec import GameCodec
 from audiogame.net.match_log import engine_seed
 from audiogame.net.race_table import RaceTable
@@ -159,7 +160,7 @@ def test_the_tira_table_itself_races_online_with_a_race_seat_as_its_session(tmp_
         answer = harness.speaker.transcript[-1]
         view = tables[0].observation()
         parts = resolve_value(tables[0].my_dice_parts(view), app.localizer)
-        expected = app.localizer("tira-my-dice", parts=parts)
+        expected = capital_first(app.localizer("tira-my-dice", parts=parts))
         table = server.run(lambda: next(iter(server.server.lobby.tables.values())))
         record, log = server.run(lambda: (table.match.record, list(table.match.log)))
     finally:
