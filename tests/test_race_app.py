@@ -8,6 +8,8 @@ clock's estimate.
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from audiogame.announce import resolve_value
@@ -24,6 +26,11 @@ from audiogame.net.match_log import engine_seed
 from audiogame.net.race_table import RaceTable
 from audiogame.net.server_options import ServerOptions
 
+CLOCK_SAID = (
+    r"Server clock: -?[\d.]+ milliseconds from ours, give or take (?P<error>[\d.]+); "
+    r"round trip (?P<rtt>[\d.]+) milliseconds\. The table waits [\d.]+ milliseconds for "
+    r"late presses; yours count up to [\d.]+ milliseconds early\."
+)
 CONFIG = {
     "players": 2,
     "speed": "fast",
@@ -161,6 +168,9 @@ def test_the_tira_table_itself_races_online_with_a_race_seat_as_its_session(tmp_
         view = tables[0].observation()
         parts = resolve_value(tables[0].my_dice_parts(view), app.localizer)
         expected = capital_first(app.localizer("tira-my-dice", parts=parts))
+        pygame.event.post(key_event("f11"))  # the diagnostics key: the clock as measured
+        app.step()
+        diagnostics = harness.speaker.transcript[-1]
         table = server.run(lambda: next(iter(server.server.lobby.tables.values())))
         record, log = server.run(lambda: (table.match.record, list(table.match.log)))
     finally:
@@ -172,6 +182,9 @@ def test_the_tira_table_itself_races_online_with_a_race_seat_as_its_session(tmp_
     assert len(rounds) == 2, "two rounds were not played in time"
     assert tables and tables[0].local is None  # nothing of an online race is saved here
     assert answer == expected
+    said = re.fullmatch(CLOCK_SAID, diagnostics)
+    assert said is not None, diagnostics
+    assert float(said["rtt"]) < 100 and float(said["error"]) <= float(said["rtt"])  # loopback
     codec = GameCodec(spec.wire())
     engine = spec.new_engine(record.config, engine_seed(record.seed), record.start)
     names = list(tables[0].names)

@@ -29,8 +29,9 @@ from audiogame.app.clock import RealClock, Scheduler
 from audiogame.devtools.race_scene import Narrator
 from audiogame.games import registry
 from audiogame.games.base import Decision
+from audiogame.games.tirapassa.actions import Throw
 from audiogame.games.tirapassa.bots import TiraBot
-from audiogame.games.tirapassa.events import Landed
+from audiogame.games.tirapassa.events import Landed, Thrown
 from audiogame.games.tirapassa.observation import TiraObservation
 from audiogame.narration import Join, Message, Phrase
 from audiogame.net import messages as m
@@ -105,6 +106,8 @@ class ScriptedRacer:
         self.pace = pace
         self.key_pace = key_pace
         self.pressed = 0
+        #: (game time the press was dated, this machine's monotonic clock) of each Throw
+        self.throws: list[tuple[float, float]] = []
         self._bot: _PersonBot | None = None
         self._handle: Any = None
         self._planned: tuple[float, Any] | None = None
@@ -142,6 +145,9 @@ class ScriptedRacer:
             return
         self._done.add(key)
         self.pressed += 1
+        dated = self.seat.game_now()
+        if isinstance(key[1], Throw) and dated is not None:
+            self.throws.append((dated, time.monotonic()))
         self.seat.act(key[1])
 
 
@@ -180,12 +186,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 class _Record:
     """What a player process notes besides what its seat heard: when each landing
-    ahead first arrived (this machine's monotonic clock) and which parts were landings."""
+    ahead first arrived (this machine's monotonic clock), which parts were landings, and
+    when the frame of each throw arrived ("seat at game time": monotonic clock)."""
 
     def __init__(self, session: RemoteSession) -> None:
         self.session = session
         self.foreseen: dict[float, float] = {}
         self.landings: set[float] = set()
+        self.thrown: dict[str, float] = {}
         self.links: list[str] = []
         self.over: list[m.MatchOver] = []
         session.on_over = self.over.append
@@ -198,6 +206,10 @@ class _Record:
 
         def on_batch(item: Batch) -> None:
             self._ahead(item.ahead)
+            now = time.monotonic()
+            for event in item.events:
+                if isinstance(event, Thrown):
+                    self.thrown.setdefault(f"{event.seat} {event.time:.6f}", now)
             batch(item)
 
         def on_resync(item: Resync) -> None:
@@ -247,6 +259,8 @@ class _Record:
             "origin": None if clock is None else clock.origin,
             "hold": None if clock is None else clock.hold,
             "pressed": 0 if racer is None else racer.pressed,
+            "throws": [] if racer is None else racer.throws,
+            "thrown": self.thrown,
             "over": json.loads(m.encode(self.over[0])) if self.over else None,
             "names": self.session.names(bot_name),
             "links": self.links,

@@ -47,10 +47,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from audiogame.games.base import Bot, Engine, heard_by
 from audiogame.games.session import Concerned, Idle, SchedulerLike, TableSession, run_now
+from audiogame.narration import Message
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +78,14 @@ class SeatListener(Protocol):
     def on_events(self, batch: Sequence[Any]) -> None: ...
 
     def on_refusal(self, action: Any, refusal: str) -> None: ...
+
+
+@runtime_checkable
+class ClockReport(Protocol):
+    """A seat at a real-time table on a server: it can say how its clock agrees with
+    the server's and how early a press may count (the table's diagnostics key)."""
+
+    def diagnostics(self) -> Message: ...
 
 
 class SeatSession(Protocol):

@@ -209,7 +209,7 @@ tira-brief-practice = Practice game
 
 keys-tira-setup = Up and Down arrows to choose, Left and Right arrows to change a value, Enter, on any row, to begin, Escape for the menu. { keys-global }
 keys-tira-briefing = Up and Down arrows to choose; Enter on a symbol plays its sound, on your coaster plays its two symbols on their two sides. Enter on Start the game to play, on Practice game for a round that does not count. Escape to go back to the setup. { keys-global }
-keys-tira-table = Space rolls the dice. G the supreme symbol, C your coaster, H your dice, E everybody's dice, P coasters won. With manual controls: 1 to 6 send a die showing that symbol where it belongs, Left and Right arrows walk through your dice, Enter sends that die where it belongs, S or L to your left neighbour, D or R to your right neighbour, V to the tray. Escape to leave the game. { keys-global }
+keys-tira-table = Space rolls the dice. G the supreme symbol, C your coaster, H your dice, E everybody's dice, P coasters won. With manual controls: 1 to 6 send a die showing that symbol where it belongs, Left and Right arrows walk through your dice, Enter sends that die where it belongs, S or L to your left neighbour, D or R to your right neighbour, V to the tray. Online, F11 the server's clock as measured here. Escape to leave the game. { keys-global }
 
 ## A saved match: the main menu's resume item, and the match going on.
 tira-saved-match = Tira e Passa, round { $round }, { $players ->

@@ -207,7 +207,7 @@ tira-brief-practice = Partita di prova
 
 keys-tira-setup = Frecce su e giù per scegliere, frecce sinistra e destra per cambiare un valore, Invio, da qualsiasi riga, per cominciare, Esc per tornare al menu. { keys-global }
 keys-tira-briefing = Frecce su e giù per scegliere; Invio su un simbolo ne fa sentire il suono, sul dischetto fa sentire i suoi due simboli ai due lati. Invio su Comincia la partita per giocare, su Partita di prova per una prova che non conta. Esc per tornare alla preparazione. { keys-global }
-keys-tira-table = Spazio tira i dadi. G il simbolo supremo, C il tuo dischetto, H i tuoi dadi, E i dadi di tutti, P i dischetti vinti. Con i comandi manuali: da 1 a 6 mandano un dado con quel simbolo dove deve andare, frecce sinistra e destra scorrono i tuoi dadi, Invio manda quel dado dove deve andare, S o L al vicino di sinistra, D o R al vicino di destra, V al vassoio. Esc per lasciare la partita. { keys-global }
+keys-tira-table = Spazio tira i dadi. G il simbolo supremo, C il tuo dischetto, H i tuoi dadi, E i dadi di tutti, P i dischetti vinti. Con i comandi manuali: da 1 a 6 mandano un dado con quel simbolo dove deve andare, frecce sinistra e destra scorrono i tuoi dadi, Invio manda quel dado dove deve andare, S o L al vicino di sinistra, D o R al vicino di destra, V al vassoio. Online, F11 l'orologio del server come lo misuriamo qui. Esc per lasciare la partita. { keys-global }
 
 ## Una partita salvata: la voce del menu principale per riprenderla, e la partita che riprende.
 tira-saved-match = Tira e Passa, giro { $round }, { $players ->

@@ -43,7 +43,7 @@ import pygame
 from audiogame.app.gametime import GameScheduler
 from audiogame.app.keys import Key
 from audiogame.games.saving import BotStates
-from audiogame.games.seat import LocalSeat, SeatSession
+from audiogame.games.seat import ClockReport, LocalSeat, SeatSession
 from audiogame.games.tirapassa.actions import Refusal, Send, Throw
 from audiogame.games.tirapassa.bots import TiraBot, bots_for, seats_concerned
 from audiogame.games.tirapassa.coasters import Coaster
@@ -274,6 +274,8 @@ class TiraTable(TableScene):
             self._letters[key.letter]()
         elif key.plain and key.letter in SEND_LETTERS:
             self.send(self.cursor, SEND_LETTERS[key.letter])
+        elif k == pygame.K_F11 and key.plain and isinstance(self.session, ClockReport):
+            self.post(self.session.diagnostics())  # online: the clock as measured here
         else:
             return False
         return True
