@@ -74,7 +74,7 @@ def race_game(
             processes.append(subprocess.Popen([*command, "--seed", str(n)]))
         for process in processes:
             if process.wait(timeout + 20) != 0:
-                raise RuntimeError(f"a player process failed: {process.args}")
+                raise RuntimeError(f"a player process failed: {process.args!r}")
     finally:
         for process in processes:
             process.kill()
