@@ -11,7 +11,9 @@ From the records:
 
 - ``landing_skew``: for every landing played ahead on at least two clients, how
   far apart (seconds, this machine's monotonic clock, which all processes share)
-  the first and the last client played it;
+  the first and the last client played it, or meant to (``aimed``: where each
+  client's clock estimate put it; the difference is how late a busy machine ran
+  a client's loop);
 - ``throw_to_all``: for every throw, from the thrower's key to the moment the
   last client had the throw's frame (with the landing it foresees);
 - ``frames``: how long each of Bruno's app frames took.
@@ -87,18 +89,22 @@ def race_game(
 
 
 def landing_skew(
-    results: Mapping[str, Mapping[str, Any]], among: Collection[str] | None = None
+    results: Mapping[str, Mapping[str, Any]],
+    among: Collection[str] | None = None,
+    *,
+    aimed: bool = False,
 ) -> list[float]:
     """Seconds between the first and the last client playing each landing (``among``:
-    only these clients)."""
+    only these clients). ``aimed``: between the moments the clients meant to play it
+    (their clock estimates alone, without how late a busy machine ran their loops)."""
     played: dict[float, list[float]] = {}
     for name, result in results.items():
         if among is not None and name not in among:
             continue
         landings = set(result["landings"])
-        for at, when in result["on_time"]:
+        for at, when, aim in result["on_time"]:
             if at in landings:
-                played.setdefault(at, []).append(when)
+                played.setdefault(at, []).append(aim if aimed else when)
     return [max(whens) - min(whens) for whens in played.values() if len(whens) >= 2]
 
 

@@ -138,10 +138,13 @@ Incoming = (
 )
 
 #: clock pings: a burst when connected (so the first estimate is good at once),
-#: then one every ``SYNC_EVERY`` seconds for as long as the connection lasts
-SYNC_BURST = 8
+#: then one every ``SYNC_EVERY`` seconds for as long as the connection lasts. On a
+#: jittery line only the few shortest round trips are right to a few milliseconds, so
+#: many samples are kept (``SYNC_WINDOW``: half a minute of them)
+SYNC_BURST = 20
 SYNC_BURST_GAP = 0.03
-SYNC_EVERY = 1.0
+SYNC_EVERY = 0.25
+SYNC_WINDOW = 128
 #: clock pings carry ids from here up (ids below are the app's own pings)
 SYNC_IDS = 1 << 40
 
@@ -196,7 +199,7 @@ class GameClient:
         self._stopping = False
         self._ws: ClientConnection | None = None
         #: the server's clock (``clock_estimate``), fed by this client's pings
-        self.sync = ClockSync()
+        self.sync = ClockSync(window=SYNC_WINDOW)
         self._sync_ids = itertools.count(SYNC_IDS)
         self._sync_sent: dict[int, float] = {}
         #: a real-time match's clock (origin, hold, bound), as the server last said

@@ -3,24 +3,29 @@
 A race is heard on time only if every client knows the server's clock: a
 landing at server time ``t`` is played when the client's own clock reads
 ``t - offset``. ``ClockSync`` estimates ``offset`` (server = client + offset)
-from ping/pong exchanges, NTP's way: a ping leaves at client time ``sent``, the
-server stamps its pong with its clock ``server``, the pong arrives at
-``received``; the round trip is ``received - sent`` and, if the two halves of
-the trip took as long, the server read its clock at ``(sent + received) / 2``
-on the client's clock. The true offset lies within half the round trip of that
-estimate whatever the halves were, so the samples with the shortest round trips
-are the ones to believe: queueing delay and jitter only ever lengthen a trip.
+from ping/pong exchanges. A ping leaves at client time ``sent``, the server
+stamps its pong with its clock ``server``, the pong arrives at ``received``: the
+server read its clock somewhere in between, so the true offset lies in
+``[server - received, server - sent]``, whatever the two halves of the trip
+took. Every sample is such an interval, and the offset lies in all of them: the
+estimate is the middle of their intersection and its ``error`` half its width.
+The lower end comes from the sample whose way back was the shortest, the upper
+end from the one whose way out was; on a jittery line those are two different
+pings, so many samples pin the offset far tighter than any one round trip
+(100 ms ± 30 ms each way: within a few milliseconds after a few dozen pings),
+and queueing delay only ever widens a sample, never moves the intersection.
 
-The estimate keeps the last ``window`` samples (and none older than
-``max_age`` seconds, so a drifting clock is followed), takes the ``best``
-ones by round trip and uses their median offset; its ``error`` is half the
-shortest round trip (the bound on the true offset). Nothing here reads a clock
-or touches the network: the client's network thread feeds ``add`` and the
-app's loop reads ``estimate``, an immutable value replaced whole.
+The samples are taken from the newest back, as long as they agree (their
+intervals still meet): a clock that drifts or jumps is followed, the older
+samples that disagree with it set aside. At most ``window`` samples are kept,
+none older than ``max_age`` seconds. Nothing here reads a clock or touches the
+network: the client's network thread feeds ``add`` and the app's loop reads
+``estimate``, an immutable value replaced whole.
 """
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections import deque
 from dataclasses import dataclass
@@ -54,11 +59,10 @@ class Estimate:
 
 
 class ClockSync:
-    def __init__(self, window: int = 32, best: int = 4, max_age: float = 120.0) -> None:
-        if window < 1 or best < 1:
-            raise ValueError("a window and a best count of at least one sample")
+    def __init__(self, window: int = 128, max_age: float = 120.0) -> None:
+        if window < 1:
+            raise ValueError("a window of at least one sample")
         self.window = window
-        self.best = best
         self.max_age = max_age
         self._samples: deque[Sample] = deque(maxlen=window)
         self.estimate: Estimate | None = None
@@ -72,12 +76,11 @@ class ClockSync:
         samples.append(Sample(sent, server, received))
         while samples and received - samples[0].received > self.max_age:
             samples.popleft()
-        ranked = sorted(samples, key=lambda s: s.rtt)
-        chosen = ranked[: self.best]
+        lower, upper = _meeting(samples)
         self.estimate = Estimate(
-            offset=statistics.median(s.offset for s in chosen),
-            error=ranked[0].rtt / 2,
-            best_rtt=ranked[0].rtt,
+            offset=(lower + upper) / 2,
+            error=(upper - lower) / 2,
+            best_rtt=min(s.rtt for s in samples),
             median_rtt=statistics.median(s.rtt for s in samples),
             samples=len(samples),
         )
@@ -91,3 +94,15 @@ class ClockSync:
     def client_time(self, server_time: float) -> float:
         found = self.estimate
         return server_time if found is None else server_time - found.offset
+
+
+def _meeting(samples: deque[Sample]) -> tuple[float, float]:
+    """Where the newest samples' offset intervals meet, taken back as long as they do."""
+    lower, upper = -math.inf, math.inf
+    for sample in reversed(samples):
+        low = max(lower, sample.server - sample.received)
+        high = min(upper, sample.server - sample.sent)
+        if low > high:
+            break
+        lower, upper = low, high
+    return lower, upper

@@ -173,8 +173,10 @@ class RaceSeat:
         self.server_view: Any = None
         self.parts: list[Part] = []
         self.mistakes: list[Mistake] = []
-        #: (game time, this machine's monotonic clock) of each part delivered ahead
-        self.on_time: list[tuple[float, float]] = []
+        #: (game time, when it was delivered, when it was meant to be) of each part
+        #: delivered ahead, on this machine's monotonic clock: the aim is where the clock
+        #: estimate puts the game time; the delivery is the aim plus the loop's lateness
+        self.on_time: list[tuple[float, float, float]] = []
         self._listener: _Listener | None = None
         self._ahead: tuple[Ahead, ...] = ()
         self._handles: list[Any] = []
@@ -353,7 +355,9 @@ class RaceSeat:
     def _play(self, ahead: Ahead) -> None:
         if self._stopped or ahead.at <= self._upto_time or ahead.at in self._delivered:
             return
-        self.on_time.append((ahead.at, time.monotonic()))
+        origin = 0.0 if self.clock is None else self.clock.origin
+        aimed = self.client.sync.client_time(ahead.at + origin)
+        self.on_time.append((ahead.at, time.monotonic(), aimed))
         self._delivered[ahead.at] = _Delivered(ahead.events, ahead.view)
         self._deliver(ahead.events, ahead.view, foreseen=True)
 
