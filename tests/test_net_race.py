@@ -180,7 +180,9 @@ def test_a_dropped_racer_is_covered_at_once_and_takes_the_seat_back_when_the_rou
         table = the_table(server)
         assert not table.seats[1].covered
         assert 1 not in server.run(lambda: dict(table.match.session.bots))
-        assert 1 in {seat for _at, seat in logged_throws(server)}  # the bot raced for him
+        throws = logged_throws(server)
+        log = server.run(lambda: list(table.match.log))
+        assert 1 in {seat for _at, seat in throws}, (throws, log)  # the bot raced for him
     finally:
         for client in clients:
             client.close()
