@@ -186,6 +186,45 @@ def test_a_friend_joins_by_the_link_and_plays_a_whole_match_by_keys(server, brow
                 )
 
 
+def test_a_page_whose_socket_floods_is_told_why_and_does_not_come_back(server, browser):
+    """Bad frames sent through the page's own socket (as a tampered script would) are
+    weighed like any client's: refused in words, then closed for abuse; the page says
+    so in its status and its live region, and does not reconnect on its own."""
+    page = browser.new_page(locale="it-IT")
+    sockets: list[str] = []
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+    try:
+        page.goto(f"http://127.0.0.1:{server.port}/")
+        page.fill("#name", "Zoë")
+        page.click("#join-button")
+        until(page, "window.audiogame.state.ws && window.audiogame.state.ws.readyState === 1")
+        until(page, "document.querySelector('#lobby') && !document.querySelector('#lobby').hidden")
+        page.evaluate(
+            """() => {
+                const ws = window.audiogame.state.ws;
+                const junk = ['{', '[1]', '{"type": "nope"}', '{"type": "key", "key": 7}',
+                    '{"type": "listen", "lang": "xx"}', '{"type": "act", "action": 1}'];
+                for (let i = 0; i < 60; i++) ws.send(junk[i % junk.length]);
+            }"""
+        )
+        until(page, "window.audiogame.state.closedByServer && !window.audiogame.state.ws")
+        page.wait_for_timeout(1500)  # a page that reconnected would have done so by now
+        status = page.text_content("#status")
+        said = page.eval_on_selector_all("#said-now p", "ps => ps.map(p => p.textContent)")
+        history = page.eval_on_selector_all(
+            "#history li", "items => items.map(li => li.dataset.id)"
+        )
+    finally:
+        page.close()
+    italian = Localizer("it")
+    assert status == italian("web-ui-status-closed")
+    assert said[-1] == italian("net-reason-abuse"), said
+    assert {"net-reason-malformed", "net-reason-unknown-type", "net-reason-bad-fields"} <= set(
+        history
+    )
+    assert len(sockets) == 1  # no new connection after the server's goodbye
+
+
 def until(page, expression: str, timeout: float = 10.0) -> None:
     """Wait for ``expression`` to be true in the page (polled from here: the page's own
     content security policy forbids the evaluated predicates a driver would inject)."""
