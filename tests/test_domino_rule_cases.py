@@ -11,9 +11,10 @@ from __future__ import annotations
 import pytest
 
 from audiogame.games.domino import DominoConfig, DominoMatch, NextManche, Play
-from audiogame.games.domino.actions import DRAW
+from audiogame.games.domino.actions import DRAW, PASS
 from audiogame.games.domino.events import (
     Blocked,
+    Drew,
     Eliminated,
     MancheEnd,
     MancheEnded,
@@ -22,6 +23,7 @@ from audiogame.games.domino.events import (
     MatchEnded,
     PassCause,
     Passed,
+    TilePlayed,
     TurnBegan,
 )
 from audiogame.games.domino.notation import fixed_deal
@@ -218,3 +220,114 @@ def test_teams_of_two_to_six_players_in_two_to_six_teams_up_to_twelve(teams, siz
     deal = started(m.apply(None, NextManche()).events)
     assert deal.players == tuple(range(seats))
     assert m.observation(0).sides == layout and len(m.observation(0).totals) == teams
+
+
+# -- a referee: the seed's turn rules, written out apart from the engine -------------------
+
+
+def seed_choices(config: DominoConfig, hand, ends, boneyard: int) -> tuple[set[int], bool, bool]:
+    """What the seed lets the seat on turn do: the tiles it may attach, whether it may
+    draw, whether it can only pass. The first tile may be any; later a tile needs a
+    number equal to an open end. Drawing needs a chain, a boneyard, the option not
+    forbidding it and no tile to attach (unless drawing with one is allowed)."""
+    if ends is None:
+        playable = {t.uid for t in hand}
+    else:
+        playable = {t.uid for t in hand if t.a in ends or t.b in ends}
+    may_draw = (
+        not config.forbid_drawing
+        and ends is not None
+        and boneyard > 0
+        and (config.draw_with_playable or not playable)
+    )
+    return playable, may_draw, not playable and not may_draw
+
+
+def seats_after(seat: int, playing: tuple[bool, ...]):
+    """The seats still playing, in turn order after ``seat``, round and round."""
+    n = len(playing)
+    while True:
+        for step in range(1, n + 1):
+            if playing[(seat + step) % n]:
+                yield (seat + step) % n
+
+
+def referee_match(seed: int) -> DominoMatch:
+    import random
+
+    rng = random.Random(seed)
+    set_id = rng.choice(["double-6", "double-9", "2x-double-6"])
+    seats = rng.randint(2, SETS[set_id].max_players)
+    teams = None
+    if seats % 2 == 0 and seats >= 4 and rng.random() < 0.5:
+        teams = tuple(s % 2 for s in range(seats))
+    config = DominoConfig(
+        set_id=set_id,
+        seats=seats,
+        teams=teams,
+        forbid_drawing=rng.random() < 0.2,
+        draw_with_playable=rng.random() < 0.3,
+        draw_until_fits=rng.random() < 0.3,
+        team_finish=teams is not None and rng.random() < 0.5,
+        manche_limit=3,
+        point_limit=rng.choice((0, 50, 100)),
+    )
+    match = DominoMatch(config, seed, auto_pass=rng.random() < 0.5)
+    stuck = 0  # turns passed in a row by players unable to attach or draw
+    for _ in range(3000):
+        table = match.observation(None)
+        seat = table.current_seat
+        if match.is_over:
+            return match
+        if seat is None:
+            match.apply(None, NextManche())
+            stuck = 0
+            continue
+        mine = match.observation(seat)
+        playable, may_draw, only_pass = seed_choices(config, mine.hand, mine.ends, mine.boneyard)
+        legal = match.legal_actions(seat)
+        assert {a.uid for a in legal if isinstance(a, Play)} == playable
+        assert (DRAW in legal) == may_draw
+        assert (legal == (PASS,)) == only_pass
+        action = rng.choice(legal)
+        events = match.apply(seat, action).events
+        after = match.observation(None)
+        if of(events, TilePlayed) or of(events, Drew):
+            stuck = 0
+        ended = of(events, MancheEnded)
+        for passed in of(events, Passed):
+            if passed.cause is PassCause.STUCK:
+                stuck += 1
+                # nobody passes for being stuck while holding a tile that fits
+                hand = ended[0].hands[passed.seat] if ended else None
+                if hand is None:
+                    hand = match.observation(passed.seat).hand
+                assert not any(t.a in passed.ends or t.b in passed.ends for t in hand)
+        # the turn goes to the next player still in the manche, passing the stuck ones
+        began = of(events, TurnBegan)
+        if began:
+            others = [p.seat for p in of(events, Passed) if p.seat != seat]
+            order = seats_after(seat, after.playing)
+            assert [next(order) for _ in range(len(others) + 1)] == [*others, began[-1].seat]
+        for block in of(events, Blocked):
+            # blocked: nothing left to draw, nobody can attach, a full turn passed
+            assert config.forbid_drawing or after.boneyard == 0
+            hands = ended[0].hands
+            assert not any(t.a in block.ends or t.b in block.ends for h in hands for t in h)
+            assert stuck == sum(1 for s in ended[0].dealt if hands[s])
+        if ended:
+            stuck = 0
+    raise AssertionError("the match did not end")
+
+
+def test_a_referee_written_from_the_seed_agrees_with_every_turn_of_random_matches():
+    """Seed, "Svolgimento" and "Opzioni", as an independent referee over 150 random
+    matches (every option but thinking time, teams and team finish, explicit or
+    automatic passing): at every turn the engine's legal actions are the seed's,
+    no player passes holding a tile that fits, the turn goes round in order over
+    the players still in, and a manche blocks only with nothing to draw, nothing to
+    attach and a full turn of passes."""
+    manches = 0
+    for seed in range(150):
+        manches += referee_match(seed).manche
+    assert manches >= 150

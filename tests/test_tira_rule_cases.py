@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from audiogame.games.tirapassa import (
     EDITION_COASTERS,
     CoasterDrawn,
+    Control,
+    Destination,
     GameEnded,
     Phase,
     RoundEnded,
@@ -149,3 +151,117 @@ def test_in_the_variant_equal_most_coasters_share_the_win():
         (9, 9),
     )
     assert game.outcome is not None and game.outcome.ranks == (1, 1)
+
+
+# -- a referee: the rulebook's moves, written out apart from the engine -----------------------
+
+
+class Referee:
+    """Follows a game's events and checks each against the rulebook."""
+
+    def __init__(self, players: int, variant: Variant) -> None:
+        self.players, self.variant = players, variant
+        self.coasters: tuple = ()
+        self.supreme: Symbol | None = None
+        self.calm = False
+        self.landed: dict[int, list[Symbol]] = {}  # assisted seats: faces still to place
+        self.won = [0] * players
+        self.counts: dict[str, int] = {}
+
+    def see(self, event: TiraEvent, assisted: Sequence[bool]) -> None:
+        name = type(event).__name__
+        self.counts[name] = self.counts.get(name, 0) + 1
+        check = getattr(self, f"_{name}", None)
+        if check is not None:
+            check(event, assisted)
+
+    def _RoundStarted(self, e, assisted) -> None:
+        # three dice each again, the big die again; a coaster in front of everybody
+        self.coasters, self.supreme, self.calm = e.coasters, e.supreme, False
+        assert all(c is not None for c in self.coasters)
+
+    def _Landed(self, e, assisted) -> None:
+        if assisted[e.seat] and not e.frozen and not e.calm_roll:
+            # every die that can go, goes: the supreme symbol and the coaster's two
+            coaster = self.coasters[e.seat]
+            goes = (self.supreme, coaster.left, coaster.right)
+            going = sorted(f for f in e.faces if f in goes)
+            if going:
+                self.landed[e.seat] = going
+
+    def _DieToTray(self, e, assisted) -> None:
+        assert e.symbol is self.supreme  # only the supreme symbol goes to the tray
+        self._placed(e.seat, e.symbol)
+
+    def _DiePassed(self, e, assisted) -> None:
+        assert not self.calm  # in the calm rolls the coaster's symbols no longer count
+        coaster, n = self.coasters[e.from_seat], self.players
+        assert e.symbol is not self.supreme  # the supreme symbol always goes to the tray
+        if e.symbol is coaster.left:  # the left symbol: the player on my left (next seat)
+            assert (e.side, e.to_seat) == (Destination.LEFT, (e.from_seat + 1) % n)
+        else:  # the right symbol: the player on my right (the previous seat)
+            assert e.symbol is coaster.right
+            assert (e.side, e.to_seat) == (Destination.RIGHT, (e.from_seat - 1) % n)
+        self._placed(e.from_seat, e.symbol)
+
+    def _placed(self, seat: int, symbol: Symbol) -> None:
+        if seat in self.landed:
+            self.landed[seat].remove(symbol)
+            if not self.landed[seat]:
+                del self.landed[seat]
+
+    def _Thrown(self, e, assisted) -> None:
+        assert e.seat not in self.landed  # an assisted landing placed all it could first
+
+    def _CalmStarted(self, e, assisted) -> None:
+        self.calm = True
+
+    def _RoundEnded(self, e, assisted) -> None:
+        # who has no dice left wins the round (Stop, or emptied in the calm rolls)
+        assert e.winners == tuple(s for s in range(self.players) if e.dice_left[s] == 0)
+        assert e.winners  # somebody called Stop
+        for seat in e.winners:
+            self.won[seat] += 1
+        assert e.won_counts == tuple(self.won)
+
+    def _CoasterWon(self, e, assisted) -> None:
+        assert e.coaster == self.coasters[e.seat]  # the coaster in front of them
+
+    def _GameEnded(self, e, assisted) -> None:
+        three = tuple(s for s in range(self.players) if self.won[s] >= 3)
+        if self.variant is Variant.FIRST_TO_THREE and three:
+            assert e.winners == three and e.reason is EndReason.THREE_COASTERS
+        else:
+            best = max(self.won)
+            assert e.winners == tuple(s for s in range(self.players) if self.won[s] == best)
+            assert e.reason is EndReason.PILE_EXHAUSTED
+
+
+def test_a_referee_written_from_the_rulebook_agrees_with_every_move_of_random_games():
+    """Seed pp. 3-6 as an independent referee over 120 instant games (2 to 6 players,
+    both variants, assisted and manual seats): every die to the tray shows the supreme
+    symbol; every die passed shows the sender's coaster symbol for that side and goes
+    to that neighbour; nothing is passed in the calm rolls; an assisted landing places
+    everything that can go before the next throw; the round's winners are exactly
+    those with no dice; the game's winners are the first to three (all of them), or
+    in the variant the most coasters."""
+    import random
+
+    from audiogame.games.tirapassa.simulate import play_instantly
+
+    totals: dict[str, int] = {}
+    for seed in range(120):
+        rng = random.Random(seed)
+        players = rng.randint(2, 6)
+        variant = rng.choice(list(Variant))
+        controls = tuple(rng.choice(list(Control)) for _ in range(players))
+        assisted = [c is Control.ASSISTED for c in controls]
+        referee = Referee(players, variant)
+        config = TiraConfig(players=players, variant=variant, controls=controls)
+        game = TiraGame(config, seed)
+        for event in play_instantly(game):
+            referee.see(event, assisted)
+        assert game.is_over and referee.counts.get("GameEnded") == 1
+        for name, count in referee.counts.items():
+            totals[name] = totals.get(name, 0) + count
+    assert totals["DiePassed"] > 1000 and totals["DieToTray"] > 1000
