@@ -7,7 +7,8 @@ player's own moves, kind ``OWN``, nor to notices, ``SYSTEM``), plays the cue
 at once (sound is faster than words), and speaks:
 
 - answers to the player's own commands interrupt (``say``, or a message with
-  ``interrupt``);
+  ``interrupt``); the game events an answer cut, heard only in part or not at
+  all, are said again after it (unless the player chose to drop them);
 - game events queue (``post``) and are joined into one utterance at the end of
   the frame, so a bot's next move never cuts off the previous one, and an answer
   given in the same frame never silences them: they follow it;
@@ -17,7 +18,9 @@ at once (sound is faster than words), and speaks:
   player's own, and the same one twice within ``OTHERS_GAP`` is played once:
   with five bots throwing, a second identical sound would only blur the first.
 
-Everything spoken also goes to the history.
+Everything spoken also goes to the history. ``speaking`` says whether the player
+is still hearing something (``listening.Listening``: the backend's word, or a
+words-per-minute model): a turn-based table's time waits for it.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from audiogame.app.clock import Clock, Handle, RealClock, Scheduler
 from audiogame.history import History
 from audiogame.io.speech.base import Speaker
 from audiogame.language.localizer import Localizer, capital_first, strip_invisible
+from audiogame.listening import Listening
 from audiogame.narration import ALWAYS_SPOKEN, Join, Later, Message, Phrase
 
 #: the verbosity kind of other players' moves
@@ -40,6 +44,8 @@ OTHERS = "others"
 OTHERS_VOLUME = 0.55
 #: seconds within which the same sound of other players is played only once
 OTHERS_GAP = 0.25
+#: the listener's words per minute when nobody says (the model's)
+DEFAULT_RATE = 300
 
 
 class CuePlayer(Protocol):
@@ -101,6 +107,9 @@ class Announcer:
         verbosity: Callable[[str], str],
         history: History | None = None,
         scheduler: Scheduler | None = None,
+        *,
+        rate: Callable[[], int] = lambda: DEFAULT_RATE,
+        repeat_cut: Callable[[], bool] = lambda: True,
     ) -> None:
         self.speaker = speaker
         self.cues = cues
@@ -112,6 +121,10 @@ class Announcer:
         #: where ``Later`` messages wait (None: they are delivered at once)
         self.scheduler = scheduler
         self.clock: Clock = scheduler.clock if scheduler is not None else RealClock()
+        #: what the player has heard so far (the model runs at the player's speech rate)
+        self.listening = Listening(speaker, self.clock, rate)
+        #: whether game events an answer cut are said again after it
+        self.repeat_cut = repeat_cut
         self._queued: list[str] = []
         #: ``Later`` messages waiting, with who posted them (see ``drop_later``)
         self._later: dict[int, tuple[object | None, Handle]] = {}
@@ -132,8 +145,7 @@ class Announcer:
         if record:
             self.history.add(text)
         # what events queued this frame is not dropped: it follows the answer
-        self.speaker.speak(text, interrupt=interrupt)
-        self.speaker.braille(text)
+        self.speak(text, interrupt=interrupt, event=False)
 
     def post_system(self, msg_id: str, *, cue: str | None = None, **args: Any) -> None:
         """A notice that queues like a game event but is never silenced by verbosity."""
@@ -188,8 +200,7 @@ class Announcer:
         if level != "speak":
             return
         if message.interrupt:
-            self.speaker.speak(text, interrupt=True)
-            self.speaker.braille(text)
+            self.speak(text, interrupt=True, event=False)
         else:
             self._queued.append(text)
 
@@ -211,9 +222,27 @@ class Announcer:
             return
         text = " ".join(self._queued)
         self._queued.clear()
-        self.speaker.speak(text, interrupt=False)
+        self.speak(text, interrupt=False, event=True)
+
+    def speak(self, text: str, *, interrupt: bool, event: bool) -> None:
+        """Hand ``text`` to the speaker; an interruption keeps the game events it cuts:
+        they are said again after it, before this frame's own (unless the player
+        chose to drop them)."""
+        if interrupt and self.repeat_cut():
+            cut = [u.text for u in self.listening.unfinished() if u.event]
+            self._queued[0:0] = cut
+        self.speaker.speak(text, interrupt=interrupt)
         self.speaker.braille(text)
+        if text.strip():
+            self.listening.said(text, event=event, interrupt=interrupt)
+
+    @property
+    def speaking(self) -> bool:
+        """The player has not heard everything handed to the speaker yet."""
+        return self.listening.speaking
 
     def silence(self) -> None:
+        """Ctrl: everything stops, nothing is said again."""
         self._queued.clear()
         self.speaker.silence()
+        self.listening.cut()

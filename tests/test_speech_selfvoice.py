@@ -391,3 +391,40 @@ def test_a_long_message_starts_playing_before_it_is_all_rendered(
         pump(voice, lambda: len(sink.played) == played)  # noqa: B023 - used at once
     assert voice.backlog == 0
     assert first_audio < 0.2  # the whole text takes far longer to render
+
+
+class NoCues:
+    def play(self, cue: str, pan: float = 0.0, volume: float = 1.0) -> None:
+        pass
+
+
+def test_the_voice_tells_what_is_unheard_and_an_answer_keeps_the_events_it_cut(
+    voice: SelfVoiceSpeaker, sink: FakeSink
+) -> None:
+    """Pacing by speech with the built-in voice: it knows when each utterance has been
+    played to its end (no model), and the announcer says the events an answer cut
+    after it."""
+    from audiogame.announce import Announcer
+    from audiogame.language.localizer import Localizer
+
+    announcer = Announcer(voice, NoCues(), Localizer("it"), lambda kind: "speak")
+    announcer.speak("Marco gioca il sei tre a destra.", interrupt=False, event=True)
+    announcer.speak("Giulia passa.", interrupt=False, event=True)
+    assert voice.unfinished() == 2 and announcer.speaking
+    pump(voice, lambda: len(sink.played) == 1)
+    assert voice.unfinished() == 2  # the first plays, the second waits
+    sink.busy = False  # the first has been heard to its end
+    pump(voice, lambda: len(sink.played) == 2)
+    assert voice.unfinished() == 1
+    # an answer cuts Giulia's pass half-way: it is said again after the answer
+    announcer.speak("La tua mano: sei sei.", interrupt=True, event=False)
+    announcer.flush()
+    assert voice.unfinished() == 2
+    pump(voice, lambda: len(sink.played) == 3)
+    sink.busy = False
+    pump(voice, lambda: len(sink.played) == 4)
+    sink.busy = False
+    voice.update()
+    assert voice.unfinished() == 0 and not announcer.speaking
+    again = sink.played[3]
+    assert abs(len(again) - len(sink.played[1])) < len(again) // 10  # Giulia's pass, whole

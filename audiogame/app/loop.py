@@ -1,8 +1,9 @@
 """The loop and the scene stack.
 
 One frame: read pygame's events, run what the scheduler has due, let the top
-scene update, speak what the frame queued, let the speech backend pump, redraw
-the window. The loop never blocks: it sleeps in ``pygame.event.wait`` only
+scene update, speak what the frame queued, let the speech backend pump, tell
+the top scene the frame's words are out (a table's time may wait for them),
+redraw the window. The loop never blocks: it sleeps in ``pygame.event.wait`` only
 until the next key or the next scheduled call, whichever comes first.
 """
 
@@ -101,6 +102,8 @@ class App:
             lambda kind: settings.verbosity.get(kind, "speak"),
             self.history,
             self.scheduler,
+            rate=lambda: settings.voice_rate,
+            repeat_cut=lambda: settings.cut_events == "repeat",
         )
         self.scenes: list[Scene] = []
         self.running = True
@@ -181,6 +184,8 @@ class App:
             self.top.update(now)
         self.announcer.flush()
         self.speaker.update()
+        if self.top is not None:
+            self.top.after_speech()
         if self.window is not None:
             self.draw_window()
 

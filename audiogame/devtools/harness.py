@@ -83,13 +83,17 @@ class Harness:
         seed: int | None = 1,
         lock: bool = False,
         window: bool = False,
+        timed_speech: bool = False,
     ) -> None:
         """``lock``: take the data folder's lock as the ``audiogame`` command does (a
         second harness on the same folder then plays without saving). ``window``: the
-        real window, drawn on the dummy video driver's surface (tests read it)."""
+        real window, drawn on the dummy video driver's surface (tests read it).
+        ``timed_speech``: each line takes the time a voice at the player's rate would
+        (the listening model), so turn-based tables wait for it; otherwise a line is
+        heard the moment it is said."""
         pygame.init()
         self.audio = _audio(with_audio)
-        self.speaker = RecordingSpeaker()
+        self.speaker = RecordingSpeaker(timed=timed_speech)
         self.clock = VirtualClock(1000.0)
         self.settings_path = tmp / "config" / "settings.json"
         loaded = None

@@ -10,7 +10,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from audiogame.narration import ALWAYS_SPOKEN
-from audiogame.store.settings import MESSAGE_KINDS, SPEECH_CHOICES, VERBOSITY_LEVELS, VOICE_RATES
+from audiogame.store.settings import (
+    CUT_EVENTS,
+    MESSAGE_KINDS,
+    SPEECH_CHOICES,
+    VERBOSITY_LEVELS,
+    VOICE_RATES,
+)
 from audiogame.ui.choice_row import ChoiceRow
 from audiogame.ui.menu import MenuScene
 
@@ -55,6 +61,13 @@ class OptionsScene(MenuScene):
                 lambda: settings.voice_rate,
                 app.set_voice_rate,
                 lambda v: t("value-rate", rate=v),
+            ),
+            ChoiceRow(
+                lambda: t("opt-cut-events"),
+                CUT_EVENTS,
+                lambda: settings.cut_events,
+                lambda v: setattr(settings, "cut_events", v),
+                lambda v: t(f"cut-events-{v}"),
             ),
             self.volume_row("opt-cue-volume", lambda: settings.cue_volume, app.set_cue_volume),
             self.volume_row(

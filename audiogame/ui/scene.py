@@ -83,6 +83,9 @@ class Scene:
     def update(self, now: float) -> None:
         """Called every frame."""
 
+    def after_speech(self) -> None:
+        """Called every frame once the frame's words were handed to the speaker."""
+
     def on_language_changed(self) -> None:
         """The language changed: rebuild any cached text."""
 

@@ -17,6 +17,16 @@ A game's table keeps only its keys and its words; this base holds the rest:
   the guide or a question.
 - **game time** stops while another scene covers a turn-based table
   (``stops_under_menus``) and goes on when the table is on top again.
+- **pacing by speech**: game time also waits while the player is still hearing
+  what was said (``Announcer.speaking``: the built-in voice's word, or a
+  words-per-minute model for a screen reader and text) whenever the table
+  ``waits_for_speech`` — always at a turn-based table, so a bot moves only once
+  the last event was heard and its pace has passed, and the next round starts
+  only once its summary was heard and the pause has passed. A real-time race
+  says when (Tira: between rounds only; its dice fly regardless). This is the
+  one place pacing lives: the games and their sessions know nothing of it.
+  Online, ``pause``/``resume`` do nothing: a server never waits for a client's
+  ears.
 - **saving**: after every frame in which the match changed the table hands
   ``app.autosave`` its snapshot (``match_state``, built by the game's
   ``saving`` module in the one envelope of ``games.saving``); the end of the
@@ -180,8 +190,7 @@ class TableScene(Scene):
     def on_enter(self) -> None:
         if self.messages_file:
             self.app.idle_tasks.append(self.app.localizer.warm_task(self.messages_file))
-        if self.stops_under_menus:
-            self.app.key_listeners.append(self._after_key)
+        self.app.key_listeners.append(self._after_key)
         for message in self.situation() if self._resumed else self.first_words():
             self.post(message)
         self.session.start(self)
@@ -192,15 +201,38 @@ class TableScene(Scene):
         if self.messages_file:
             self.app.idle_tasks.append(self.app.localizer.warm_task(self.messages_file))
 
-    def _after_key(self, key: Key, handled: bool) -> None:
-        """Any key that put a scene over the table (a menu, the rules) stops game time."""
-        if self.app.top is not self and self in self.app.scenes:
+    def waits_for_speech(self) -> bool:
+        """Whether game time now waits for the player to have heard what was said: at a
+        turn-based table always; a real-time game says when (between its rounds)."""
+        return self.stops_under_menus
+
+    def hold_time(self) -> None:
+        """Game time stands still while a scene covers a turn-based table, or while the
+        player is still hearing the game and the table waits for it; else it runs."""
+        on_top = self.app.top is self
+        if not on_top and self not in self.app.scenes:
+            return
+        covered = not on_top and self.stops_under_menus
+        hearing = on_top and self.app.announcer.speaking and self.waits_for_speech()
+        if covered or hearing:
             self.session.pause()
+        else:
+            self.session.resume()
+
+    @property
+    def hearing(self) -> bool:
+        """Game time is waiting for the player's ears (what was said is not heard yet)."""
+        return self.app.announcer.speaking and self.waits_for_speech()
+
+    def _after_key(self, key: Key, handled: bool) -> None:
+        """Any key that put a scene over the table (a menu, the rules) stops the time of
+        a turn-based game; a real-time game goes on under it."""
+        if self.app.top is not self:
+            self.hold_time()
 
     def on_resume(self) -> None:
         """Back on top: game time goes on, and the player hears where they are."""
-        if self.app.top is self:
-            self.session.resume()
+        self.hold_time()
         super().on_resume()
 
     def where(self) -> str:
@@ -215,6 +247,10 @@ class TableScene(Scene):
         self.session.stop()
         if self._after_key in self.app.key_listeners:
             self.app.key_listeners.remove(self._after_key)
+
+    def after_speech(self) -> None:
+        """The frame's words are out: from this very instant game time waits for them."""
+        self.hold_time()
 
     def update(self, now: float) -> None:
         if self._dirty:

@@ -22,6 +22,7 @@ option-value = { $label }: { $value }
 opt-language = Language
 opt-speech = Speech
 opt-voice-rate = Built-in voice rate
+opt-cut-events = Game messages a key cuts short
 opt-cue-volume = Sound volume
 opt-speech-volume = Built-in voice volume
 opt-text-size = Text size
@@ -38,6 +39,8 @@ value-rate = { $rate ->
     [one] one word per minute
    *[other] { $rate } words per minute
 }
+cut-events-repeat = said again after the answer
+cut-events-drop = dropped (only in the history)
 value-percent = { $n } percent
 option-yes = yes
 option-no = no

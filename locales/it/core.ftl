@@ -22,6 +22,7 @@ option-value = { $label }: { $value }
 opt-language = Lingua
 opt-speech = Voce
 opt-voice-rate = Velocità della voce interna
+opt-cut-events = Messaggi di gioco interrotti da un tasto
 opt-cue-volume = Volume dei suoni
 opt-speech-volume = Volume della voce interna
 opt-text-size = Dimensione del testo
@@ -38,6 +39,8 @@ value-rate = { $rate ->
     [one] una parola al minuto
    *[other] { $rate } parole al minuto
 }
+cut-events-repeat = ripetuti dopo la risposta
+cut-events-drop = tralasciati (restano nella cronologia)
 value-percent = { $n } per cento
 option-yes = sì
 option-no = no

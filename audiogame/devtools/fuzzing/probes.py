@@ -49,6 +49,10 @@ class Tap:
     def update(self) -> None:
         self.inner.update()
 
+    def unfinished(self) -> int | None:
+        report = getattr(self.inner, "unfinished", None)
+        return None if report is None else int(report())
+
     def close(self) -> None:
         self.inner.close()
 

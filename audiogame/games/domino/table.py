@@ -17,8 +17,11 @@ turn it is and the time I have left.
 
 The hand is shown in one of eight sort orders; the cursor (``HandCursor``)
 follows a tile by uid, so re-sorting never loses it. Between manches the next
-one starts after ``MANCHE_GAP`` seconds or on Enter; Shift+P makes it wait for
-the player. Escape opens the table menu (``table_menu``); at the end of the
+one starts ``MANCHE_GAP`` seconds after the manche's end has been heard, or on
+Enter once it has (an Enter while it is still being said is a soft click:
+it was meant for the last move); Shift+P makes it wait for the player. Bots
+move at their pace after the last event has been heard (``TableScene``'s
+pacing by speech). Escape opens the table menu (``table_menu``); at the end of the
 match Enter starts a new one with the same table and Escape leaves.
 
 Saving (``saving``): the snapshot holds the setup, the seed, the engine, the
@@ -547,7 +550,11 @@ class DominoTable(TableScene):
 
     def enter(self) -> None:
         phase = self.view().phase
-        if phase is Phase.BETWEEN:
+        if phase is Phase.BETWEEN and self.hearing:
+            # the manche's end is still being said (an Enter meant for the last move,
+            # pressed as it ended): a soft click, and the summary goes on
+            self.cue("soft_click")
+        elif phase is Phase.BETWEEN:
             self.cue("menu_select")
             self.next_manche()
         elif phase is Phase.OVER:

@@ -4,8 +4,9 @@
 (``games.seat``): offline a ``LocalSeat`` on game time over ``app.scheduler``
 (dice in flight, bots' reactions, the round flow); every batch of events
 goes to ``narrate`` with my observation after it. Nothing ever pauses the
-race: game time is never paused, queries answer at once, interrupting, and
-the game clock goes on.
+race: game time is never paused while dice may fly, queries answer at once,
+interrupting, and the game clock goes on. Only between rounds does the next
+round wait until the round's end has been heard (``waits_for_speech``).
 
 Delivery: every message goes to the app's one speech queue (the
 ``Announcer``, through ``Scene.post``), which waits the delay of ``Later``
@@ -221,6 +222,11 @@ class TiraTable(TableScene):
             self._finished = True
             follow = "tira-practice-over" if self.practice else "tira-game-over-keys"
             self.post(Message(follow))
+
+    def waits_for_speech(self) -> bool:
+        """The race never waits for speech; the gap between rounds starts once the
+        round's end has been heard."""
+        return self.observation().phase is Phase.BETWEEN_ROUNDS
 
     def update(self, now: float) -> None:
         if self._finished and self.practice:

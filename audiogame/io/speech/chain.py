@@ -105,6 +105,12 @@ class SpeechChain:
     def update(self) -> None:
         self._call(lambda speaker: speaker.update())
 
+    def unfinished(self) -> int | None:
+        """How many of the last utterances the active backend has not finished saying;
+        None when it cannot tell (a screen reader, text): see ``listening``."""
+        report = getattr(self.active, "unfinished", None)
+        return None if report is None else int(report())
+
     def close(self) -> None:
         for speaker in self._candidates:
             speaker.close()

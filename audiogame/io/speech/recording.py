@@ -1,4 +1,10 @@
-"""The recording backend: keeps a transcript, for tests and benchmarks."""
+"""The recording backend: keeps a transcript, for tests and benchmarks.
+
+By default a transcript is heard at once (``unfinished`` is 0), so nothing
+waits for it; a ``timed`` one cannot tell, as a screen reader cannot, and the
+announcer's words-per-minute model says when each line has been heard
+(tests of pacing by speech).
+"""
 
 from __future__ import annotations
 
@@ -19,6 +25,8 @@ class RecordingSpeaker:
     spoken: list[Spoken] = field(default_factory=list)
     brailled: list[str] = field(default_factory=list)
     silenced: int = 0
+    #: lines take the time the listening model gives them (see the module)
+    timed: bool = False
 
     def speak(self, text: str, interrupt: bool = False) -> None:
         self.spoken.append(Spoken(text, interrupt, time.perf_counter()))
@@ -31,6 +39,9 @@ class RecordingSpeaker:
 
     def update(self) -> None:
         pass
+
+    def unfinished(self) -> int | None:
+        return None if self.timed else 0
 
     def close(self) -> None:
         pass

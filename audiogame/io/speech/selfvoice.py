@@ -68,6 +68,8 @@ _KEEP_PLAYED = 2
 @dataclass(frozen=True)
 class _Job:
     seq: int
+    #: the ``speak`` call it is part of (a long message is cut in parts)
+    utterance: int
     gen: int
     text: str
     interrupt: bool
@@ -100,6 +102,9 @@ class SelfVoiceSpeaker:
         self._render_timeout = render_timeout
         self._dir = tempfile.mkdtemp(prefix="audiogame-speech-")
         self._seq = itertools.count()
+        self._utterances = itertools.count()
+        #: the utterance whose part the sink is playing (None: nothing of ours plays)
+        self._playing: int | None = None
         self._gen = 0  # bumped by every cut: renders of an older generation are dropped
         self._cond = threading.Condition()
         self._jobs: deque[_Job] = deque()  # waiting for the worker
@@ -122,8 +127,9 @@ class SelfVoiceSpeaker:
             raise RuntimeError(f"self-voicing failed: {self.detail}")
         if interrupt:
             self._cut()
+        utterance = next(self._utterances)
         jobs = [
-            _Job(next(self._seq), self._gen, part, interrupt and i == 0, *self._voice())
+            _Job(next(self._seq), utterance, self._gen, part, interrupt and i == 0, *self._voice())
             for i, part in enumerate(split_for_speech(text))
         ]
         self._pending.extend(jobs)
@@ -142,6 +148,8 @@ class SelfVoiceSpeaker:
 
     def update(self) -> None:
         self._collect()
+        if self._playing is not None and not self._sink.speech_busy():
+            self._playing = None
         while self._pending and self._pending[0].seq in self._ready:
             if self._sink.speech_busy():
                 return
@@ -149,8 +157,17 @@ class SelfVoiceSpeaker:
             path = self._ready.pop(job.seq)
             if path is not None:
                 self._sink.play_speech(path)
+                self._playing = job.utterance
                 self._played.append(path)
                 self._forget_played()
+
+    def unfinished(self) -> int:
+        """How many of the last ``speak`` calls are not yet heard to their end: queued,
+        being rendered, or playing (the table waits for the player's ears on this)."""
+        waiting = {job.utterance for job in self._pending}
+        if self._playing is not None and self._sink.speech_busy():
+            waiting.add(self._playing)
+        return len(waiting)
 
     def close(self) -> None:
         with self._cond:
@@ -211,6 +228,7 @@ class SelfVoiceSpeaker:
         if self._renderer is not None:
             self._renderer.cancel()
         self._sink.stop_speech()
+        self._playing = None
         self._pending.clear()
         for path in self._ready.values():
             _remove(path)
@@ -267,7 +285,7 @@ class SelfVoiceSpeaker:
         return None
 
     def _probe(self, renderer: Renderer, errors: list[str]) -> bool:
-        probe = _Job(-1, self._gen, _PROBE, False, self.lang, self.rate, self.volume)
+        probe = _Job(-1, -1, self._gen, _PROBE, False, self.lang, self.rate, self.volume)
         path = os.path.join(self._dir, "probe.wav")
         try:
             _apply_voice(renderer, probe)

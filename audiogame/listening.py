@@ -1,0 +1,98 @@
+"""When the player will have heard what was said: the backend's word, or a model.
+
+A turn-based table waits for the player's ears (the next bot move only after
+the last event was heard), and an answer to a key must not lose the game
+events it cut. Both need to know which utterances are still unheard:
+
+- the built-in voice knows (``unfinished()``: the utterances it has queued or
+  is playing), and so does a recording speaker that is not timed (0: a
+  transcript is read at once);
+- a screen reader or the text backend cannot tell (``None``), so a
+  words-per-minute model stands in: each utterance takes its words at the
+  player's speech rate plus a short pause at each sentence's end, one after
+  the other, and an interrupting one cuts those before it.
+
+``Listening`` keeps the last utterances handed to the speaker, oldest first,
+with whether each was a game event (queued) or an answer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from audiogame.app.clock import Clock
+
+#: seconds a voice takes to start an utterance (the model's fixed cost); with the pause
+#: below, eSpeak NG's real durations are met within a few percent, a little over
+START = 0.1
+#: seconds of pause at the end of a sentence or a clause (full stop, colon, semicolon)
+SENTENCE_PAUSE = 0.1
+#: how many past utterances are kept (far more than can be unheard at once)
+KEPT = 64
+
+_SENTENCE_ENDS = re.compile(r"[.!?;:](?:\s|$)")
+
+
+class Reporting(Protocol):
+    """A backend that may know how many of its last utterances are not yet heard."""
+
+    def unfinished(self) -> int | None: ...
+
+
+def speaking_time(text: str, wpm: int) -> float:
+    """Seconds a voice at ``wpm`` words per minute takes to say ``text`` (the model)."""
+    words = len(text.split())
+    if not words:
+        return 0.0
+    pauses = len(_SENTENCE_ENDS.findall(text))
+    return START + words * 60.0 / max(wpm, 1) + pauses * SENTENCE_PAUSE
+
+
+@dataclass
+class Utterance:
+    text: str
+    #: a game event (queued), as against an answer to a key
+    event: bool
+    #: when the model says it will have been heard (the clock's time)
+    end: float
+
+
+class Listening:
+    def __init__(self, speaker: object, clock: Clock, wpm: Callable[[], int]) -> None:
+        self.speaker = speaker
+        self.clock = clock
+        self.wpm = wpm
+        self._said: deque[Utterance] = deque(maxlen=KEPT)
+
+    def said(self, text: str, *, event: bool, interrupt: bool) -> None:
+        """``text`` was handed to the speaker (``interrupt``: cutting what came before)."""
+        now = self.clock.now()
+        if interrupt:
+            self.cut()
+        start = max(now, self._said[-1].end) if self._said else now
+        self._said.append(Utterance(text, event, start + speaking_time(text, self.wpm())))
+
+    def cut(self) -> None:
+        """Everything said so far stops here (an interruption, or silence)."""
+        now = self.clock.now()
+        for utterance in self._said:
+            utterance.end = min(utterance.end, now)
+
+    def unfinished(self) -> list[Utterance]:
+        """The utterances not yet heard to their end, oldest first."""
+        report = getattr(self.speaker, "unfinished", None)
+        count = report() if report is not None else None
+        if count is None:
+            now = self.clock.now()
+            return [u for u in self._said if u.end > now]
+        count = min(count, len(self._said))
+        return list(self._said)[len(self._said) - count :] if count else []
+
+    @property
+    def speaking(self) -> bool:
+        """Something said has not been heard to its end yet."""
+        return bool(self.unfinished())
