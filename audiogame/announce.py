@@ -228,7 +228,7 @@ class Announcer:
         """Hand ``text`` to the speaker; an interruption keeps the game events it cuts:
         they are said again after it, before this frame's own (unless the player
         chose to drop them)."""
-        if interrupt and self.repeat_cut():
+        if interrupt and self.listening.cuts and self.repeat_cut():
             cut = [u.text for u in self.listening.unfinished() if u.event]
             self._queued[0:0] = cut
         self.speaker.speak(text, interrupt=interrupt)

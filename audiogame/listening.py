@@ -10,7 +10,9 @@ events it cut. Both need to know which utterances are still unheard:
 - a screen reader or the text backend cannot tell (``None``), so a
   words-per-minute model stands in: each utterance takes its words at the
   player's speech rate plus a short pause at each sentence's end, one after
-  the other, and an interrupting one cuts those before it.
+  the other, and an interrupting one cuts those before it — unless the
+  backend cuts nothing (``cuts_speech`` False: text printed on a terminal
+  stays there to be read, so an answer is read after it).
 
 ``Listening`` keeps the last utterances handed to the speaker, oldest first,
 with whether each was a game event (queued) or an answer.
@@ -68,10 +70,15 @@ class Listening:
         self.wpm = wpm
         self._said: deque[Utterance] = deque(maxlen=KEPT)
 
+    @property
+    def cuts(self) -> bool:
+        """Whether an interrupting utterance cuts those before it on this backend."""
+        return bool(getattr(self.speaker, "cuts_speech", True))
+
     def said(self, text: str, *, event: bool, interrupt: bool) -> None:
         """``text`` was handed to the speaker (``interrupt``: cutting what came before)."""
         now = self.clock.now()
-        if interrupt:
+        if interrupt and self.cuts:
             self.cut()
         start = max(now, self._said[-1].end) if self._said else now
         self._said.append(Utterance(text, event, start + speaking_time(text, self.wpm())))

@@ -279,3 +279,32 @@ def test_the_voice_is_faster_by_default_and_its_rate_steps_in_the_options(
     assert speaking_time("una due tre quattro cinque sei", 325) < speaking_time(
         "una due tre quattro cinque sei", 300
     )
+
+
+def test_printed_text_is_never_cut_so_nothing_is_printed_twice():
+    """The text backend: an answer cuts nothing on a terminal (the lines stay there to
+    be read), so the events before it are not printed again; the model reads the
+    answer after them, and the table waits for both."""
+    from audiogame.announce import Announcer
+    from audiogame.app.clock import Scheduler, VirtualClock
+    from audiogame.io.speech.text import TextSpeaker
+    from audiogame.language.localizer import Localizer
+
+    class NoCues:
+        def play(self, cue: str, pan: float = 0.0, volume: float = 1.0) -> None:
+            pass
+
+    clock = VirtualClock(0.0)
+    text = TextSpeaker(echo=None)
+    announcer = Announcer(
+        text, NoCues(), Localizer("en"), lambda kind: "speak", None, Scheduler(clock)
+    )
+    announcer.speak("Marco plays six three on the right.", interrupt=False, event=True)
+    event_time = speaking_time("Marco plays six three on the right.", 300)
+    announcer.speak("Your tiles: double six.", interrupt=True, event=False)
+    announcer.flush()
+    assert text.lines == ["Marco plays six three on the right.", "Your tiles: double six."]
+    clock.set(event_time + 0.01)
+    assert announcer.speaking  # the answer is read after the move, not instead of it
+    clock.set(event_time + speaking_time("Your tiles: double six.", 300) + 0.01)
+    assert not announcer.speaking

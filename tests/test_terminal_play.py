@@ -67,7 +67,7 @@ def test_walk_the_main_menu_and_open_a_game(pty_game) -> None:
     assert g.answer("\r")[0].startswith("Domino, table setup. Start the match, 1 of 15")
     started = g.answer("\r", quiet=0.5)
     assert started[0].startswith("Domino with Marco, Giulia and Luca, to 100 points.")
-    g.wait_for("Your turn")
+    g.wait_for("Your turn", timeout=90)  # paced by the reading of each move
     assert g.answer("\x03", quiet=0.5) == []  # Control+C quits at once, silently
     assert g.wait_exit() == 0
     assert g.terminal_restored()
@@ -135,7 +135,9 @@ def test_every_domino_table_key_answers_as_in_the_window(pty_game, harness_facto
     g.answer("\r")
     since = g.mark()
     g.send("\r")
-    g.wait_for("Your turn", since)
+    # the text backend paces the table as a reader would read it: the opening, then
+    # each bot's move read before the next, at 300 words a minute
+    g.wait_for("Your turn", since, timeout=90)
     g.collect(since, quiet=0.3)
 
     for (name, mods), data in DOMINO_KEYS:

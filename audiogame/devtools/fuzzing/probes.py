@@ -49,6 +49,10 @@ class Tap:
     def update(self) -> None:
         self.inner.update()
 
+    @property
+    def cuts_speech(self) -> bool:
+        return bool(getattr(self.inner, "cuts_speech", True))
+
     def unfinished(self) -> int | None:
         report = getattr(self.inner, "unfinished", None)
         return None if report is None else int(report())

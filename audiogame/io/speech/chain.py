@@ -105,6 +105,12 @@ class SpeechChain:
     def update(self) -> None:
         self._call(lambda speaker: speaker.update())
 
+    @property
+    def cuts_speech(self) -> bool:
+        """Whether an interrupting line cuts what the active backend was saying (printed
+        text cannot be taken back)."""
+        return bool(getattr(self.active, "cuts_speech", True))
+
     def unfinished(self) -> int | None:
         """How many of the last utterances the active backend has not finished saying;
         None when it cannot tell (a screen reader, text): see ``listening``."""

@@ -13,6 +13,8 @@ def _print(text: str) -> None:
 
 class TextSpeaker:
     name = "text"
+    #: an interrupting line cuts nothing: what was printed stays to be read
+    cuts_speech = False
 
     def __init__(self, echo: Callable[[str], None] | None = _print) -> None:
         self.lines: list[str] = []
