@@ -10,9 +10,9 @@ events it cut. Both need to know which utterances are still unheard:
 - a screen reader or the text backend cannot tell (``None``), so a
   words-per-minute model stands in: each utterance takes its words at the
   player's speech rate plus a short pause at each sentence's end, one after
-  the other, and an interrupting one cuts those before it — unless the
-  backend cuts nothing (``cuts_speech`` False: text printed on a terminal
-  stays there to be read, so an answer is read after it).
+  the other, and an interrupting one cuts those before it where the backend
+  says it cuts (``cuts_speech``: the voice, a screen reader); text printed on
+  a terminal stays there to be read, so an answer is read after it.
 
 ``Listening`` keeps the last utterances handed to the speaker, oldest first,
 with whether each was a game event (queued) or an answer.
@@ -72,8 +72,10 @@ class Listening:
 
     @property
     def cuts(self) -> bool:
-        """Whether an interrupting utterance cuts those before it on this backend."""
-        return bool(getattr(self.speaker, "cuts_speech", True))
+        """Whether an interrupting utterance cuts those before it on this backend: the
+        voice, a screen reader and a recording say so (``cuts_speech``); text printed
+        on a terminal, or a backend that does not say, cuts nothing."""
+        return bool(getattr(self.speaker, "cuts_speech", False))
 
     def said(self, text: str, *, event: bool, interrupt: bool) -> None:
         """``text`` was handed to the speaker (``interrupt``: cutting what came before)."""

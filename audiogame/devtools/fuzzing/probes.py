@@ -51,7 +51,7 @@ class Tap:
 
     @property
     def cuts_speech(self) -> bool:
-        return bool(getattr(self.inner, "cuts_speech", True))
+        return bool(getattr(self.inner, "cuts_speech", False))
 
     def unfinished(self) -> int | None:
         report = getattr(self.inner, "unfinished", None)

@@ -109,7 +109,7 @@ class SpeechChain:
     def cuts_speech(self) -> bool:
         """Whether an interrupting line cuts what the active backend was saying (printed
         text cannot be taken back)."""
-        return bool(getattr(self.active, "cuts_speech", True))
+        return bool(getattr(self.active, "cuts_speech", False))
 
     def unfinished(self) -> int | None:
         """How many of the last utterances the active backend has not finished saying;

@@ -27,6 +27,8 @@ class RecordingSpeaker:
     silenced: int = 0
     #: lines take the time the listening model gives them (see the module)
     timed: bool = False
+    #: an interrupting line cuts the lines before it, as a voice's does
+    cuts_speech: bool = True
 
     def speak(self, text: str, interrupt: bool = False) -> None:
         self.spoken.append(Spoken(text, interrupt, time.perf_counter()))

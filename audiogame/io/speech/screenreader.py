@@ -36,6 +36,8 @@ class ScreenReaderSpeaker:
     """A ``Speaker`` over an accessible-output2 style object (``speak``/``braille``)."""
 
     name = "screenreader"
+    #: an interrupting message cuts what the screen reader was saying
+    cuts_speech = True
 
     def __init__(self, factory: OutputFactory | None = None, hang_timeout: float = 0.8) -> None:
         self.detail = ""  # which screen reader, e.g. "NVDA"; or why it failed

@@ -82,6 +82,8 @@ class SelfVoiceSpeaker:
     """A ``Speaker`` that voices text itself and plays it on the ``sink``."""
 
     name = "voice"
+    #: an interrupting message cuts what was playing and what was queued
+    cuts_speech = True
 
     def __init__(
         self,
