@@ -8,7 +8,10 @@ Prints, for each language:
    (you and three normal bots, double 6, the default limits; you play the first
    tile that fits) and a whole Tira game (you and two bots; you only make the
    calm rolls the table makes for you): how many messages, the mean, median,
-   90th percentile and longest, and the longest three with their words.
+   90th percentile and longest, and the longest three with their words; what
+   is heard at once (a frame's messages in one utterance); and Domino's three
+   long messages (the opening, a manche's end, the match's end) over every
+   table ``message_words.py`` plays.
 2. **Overlap, modelled**: the same Domino match on the virtual clock, the
    speaker timed by the listening model at the default rate (as a screen
    reader or the text backend is): the share of bot moves made while the
@@ -38,8 +41,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import pygame  # noqa: E402
+from message_words import words_per_message  # noqa: E402
 
 from audiogame.app.clock import RealClock  # noqa: E402
 from audiogame.app.loop import App  # noqa: E402
@@ -147,6 +152,18 @@ def tira_game(lang: str) -> list[str]:
         return messages.all
 
 
+def long_messages(lang: str) -> None:
+    """Domino's three long messages (``message_words``: every table it plays)."""
+    figures = words_per_message((lang,)).values()
+    manches = [n for f in figures for n in f.manches]
+    print(
+        f"  Domino's long messages over {len(figures)} tables (message_words.py): opening "
+        f"at most {max(f.opening for f in figures)} words, a manche's end at most "
+        f"{max(manches)} (median {statistics.median(manches):g}), the match's end at most "
+        f"{max(f.end for f in figures)}"
+    )
+
+
 def words(text: str) -> int:
     return len(text.split())
 
@@ -225,6 +242,7 @@ def main() -> None:
         said, paced_share, moves, ears = domino_match(lang, timed=True)
         word_figures("Domino, a whole match", said)
         utterance_figures("Domino, as heard", ears)
+        long_messages(lang)
         word_figures("Tira, a whole game", tira_game(lang))
         _, plain_share, plain_moves, _ = domino_match(lang, timed=False)
         print(
