@@ -265,3 +265,16 @@ def test_a_referee_written_from_the_rulebook_agrees_with_every_move_of_random_ga
         for name, count in referee.counts.items():
             totals[name] = totals.get(name, 0) + count
     assert totals["DiePassed"] > 1000 and totals["DieToTray"] > 1000
+
+
+def test_the_game_is_named_with_the_authors_credit_in_both_languages():
+    """Spec heading [ruling]: "Tira & Passa" with the credit "after the dice game by
+    Andreas Schmidt", never presented as HABA's product."""
+    from audiogame.games.tirapassa.spec import SPEC
+    from audiogame.language.localizer import Localizer
+
+    words = Localizer()
+    names = {lang: words.format(lang, SPEC.title_id, {}) for lang in ("it", "en")}
+    assert all(n.startswith("Tira e Passa") and "Andreas Schmidt" in n for n in names.values())
+    assert not any("HABA" in n for n in names.values())
+    assert "gioco di dadi" in names["it"] and "dice game" in names["en"]
