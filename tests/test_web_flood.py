@@ -95,6 +95,7 @@ async def flood(url: str, code: str, frames: list[str | bytes]) -> Attack:
         attack.connections += 1
         answers: asyncio.Queue[str] = asyncio.Queue()
         async with connect(url, subprotocols=[Subprotocol(WEB_SUBPROTOCOL)]) as ws:
+            first = len(attack.frames)
             reader = asyncio.get_running_loop().create_task(read(ws, answers))
             name = f"Zoë {attack.connections}"
             await ws.send(json.dumps({"type": "hello", "name": name, "lang": "it"}))
@@ -109,6 +110,12 @@ async def flood(url: str, code: str, frames: list[str | bytes]) -> Attack:
                     closed = await asyncio.wait_for(answers.get(), 0.05) == "closed"
                 while not closed and not answers.empty():
                     closed = answers.get_nowait() == "closed"
+            # the last frames may have earned a goodbye whose close is still on its way
+            said_goodbye = any(f["type"] == "goodbye" for f in attack.frames[first:])
+            if not closed and said_goodbye:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(asyncio.shield(reader), 10)
+                closed = reader.done()
             if not closed:
                 await ws.close()
             await reader
