@@ -192,6 +192,8 @@ def run(args: argparse.Namespace, session: list[TerminalKeys]) -> int:
         app.notify("no-sound-device")
     if terminal is not None:
         app.key_listeners.append(terminal_help(app))
+        if window is None:  # the terminal gone, no key can ever come: leave as on Ctrl+C
+            terminal.on_closed = terminal.on_interrupt
         terminal.listen()
     try:
         with StopOnSignal(app):
@@ -209,13 +211,19 @@ def run(args: argparse.Namespace, session: list[TerminalKeys]) -> int:
     return 0
 
 
+#: loggers whose warnings the player already hears in words (see configure_logging)
+QUIET_LOGGERS = ("audiogame.io.audio.mixer", "audiogame.io.window", "audiogame.store")
+
+
 def configure_logging(verbose: bool) -> None:
     """With ``--verbose`` the log goes to the terminal; otherwise warnings only, and
     nothing from C libraries (see ``io.quiet``): a screen reader reads every line."""
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING)
     if not verbose:
-        # the game says these itself, in the player's language (no sound device, no window)
-        for name in ("audiogame.io.audio.mixer", "audiogame.io.window"):
+        # the game says these itself, in the player's language: no sound device, no
+        # window, settings reset or damaged, a match not saved (after every move while
+        # the disk is full), the data folder's lock
+        for name in QUIET_LOGGERS:
             logging.getLogger(name).setLevel(logging.ERROR)
 
 

@@ -12,6 +12,7 @@ the game's words.
 from __future__ import annotations
 
 import json
+import os
 import re
 import signal
 import sys
@@ -275,3 +276,66 @@ def test_a_system_asking_for_english_hears_english(pty_game) -> None:
     g.wait_for("Main menu")
     g.answer("\x03")
     g.wait_exit()
+
+
+def test_a_settings_field_reset_is_said_not_logged_on_the_terminal(pty_game, tmp_path) -> None:
+    """A volume typed by hand: the game says which setting went back, in the player's
+    words; no English log line before the greeting for the screen reader to read."""
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "settings.json").write_text('{"version": 1, "cue_volume": "loud"}')
+    g = pty_game(lang="it", config_dir=config)
+    g.wait_for("Menu principale")
+    said = " ".join(g.collect(0, quiet=0.5))
+    assert "Volume dei suoni" in said  # the game told the player which one
+    g.answer("\x03")
+    assert g.wait_exit() == 0
+    assert g.text().split("Menu principale")[0].strip() == "Benvenuto in audiogame."
+    assert "WARNING" not in g.text()
+
+
+def test_a_closed_terminal_ends_the_game_the_ordinary_way(tmp_path) -> None:
+    """The terminal goes away without a hangup signal (a dropped connection, an emulator
+    killed while the game was not its controlling process): no key can ever come again,
+    so the game leaves as on Control+C, keeping the match, instead of running on alone.
+    (A pty of its own, read without a thread: a read blocked on the master would keep
+    it open after os.close.)"""
+    import pty
+    import select
+    import subprocess
+    import time
+
+    from audiogame.devtools.pty_session import default_command
+
+    master, slave = pty.openpty()
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", TERM="xterm")
+    data = tmp_path / "data"
+    argv = [*default_command(), "--speech", "text", "--lang", "en", "--seed", "1"]
+    argv += ["--config-dir", str(tmp_path / "config"), "--data-dir", str(data)]
+    proc = subprocess.Popen(
+        argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
+    )
+    os.close(slave)
+    printed = b""
+
+    def until(text: bytes) -> None:
+        nonlocal printed
+        end = time.monotonic() + 30
+        while text not in printed and time.monotonic() < end:
+            if select.select([master], [], [], 0.1)[0]:
+                printed += os.read(master, 65536)
+        assert text in printed, printed.decode(errors="replace")
+
+    try:
+        until(b"Main menu")
+        os.write(master, b"\r")
+        until(b"table setup")
+        os.write(master, b"\r")
+        until(b"Your turn")
+        os.close(master)  # the terminal is gone
+        assert proc.wait(20) == 0
+        assert (data / "match-domino.json").exists()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(5)

@@ -80,7 +80,10 @@ class TerminalKeys:
 
         self._input: Any = create_input()
         self._post = post
-        self._on_interrupt = on_interrupt
+        self.on_interrupt = on_interrupt
+        #: called once when the terminal's input ends (hung up, closed): None, the game
+        #: goes on (a window may still take keys)
+        self.on_closed: Callable[[], None] | None = None
         self.esc_delay = esc_delay_from_env() if esc_delay is None else esc_delay
         self._raw: AbstractContextManager[None] | None = None
         self._stop = threading.Event()
@@ -148,6 +151,8 @@ class TerminalKeys:
                     if getattr(self._input, "closed", False):
                         self._deliver(presses)
                         log.info("terminal input closed")
+                        if self.on_closed is not None:
+                            self.on_closed()
                         return
                 elif flush_at is not None and time.monotonic() >= flush_at:
                     presses = self._input.flush_keys()
@@ -162,7 +167,7 @@ class TerminalKeys:
     def _deliver(self, presses: list[Any]) -> None:
         for key in decode(presses):
             if key == INTERRUPT:
-                self._on_interrupt()
+                self.on_interrupt()
                 continue
             self.count += 1
             self._post(key)
