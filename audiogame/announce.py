@@ -196,7 +196,7 @@ class Announcer:
         text = capital_first(self.t(message.msg_id, **resolve(message, self.words).args))
         if not text:
             return
-        self.history.add(text)  # even when its kind is silenced: the history keeps it
+        self.history.add(text, message.kind)  # even when silenced: the history keeps it
         if level != "speak":
             return
         if message.interrupt:

@@ -571,6 +571,16 @@ RECIPES: dict[str, Recipe] = {
     "menu_error": menu_error,
     "notice": notice,
     "toggle": toggle,
+    "chat": partial(melody, bell, (("E6", 0, 0.14), ("B6", 0.09, 0.18)), 0.28),
+    "chat_private": partial(
+        melody, bell, (("B6", 0, 0.1), ("F#6", 0.08, 0.1), ("B6", 0.16, 0.18)), 0.36
+    ),
+    "link_lost": partial(
+        melody, vibes, (("E5", 0, 0.16), ("C5", 0.13, 0.16), ("A4", 0.26, 0.26)), 0.52
+    ),
+    "link_back": partial(
+        melody, vibes, (("A4", 0, 0.16), ("C5", 0.13, 0.16), ("E5", 0.26, 0.26)), 0.52
+    ),
     "tile_play": tile_play,
     "tile_draw": tile_draw,
     "pass": pass_knocks,

@@ -10,6 +10,7 @@ until the next key or the next scheduled call, whichever comes first.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -53,6 +54,10 @@ TEXT_SIZE_KEYS: dict[int, int] = {
     pygame.K_0: 0,
     pygame.K_KP_0: 0,
 }
+#: with Alt: the history's previous / next view (everything, the game, chat)
+VIEW_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
+#: the event another thread posts to wake the loop (``App.wake``): news from the network
+WAKE = pygame.event.custom_type()
 
 
 class Audio(Protocol):
@@ -125,6 +130,10 @@ class App:
         self._looked = 0.0
         if window is not None:
             window.set_text_size(settings.text_size)
+        #: called once a frame whatever scene is on top (the network's news: a table
+        #: played elsewhere goes on while a menu covers it)
+        self.pumps: list[Callable[[], None]] = []
+        self._woken = threading.Event()
 
     # -- the stack -------------------------------------------------------------------
     @property
@@ -180,6 +189,12 @@ class App:
         now = self.clock.now()
         if self.scheduler.run_due(now):
             self._look = True
+        self._woken.clear()
+        for pump in list(self.pumps):
+            try:
+                pump()
+            except Exception:  # one broken pump must not take the loop down
+                log.exception("pump %r failed", pump)
         if self.top is not None:
             self.top.update(now)
         self.announcer.flush()
@@ -251,6 +266,13 @@ class App:
                 self.handle_event(first)
             self.step()
 
+    def wake(self) -> None:
+        """From any thread: something arrived (the network), run a frame now rather
+        than at the end of the loop's sleep. At most one wake waits in the queue."""
+        if not self._woken.is_set():
+            self._woken.set()
+            pygame.event.post(pygame.event.Event(WAKE))
+
     def handle_event(self, event: pygame.event.Event) -> None:
         self._look = True
         watch = getattr(self.audio, "handle_event", None)
@@ -283,7 +305,7 @@ class App:
             scene.on_escape()
             return True
         try:
-            handled = scene.on_key(key)
+            handled = scene.before_key(key) or scene.on_key(key)
         except Exception:  # a bug in one scene must not take the game down
             log.exception("scene %s failed on a key", type(scene).__name__)
             self.announcer.say("internal-error", cue="menu_error")
@@ -298,6 +320,8 @@ class App:
             self.read_help(rules=key.ctrl)
         elif k in HISTORY_KEYS:
             self.read_history(up=k == pygame.K_PAGEUP, to_end=key.shift or key.ctrl)
+        elif k in VIEW_KEYS and key.alt and not (key.ctrl or key.shift):
+            self.switch_history_view(VIEW_KEYS[k])
         elif k == pygame.K_s and key.ctrl:
             self.save_now()
         elif k in TEXT_SIZE_KEYS and key.ctrl and not key.alt:
@@ -322,7 +346,7 @@ class App:
 
             self.push(ReaderScene(self, scene.rules_doc))
         else:
-            self.announcer.say_text(self.localizer(scene.keys_id), record=False)
+            self.announcer.say_text(scene.keys_text(), record=False)
 
     def read_history(self, up: bool, to_end: bool) -> None:
         if to_end:
@@ -336,6 +360,14 @@ class App:
             return
         self.announcer.cue("menu_edge" if edge else "menu_move")
         self.announcer.say_text(text, record=False)
+
+    def switch_history_view(self, step: int) -> None:
+        """Alt+Left/Right: the history shows everything, the game alone, or chat alone."""
+        view = self.history.switch_view(step)
+        self.announcer.cue("menu_move")
+        self.announcer.say(
+            "history-view", view=self.localizer(f"history-view-{view}"), n=self.history.count()
+        )
 
     # -- the matches in progress -------------------------------------------------------
     def load_saved_match(self) -> None:

@@ -165,6 +165,26 @@ class Harness:
             self.advance(frame, frame)
         return predicate()
 
+    def settle(
+        self, predicate: Callable[[], bool], timeout: float = 20.0, frame: float = FRAME
+    ) -> bool:
+        """Run frames in real time until ``predicate()`` holds (or ``timeout`` real
+        seconds pass): for news from another process (a server, another player),
+        which arrives on its own time. The virtual clock moves a frame each time."""
+        import time
+
+        deadline = time.monotonic() + timeout
+        while self.app.running:
+            if predicate():
+                return True
+            if time.monotonic() > deadline:
+                return False
+            self.clock.set(self.clock.now() + frame)
+            self.app.step()
+            self.finish_idle()
+            time.sleep(0.003)
+        return predicate()
+
     def finish_idle(self) -> None:
         """Run background tasks to the end: tests play on an infinitely fast machine."""
         while self.app.idle_tasks:

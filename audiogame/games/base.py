@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from audiogame.app.loop import App
     from audiogame.devtools.resume_check import MatchAdapter
     from audiogame.games.board import BoardOf
+    from audiogame.games.seat import SeatSession
     from audiogame.io.audio.cues import Cue
     from audiogame.narration import Message
     from audiogame.ui.scene import Scene
@@ -432,3 +433,13 @@ class GameSpec:
     table_keys: str = ""
     #: a game against the clock (None: turn-based); imported when first called
     realtime: Callable[[], RealTime] | None = None
+    #: the game's own table for a match played on a server: (app, the seat's online
+    #: session, every seat's name) -> the table scene; None: the app cannot seat a
+    #: player at this game online (a server may still run it)
+    online_table: Callable[[App, SeatSession, Sequence[str]], Scene] | None = None
+    #: a table of this many seats with these option values (by ``OptionSpec.field``),
+    #: as the plain data ``new_engine`` takes: what an online table's creator asks for
+    table_config: Callable[[int, Mapping[str, Any]], dict[str, Any]] | None = None
+    #: where a match stands, from a spectator's view and the seats' names (the
+    #: scores, the round): what the online table list says of a table without joining
+    standing: Callable[[Any, Sequence[str]], list[Message]] | None = None

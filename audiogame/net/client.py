@@ -96,6 +96,8 @@ class Batch:
     upto: int
     #: a real-time game's next happenings (None: unchanged)
     ahead: tuple[Ahead, ...] | None = None
+    #: the match's game time when it happened, on the server (None: not said)
+    now: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +106,7 @@ class Resync:
     away: tuple[Any, ...]
     upto: int
     ahead: tuple[Ahead, ...] | None = None
+    now: float | None = None
 
 
 Incoming = (
@@ -135,6 +138,7 @@ Incoming = (
     | m.Record
     | m.Done
     | m.RaceClock
+    | m.TablePeek
 )
 
 #: clock pings: a burst when connected (so the first estimate is good at once),
@@ -523,7 +527,7 @@ class GameClient:
             log.exception("a snapshot this client cannot read")
             return
         self.view, self.upto, self._synced = view, message.upto, True
-        self._queue(Resync(view, away, message.upto, ahead))
+        self._queue(Resync(view, away, message.upto, ahead, message.now))
 
     def _events(self, message: m.Events) -> None:
         codec = self.codec
@@ -537,7 +541,7 @@ class GameClient:
             log.exception("events this client cannot read")
             return
         self.view, self.upto = view, message.upto
-        self._queue(Batch(events, view, message.upto, ahead))
+        self._queue(Batch(events, view, message.upto, ahead, message.now))
 
 
 def _ahead(codec: GameCodec, view: Any, data: list[Any] | None) -> tuple[Ahead, ...] | None:

@@ -83,6 +83,7 @@ class Connection:
             m.Login: self._login,
             m.Logout: self._logout,
             m.ChangePassword: self._change_password,
+            m.PeekTable: self._peek,
         }
         self._handlers.update(social_handlers(self))
 
@@ -360,6 +361,13 @@ class Connection:
 
     def _list(self, _msg: m.ListTables) -> Reason | None:
         self.send(m.TableList(tables=self.lobby.public_tables()))
+        return None
+
+    def _peek(self, msg: m.PeekTable) -> Reason | None:
+        table = self.lobby.tables.get(msg.table)
+        if table is None or table.closed or table.record.private:
+            return Reason.NO_SUCH_TABLE
+        self.send(table.peek())
         return None
 
     def _create(self, msg: m.CreateTable) -> Reason | None:

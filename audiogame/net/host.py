@@ -48,6 +48,19 @@ class HostedServer:
     def start(self, timeout: float = 15.0) -> int:
         """Start the server and return its port; ``TimeoutError``/``RuntimeError`` when
         it does not come up."""
+        self.launch()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            port = self.poll()
+            if port is not None:
+                return port
+            time.sleep(0.02)
+        self.stop()
+        raise TimeoutError("the server did not start in time")
+
+    def launch(self) -> None:
+        """Start the server's process and return at once (``poll`` says when it listens):
+        an app's frame never waits for it."""
         self.data_dir.mkdir(parents=True, exist_ok=True)
         port_file = self.data_dir / "port"
         port_file.unlink(missing_ok=True)
@@ -62,17 +75,18 @@ class HostedServer:
             stderr=subprocess.DEVNULL,
             creationflags=flags,
         )
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            text = port_file.read_text(encoding="ascii") if port_file.is_file() else ""
-            if text:
-                self.port = int(text)
-                return self.port
-            if self.process.poll() is not None:
-                raise RuntimeError("the server stopped as it started")
-            time.sleep(0.02)
-        self.stop()
-        raise TimeoutError("the server did not start in time")
+
+    def poll(self) -> int | None:
+        """The port once the server listens (None: not yet); ``RuntimeError`` when it
+        stopped instead."""
+        port_file = self.data_dir / "port"
+        text = port_file.read_text(encoding="ascii") if port_file.is_file() else ""
+        if text:
+            self.port = int(text)
+            return self.port
+        if self.process is None or self.process.poll() is not None:
+            raise RuntimeError("the server stopped as it started")
+        return None
 
     @property
     def running(self) -> bool:

@@ -241,6 +241,13 @@ class GetMatch(_Client, tag="get-match", frozen=True):
     match: int
 
 
+class PeekTable(_Client, tag="peek-table", frozen=True):
+    """A public table's options and, when a match is under way, where it stands,
+    without joining it (the Salotto's Applications key on the table list)."""
+
+    table: str
+
+
 ClientMessage = (
     Hello
     | ListTables
@@ -274,6 +281,7 @@ ClientMessage = (
     | GetLeaderboard
     | GetRecord
     | GetMatch
+    | PeekTable
 )
 
 CLIENT_TYPES: frozenset[str] = frozenset(
@@ -334,6 +342,14 @@ class TableInfo(msgspec.Struct, frozen=True):
     between_rounds: float  # seconds before the next round starts by itself
 
 
+class TablePeek(_Server, tag="table-peek", frozen=True):
+    """A table seen from outside: its info, and the public view of its match (None
+    when none is under way), as a spectator would see it."""
+
+    table: TableInfo
+    view: Any = None
+
+
 class Welcome(_Server, tag="welcome", frozen=True):
     player: str
     token: str
@@ -367,6 +383,8 @@ class Snapshot(_Server, tag="snapshot", frozen=True):
     away: list[Any] = msgspec.field(default_factory=list)
     #: a real-time game's next happenings as they stand (see ``Events.ahead``)
     ahead: list[Any] | None = None
+    #: the match's game time when the snapshot was taken (a client keeps time by it)
+    now: float | None = None
 
 
 class Events(_Server, tag="events", frozen=True):
@@ -382,6 +400,8 @@ class Events(_Server, tag="events", frozen=True):
     view: dict[str, Any]
     upto: int
     ahead: list[Any] | None = None
+    #: the match's game time when the batch happened (a client keeps time by it)
+    now: float | None = None
 
 
 class GameRefused(_Server, tag="game-refused", frozen=True):
@@ -605,6 +625,7 @@ ServerMessage = (
     | Record
     | Done
     | RaceClock
+    | TablePeek
 )
 
 ENCODER = msgspec.json.Encoder()

@@ -73,7 +73,11 @@ class RemoteSession:
         self.on_race_clock: Callable[[m.RaceClock], None] = _ignore
         #: the refusal with its reference (which action it answers), before ``on_refused``
         self.on_game_refused: Callable[[m.GameRefused], None] = _ignore
+        #: everything else the server says (the table list, a table peeked at...)
+        self.on_other: Callable[[Incoming], None] = _ignore
         self.view: Any = None
+        #: the match's game time on the server when the last batch or snapshot happened
+        self.game_now: float | None = None
         self._backlog: list[Incoming] = []
 
     # -- what the scene reads ---------------------------------------------------------------
@@ -120,6 +124,8 @@ class RemoteSession:
         self.client.close()
 
     def _deliver(self, item: Incoming) -> None:
+        if isinstance(item, Batch | Resync):
+            self.game_now = item.now if item.now is not None else self.game_now
         if isinstance(item, Batch):
             self.view = item.view
             if self.on_batch_item is not None:
@@ -155,3 +161,5 @@ class RemoteSession:
             self.on_link(item)
         elif isinstance(item, m.Refused):
             self.on_server_refused(item)
+        else:
+            self.on_other(item)

@@ -195,6 +195,14 @@ class Table:
             between_rounds=self.options.between_rounds,
         )
 
+    def peek(self) -> m.TablePeek:
+        """The table seen from outside: what a spectator would see, without joining."""
+        match = self.match
+        view = None
+        if match is not None and self.stage is m.TableStage.PLAYING:
+            view = self.codec.encode_view(match.engine.observation(None))
+        return m.TablePeek(table=self.info(), view=view)
+
     def summary(self) -> m.TableSummary:
         return m.TableSummary(
             id=self.id,
@@ -639,7 +647,11 @@ class Table:
         match.views[seat] = view
         match.views_upto[seat] = upto
         ahead = self._ahead(match, seat, view)
-        return m.encode(m.Events(events=heard, view=patch, upto=upto, ahead=ahead))
+        return m.encode(
+            m.Events(
+                events=heard, view=patch, upto=upto, ahead=ahead, now=match.scheduler.clock.now()
+            )
+        )
 
     def _ahead(self, match: _Match, seat: int | None, view: Any) -> list[Any] | None:
         """A real-time game's happenings ahead for ``seat`` (``race_table``); none here."""
@@ -772,7 +784,13 @@ class Table:
         since = max(0, min(since, now), now - self.options.max_away)
         away = [self.codec.encode_event(e) for e in history[since:now] if visible_to(e, seat)]
         ahead = self._ahead(current, seat, view)
-        snapshot = m.Snapshot(view=self.codec.encode_view(view), upto=now, away=away, ahead=ahead)
+        snapshot = m.Snapshot(
+            view=self.codec.encode_view(view),
+            upto=now,
+            away=away,
+            ahead=ahead,
+            now=current.scheduler.clock.now(),
+        )
         self._post(snapshot, players=frozenset({player}))
 
     def _notice(self, what: m.NoticeKind, seat: int | None = None, name: str = "") -> None:

@@ -43,7 +43,7 @@ APP_NAME = "audiogame"
 SETTINGS_VERSION = 1
 
 #: message kinds the player can tune, in the order the options menu lists them
-MESSAGE_KINDS: tuple[str, ...] = ("own", "others", "draws", "scores", "turn", "tips")
+MESSAGE_KINDS: tuple[str, ...] = ("own", "others", "draws", "scores", "turn", "tips", "chat")
 VERBOSITY_LEVELS: tuple[str, ...] = ("speak", "sound", "off")
 SPEECH_CHOICES: tuple[str, ...] = ("auto", "screenreader", "voice", "text")
 #: the built-in voice's rates the options step through, in words per minute (a rate
@@ -82,6 +82,16 @@ FIELDS: dict[str, Any] = {
     "cue_volume": Volume,
     "speech_volume": Volume,
     "text_size": Annotated[int, msgspec.Meta(ge=TEXT_SIZES[0], le=TEXT_SIZES[-1])],
+    # online play: the player's name, the last server typed, the hosts' pinned certificates
+    "online_name": Annotated[str, msgspec.Meta(max_length=64)],
+    "online_address": Annotated[str, msgspec.Meta(max_length=200)],
+    "online_pins": Annotated[
+        dict[
+            Annotated[str, msgspec.Meta(max_length=200)],
+            Annotated[str, msgspec.Meta(pattern=r"^[0-9a-f]{64}$")],
+        ],
+        msgspec.Meta(max_length=64),
+    ],
 }
 #: what one game's table remembers between matches (Domino: the hand's sort order)
 TablePrefs = Annotated[
@@ -111,6 +121,11 @@ class Settings:
     speech_volume: float = 1.0
     #: the window's text size, in percent (Ctrl+Plus/Minus, Ctrl+0 back to 100)
     text_size: int = DEFAULT_TEXT_SIZE
+    #: online: my name at the tables ("" until chosen), the last server address typed,
+    #: and each LAN host's certificate fingerprint the player accepted (by address)
+    online_name: str = ""
+    online_address: str = ""
+    online_pins: dict[str, str] = field(default_factory=dict)
     verbosity: dict[str, str] = field(default_factory=lambda: dict.fromkeys(MESSAGE_KINDS, "speak"))
     #: the last table setup of each game, as the setup scenes write it
     setups: dict[str, dict[str, Any]] = field(default_factory=dict)

@@ -1,7 +1,9 @@
-"""The main menu: the games, Options, Help, Quit."""
+"""The main menu: the games, the places beyond them (playing online), Options, Help, Quit."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from audiogame.games import registry
@@ -13,6 +15,28 @@ from audiogame.ui.reader import ReaderScene
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App
+    from audiogame.ui.scene import Scene
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A place the main menu opens besides the games, offered when ``offered()`` says so."""
+
+    title_id: str
+    offered: Callable[[], bool]
+    opens: Callable[[App], Scene]
+
+
+def _online(app: App) -> Scene:
+    from audiogame.ui.online.menu import OnlineMenu
+
+    return OnlineMenu(app)
+
+
+#: the places after the games, in order: data, never a test on a game
+PLACES: tuple[Place, ...] = (
+    Place("menu-online", lambda: any(s.online_table for s in registry.games()), _online),
+)
 
 
 class MainMenu(MenuScene):
@@ -27,6 +51,7 @@ class MainMenu(MenuScene):
     def build_items(self) -> list[MenuItem]:
         items = self.resume_items()
         items += [self.game_item(spec) for spec in registry.games() if spec.open_setup is not None]
+        items += [self.place_item(place) for place in PLACES if place.offered()]
         items += [
             MenuItem(lambda: self.t("menu-options"), lambda: self.app.push(OptionsScene(self.app))),
             MenuItem(
@@ -38,6 +63,11 @@ class MainMenu(MenuScene):
 
     def game_item(self, spec: GameSpec) -> MenuItem:
         return MenuItem(lambda: self.t(spec.title_id), lambda: self.open_game(spec))
+
+    def place_item(self, place: Place) -> MenuItem:
+        return MenuItem(
+            lambda: self.t(place.title_id), lambda: self.app.push(place.opens(self.app))
+        )
 
     def open_game(self, spec: GameSpec) -> None:
         assert spec.open_setup is not None

@@ -76,6 +76,15 @@ class Scene:
         """Handle a key; return False for keys this scene does not know."""
         return False
 
+    def before_key(self, key: Key) -> bool:
+        """Keys placed beside the scene's own and tried first (an online table's chat
+        and the master's keys beside the game's); True when one was handled."""
+        return False
+
+    def keys_text(self) -> str:
+        """What F1 says here: the keys of this scene."""
+        return self.t(self.keys_id)
+
     def on_escape(self) -> None:
         self.cue("menu_back")
         self.app.pop()

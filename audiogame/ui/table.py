@@ -36,13 +36,19 @@ A game's table keeps only its keys and its words; this base holds the rest:
   asks to leave (``ask_leave``), or leaves once the match is over; Enter at the
   end starts the next match with the next seed (``next_table``); a resumed
   match says where it stands (``situation``) before it goes on.
+- **beside the game** (``beside``, None offline): a match played on a server
+  has things that are not the game's — chat, the people at the table, the
+  master's keys, the connection. A ``Beside`` holds them: its keys are tried
+  before the game's (``before_key``), F1 says them after the game's, ``where``
+  adds the connection's state, the next match and leaving are its (the
+  server's table goes on), and the gap between rounds is the server's.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from audiogame.app.keys import Key
 from audiogame.games.base import Engine
@@ -66,6 +72,38 @@ def new_seed(app: App) -> int:
 def next_seed(seed: int | str) -> int | str:
     """The seed of the evening's next match."""
     return seed + 1 if isinstance(seed, int) else f"{seed}+"
+
+
+class Beside(Protocol):
+    """What a table played elsewhere holds beside the game (see the module docstring)."""
+
+    def on_key(self, key: Key) -> bool:
+        """A key of its own (chat, the master's keys); False: the game's."""
+        ...
+
+    def keys_text(self) -> str:
+        """Its keys, said by F1 after the game's."""
+        ...
+
+    def where_words(self) -> str:
+        """What ``where`` adds (the connection's state; "" when all is well)."""
+        ...
+
+    def round_gap(self) -> float | None:
+        """Seconds between rounds on the server; None while the master holds them."""
+        ...
+
+    def hold_rounds(self) -> None:
+        """The game's "pause between rounds" key: the master's, asked of the server."""
+        ...
+
+    def next_match(self) -> None:
+        """The match is over and the player goes on: back to the table's seating."""
+        ...
+
+    def leave(self) -> None:
+        """The player leaves the table."""
+        ...
 
 
 class TableScene(Scene):
@@ -105,6 +143,10 @@ class TableScene(Scene):
         self.watchers: list[Callable[[Sequence[Any]], None]] = []
         self._resumed = resumed
         self._dirty = False  # the match changed since the last autosave
+        #: what the table holds beside the game when it is played elsewhere (None here)
+        self.beside: Beside | None = None
+        #: called with the messages of every batch the game narrated (transcript checks)
+        self.narration_watchers: list[Callable[[Sequence[Message]], None]] = []
 
     # -- what each game gives -------------------------------------------------------------
     def hear(self, batch: Sequence[Any]) -> None:
@@ -124,6 +166,9 @@ class TableScene(Scene):
 
     def started(self) -> None:
         """The session is running (a new match deals here)."""
+
+    def rename(self, names: Sequence[str]) -> None:
+        """The seats' names changed (online: a player left and a bot took the seat)."""
 
     @property
     def finished(self) -> bool:
@@ -236,8 +281,22 @@ class TableScene(Scene):
         super().on_resume()
 
     def where(self) -> str:
-        turn = self.turn_words()
-        return f"{super().where()}. {turn}" if turn else super().where()
+        parts = [super().where(), self.turn_words()]
+        if self.beside is not None:
+            parts.append(self.beside.where_words())
+        return ". ".join(part for part in parts if part)
+
+    def before_key(self, key: Key) -> bool:
+        return self.beside is not None and self.beside.on_key(key)
+
+    def keys_text(self) -> str:
+        own = super().keys_text()
+        return own if self.beside is None else f"{own} {self.beside.keys_text()}"
+
+    def round_gap(self, own: float) -> float | None:
+        """Seconds before the next round deals by itself: the game's own ``own``
+        here, the server's online (None: the master holds the rounds)."""
+        return own if self.beside is None else self.beside.round_gap()
 
     def on_exit(self) -> None:
         self.halt()
@@ -269,8 +328,22 @@ class TableScene(Scene):
         self.refuse(refusal)
 
     def act(self, action: Any) -> None:
-        """The player's action: its answer comes as events or a refusal."""
+        """The player's action: its answer comes as events or a refusal (someone who
+        only watches has none to make)."""
+        if self.session.seat is None:
+            self.refuse_watching()
+            return
         self.session.act(action)
+
+    def refuse_watching(self) -> None:
+        self.answer("table-watching", cue="menu_error")
+
+    def post_narration(self, messages: Sequence[Message]) -> None:
+        """What the game's narrator made of a batch: posted, and shown to the watchers."""
+        for message in messages:
+            self.post(message)
+        for watcher in self.narration_watchers:
+            watcher(messages)
 
     # -- speech -----------------------------------------------------------------------------
     def answer(self, msg_id: str, cue: str | None = None, **args: Any) -> None:
@@ -309,7 +382,11 @@ class TableScene(Scene):
 
     def leave(self) -> None:
         """Back where the table was opened from; a match left half-way stays saved,
-        and the main menu offers it at once."""
+        and the main menu offers it at once. Online, the table's own way out."""
+        if self.beside is not None:
+            self.halt()
+            self.beside.leave()
+            return
         if self.local is not None and self.kept() and not self.local.engine.is_over:
             self.app.autosave(self.game_id, self.match_state(), self.summary())
         self.halt()
@@ -320,5 +397,9 @@ class TableScene(Scene):
             self.app.pop()
 
     def next_match(self) -> None:
-        """Enter at the end: the next match of the evening, at the same table."""
+        """Enter at the end: the next match of the evening, at the same table (online:
+        back to the table's seating, where the master starts the next one)."""
+        if self.beside is not None:
+            self.beside.next_match()
+            return
         self.app.replace(self.next_table(next_seed(self.seed)))

@@ -120,3 +120,24 @@ save-fell-back = The newest save was damaged: I resumed the one before it, so th
 save-too-big = The saved match is far too big to be one this game wrote: I kept it aside; it cannot be resumed.
 save-off-other-copy = The game is already open in another window: this copy does not save matches.
 game-already-open = The game is already open: another copy is using the same data folder. You can play here, but nothing will be saved; to keep your matches, close this copy and go back to the other one.
+
+kind-chat = chat
+menu-online = Play online
+opt-online-name = your name online
+opt-online-address = the last server address
+opt-online-pins = the trusted hosts' certificates
+history-view = History: { $view }, { $n ->
+    [0] no messages
+    [one] one message
+   *[other] { $n } messages
+}.
+history-view-all = everything
+history-view-game = the game
+history-view-chat = chat
+table-watching = You are watching this match: you have no hand to play.
+entry-text = { $text }
+entry-empty = empty
+entry-space = space
+entry-end = end of the text
+entry-full = The text is full: { $n } characters at most.
+keys-text-entry = Type the text; Backspace deletes the character before the cursor, Left and Right arrows move over the text, Home and End to its ends, Up or Down reads it all; Enter confirms, Escape cancels.

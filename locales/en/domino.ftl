@@ -351,3 +351,10 @@ domino-resumed-hand = { $n ->
     [one] You have one tile.
    *[other] You have { $n } tiles.
 }
+
+domino-next-soon-online = Next manche in { $n ->
+    [one] one second
+   *[other] { $n } seconds
+}: it starts by itself. The table's master can hold it with Shift P.
+domino-paused-online = The table's master is holding the next manche.
+domino-game-over-keys-online = Enter to go back to the table's seats, Escape for the menu.

@@ -120,3 +120,24 @@ save-fell-back = L'ultimo salvataggio era danneggiato: ho ripreso quello precede
 save-too-big = La partita salvata è troppo grande per essere stata scritta da questo gioco: l'ho messa da parte e non si può riprendere.
 save-off-other-copy = Il gioco è già aperto in un'altra finestra: questa copia non salva le partite.
 game-already-open = Il gioco è già aperto: un'altra copia usa la stessa cartella dei dati. Qui puoi giocare, ma non si salva niente; per tenere le tue partite chiudi questa copia e torna all'altra.
+
+kind-chat = chat
+menu-online = Gioca online
+opt-online-name = il tuo nome online
+opt-online-address = l'ultimo indirizzo di server
+opt-online-pins = i certificati dei computer fidati
+history-view = Cronologia: { $view }, { $n ->
+    [0] nessun messaggio
+    [one] un messaggio
+   *[other] { $n } messaggi
+}.
+history-view-all = tutto
+history-view-game = il gioco
+history-view-chat = la chat
+table-watching = Stai guardando la partita: non hai una mano da giocare.
+entry-text = { $text }
+entry-empty = vuoto
+entry-space = spazio
+entry-end = fine del testo
+entry-full = Il testo è pieno: al massimo { $n } caratteri.
+keys-text-entry = Scrivi il testo; Backspace cancella il carattere prima del cursore, frecce sinistra e destra si muovono nel testo, Inizio e Fine ai suoi estremi, freccia su o giù lo legge tutto; Invio conferma, Esc annulla.

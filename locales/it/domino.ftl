@@ -345,3 +345,10 @@ domino-resumed-hand = { $n ->
     [one] Hai una tessera in mano.
    *[other] Hai { $n } tessere in mano.
 }
+
+domino-next-soon-online = Prossima manche tra { $n ->
+    [one] un secondo
+   *[other] { $n } secondi
+}: parte da sola. Il capotavola può fermarla con Maiuscolo P.
+domino-paused-online = Il capotavola tiene ferma la prossima manche.
+domino-game-over-keys-online = Invio per tornare ai posti del tavolo, Esc per il menu.

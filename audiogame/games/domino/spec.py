@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from audiogame.devtools.resume_check import MatchAdapter
     from audiogame.games.base import Bot, Engine
     from audiogame.games.board import Board
+    from audiogame.games.seat import SeatSession
     from audiogame.narration import Message
     from audiogame.ui.scene import Scene
 
@@ -36,6 +37,29 @@ def resume(app: App, state: Any) -> Scene:
     from audiogame.games.domino.table import resume as resume_table
 
     return resume_table(app, state)
+
+
+def online_table(app: App, session: SeatSession, names: Sequence[str]) -> Scene:
+    from audiogame.games.domino.table import DominoTable
+
+    return DominoTable.online(app, session, names)
+
+
+def table_config(seats: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    from audiogame.games.domino.options import DominoConfig
+
+    return DominoConfig(seats=seats, **dict(options)).to_dict()
+
+
+def standing(view: Any, names: Sequence[str]) -> list[Message]:
+    from audiogame.games.domino.narrate import Seating, tally
+    from audiogame.games.domino.observation import Observation
+    from audiogame.narration import Message
+
+    assert isinstance(view, Observation)
+    seating = Seating(None, tuple(names), view.config.teams)
+    args = {"manche": view.manche, "totals": tally(seating, view.totals)}
+    return [Message("domino-scores", {**args, "limit": view.config.point_limit})]
 
 
 def new_engine(config: Mapping[str, Any], seed: int | str, start: float) -> Engine:
@@ -155,6 +179,9 @@ SPEC = GameSpec(
     wire=wire,
     controls=controls,
     table_keys="keys-domino-table",
+    online_table=online_table,
+    table_config=table_config,
+    standing=standing,
     engine_from_dict=engine_from_dict,
     make_bot=make_bot,
     narrate=narrate,

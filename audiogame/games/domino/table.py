@@ -156,7 +156,9 @@ class DominoTable(TableScene):
             session = self._local(app, seed, restored)
         super().__init__(app, session, seed=seed, home=home, resumed=restored is not None)
         #: who listens here and how the table is seated: the words of names and teams
-        self.seating = Seating(HUMAN, self.names, setup.teams)
+        #: my seat (None: watching); offline always ``HUMAN``
+        self.me = session.seat
+        self.seating = Seating(self.me, self.names, setup.teams)
         #: the hand's sort order: the one the player chose last, kept across matches
         self.order = saved_order(app)
         #: the tile under the cursor, by uid: re-sorting never loses it
@@ -202,6 +204,24 @@ class DominoTable(TableScene):
             match, self.bots = restored.match, restored.bots
         idle = app.idle_tasks.append if REST <= 0 else Bursts(app, BURST, REST)
         return LocalSeat(match, time, dict(self.bots), seat=HUMAN, idle=idle)
+
+    @classmethod
+    def online(cls, app: App, session: SeatSession, names: Sequence[str]) -> DominoTable:
+        """The table of a match played on a server, seen from ``session``'s seat (a
+        spectator's when it has none); ``names``: every seat's name. Joining a match
+        under way, it says where the match stands first."""
+        view: Observation = session.view()
+        under_way = view.phase is not Phase.READY
+        setup = DominoSetup.of_config(view.config)
+        table = cls(app, setup, "online", session=session, restored=None)
+        table.config = view.config
+        table._resumed = under_way
+        table.rename(names)
+        return table
+
+    def rename(self, names: Sequence[str]) -> None:
+        self.names = tuple(names)
+        self.seating = Seating(self.me, self.names, self.config.teams)
 
     @classmethod
     def resumed(cls, app: App, state: Any, home: Scene | None = None) -> DominoTable:
@@ -254,7 +274,7 @@ class DominoTable(TableScene):
         deadline = view.turn_deadline
         if phase is not Phase.PLAYING or seat is None:
             said.append(Message("domino-whose-turn-between", kind="turn"))
-        elif seat != HUMAN:
+        elif seat != self.me:
             said.append(Message("domino-whose-turn", {"who": who(self.seating, seat)}, "turn"))
         elif deadline is not None:
             # game time goes on from the last step: the time a turn began, unless a
@@ -267,7 +287,8 @@ class DominoTable(TableScene):
         else:
             said.append(Message("domino-whose-turn-you", kind="turn"))
         said.append(Message("domino-ask-ends", {"ends": ends_phrase(view.ends)}, "turn"))
-        said.append(Message("domino-resumed-hand", {"n": len(view.hand)}, kind="turn"))
+        if self.me is not None:  # someone watching has no hand
+            said.append(Message("domino-resumed-hand", {"n": len(view.hand)}, kind="turn"))
         return said
 
     def turn_words(self) -> str:
@@ -305,7 +326,7 @@ class DominoTable(TableScene):
         right after my play is told (before what the others did next)."""
         start = 0
         for i, event in enumerate(events):
-            if getattr(event, "seat", None) != HUMAN:
+            if self.me is None or getattr(event, "seat", None) != self.me:
                 continue
             if isinstance(event, TilePlayed):
                 self.narrate(events[start : i + 1])
@@ -318,21 +339,21 @@ class DominoTable(TableScene):
         self.narrate(events[start:])
 
     def narrate(self, events: Sequence[Any]) -> None:
-        for message in narrate(events, self.view(), self.names):
-            self.post(message)
+        self.post_narration(narrate(events, self.view(), self.names))
 
     def after(self, view: Observation) -> None:
         """Whose move is next: mine (its last seconds ticked), a bot's (the session
         plays it), or the manche is over."""
         phase = view.phase
-        mine = phase is Phase.PLAYING and view.current_seat == HUMAN
+        mine = phase is Phase.PLAYING and self.me is not None and view.current_seat == self.me
         if not mine:
             self.choosing = None
         self._tick_to(view.turn_deadline if mine else None, view.config.thinking_time)
         if phase is Phase.BETWEEN:
             self.between_manches()
         elif phase is Phase.OVER:
-            self.post(Message("domino-game-over-keys"))
+            online = "" if self.beside is None else "-online"
+            self.post(Message(f"domino-game-over-keys{online}"))
 
     def on_refusal(self, action: Any, refusal: str) -> None:
         """A refused action: a tile that fits both ends asks which; anything else says why."""
@@ -350,8 +371,13 @@ class DominoTable(TableScene):
         if self.pause_requested:
             self.post(Message("domino-paused"))
             return
-        self._next = self.session.time.call_later(MANCHE_GAP, self.next_manche)
-        self.post(Message("domino-next-soon", {"n": MANCHE_GAP}))
+        gap = self.round_gap(MANCHE_GAP)
+        online = "" if self.beside is None else "-online"
+        if gap is None:  # online: the master holds the next manche
+            self.post(Message("domino-paused-online"))
+            return
+        self._next = self.session.time.call_later(gap, self.next_manche)
+        self.post(Message(f"domino-next-soon{online}", {"n": math.ceil(gap)}))
 
     def next_manche(self) -> None:
         if self._next is not None:
@@ -361,6 +387,9 @@ class DominoTable(TableScene):
         self.session.next_round()
 
     def toggle_pause(self) -> None:
+        if self.beside is not None:  # online the master holds the rounds, on the server
+            self.beside.hold_rounds()
+            return
         self.pause_requested = not self.pause_requested
         self.answer("domino-pause-on" if self.pause_requested else "domino-pause-off", "toggle")
         if self.view().phase is not Phase.BETWEEN:
@@ -579,6 +608,9 @@ class DominoTable(TableScene):
 
     def play(self, end: End | None) -> None:
         hand = self.hand()
+        if not hand and self.me is None:
+            self.refuse_watching()
+            return
         if not hand:
             self.refuse(self.empty_hand_refusal())
             return
@@ -589,7 +621,7 @@ class DominoTable(TableScene):
         view = self.view()
         if view.phase is Phase.OVER:
             return Refusal.MATCH_OVER
-        if view.eliminated[HUMAN]:
+        if self.me is not None and view.eliminated[self.me]:
             return Refusal.ELIMINATED
         if view.phase is not Phase.PLAYING:
             return Refusal.MANCHE_OVER
@@ -634,7 +666,7 @@ class DominoTable(TableScene):
             return Phrase("domino-whose-turn-over")
         if phase is not Phase.PLAYING or seat is None:
             return Phrase("domino-whose-turn-between")
-        if seat != HUMAN:
+        if seat != self.me:
             return Phrase("domino-whose-turn", {"who": who(self.seating, seat)})
         if self._deadline is not None:
             left = max(0, math.ceil(self._deadline - self.session.time.clock.now()))

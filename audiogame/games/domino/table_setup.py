@@ -112,6 +112,15 @@ class DominoSetup:
                 dropped.append(option)
         return dropped
 
+    @classmethod
+    def of_config(cls, config: DominoConfig) -> DominoSetup:
+        """The setup of a table configured elsewhere (online: the server's table)."""
+        return cls(
+            levels=[DEFAULT_LEVEL] * (config.seats - 1),
+            teams=config.teams,
+            options={option.id: getattr(config, option.field) for option in OPTIONS},
+        )
+
     # -- changes the scene makes ------------------------------------------------------
     def add_bot(self, level: str = DEFAULT_LEVEL) -> bool:
         """One more bot; False when the table is full. Teams that no longer divide evenly go."""

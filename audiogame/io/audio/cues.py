@@ -39,6 +39,15 @@ MENU_CUES: tuple[Cue, ...] = (
     Cue("menu_error", "menu", "refused: a low buzzy double beep", 0.4, ui=True),
     Cue("notice", "menu", "neutral information: a soft upward bloop", 0.3, ui=True),
     Cue("toggle", "menu", "an option switched: a click-clack", 0.2, ui=True),
+    # online play
+    Cue("chat", "menu", "a line of table chat: two bright chimes, the second higher", 0.3, ui=True),
+    Cue("chat_private", "menu", "a private message: three quick chimes, down and up", 0.4, ui=True),
+    Cue(
+        "link_lost", "menu", "the connection dropped: three falling vibraphone notes", 0.55, ui=True
+    ),
+    Cue(
+        "link_back", "menu", "the connection is back: three rising vibraphone notes", 0.55, ui=True
+    ),
 )
 
 

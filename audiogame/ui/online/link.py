@@ -1,0 +1,423 @@
+"""The player's connection to a game server, for as long as they play there: ``Link``.
+
+A ``Link`` owns the client's network side (``GameClient``: a thread feeding a
+queue) and the ``RemoteSession`` over it, and pumps it once a frame from the
+app's loop (``app.pumps``), whatever scene is on top: a match goes on while a
+menu or the chat line covers the table. The thread wakes the loop when
+something arrives (``app.wake``), so a move is heard within a frame of its
+frame arriving, not at the end of the loop's sleep.
+
+What arrives is placed where it belongs:
+
+- the table's seating (``TableState``): the seating scene (``RoomScene``)
+  opens when the player sits or watches, and every open view of the table is
+  told; the game's table hears its players' names again;
+- the match: on the first view (``Resync``) the game's own table scene opens
+  over the seating (``GameSpec.online_table``), driven by an ``OnlineSeat``;
+  every batch goes to it; a refusal of the game comes back to it by reference;
+  coming back after a drop, a short "while you were away" at the player's
+  verbosity and where the match stands;
+- the people (``Notice``) and chat (``Chat``, its own message kind): said as
+  they come, with their sounds; private messages remembered for "@ reply";
+- the connection itself: "connection lost, trying again…" once when it drops
+  (the client tries again by itself, with backoff), "back at the table" when it
+  is back, and a way out when it cannot come back. On the first connection to
+  a host over TLS whose certificate is not pinned yet, its fingerprint is read
+  as six words and the player accepts (the pin is kept) or leaves.
+
+Scenes that want the lobby's news (the table list, a table peeked at, a
+refusal) register in ``views`` and get ``news(item)`` first.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from audiogame.games import registry
+from audiogame.narration import Message
+from audiogame.net import messages as m
+from audiogame.net import tls
+from audiogame.net.client import Connected, Connecting, Disconnected, GameClient, Incoming
+from audiogame.net.host import HostedServer
+from audiogame.net.online_seat import OnlineSeat
+from audiogame.net.remote_session import Link as LinkNews
+from audiogame.net.remote_session import RemoteSession
+from audiogame.ui.online import words
+from audiogame.ui.online.chat import Correspondents
+from audiogame.ui.scene import Scene
+from audiogame.ui.table import TableScene
+
+if TYPE_CHECKING:
+    from audiogame.app.loop import App
+
+log = logging.getLogger(__name__)
+
+#: "while you were away": at most this many of the missed moves are said (the rest
+#: are in the history)
+AWAY_SAID = 8
+#: notices about myself that I do not need to hear (I did it)
+MINE_UNSAID = frozenset({m.NoticeKind.JOINED, m.NoticeKind.WATCHING, m.NoticeKind.BACK})
+
+
+class LinkView(Protocol):
+    """A scene that follows the link: the table changed; the lobby's news."""
+
+    def table_changed(self) -> None: ...
+
+    def news(self, item: Incoming) -> bool:
+        """True when the item was this view's to handle (nothing more is said)."""
+        ...
+
+
+class Link:
+    def __init__(
+        self,
+        app: App,
+        url: str,
+        name: str,
+        *,
+        address: str = "",
+        pin: str | None = None,
+        hosted: HostedServer | None = None,
+    ) -> None:
+        self.app = app
+        self.url = url
+        #: the host as the player gave it ("192.168.1.5:47470"): its pin is kept by it
+        self.address = address
+        self.hosted = hosted
+        self.client = GameClient(url, name, lang=app.localizer.lang, pin=pin, on_message=app.wake)
+        self.remote = RemoteSession(self.client)
+        self.state = "connecting"  # connected, retrying, lost, closed
+        self.views: list[LinkView] = []
+        #: where leaving a table returns (the lobby), and where losing the link does
+        self.home: Scene | None = None
+        self.origin: Scene | None = None
+        self.room: Scene | None = None
+        self.seat_session: OnlineSeat | None = None
+        self.game_table: TableScene | None = None
+        self.people = Correspondents()
+        self.tables: list[m.TableSummary] = []
+        self.last_over: m.MatchOver | None = None
+        #: what to do once first connected (and trusted): list, create, join
+        self.on_ready: list[Callable[[], None]] = []
+        #: called on the first connection with the certificate's fingerprint, when it
+        #: is not pinned yet; it answers by calling ``trust`` or ``close``
+        self.ask_trust: Callable[[str], None] | None = None
+        self._ever_connected = False
+        #: the certificate's fingerprint this link was told to expect (checked by the client)
+        self.pin = pin
+        self._wire()
+
+    # -- life -----------------------------------------------------------------------------
+    def _wire(self) -> None:
+        r = self.remote
+        r.on_batch = self._batch
+        r.on_resync = self._resync
+        r.on_game_refused = self._game_refused
+        r.on_table = self._table
+        r.on_notice = self._notice
+        r.on_chat = self._chat
+        r.on_over = self._over
+        r.on_begins = self._begins
+        r.on_left = self._left
+        r.on_link = self._link
+        r.on_server_refused = self._refused
+        r.on_other = self._other
+
+    def start(self) -> None:
+        self.client.start()
+        self.app.pumps.append(self.pump)
+
+    def pump(self) -> None:
+        self.remote.pump()
+
+    def close(self) -> None:
+        """Leave the server: the connection closes, a hosted server stops."""
+        if self.state == "closed":
+            return
+        self.state = "closed"
+        if self.pump in self.app.pumps:
+            self.app.pumps.remove(self.pump)
+        if self.seat_session is not None:
+            self.seat_session.stop()
+        self.client.close()
+        if self.hosted is not None:
+            self.hosted.stop()
+
+    @property
+    def name(self) -> str:
+        return self.client.name
+
+    @property
+    def table(self) -> m.TableInfo | None:
+        return self.remote.table
+
+    @property
+    def seat(self) -> int | None:
+        return self.remote.seat
+
+    @property
+    def is_master(self) -> bool:
+        table = self.table
+        return table is not None and table.master is not None and table.master == self.seat
+
+    def send(self, message: m.ClientMessage) -> None:
+        self.remote.send(message)
+
+    def names(self) -> list[str]:
+        table = self.table
+        return [] if table is None else words.seat_names(table, self.app.localizer)
+
+    def trust(self, fingerprint: str) -> None:
+        """The player accepted the host's fingerprint: pinned, and on we go."""
+        if self.address:
+            self.app.settings.online_pins[self.address] = fingerprint
+            self.app.save_settings()
+        self._ready()
+
+    def say(self, msg_id: str, *, cue: str | None = None, **args: Any) -> None:
+        self.app.announcer.post(Message(msg_id, args, cue=cue))
+
+    # -- where the player goes ------------------------------------------------------------
+    def to_room(self) -> None:
+        """From the game's table back to the seating (the match is over)."""
+        self._close_game()
+        if self.room is not None and self.room in self.app.scenes:
+            self.app.pop_to(self.room)
+
+    def leave_table(self) -> None:
+        self.send(m.LeaveTable())
+        self._back_home()
+
+    def _back_home(self) -> None:
+        self._close_game()
+        self.room = None
+        if self.home is not None and self.home in self.app.scenes:
+            self.app.pop_to(self.home)
+
+    def _close_game(self) -> None:
+        if self.seat_session is not None:
+            self.seat_session.stop()
+        self.seat_session = None
+        table, self.game_table = self.game_table, None
+        if table is not None and table in self.app.scenes:
+            # pop the table and whatever covers it, the scene below stays quiet
+            while table in self.app.scenes:
+                self.app.pop(resume=False)
+
+    def _lost(self) -> None:
+        """The link cannot come back: everything online closes, back where it began."""
+        self.close()
+        self._close_game()
+        origin = self.origin
+        if origin is not None and origin in self.app.scenes:
+            while self.app.top is not origin:
+                self.app.pop(resume=False)
+
+    # -- the connection -------------------------------------------------------------------
+    def _link(self, item: LinkNews) -> None:
+        if isinstance(item, Connected):
+            first = not self._ever_connected
+            self._ever_connected = True
+            was = self.state
+            self.state = "connected"
+            if first:
+                fingerprint = item.fingerprint
+                if fingerprint and self.pin is None and self.ask_trust is not None:
+                    self.ask_trust(fingerprint)
+                    return
+                self._ready()
+            elif was == "retrying":
+                at_table = self.table is not None
+                self.say("online-back-table" if at_table else "online-back", cue="link_back")
+        elif isinstance(item, Connecting):
+            if self.state != "retrying":
+                self.state = "retrying"
+                self.say("online-reconnecting", cue="link_lost")
+        elif isinstance(item, Disconnected) and item.final:
+            self.state = "lost"
+            if item.reason == "pin-mismatch":
+                self.say("online-pin-mismatch", cue="menu_error")
+            elif item.reason == "unreachable" and not self._ever_connected:
+                self.say("online-unreachable", cue="menu_error", url=self.url)
+            else:
+                reason = words.reason_words(item.reason, self.app.localizer)
+                self.say("online-lost", cue="link_lost", reason=reason)
+            self._lost()
+        elif isinstance(item, Disconnected) and not self._ever_connected:
+            # the first connection never came up: say so once, and keep trying
+            if self.state != "retrying":
+                self.say("online-unreachable-retrying", cue="menu_error", url=self.url)
+                self.state = "retrying"
+
+    def _ready(self) -> None:
+        pending, self.on_ready = self.on_ready, []
+        for step in pending:
+            step()
+
+    def where_words(self) -> str:
+        """The connection's state, when it is not simply up."""
+        if self.state == "retrying":
+            return self.app.localizer("online-state-retrying")
+        if self.state == "lost":
+            return self.app.localizer("online-state-lost")
+        return ""
+
+    # -- the table -------------------------------------------------------------------------
+    def _table(self, info: m.TableInfo, you: int | None) -> None:
+        if self.room is None or self.room not in self.app.scenes:
+            from audiogame.ui.online.room import RoomScene
+
+            self.room = RoomScene(self.app, self)
+            self.app.push(self.room)
+        if self.game_table is not None:
+            self.game_table.rename(self.names())
+        for view in list(self.views):
+            view.table_changed()
+
+    def _begins(self, begins: m.MatchBegins) -> None:
+        # a new match at this table: a finished one's table closes (the new one opens
+        # with its first view)
+        if self.game_table is not None:
+            self.to_room()
+
+    def _resync(self, view: Any, away: Sequence[Any]) -> None:
+        if view is None:
+            return
+        table = self.game_table
+        if table is None or table not in self.app.scenes or self.seat_session is None:
+            self._open_game()
+            return
+        self.seat_session.resynced(view, self.remote.game_now)
+        self._while_away(table, view, away)
+
+    def _open_game(self) -> None:
+        info = self.table
+        spec = None if info is None else registry.get(info.game)
+        if spec is None or spec.online_table is None:
+            self.say("online-game-unknown", cue="menu_error")
+            return
+        seat = OnlineSeat(self.remote, self.app.scheduler)
+        scene = spec.online_table(self.app, seat, self.names())
+        assert isinstance(scene, TableScene)
+        from audiogame.ui.online.beside import OnlineBeside
+
+        scene.beside = OnlineBeside(self, scene)
+        self.seat_session, self.game_table = seat, scene
+        self.app.push(scene)
+
+    def _while_away(self, table: TableScene, view: Any, away: Sequence[Any]) -> None:
+        """Back after a drop: what happened meanwhile, short, at the player's verbosity."""
+        info = self.table
+        spec = None if info is None else registry.get(info.game)
+        if not away or spec is None or spec.narrate is None:
+            self.say("online-away-nothing")
+            return
+        messages = spec.narrate(away, view, self.names())
+        self.say("online-away", n=len(away))
+        earlier, recent = messages[:-AWAY_SAID], messages[-AWAY_SAID:]
+        announcer = self.app.announcer
+        for message in earlier:  # kept in the history, not said
+            text = self.app.localizer(message.msg_id, **_resolved(message, self.app))
+            announcer.history.add(text, message.kind)
+        for message in recent:
+            table.post(message)
+        for message in table.situation():
+            table.post(message)
+
+    def _batch(self, events: Sequence[Any], view: Any) -> None:
+        seat = self.seat_session
+        if seat is not None and seat.listening:
+            seat.deliver(events, view, self.remote.game_now)
+
+    def _game_refused(self, refused: m.GameRefused) -> None:
+        if self.seat_session is not None:
+            self.seat_session.refused(refused.ref, refused.refusal)
+
+    def _over(self, over: m.MatchOver) -> None:
+        self.last_over = over
+
+    def _left(self, reason: str) -> None:
+        if reason:
+            self.say(
+                "online-left-because",
+                cue="menu_error",
+                reason=words.reason_words(reason, self.app.localizer),
+            )
+        self._back_home()
+        for view in list(self.views):
+            view.table_changed()
+
+    # -- people and chat -------------------------------------------------------------------
+    def _notice(self, notice: m.Notice) -> None:
+        info = self.table
+        mine = notice.seat is not None and notice.seat == self.seat
+        if notice.what in MINE_UNSAID and (mine or notice.name == self.name):
+            return
+        text = words.notice_words(notice, info, self.app.localizer)
+        self.app.announcer.post(Message("online-said", {"text": text}, cue="notice"))
+
+    def _chat(self, chat: m.Chat) -> None:
+        from audiogame.net.chat_text import clean_chat
+
+        text = clean_chat(chat.text)
+        name = chat.name
+        mine = name == self.name and chat.seat == self.seat
+        if chat.private:
+            if mine:
+                target = self._seat_name(chat.to)
+                self.people.last_to = target
+                msg = Message(
+                    "online-chat-private-to",
+                    {"name": target, "text": text},
+                    kind="chat",
+                    cue="chat_private",
+                )
+            else:
+                self.people.last_from = name
+                msg = Message(
+                    "online-chat-private-from",
+                    {"name": name, "text": text},
+                    kind="chat",
+                    cue="chat_private",
+                )
+        else:
+            msg = Message("online-chat-line", {"name": name, "text": text}, kind="chat", cue="chat")
+        if mine:  # I know what I wrote: the history keeps it, a sound says it went out
+            self.app.announcer.cue(msg.cue or "chat")
+            self.app.announcer.history.add(self.app.localizer(msg.msg_id, **msg.args), "chat")
+            return
+        self.app.announcer.post(msg)
+
+    def _seat_name(self, seat: int | None) -> str:
+        info = self.table
+        if info is None or seat is None or not 0 <= seat < len(info.seats):
+            return ""
+        return info.seats[seat].name
+
+    # -- the rest ---------------------------------------------------------------------------
+    def _refused(self, refused: m.Refused) -> None:
+        for view in list(self.views):
+            if view.news(refused):
+                return
+        reason = words.reason_words(refused.reason, self.app.localizer)
+        self.app.announcer.post(Message("online-said", {"text": reason}, cue="menu_error"))
+
+    def _other(self, item: Incoming) -> None:
+        if isinstance(item, m.TableList):
+            self.tables = list(item.tables)
+        for view in list(self.views):
+            if view.news(item):
+                return
+
+
+def _resolved(message: Message, app: App) -> dict[str, Any]:
+    from audiogame.announce import resolve
+
+    return dict(resolve(message, app.announcer.words).args)
+
+
+def fingerprint_words(fingerprint: str, lang: str) -> str:
+    return tls.fingerprint_words(fingerprint, lang)

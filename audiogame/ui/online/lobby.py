@@ -1,0 +1,342 @@
+"""A game server's tables: ``LobbyScene``, the place the player is while connected.
+
+It connects (to the servers in ``targets``, one after the other until one
+answers; a server hosted here is started first and waited for without holding
+a frame), then lists the server's public tables as the Salotto reads its list:
+"Domino, 2 in attesa su 4, tavolo di Anna". The list is asked for again every
+few seconds while it is on top, the cursor staying on the table it was on.
+
+- Enter on a table joins it: a seat when one is free before the match, else
+  watching (a match under way is watched, as at the Salotto); Shift+Enter only
+  watches; the Applications key (or Shift+F10) says a table's options, and the
+  scores of its match under way, without joining; F5 asks for the list now.
+- The rows after the tables: create a table, join one by its invite code.
+- Escape leaves the server (asking first when the server is hosted here: the
+  friends at its tables leave with it).
+
+What the lobby was opened for happens once connected: create the table being
+hosted, or join a table by its code (trying the next server when this one has
+no table of that code).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from audiogame.app.keys import Key
+from audiogame.games import registry
+from audiogame.net import messages as m
+from audiogame.net import spoken_words, tls
+from audiogame.net.client import Incoming
+from audiogame.net.host import HostedServer
+from audiogame.net.reasons import Reason
+from audiogame.ui.confirm import ConfirmScene
+from audiogame.ui.menu import MenuItem, MenuScene
+from audiogame.ui.online import words
+from audiogame.ui.online.create import CreateTableScene, TableChoice
+from audiogame.ui.online.hosting import Target
+from audiogame.ui.online.link import Link
+from audiogame.ui.scene import Scene
+from audiogame.ui.text_entry import TextEntry
+
+if TYPE_CHECKING:
+    from audiogame.app.loop import App
+
+ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+#: the table list is asked for again this often while the lobby is on top (seconds)
+REFRESH = 3.0
+#: a hosted server has this long to start listening
+HOST_START = 20.0
+
+
+class LobbyScene(MenuScene):
+    title_id = "online-lobby-title"
+    keys_id = "keys-online-lobby"
+    letters_are_commands = True
+
+    def __init__(
+        self,
+        app: App,
+        origin: Scene,
+        targets: list[Target],
+        *,
+        code: str = "",
+        create: TableChoice | None = None,
+        hosting: HostedServer | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.origin = origin
+        self.targets = list(targets)
+        self.code = code
+        self.create_choice = create
+        self.hosting = hosting
+        self.host_deadline = app.clock.now() + HOST_START
+        self.link: Link | None = None
+        self.tables: list[m.TableSummary] = []
+        self.listed = False
+        self.next_refresh = 0.0
+        self.rebuild()
+
+    # -- connecting -------------------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return str(self.app.settings.online_name)
+
+    def on_enter(self) -> None:
+        self.cue("menu_select")
+        said = "online-hosting" if self.hosting is not None else "online-connecting"
+        self.app.announcer.say(said)
+        if self.hosting is not None:
+            try:
+                self.hosting.launch()
+            except OSError:
+                self.fail("online-host-failed")
+                return
+        else:
+            self.try_next()
+
+    def update(self, now: float) -> None:
+        hosting = self.hosting
+        if hosting is not None and self.link is None:
+            try:
+                port = hosting.poll()
+            except RuntimeError:
+                port = None
+                if hosting.lan and hosting.port != 0:  # the usual port is taken: any port
+                    hosting.port = 0
+                    hosting.launch()
+                    return
+                self.fail("online-host-failed")
+                return
+            if port is None:
+                if now > self.host_deadline:
+                    hosting.stop()
+                    self.fail("online-host-failed")
+                return
+            pin = hosting.fingerprint() or None
+            self.connect(Target(hosting.local_url, "", hosted=hosting), pin)
+            return
+        link = self.link
+        if link is not None and link.state == "connected" and self.app.top is self:
+            if now >= self.next_refresh:
+                self.next_refresh = now + REFRESH
+                link.send(m.ListTables())
+
+    def try_next(self) -> None:
+        if self.link is not None:
+            self.link.close()
+            self.link = None
+        if not self.targets:
+            self.fail("online-code-not-found" if self.code else "online-unreachable-all")
+            return
+        target = self.targets.pop(0)
+        self.connect(target, self.app.settings.online_pins.get(target.address))
+
+    def connect(self, target: Target, pin: str | None) -> None:
+        link = Link(
+            self.app, target.url, self.name, address=target.address, pin=pin, hosted=target.hosted
+        )
+        link.home, link.origin = self, self.origin
+        link.views.append(self)
+        link.ask_trust = self.ask_trust
+        link.on_ready.append(self.ready)
+        self.link = link
+        link.start()
+
+    def ready(self) -> None:
+        link = self.link
+        assert link is not None
+        if self.create_choice is not None:
+            choice, self.create_choice = self.create_choice, None
+            link.send(m.CreateTable(game=choice.game, config=choice.config, private=choice.private))
+        elif self.code:
+            link.send(m.JoinTable(code=self.code))
+        else:
+            self.app.announcer.say("online-connected", cue="menu_select")
+        link.send(m.ListTables())
+
+    def ask_trust(self, fingerprint: str) -> None:
+        link = self.link
+        assert link is not None
+        said = tls.fingerprint_words(fingerprint, self.app.localizer.lang)
+
+        def refuse() -> None:
+            self.fail("online-trust-refused")
+
+        self.app.push(
+            ConfirmScene(
+                self.app,
+                "online-trust",
+                lambda: link.trust(fingerprint),
+                refuse,
+                address=link.address or link.url,
+                words=said,
+            )
+        )
+
+    def fail(self, msg_id: str) -> None:
+        """Nothing to connect to (or the player refused it): back where it began."""
+        self.app.announcer.say(msg_id, cue="menu_error")
+        self.leave_server()
+
+    def leave_server(self) -> None:
+        if self.link is not None:
+            self.link.close()
+        elif self.hosting is not None:
+            self.hosting.stop()
+        if self in self.app.scenes:
+            self.app.pop_to(self.origin)
+
+    def on_exit(self) -> None:
+        if self.link is not None:
+            self.link.close()
+        elif self.hosting is not None:
+            self.hosting.stop()
+
+    # -- the list -----------------------------------------------------------------------------
+    def rebuild(self) -> None:
+        keep = self.current_table()
+        t = self.t
+        items = [self.table_item(s) for s in self.tables]
+        items += [
+            MenuItem(lambda: t("online-lobby-create"), self.ask_create),
+            MenuItem(lambda: t("online-lobby-code"), self.ask_code),
+        ]
+        self.items = items
+        if keep is not None:
+            ids = [s.id for s in self.tables]
+            self.index = ids.index(keep) if keep in ids else 0
+        self.index = min(self.index, len(items) - 1)
+
+    def table_item(self, summary: m.TableSummary) -> MenuItem:
+        return MenuItem(
+            lambda: words.table_line(summary, self.t), lambda: self.join(summary, spectator=False)
+        )
+
+    def current_table(self) -> str | None:
+        if 0 <= self.index < len(self.tables):
+            return self.tables[self.index].id
+        return None
+
+    def where(self) -> str:
+        link = self.link
+        state = "" if link is None else link.where_words()
+        count = self.t("online-lobby-count", n=len(self.tables))
+        return words.joined([self.t(self.title_id), count, state])
+
+    # -- news from the server -------------------------------------------------------------------
+    def table_changed(self) -> None:
+        """A table of mine changed (the seating opens above the lobby by itself)."""
+
+    def news(self, item: Incoming) -> bool:
+        if isinstance(item, m.TableList):
+            self.tables = sorted(item.tables, key=lambda s: (s.stage != m.TableStage.WAITING, s.id))
+            first = not self.listed
+            self.listed = True
+            self.rebuild()
+            if first and self.app.top is self:
+                self.speak_item(prefix=self.where())
+            return True
+        if isinstance(item, m.TablePeek):
+            self.say_peek(item)
+            return True
+        if isinstance(item, m.Refused) and item.of == "join-table" and self.code:
+            if item.reason == Reason.NO_SUCH_TABLE.value:
+                self.try_next()  # not on this server: the next one, if any
+                return True
+        if isinstance(item, m.Refused) and item.of == "create-table" and self.hosting:
+            return False
+        return False
+
+    def say_peek(self, peek: m.TablePeek) -> None:
+        info = peek.table
+        spec = registry.get(info.game)
+        if spec is None:
+            return
+        said = [words.names_at_table(info, None, self.t)]
+        said.append(words.describe_options(spec, info.config, self.t))
+        if peek.view is not None and spec.standing is not None and spec.wire is not None:
+            from audiogame.announce import resolve
+            from audiogame.net.game_codec import CodecError, GameCodec
+
+            try:
+                view = GameCodec(spec.wire()).decode_view(peek.view)
+            except CodecError:
+                view = None
+            if view is not None:
+                for message in spec.standing(view, words.seat_names(info, self.t)):
+                    args = resolve(message, self.app.announcer.words).args
+                    said.append(self.t(message.msg_id, **args))
+        self.app.announcer.say_text(" ".join(p for p in said if p))
+
+    # -- the player's keys -------------------------------------------------------------------------
+    def on_key(self, key: Key) -> bool:
+        summary = self.tables[self.index] if 0 <= self.index < len(self.tables) else None
+        peek = key.key == pygame.K_MENU or (key.key == pygame.K_F10 and key.shift)
+        if peek:
+            if summary is None:
+                self.cue("menu_edge")
+            elif self.link is not None:
+                self.link.send(m.PeekTable(table=summary.id))
+            return True
+        if key.key in ENTER and key.shift and summary is not None:
+            self.cue("menu_select")
+            self.join(summary, spectator=True)
+            return True
+        if key.key == pygame.K_F5:
+            if self.link is not None:
+                self.cue("menu_move")
+                self.link.send(m.ListTables())
+            return True
+        return super().on_key(key)
+
+    def join(self, summary: m.TableSummary, spectator: bool) -> None:
+        link = self.link
+        if link is None or link.state != "connected":
+            self.app.announcer.say("online-not-connected", cue="menu_error")
+            return
+        watch = spectator or summary.stage is not m.TableStage.WAITING
+        watch = watch or summary.seated >= summary.seats
+        link.send(m.JoinTable(table=summary.id, spectator=watch))
+
+    def ask_create(self) -> None:
+        self.app.push(CreateTableScene(self.app, self.create, hosting=False))
+
+    def create(self, choice: TableChoice) -> None:
+        if self.link is not None:
+            self.link.send(
+                m.CreateTable(game=choice.game, config=choice.config, private=choice.private)
+            )
+
+    def ask_code(self) -> None:
+        self.app.push(TextEntry(self.app, "online-code-prompt", self.join_code, check=code_problem))
+
+    def join_code(self, text: str) -> None:
+        key = code_key(text)
+        if self.link is not None and key:
+            self.link.send(m.JoinTable(code=key))
+
+    def on_escape(self) -> None:
+        if self.hosting is not None:
+            self.app.push(ConfirmScene(self.app, "online-confirm-stop-host", self.leave_server))
+            return
+        self.cue("menu_back")
+        self.leave_server()
+
+
+def code_key(text: str) -> str:
+    """The code a player typed, as the server stores it ("" when it is not one)."""
+    numbers = spoken_words.parse(text)
+    if numbers is None or len(numbers) != spoken_words.CODE_WORDS:
+        return ""
+    return spoken_words.code_key(numbers)
+
+
+def code_problem(text: str) -> str | None:
+    return None if code_key(text) else "online-code-bad"
+
+
+Opener = Callable[[Scene], None]
