@@ -52,18 +52,18 @@ def pty_game(tmp_path):
 
 def test_walk_the_main_menu_and_open_a_game(pty_game) -> None:
     g = pty_game("--seed", "1")
-    g.wait_for(r"^Main menu\. Domino, 1 of 5$")
+    g.wait_for(r"^Main menu\. Domino, 1 of 6$")
     assert not g.terminal_restored()  # raw mode while playing
-    assert g.answer("\x1b[B") == ["Tira e Passa, after the dice game by Andreas Schmidt, 2 of 5"]
-    assert g.answer("\x1b[A") == ["Domino, 1 of 5"]
-    assert g.answer("\x1b[F") == ["Quit, 5 of 5"]
-    assert g.answer("\x1b[H") == ["Domino, 1 of 5"]
-    assert g.answer("o") == ["Options, 3 of 5"]
+    assert g.answer("\x1b[B") == ["Tira e Passa, after the dice game by Andreas Schmidt, 2 of 6"]
+    assert g.answer("\x1b[A") == ["Domino, 1 of 6"]
+    assert g.answer("\x1b[F") == ["Quit, 6 of 6"]
+    assert g.answer("\x1b[H") == ["Domino, 1 of 6"]
+    assert g.answer("o") == ["Options, 4 of 6"]
     helped = g.answer("\x1bOP")
     assert helped[0].startswith("Up and Down arrows to choose a game")
     assert helped[1].startswith("In the terminal: F2 the rules")
     assert g.answer("\x1b") == ["Do you really want to quit? Press Y for yes, N for no."]
-    assert g.answer("n") == ["Main menu. Options, 3 of 5"]
+    assert g.answer("n") == ["Main menu. Options, 4 of 6"]
     g.answer("\x1b[H")
     assert g.answer("\r")[0].startswith("Domino, table setup. Start the match, 1 of 15")
     started = g.answer("\r", quiet=0.5)

@@ -365,9 +365,9 @@ class App:
         """Alt+Left/Right: the history shows everything, the game alone, or chat alone."""
         view = self.history.switch_view(step)
         self.announcer.cue("menu_move")
-        self.announcer.say(
-            "history-view", view=self.localizer(f"history-view-{view}"), n=self.history.count()
-        )
+        words = self.localizer(f"history-view-{view}")
+        said = self.localizer("history-view", view=words, n=self.history.count())
+        self.announcer.say_text(said, record=False)  # about the history, not in it
 
     # -- the matches in progress -------------------------------------------------------
     def load_saved_match(self) -> None:

@@ -13,6 +13,7 @@ import os
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -20,7 +21,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from audiogame.app.clock import VirtualClock  # noqa: E402
+from audiogame.app.clock import Clock, VirtualClock  # noqa: E402
 from audiogame.app.loop import App  # noqa: E402
 from audiogame.cli import wire_faults  # noqa: E402
 from audiogame.io.audio import AudioSystem  # noqa: E402
@@ -84,6 +85,7 @@ class Harness:
         lock: bool = False,
         window: bool = False,
         timed_speech: bool = False,
+        clock: Clock | None = None,
     ) -> None:
         """``lock``: take the data folder's lock as the ``audiogame`` command does (a
         second harness on the same folder then plays without saving). ``window``: the
@@ -94,7 +96,8 @@ class Harness:
         pygame.init()
         self.audio = _audio(with_audio)
         self.speaker = RecordingSpeaker(timed=timed_speech)
-        self.clock = VirtualClock(1000.0)
+        #: the virtual clock tests move by hand (another clock: a real app, ``app.run()``)
+        self.clock: Any = clock if clock is not None else VirtualClock(1000.0)
         self.settings_path = tmp / "config" / "settings.json"
         loaded = None
         if settings is None:
@@ -118,6 +121,7 @@ class Harness:
             saves=saves,
             window=Window.open("audiogame") if window else None,
         )
+        _stay_on_this_machine()
         self.app.load_saved_match()
         if loaded is not None:
             self.app.settings_loaded(loaded)
@@ -204,6 +208,18 @@ class Harness:
         close = getattr(self.audio, "close", None)
         if close:
             close()
+
+
+def _stay_on_this_machine() -> None:
+    """Whatever keys a test presses, online play never leaves 127.0.0.1: hosting "for
+    the network" serves loopback, and the hosts on the network are listened for on
+    loopback (a test that wants a port of its own sets it before)."""
+    from audiogame.ui.online import hosting
+    from audiogame.ui.online.menu import LanPlace
+
+    hosting.LOOPBACK_ONLY = True
+    if not LanPlace.bind:
+        LanPlace.bind, LanPlace.port = "127.0.0.1", 0
 
 
 class RecordingAudio(AudioSystem):

@@ -89,6 +89,8 @@ class TextEntry(Scene):
             self.cue("menu_move")
         elif k in (pygame.K_UP, pygame.K_DOWN):
             self.read_line()
+        elif k == pygame.K_SPACE and not (key.ctrl or key.alt):
+            self.insert(" ")  # some key sources give the space bar no character
         elif key.char and key.char.isprintable() and not (key.ctrl and not key.alt):
             self.insert(key.char)
         else:

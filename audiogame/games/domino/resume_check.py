@@ -20,7 +20,7 @@ from audiogame.games.domino.actions import Draw, Play
 from audiogame.games.domino.observation import Phase
 from audiogame.games.domino.saving import restore_match
 from audiogame.games.domino.table import GAME_ID, DominoTable
-from audiogame.games.domino.table_setup import HUMAN, DominoSetup
+from audiogame.games.domino.table_setup import DominoSetup
 from audiogame.ui.scene import Scene
 
 #: (bot levels, teams, options, pace) of the tables the kill harness plays
@@ -45,15 +45,18 @@ def sample_setup(
 
 
 def scripted_key(table: DominoTable) -> str | None:
-    """The scripted player's next key, or None while it waits."""
-    match = table.match
-    if match.phase is Phase.BETWEEN:
-        return "enter"
-    if match.phase is not Phase.PLAYING or match.current_seat != HUMAN:
+    """The scripted player's next key, or None while it waits: the first tile that fits,
+    in the hand's order, else a draw. It reads the table's view alone, so it plays a
+    match run here or on a server alike (online the server deals the next manche)."""
+    view = table.view()
+    me = table.me
+    if view.phase is Phase.BETWEEN:
+        return "enter" if table.beside is None else None
+    if view.phase is not Phase.PLAYING or me is None or view.current_seat != me:
         return None
     if table.choosing is not None:
         return "s"
-    legal = match.legal_actions(HUMAN)
+    legal = view.legal_actions()
     fitting = {a.uid for a in legal if isinstance(a, Play)}
     hand = table.hand()
     targets = [i for i, tile in enumerate(hand) if tile.uid in fitting]
@@ -116,7 +119,7 @@ class DominoAdapter(TableAdapter[DominoTable]):
         key = scripted_key(table)
         if key is None:
             return None
-        pressed = (id(table), table.match.steps, table.focus, table.choosing, key)
+        pressed = (id(table), table.view().step, table.focus, table.choosing, key)
         if pressed == self._pressed:
             return None  # the same key again with nothing changed: it was refused
         self._pressed = pressed

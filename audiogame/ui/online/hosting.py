@@ -19,6 +19,11 @@ from audiogame.net import tls
 from audiogame.net.host import HostedServer
 from audiogame.net.server_cli import DEFAULT_PORT
 
+#: more arguments for a server hosted here (a check shortens the gap between rounds)
+HOST_EXTRA: tuple[str, ...] = ()
+#: tests and benchmarks: a table hosted "for the network" stays on this machine all the same
+LOOPBACK_ONLY = False
+
 #: an address a UDP socket is "connected" to, to learn which interface would be used:
 #: nothing is sent
 _PROBE = ("10.254.254.254", 9)
@@ -66,6 +71,7 @@ def lan_address() -> str:
 def new_hosted(data_dir: Path, lan: bool, name: str) -> HostedServer:
     """The server a host starts: loopback on any free port, or the network on the
     usual port (so friends type only the address) with TLS and the beacon."""
-    if lan:
-        return HostedServer(data_dir, host="0.0.0.0", port=DEFAULT_PORT, extra=("--name", name))
-    return HostedServer(data_dir, host="127.0.0.1", port=0, extra=("--name", name))
+    extra = ("--name", name, *HOST_EXTRA)
+    if lan and not LOOPBACK_ONLY:
+        return HostedServer(data_dir, host="0.0.0.0", port=DEFAULT_PORT, extra=extra)
+    return HostedServer(data_dir, host="127.0.0.1", port=0, extra=extra)

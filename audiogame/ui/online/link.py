@@ -31,6 +31,7 @@ refusal) register in ``views`` and get ``news(item)`` first.
 
 from __future__ import annotations
 
+import atexit
 import logging
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
@@ -100,6 +101,9 @@ class Link:
         self.people = Correspondents()
         self.tables: list[m.TableSummary] = []
         self.last_over: m.MatchOver | None = None
+        #: called with each game table as it opens, before its first batch (checks,
+        #: benchmarks: they watch the match from its first event)
+        self.on_table_opened: list[Callable[[TableScene], None]] = []
         #: what to do once first connected (and trusted): list, create, join
         self.on_ready: list[Callable[[], None]] = []
         #: called on the first connection with the certificate's fingerprint, when it
@@ -129,6 +133,8 @@ class Link:
     def start(self) -> None:
         self.client.start()
         self.app.pumps.append(self.pump)
+        # quitting the app (the window closed, Control+C) stops a server hosted here too
+        atexit.register(self.close)
 
     def pump(self) -> None:
         self.remote.pump()
@@ -138,6 +144,7 @@ class Link:
         if self.state == "closed":
             return
         self.state = "closed"
+        atexit.unregister(self.close)
         if self.pump in self.app.pumps:
             self.app.pumps.remove(self.pump)
         if self.seat_session is not None:
@@ -306,6 +313,8 @@ class Link:
 
         scene.beside = OnlineBeside(self, scene)
         self.seat_session, self.game_table = seat, scene
+        for watcher in self.on_table_opened:
+            watcher(scene)
         self.app.push(scene)
 
     def _while_away(self, table: TableScene, view: Any, away: Sequence[Any]) -> None:

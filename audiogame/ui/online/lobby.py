@@ -257,7 +257,8 @@ class LobbyScene(MenuScene):
         if spec is None:
             return
         said = [words.names_at_table(info, None, self.t)]
-        said.append(words.describe_options(spec, info.config, self.t))
+        options = words.describe_options(spec, info.config, self.t)
+        said.append(f"{options}." if options else "")
         if peek.view is not None and spec.standing is not None and spec.wire is not None:
             from audiogame.announce import resolve
             from audiogame.net.game_codec import CodecError, GameCodec

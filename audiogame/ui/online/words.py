@@ -96,7 +96,7 @@ def describe_options(spec: GameSpec, config: Mapping[str, Any], t: Localize) -> 
         for o in spec.options
         if not o.per_seat
     ]
-    return " ".join(f"{part}." for part in parts)
+    return ". ".join(parts)
 
 
 def code_words(code: str, t: Localize, lang: str) -> str:

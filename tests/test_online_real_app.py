@@ -1,0 +1,113 @@
+"""A whole Domino match online, played through the real app by keys in four processes.
+
+A host (Italian) hosts a table from the main menu — the server a child process
+of its app, its own app joining over loopback — a guest (English) joins it by
+the host's address and the invite code typed as English words, two spectators
+(Italian and English) pick the table from the list and watch; the host puts two
+bots on the empty seats with B and starts with Enter; the two humans play by keys
+(the scripted player: the first tile that fits, else a draw), each reading only
+its own view. Every process is the real app loop on the real clock, the SDL dummy
+drivers and the recording speaker.
+
+Each seat's narration — what its table said of every batch, in its language —
+equals the offline narration of the same seed and actions for that seat (the
+match replayed on this machine from the seed and log the table revealed at the
+end), and was spoken; each spectator's equals the offline narration for a
+spectator, and no event it received was meant for a seat: no hidden tile.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from audiogame.announce import Words
+from audiogame.devtools.online_app import message_text
+from audiogame.games import registry
+from audiogame.games.base import heard_by
+from audiogame.language.localizer import Localizer
+from audiogame.net.game_codec import GameCodec
+from audiogame.net.match_log import engine_seed, entries_from_lists, seed_hash
+
+PEOPLE = (
+    ("Anna", "host", "it"),
+    ("Brian", "guest", "en"),
+    ("Carla", "watch", "it"),
+    ("Dave", "watch", "en"),
+)
+
+
+def start(shared: Path, name: str, role: str, lang: str) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "audiogame.devtools.online_app", "--role", role]
+    command += ["--name", name, "--lang", lang, "--shared", str(shared), "--timeout", "200"]
+    command += ["--humans", "2", "--watchers", "2", "--manches", "2"]
+    if role == "host":
+        command += ["--wait-for", *(n for n, r, _ in PEOPLE if r != "host")]
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def offline_narration(over: dict, seat: int | None, names: list[str], lang: str) -> list[str]:
+    """What the seat's table says of the match replayed here from its seed and log."""
+    spec = registry.get("domino")
+    codec = GameCodec(spec.wire())
+    localizer = Localizer(lang)
+    words = Words(localizer)
+    engine = spec.new_engine(over["config"], engine_seed(over["seed"]), over["start"])
+    said: list[str] = []
+    for entry in entries_from_lists(over["log"]):
+        if entry.action is None:
+            events = engine.advance(entry.at)
+        else:
+            events = engine.apply(entry.seat, codec.decode_logged(entry.action), entry.at).events
+        heard = heard_by(events, seat)
+        if heard:
+            for message in spec.narrate(heard, engine.observation(seat), names):
+                text = message_text(message, localizer, words)
+                if text:
+                    said.append(text)
+    return said
+
+
+def test_four_app_processes_play_a_whole_match_as_offline(tmp_path):
+    processes = [start(tmp_path, *person) for person in PEOPLE]
+    try:
+        errors = [p.communicate(timeout=240)[1].decode() for p in processes]
+    finally:
+        for p in processes:
+            if p.poll() is None:
+                p.kill()
+                p.wait(10)
+    assert [p.returncode for p in processes] == [0, 0, 0, 0], errors
+    results = {n: json.loads((tmp_path / f"{n}.json").read_text()) for n, _, _ in PEOPLE}
+    over = results["Anna"]["over"]
+    assert over is not None and over["seed_hash"] == seed_hash(over["seed"])
+    assert all(r["over"]["log"] == over["log"] for r in results.values())
+    seats = {n: r["seat"] for n, r in results.items()}
+    assert seats == {"Anna": 0, "Brian": 1, "Carla": None, "Dave": None}
+    log = entries_from_lists(over["log"])
+    assert {e.seat for e in log if e.action is not None and e.seat is not None} == {0, 1, 2, 3}
+    assert sum(1 for e in log if e.seat is None and e.action is not None) == 2  # two manches
+    for name, result in results.items():
+        heard = [text for batch in result["narrated"] for text in batch]
+        expected = offline_narration(over, result["seat"], result["names"], result["lang"])
+        assert heard == expected, name
+        assert len(heard) > 40
+        spoken = " ".join(result["spoken"])
+        at = 0
+        for text in heard:  # every narrated sentence reached the speaker, in order
+            found = spoken.find(text, at)
+            assert found >= 0, (name, text)
+            at = found + len(text)
+    assert results["Anna"]["names"][:2] == ["Anna", "Brian"]
+    assert results["Brian"]["names"][2:] == ["Bot 3", "Bot 4"]
+    for watcher in ("Carla", "Dave"):
+        audiences = [aud for batch in results[watcher]["heard"] for _cls, aud in batch]
+        assert audiences and all(aud is None for aud in audiences)  # public events only
+        classes = {cls for batch in results[watcher]["heard"] for cls, _aud in batch}
+        assert "TileDrawn" not in classes and "HandDealt" not in classes
+    # the Italian and the English client narrate the same match in their own words
+    assert "Manche 1" in " ".join(results["Anna"]["spoken"])
+    assert "Brian" in " ".join(results["Anna"]["spoken"])
+    assert "you" in " ".join(results["Brian"]["spoken"])
