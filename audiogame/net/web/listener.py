@@ -140,8 +140,8 @@ class _PageHistory(History):
         self.pending = pending
         self.current: Message | None = None
 
-    def add(self, text: str) -> None:
-        super().add(text)
+    def add(self, text: str, kind: str = "") -> None:
+        super().add(text, kind)
         current = self.current
         kind = SYSTEM if current is None else current.kind
         answer = current is not None and current.interrupt
