@@ -98,11 +98,11 @@ def test_long_messages_wrap_inside_the_window():
 def test_a_menu_shows_its_name_and_the_item_under_the_cursor(harness):
     h = harness("en").start()
     window = window_of(h)
-    assert window.shown[:2] == ["Main menu", "[Domino] 1 of 5"]
+    assert window.shown[:2] == ["Main menu", "[Domino] 1 of 6"]
     h.press("down")
     # a long item wraps: the mark on the item, its place after it
     assert " ".join(window.shown[1:3]).startswith("[Tira e Passa, after the dice game by")
-    assert window.shown[2] == "2 of 5"
+    assert window.shown[2] == "2 of 6"
     h.press("enter")  # Tira's setup: its name and the row under the cursor
     assert window.shown[0] == "Tira e Passa, setup"
     assert window.shown[1] == "[Start the game] 1 of 8"
