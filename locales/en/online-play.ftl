@@ -55,7 +55,7 @@ online-table-line-playing = { $game }, playing, { $seated } of { $seats }, { $sp
    *[other] { $spectators } watching
 }
 online-table-line-over = { $game }, match over, { $master }'s table
-online-nobody = nobody
+online-no-one = nobody
 online-bot-name = Bot { $n }
 
 online-seat-empty = Seat { $n }: empty

@@ -55,7 +55,7 @@ online-table-line-playing = { $game }, in gioco, { $seated } su { $seats }, { $s
    *[other] { $spectators } persone guardano
 }
 online-table-line-over = { $game }, partita finita, tavolo di { $master }
-online-nobody = nessuno
+online-no-one = nessuno
 online-bot-name = Bot { $n }
 
 online-seat-empty = Posto { $n }: libero

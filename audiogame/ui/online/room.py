@@ -184,7 +184,7 @@ class RoomScene(MenuScene):
             self.commands.start()
         else:
             self.app.announcer.say(
-                "online-room-master-starts", master=info.master_name or self.t("online-nobody")
+                "online-room-master-starts", master=info.master_name or self.t("online-no-one")
             )
 
     def options(self) -> None:

@@ -40,7 +40,7 @@ def table_line(summary: m.TableSummary, t: Localize) -> str:
         game=game,
         seated=summary.seated,
         seats=summary.seats,
-        master=summary.master or t("online-nobody"),
+        master=summary.master or t("online-no-one"),
         spectators=summary.spectators,
     )
 
@@ -117,7 +117,7 @@ def notice_words(notice: m.Notice, info: m.TableInfo | None, t: Localize) -> str
         if 0 <= notice.seat < len(info.seats):
             name = seat_names(info, t)[notice.seat]
     seat = "" if notice.seat is None else str(notice.seat + 1)
-    return t(f"online-notice-{notice.what.value}", name=name or t("online-nobody"), seat=seat)
+    return t(f"online-notice-{notice.what.value}", name=name or t("online-no-one"), seat=seat)
 
 
 def names_at_table(info: m.TableInfo, me: int | None, t: Localize) -> str:
