@@ -210,7 +210,7 @@ def test_a_dropped_connection_is_said_and_the_table_comes_back(tmp_path):
         assert h.settle(lambda: "A bot sits at seat 2." in h.transcript[-1])
         h.press("enter")
         assert h.settle(lambda: isinstance(h.app.top, TableScene), 10)
-        assert h.settle(lambda: "Manche 1." in " ".join(h.transcript[-3:]), 10)
+        assert h.settle(lambda: "Manche 1" in " ".join(h.transcript[-3:]), 10)
         port = server.port
         server.kill()  # kill -9: no goodbye, the table is in its log
         mark = len(h.transcript)
