@@ -50,6 +50,7 @@ class TableChoice:
 class TableOptionsScene(MenuScene):
     title_id = "online-options-title"
     keys_id = "keys-online-options"
+    rules_doc = "online"  # Ctrl+F1: the guide to playing online
 
     def __init__(
         self,

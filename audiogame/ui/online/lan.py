@@ -29,6 +29,7 @@ LOOK = 1.0
 class LanScene(MenuScene):
     title_id = "online-lan-title"
     keys_id = "keys-online-lan"
+    rules_doc = "online"  # Ctrl+F1: the guide to playing online
 
     def __init__(self, app: App, menu: OnlineMenu) -> None:
         super().__init__(app)

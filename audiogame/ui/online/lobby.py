@@ -55,6 +55,7 @@ HOST_START = 20.0
 class LobbyScene(MenuScene):
     title_id = "online-lobby-title"
     keys_id = "keys-online-lobby"
+    rules_doc = "online"  # Ctrl+F1: the guide to playing online
     letters_are_commands = True
 
     def __init__(

@@ -56,6 +56,7 @@ def default_name(app: App) -> str:
 class OnlineMenu(MenuScene):
     title_id = "online-title"
     keys_id = "keys-online-menu"
+    rules_doc = "online"  # Ctrl+F1: the guide to playing online
 
     def __init__(self, app: App) -> None:
         super().__init__(app)

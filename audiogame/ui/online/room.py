@@ -44,6 +44,7 @@ ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 class RoomScene(MenuScene):
     title_id = "online-room-title"
     keys_id = "keys-online-room"
+    rules_doc = "online"  # Ctrl+F1: the guide to playing online
     letters_are_commands = True
     wrap = False
 
