@@ -28,8 +28,10 @@ from audiogame.devtools.online_app import message_text
 from audiogame.games import registry
 from audiogame.games.base import heard_by
 from audiogame.language.localizer import Localizer
+from audiogame.net import verify
 from audiogame.net.game_codec import GameCodec
 from audiogame.net.match_log import engine_seed, entries_from_lists, seed_hash
+from audiogame.ui.online.kept import FOLDER
 
 PEOPLE = (
     ("Anna", "host", "it"),
@@ -107,6 +109,18 @@ def test_four_app_processes_play_a_whole_match_as_offline(tmp_path):
         assert audiences and all(aud is None for aud in audiences)  # public events only
         classes = {cls for batch in results[watcher]["heard"] for cls, _aud in batch}
         assert "TileDrawn" not in classes and "HandDealt" not in classes
+    # each player sealed the deal in their history (unsaid) and kept the match, which
+    # replays here from its file and checks out
+    sealed = {"it": "La distribuzione è sigillata", "en": "The deal is sealed"}
+    for name, _role, lang in PEOPLE:
+        history = " ".join(results[name]["history"])
+        assert sealed[lang] in history
+        assert over["seed_hash"][:12] in history
+        assert over["seed_hash"][:12] not in " ".join(results[name]["spoken"])
+        files = list((tmp_path / name / "data" / FOLDER).glob("domino-*.json"))
+        assert len(files) == 1, name
+        assert json.loads(files[0].read_text())["log"] == over["log"]
+        assert verify.main([str(files[0])]) == 0
     # the Italian and the English client narrate the same match in their own words
     assert "Manche 1" in " ".join(results["Anna"]["spoken"])
     assert "Brian" in " ".join(results["Anna"]["spoken"])

@@ -17,8 +17,8 @@ that fits, else a draw: ``games.domino.resume_check.scripted_key``), reading its
 own view only. Everything goes through the same code as a player's keys. At the
 end it writes ``<name>.json`` in the shared folder: its seat and language, the
 seats' names, the table's narration of every batch as the player heard it (the
-words), what the speaker said, the game's events it received with their
-audiences, and the table's revealed seed and log (``MatchOver``).
+words), what the speaker said, the history, the game's events it received with
+their audiences, and the table's revealed seed and log (``MatchOver``).
 
 ``--bench`` instead plays a two-human table to time key -> speech between the two
 processes (``benchmarks/online_domino.py``): each key a player presses and each
@@ -306,6 +306,7 @@ class Driver:
             "narrated": self.narrated,
             "heard": self.heard,
             "spoken": list(self.h.speaker.transcript),
+            "history": self.app.history.last(len(self.app.history)),
             "over": json.loads(m.encode(link.last_over))
             if link is not None and link.last_over
             else None,

@@ -161,3 +161,7 @@ online-away = Mentre eri via { $n ->
    *[other] sono successe { $n } cose
 }:
 online-left-because = Non sei più al tavolo: { $reason }
+
+online-seed-sealed = La distribuzione è sigillata: l'impronta del suo seme segreto è { $fingerprint }.
+online-seed-revealed = Il seme è svelato e corrisponde all'impronta; la partita è conservata per il controllo con audiogame verify, in { $file }
+online-seed-broken = Attenzione: il seme svelato alla fine non è quello che il tavolo aveva sigillato all'inizio. Della distribuzione di questa partita non ci si può fidare.

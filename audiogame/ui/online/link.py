@@ -45,7 +45,7 @@ from audiogame.net.host import HostedServer
 from audiogame.net.online_seat import OnlineSeat
 from audiogame.net.remote_session import Link as LinkNews
 from audiogame.net.remote_session import RemoteSession
-from audiogame.ui.online import words
+from audiogame.ui.online import kept, words
 from audiogame.ui.online.chat import Correspondents
 from audiogame.ui.scene import Scene
 from audiogame.ui.table import TableScene
@@ -101,6 +101,8 @@ class Link:
         self.people = Correspondents()
         self.tables: list[m.TableSummary] = []
         self.last_over: m.MatchOver | None = None
+        #: the seed's commitment heard when the match began ("" : not heard here)
+        self.committed = ""
         #: called with each game table as it opens, before its first batch (checks,
         #: benchmarks: they watch the match from its first event)
         self.on_table_opened: list[Callable[[TableScene], None]] = []
@@ -186,6 +188,10 @@ class Link:
 
     def say(self, msg_id: str, *, cue: str | None = None, **args: Any) -> None:
         self.app.announcer.post(Message(msg_id, args, cue=cue))
+
+    def note(self, msg_id: str, **args: Any) -> None:
+        """Into the history, unsaid (a seed's fingerprint is for reading, not hearing)."""
+        self.app.announcer.history.add(self.app.localizer(msg_id, **args), "tips")
 
     # -- where the player goes ------------------------------------------------------------
     def to_room(self) -> None:
@@ -289,6 +295,8 @@ class Link:
         # with its first view)
         if self.game_table is not None:
             self.to_room()
+        self.committed = begins.seed_hash
+        self.note("online-seed-sealed", fingerprint=begins.seed_hash[:12])
 
     def _resync(self, view: Any, away: Sequence[Any]) -> None:
         if view is None:
@@ -347,6 +355,14 @@ class Link:
 
     def _over(self, over: m.MatchOver) -> None:
         self.last_over = over
+        info = self.table
+        committed = self.committed or ("" if info is None else info.seed_hash)
+        if not kept.seed_kept(committed, over):  # the table changed its deal: said aloud
+            self.say("online-seed-broken", cue="menu_error")
+            return
+        path = kept.keep_match(self.app.data_dir, over)
+        if path is not None:
+            self.note("online-seed-revealed", file=str(path))
 
     def _left(self, reason: str) -> None:
         if reason:
