@@ -23,7 +23,9 @@ from audiogame.games.domino.events import (
     MatchEnded,
     PassCause,
     Passed,
+    TileDrawn,
     TilePlayed,
+    TimeRanOut,
     TurnBegan,
 )
 from audiogame.games.domino.notation import fixed_deal
@@ -252,16 +254,13 @@ def seats_after(seat: int, playing: tuple[bool, ...]):
                 yield (seat + step) % n
 
 
-def referee_match(seed: int) -> DominoMatch:
-    import random
-
-    rng = random.Random(seed)
+def referee_config(rng, timed: bool) -> DominoConfig:
     set_id = rng.choice(["double-6", "double-9", "2x-double-6"])
     seats = rng.randint(2, SETS[set_id].max_players)
     teams = None
     if seats % 2 == 0 and seats >= 4 and rng.random() < 0.5:
         teams = tuple(s % 2 for s in range(seats))
-    config = DominoConfig(
+    return DominoConfig(
         set_id=set_id,
         seats=seats,
         teams=teams,
@@ -269,35 +268,45 @@ def referee_match(seed: int) -> DominoMatch:
         draw_with_playable=rng.random() < 0.3,
         draw_until_fits=rng.random() < 0.3,
         team_finish=teams is not None and rng.random() < 0.5,
+        thinking_time=10 if timed else 0,
         manche_limit=3,
         point_limit=rng.choice((0, 50, 100)),
     )
-    match = DominoMatch(config, seed, auto_pass=rng.random() < 0.5)
-    stuck = 0  # turns passed in a row by players unable to attach or draw
-    for _ in range(3000):
-        table = match.observation(None)
-        seat = table.current_seat
-        if match.is_over:
-            return match
-        if seat is None:
-            match.apply(None, NextManche())
-            stuck = 0
-            continue
-        mine = match.observation(seat)
-        playable, may_draw, only_pass = seed_choices(config, mine.hand, mine.ends, mine.boneyard)
-        legal = match.legal_actions(seat)
-        assert {a.uid for a in legal if isinstance(a, Play)} == playable
-        assert (DRAW in legal) == may_draw
-        assert (legal == (PASS,)) == only_pass
-        action = rng.choice(legal)
-        events = match.apply(seat, action).events
+
+
+class TurnReferee:
+    """Counts the turns passed in a row and checks what each batch of events says."""
+
+    def __init__(self, match: DominoMatch) -> None:
+        self.match = match
+        self.stuck = 0  # turns passed in a row without a play or a draw
+        self.absent = False  # one of those was a time-out (maybe holding a fitting tile)
+
+    def time_out(self, seat: int, events) -> None:
+        """Seed, "Tempo di riflessione": one tile drawn when there is one to draw
+        (even with draw-until-fits), and the turn passes at once."""
+        before = self.before
+        assert isinstance(events[0], TimeRanOut) and events[0].seat == seat
+        # a tile is drawn whenever drawing is allowed and the boneyard holds one, before
+        # the first tile too (docs/rule-cases.md, D6)
+        drawable = not self.match.config.forbid_drawing and before.boneyard > 0
+        drew = of(events, Drew)
+        assert [(d.seat, d.count) for d in drew] == ([(seat, 1)] if drawable else [])
+        passed = of(events, Passed)[0]
+        assert (passed.seat, passed.cause) == (seat, PassCause.TIME_EXPIRED)
+        if not drawable:
+            self.stuck += 1
+            self.absent = True
+
+    def batch(self, seat: int, events) -> None:
+        match = self.match
         after = match.observation(None)
         if of(events, TilePlayed) or of(events, Drew):
-            stuck = 0
+            self.stuck, self.absent = 0, False
         ended = of(events, MancheEnded)
         for passed in of(events, Passed):
             if passed.cause is PassCause.STUCK:
-                stuck += 1
+                self.stuck += 1
                 # nobody passes for being stuck while holding a tile that fits
                 hand = ended[0].hands[passed.seat] if ended else None
                 if hand is None:
@@ -310,13 +319,48 @@ def referee_match(seed: int) -> DominoMatch:
             order = seats_after(seat, after.playing)
             assert [next(order) for _ in range(len(others) + 1)] == [*others, began[-1].seat]
         for block in of(events, Blocked):
-            # blocked: nothing left to draw, nobody can attach, a full turn passed
-            assert config.forbid_drawing or after.boneyard == 0
+            # blocked: nothing left to draw, a full turn passed, and nobody could attach
+            # (but a time-out passes even with a tile that fits: spec [ruling])
+            assert match.config.forbid_drawing or after.boneyard == 0
             hands = ended[0].hands
-            assert not any(t.a in block.ends or t.b in block.ends for h in hands for t in h)
-            assert stuck == sum(1 for s in ended[0].dealt if hands[s])
+            assert self.stuck == sum(1 for s in ended[0].dealt if hands[s])
+            fitting = any(t.a in block.ends or t.b in block.ends for h in hands for t in h)
+            assert not fitting or self.absent
         if ended:
-            stuck = 0
+            self.stuck, self.absent = 0, False
+
+
+def referee_match(seed: int, timed: bool = False) -> DominoMatch:
+    import random
+
+    rng = random.Random(seed)
+    config = referee_config(rng, timed)
+    match = DominoMatch(config, seed, auto_pass=rng.random() < 0.5)
+    referee = TurnReferee(match)
+    for _ in range(3000):
+        if match.is_over:
+            return match
+        seat = match.observation(None).current_seat
+        now = match.now + 0.01  # well inside any thinking time
+        if seat is None:
+            match.apply(None, NextManche(), now)
+            continue
+        mine = match.observation(seat)
+        referee.before = mine
+        deadline = match.next_deadline()
+        if deadline is not None and rng.random() < 0.1:
+            events = match.advance(deadline)  # the player lets the time run out
+            referee.time_out(seat, events)
+            referee.batch(seat, events)
+            continue
+        playable, may_draw, only_pass = seed_choices(config, mine.hand, mine.ends, mine.boneyard)
+        legal = match.legal_actions(seat, now)
+        assert {a.uid for a in legal if isinstance(a, Play)} == playable
+        assert (DRAW in legal) == may_draw
+        assert (legal == (PASS,)) == only_pass
+        result = match.apply(seat, rng.choice(legal), now)
+        assert result.ok
+        referee.batch(seat, result.events)
     raise AssertionError("the match did not end")
 
 
@@ -331,3 +375,54 @@ def test_a_referee_written_from_the_seed_agrees_with_every_turn_of_random_matche
     for seed in range(150):
         manches += referee_match(seed).manche
     assert manches >= 150
+
+
+def test_the_referee_agrees_when_players_let_their_thinking_time_run_out():
+    """Seed, "Tempo di riflessione", in the same referee over 100 random matches with
+    10 s to think where one turn in ten runs out: exactly one tile is drawn when
+    there is one to draw (even with draw-until-fits, and on the empty chain: D6)
+    and the turn passes at once; a time-out that draws nothing counts as a turn
+    without a play, so absent players cannot hold a manche open (spec [ruling])."""
+    manches = 0
+    for seed in range(100):
+        manches += referee_match(seed, timed=True).manche
+    assert manches >= 100
+
+
+def test_an_opener_whose_time_runs_out_draws_a_tile_and_the_next_player_opens():
+    """Seed, "Tempo di riflessione": when the time runs out a tile is drawn and the turn
+    passes at once; on the empty chain too (D6). Seat 0 holds the highest double
+    but lets its time run out: it draws one tile (23 left), and seat 1 opens with
+    any tile of its hand."""
+    m = table(["6|6 1|1", "3|4 0|0"], thinking_time=10)
+    events = m.advance(10.0)
+    assert [type(e) for e in events] == [TimeRanOut, TileDrawn, Drew, Passed, TurnBegan]
+    assert (of(events, Drew)[0].count, m.observation(0).boneyard) == (1, 23)
+    assert len(m.observation(0).hand) == 3 and m.observation(1).ends is None
+    assert {a.uid for a in m.legal_actions(1, 10.5)} == {t.uid for t in m.observation(1).hand}
+    assert of(play(m, 1, "3|4"), TilePlayed)[0].opens
+
+
+def test_absent_players_block_a_manche_only_once_the_boneyard_is_empty():
+    """Seed: blocked means nobody can attach *and* the boneyard is empty; spec [ruling]:
+    a time-out that draws nothing counts as a turn without a play. Two players who
+    never move: their time-outs draw the 24 tiles of the boneyard one by one, then
+    one more turn each passes with nothing to draw, and the manche blocks."""
+    m = table(["6|6 1|1", "3|4 0|0"], thinking_time=10)
+    events: list = []
+    while not of(events, MancheEnded):
+        deadline = m.next_deadline()
+        assert deadline is not None
+        events += m.advance(deadline)
+    assert len(of(events, Drew)) == 24 and m.observation(None).boneyard == 0
+    last_draw = max(i for i, e in enumerate(events) if isinstance(e, Drew))
+    after = [(type(e).__name__, getattr(e, "seat", None)) for e in events[last_draw + 1 :]]
+    assert after[:6] == [
+        ("Passed", 1),
+        ("TurnBegan", 0),
+        ("TimeRanOut", 0),
+        ("Passed", 0),
+        ("TurnBegan", 1),
+        ("TimeRanOut", 1),
+    ]
+    assert of(events, Blocked)[0].ends is None

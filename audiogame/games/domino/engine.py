@@ -442,7 +442,7 @@ class DominoMatch:
         self._legal = None
         self._log.append((self._now, seat, None))
         events.append((TimeRanOut, (seat,), None))
-        if m.can_draw():
+        if m.time_out_draws():
             self._draw_tiles(seat, False, events)  # one tile, even when drawing until one fits
             blocked = False
         else:

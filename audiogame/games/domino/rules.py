@@ -185,6 +185,11 @@ class Manche:
         """A tile could be drawn now (whether this seat may is ``draw_refusal``)."""
         return not self.forbid and bool(self.boneyard) and self.ends is not None
 
+    def time_out_draws(self) -> bool:
+        """A turn whose time runs out draws a tile: whenever one may be drawn at all,
+        the empty chain included (so an absent opener cannot block a full boneyard)."""
+        return not self.forbid and bool(self.boneyard)
+
     def greedy(self, seat: int) -> tuple[Tile, End] | None:
         """The simulator's policy: the heaviest tile that fits (the left end first),
         on an empty chain the heaviest tile; None when nothing fits."""
@@ -244,7 +249,13 @@ class Manche:
         """Move tiles from the boneyard to the hand: one, or with ``until_fits`` as
         many as it takes for one to fit (or the boneyard to run out). How many."""
         hand, boneyard = self.hands[seat], self.boneyard
-        left, right = self.ends  # type: ignore[misc]  # drawing needs a chain
+        if self.ends is None:
+            # only a time-out draws before the first tile (the seed: a tile is drawn
+            # when the time runs out), and any tile would open the chain: one tile
+            hand.append(boneyard.pop())
+            self.stuck = 0
+            return 1
+        left, right = self.ends
         count = 0
         while boneyard:
             tile = boneyard.pop()
