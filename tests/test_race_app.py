@@ -16,7 +16,7 @@ from audiogame.announce import resolve_value
 from audiogame.app.clock import RealClock
 from audiogame.devtools.harness import Harness, key_event
 from audiogame.devtools.net_harness import ServerThread
-from audiogame.devtools.race_scene import RaceScene
+from audiogame.devtools.race_scene import RaceScene, bot_name
 from audiogame.games import registry
 from audiogame.games.base import heard_by
 from audiogame.games.tirapassa.events import Landed, RoundEnded
@@ -107,9 +107,7 @@ def test_a_race_through_the_real_loop_is_heard_on_time_and_as_offline(tmp_path):
 def test_the_tira_table_itself_races_online_with_a_race_seat_as_its_session(tmp_path):
     """The desktop client's race screen is the game's own table given a ``RaceSeat``: its
     keys, narration and questions unchanged, every landing delivered at its time."""
-    from audiogame.games.tirapassa.options import Speed
     from audiogame.games.tirapassa.table import TiraTable
-    from audiogame.games.tirapassa.table_setup import TableSetup
     from audiogame.net import messages as m
     from audiogame.net.client import GameClient
     from audiogame.net.race_seat import RaceSeat
@@ -147,7 +145,7 @@ def test_the_tira_table_itself_races_online_with_a_race_seat_as_its_session(tmp_
         if tables or seat.server_view is None:
             app.scheduler.call_later(0.01, begin)
             return
-        table = TiraTable(app, TableSetup(players=2, speed=Speed.FAST), 0, session=seat)
+        table = TiraTable.online(app, seat, session.names(bot_name))
         table.watchers.append(heard)
         tables.append(table)
         app.push(table)

@@ -69,6 +69,7 @@ from audiogame.games.tirapassa.narrate import (
     who,
 )
 from audiogame.games.tirapassa.observation import Phase, TiraObservation
+from audiogame.games.tirapassa.options import Control
 from audiogame.games.tirapassa.rules import Destination
 from audiogame.games.tirapassa.saving import Restored, match_state, restore_match, summary
 from audiogame.games.tirapassa.symbols import Symbol, symbol_for_key
@@ -167,6 +168,27 @@ class TiraTable(TableScene):
         restored = restore_match(state)
         return cls(app, restored.setup, restored.seed, home=home, restored=restored)
 
+    @classmethod
+    def online(cls, app: App, session: SeatSession, names: Sequence[str]) -> TiraTable:
+        """The table of a race run on a server (``session``: a ``net.race_seat.RaceSeat``),
+        heard from the session's seat (a spectator's when it has none); ``names``: every
+        seat's. Joining a race under way, it says where the race stands first."""
+        view: TiraObservation = session.view()
+        control = Control.ASSISTED if view.seat is None else view.controls[view.seat]
+        setup = TableSetup(players=len(view.controls), control=control)
+        table = cls(app, setup, "online", session=session)
+        table._resumed = view.phase is not Phase.SETUP
+        table.rename(names)
+        return table
+
+    def rename(self, names: Sequence[str]) -> None:
+        self.names = tuple(names)
+
+    @property
+    def me(self) -> int | None:
+        """My seat: 0 at a table of this machine, the server's online (None: watching)."""
+        return self.session.seat
+
     # -- what the table reads ---------------------------------------------------------
     def observation(self) -> TiraObservation:
         """My view now: everything the table says is read from it."""
@@ -204,14 +226,14 @@ class TiraTable(TableScene):
                     Message("tira-round", {**args, **coaster_args(obs.coaster)}, kind="turn")
                 )
         said.append(Message("tira-my-dice", {"parts": self.my_dice_parts(obs)}, kind="turn"))
-        standings = {"tally": tally(obs.won_counts, HUMAN, self.names), "pile": obs.pile_size}
+        standings = {"tally": tally(obs.won_counts, self.me, self.names), "pile": obs.pile_size}
         said.append(Message("tira-standings", standings, kind="turn"))
         return said
 
     # -- events -> narrator -> announcer ----------------------------------------------
     def hear(self, events: Sequence[TiraEvent]) -> None:
         view = self.observation()
-        if any(_changes_my_hand(e) for e in events):
+        if any(_changes_my_hand(e, self.me) for e in events):
             # after my throw lands (or a die of mine goes) Enter acts on a die that can go
             sendable = view.sendable()
             self.cursor = sendable[0][0] if sendable else 0
@@ -376,21 +398,21 @@ class TiraTable(TableScene):
     def ask_everyone(self) -> None:
         obs = self.observation()
         listed = tuple(
-            Phrase("tira-tally", {"who": who(s, HUMAN, self.names), "n": n})
+            Phrase("tira-tally", {"who": who(s, self.me, self.names), "n": n})
             for s, n in enumerate(obs.dice_counts)
         )
         self.answer("tira-everyone", list=Join(listed), tray=obs.tray)
 
     def ask_standings(self) -> None:
         obs = self.observation()
-        standings = tally(obs.won_counts, HUMAN, self.names)
+        standings = tally(obs.won_counts, self.me, self.names)
         self.answer("tira-standings", tally=standings, pile=obs.pile_size)
 
 
-def _changes_my_hand(event: TiraEvent) -> bool:
+def _changes_my_hand(event: TiraEvent, me: int | None) -> bool:
     if isinstance(event, Landed | DieToTray):
-        return event.seat == HUMAN
-    return isinstance(event, DiePassed) and event.from_seat == HUMAN
+        return event.seat == me
+    return isinstance(event, DiePassed) and event.from_seat == me
 
 
 def resume(app: App, state: Any) -> Scene:
