@@ -15,7 +15,7 @@ import pygame
 from audiogame.announce import resolve_value
 from audiogame.app.clock import RealClock
 from audiogame.devtools.harness import Harness, key_event
-from audiogame.devtools.net_harness import ServerThread
+from audiogame.devtools.net_harness import ServerThread, wait_for
 from audiogame.devtools.race_scene import RaceScene, bot_name
 from audiogame.games import registry
 from audiogame.games.base import heard_by
@@ -106,10 +106,11 @@ def test_a_race_through_the_real_loop_is_heard_on_time_and_as_offline(tmp_path):
 
 def test_the_tira_table_itself_races_online_with_a_race_seat_as_its_session(tmp_path):
     """The desktop client's race screen is the game's own table given a ``RaceSeat``: its
-    keys, narration and questions unchanged, every landing delivered at its time."""
+    keys, narration and questions unchanged, every landing delivered at its time. Anna
+    joins Bruno's table of three in the middle seat: the table speaks from her seat."""
     from audiogame.games.tirapassa.table import TiraTable
     from audiogame.net import messages as m
-    from audiogame.net.client import GameClient
+    from audiogame.net.client import Connected, GameClient
     from audiogame.net.race_seat import RaceSeat
     from audiogame.net.remote_session import RemoteSession
 
@@ -118,6 +119,12 @@ def test_the_tira_table_itself_races_online_with_a_race_seat_as_its_session(tmp_
     app = harness.app
     app.clock = RealClock()
     app.scheduler.clock = app.clock
+    bruno = GameClient(server.url, "Bruno", lang="it")  # the master, who never presses
+    bruno.start()
+    wait_for(bruno, lambda i: isinstance(i, Connected))
+    bruno.send(m.CreateTable(game="tira", config={**CONFIG, "players": 3}))
+    created = wait_for(bruno, lambda i: isinstance(i, m.TableState)).table
+    bruno.send(m.SetBot(seat=2, level="hard"))
     client = GameClient(server.url, "Anna", lang="en")
     session = RemoteSession(client)
     spec = registry.get("tira")
@@ -125,19 +132,20 @@ def test_the_tira_table_itself_races_online_with_a_race_seat_as_its_session(tmp_
     seat.start()  # pumping from now on: the table comes once the match begins
     tables: list[TiraTable] = []
     rounds: list = []
+    started: list[bool] = []
 
     def news(info: m.TableInfo, you: int | None) -> None:
-        if info.seats[1].kind is m.SeatKind.EMPTY:
-            session.send(m.SetBot(seat=1, level="hard"))
-        elif info.stage is m.TableStage.WAITING and info.seats[1].kind is m.SeatKind.BOT:
-            session.send(m.Start())
+        full = all(s.kind is not m.SeatKind.EMPTY for s in info.seats)
+        if info.stage is m.TableStage.WAITING and full and not started:
+            started.append(True)
+            bruno.send(m.Start())
 
     def heard(events) -> None:
         if any(isinstance(e, RoundEnded) for e in events):
             rounds.append(events)
             if len(rounds) == 2:
                 app.quit()
-        mine = [e for e in events if isinstance(e, Landed) and e.seat == 0 and not e.frozen]
+        mine = [e for e in events if isinstance(e, Landed) and e.seat == 1 and not e.frozen]
         if mine or any(type(e).__name__ == "RaceStarted" for e in events):
             app.scheduler.call_later(0.3, pygame.event.post, key_event("space"))
 
@@ -152,7 +160,7 @@ def test_the_tira_table_itself_races_online_with_a_race_seat_as_its_session(tmp_
 
     session.on_table = news
     session.on_link = lambda link: (
-        client.table is None and session.send(m.CreateTable(game="tira", config=CONFIG))
+        client.table is None and session.send(m.JoinTable(table=created.id))
     )
     app.scheduler.call_later(90.0, app.quit)
     try:
@@ -166,6 +174,9 @@ def test_the_tira_table_itself_races_online_with_a_race_seat_as_its_session(tmp_
         view = tables[0].observation()
         parts = resolve_value(tables[0].my_dice_parts(view), app.localizer)
         expected = capital_first(app.localizer("tira-my-dice", parts=parts))
+        pygame.event.post(key_event("p"))  # the standings: "you" is Anna's seat
+        app.step()
+        standings = harness.speaker.transcript[-1]
         pygame.event.post(key_event("f11"))  # the diagnostics key: the clock as measured
         app.step()
         diagnostics = harness.speaker.transcript[-1]
@@ -175,11 +186,14 @@ def test_the_tira_table_itself_races_online_with_a_race_seat_as_its_session(tmp_
         for scene in tables:
             app.pop(scene)
         session.close()
+        bruno.close()
         server.stop()
         harness.close()
     assert len(rounds) == 2, "two rounds were not played in time"
     assert tables and tables[0].local is None  # nothing of an online race is saved here
-    assert answer == expected
+    assert tables[0].me == 1 and answer == expected
+    assert standings.startswith("Coasters won: ") and "you: " in standings, standings
+    assert "Anna" not in standings and "Bruno: " in standings
     said = re.fullmatch(CLOCK_SAID, diagnostics)
     assert said is not None, diagnostics
     assert float(said["rtt"]) < 100 and float(said["error"]) <= float(said["rtt"])  # loopback
@@ -192,11 +206,11 @@ def test_the_tira_table_itself_races_online_with_a_race_seat_as_its_session(tmp_
             events = engine.advance(entry.at)
         else:
             events = engine.apply(entry.seat, codec.decode_logged(entry.action), entry.at).events
-        if heard_by(events, 0):
-            offline.append(spec.narrate(heard_by(events, 0), engine.observation(0), names))
+        if heard_by(events, 1):
+            offline.append(spec.narrate(heard_by(events, 1), engine.observation(1), names))
     online: dict[int, list] = {}
     for part in seat.parts:
         online.setdefault(part.upto, []).extend(spec.narrate(part.events, part.view, names))
     assert [online[n] for n in sorted(online)] == offline[: len(online)]
     assert seat.mistakes == [] and sum(p.how == "ahead" for p in seat.parts) >= 4
-    assert sum(1 for e in log if e.seat == 0 and e.action is not None) >= 2
+    assert sum(1 for e in log if e.seat == 1 and e.action is not None) >= 2

@@ -202,7 +202,9 @@ class RaceSeat:
 
     def start(self, listener: _Listener | None = None) -> None:
         self._listener = listener
-        self._stopped = False
+        was_stopped, self._stopped = self._stopped, False
+        if was_stopped:  # a table opened again (the next match): what is foreseen, on time
+            self._plan()
         if self.pump_every is not None and self._pumping is None:
             self._pump()
 
