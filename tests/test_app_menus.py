@@ -86,6 +86,25 @@ def test_f1_reads_keys_and_ctrl_f1_opens_the_guide(harness_factory):
     assert h.last.startswith("Welcome") or " of " in h.last
 
 
+@pytest.mark.parametrize(
+    ("lang", "board", "size"),
+    [
+        ("en", "at a table the game itself", "Control plus 0 brings it back to normal"),
+        ("it", "a un tavolo il gioco stesso", "Control più 0 lo riporta normale"),
+    ],
+)
+def test_the_guide_says_what_the_window_shows_and_its_text_size_keys(
+    harness_factory, lang, board, size
+):
+    """A newcomer reading the Guide to its end hears what the window shows now (the
+    table in large print, not only the messages) and how to change its size."""
+    h = harness_factory(lang).start()
+    h.press("f1", ctrl=True)
+    h.press("end")
+    last = h.press("up") + " " + h.press("end")
+    assert board in last and size in last
+
+
 def test_history_walks_back_and_forth(harness_factory):
     h = harness_factory("en").start()
     h.press("down")

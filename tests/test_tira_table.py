@@ -352,6 +352,8 @@ def test_briefing_plays_the_symbols_reads_my_coaster_and_practice_counts_for_not
     assert h.transcript[-1].endswith("Fine della prova. Invio o Esc per tornare al riepilogo.")
     h.advance(10.0)
     assert practice.game.round == 1  # no second round
+    # Space after the practice: no "wait for the next round" (there is none)
+    assert h.press("space") == "Fine della prova. Invio o Esc per tornare al riepilogo."
     h.press("enter")
     assert h.app.top is briefing
     h.press("home")

@@ -309,6 +309,14 @@ class TiraTable(TableScene):
         return True
 
     # -- actions ----------------------------------------------------------------------
+    def act(self, action: Any) -> None:
+        """After the practice round no action reaches the engine: applied, it would
+        start a second round (its start is due); the player hears what to do instead."""
+        if self._finished and self.practice:
+            self.answer("tira-practice-over", cue="menu_error")
+            return
+        super().act(action)
+
     def throw(self) -> None:
         self.act(Throw())
 
