@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from audiogame.cli_words import argparse_speaking, command_line_language
 from audiogame.io.quiet import c_stderr_to_log
 from audiogame.language.startup import LANGUAGES, plain_message, system_language
 from audiogame.store.settings import (
@@ -35,9 +36,10 @@ if TYPE_CHECKING:  # the modules behind these are loaded after the first words a
 SEED_MAX = 2**64 - 1
 
 
-def seed_arg(text: str) -> int:
+def seed_arg(
+    text: str, message: str = f"the seed must be a whole number from 0 to {SEED_MAX}"
+) -> int:
     """``--seed``: a whole number from 0 to 2**64 - 1, or a clear error."""
-    message = f"the seed must be a whole number from 0 to {SEED_MAX}"
     if len(text.strip()) > len(str(SEED_MAX)) + 1:  # never parse a 4,300-digit number
         raise argparse.ArgumentTypeError(message)
     try:
@@ -50,31 +52,25 @@ def seed_arg(text: str) -> int:
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
-        prog="audiogame", description="Audio games for blind players: Domino and Tira & Passa."
-    )
-    parser.add_argument(
-        "--lang", choices=LANGUAGES, help="language (default: options, then system)"
-    )
-    parser.add_argument(
-        "--speech", choices=SPEECH_CHOICES, help="speech backend (default: options)"
-    )
-    parser.add_argument("--no-sound", action="store_true", help="play without sound cues")
-    parser.add_argument("--config-dir", type=Path, help="where settings are kept")
-    parser.add_argument("--data-dir", type=Path, help="where saved matches are kept")
-    parser.add_argument(
-        "--seed", type=seed_arg, help=f"seed for the games, 0 to {SEED_MAX} (replays a match)"
-    )
-    parser.add_argument(
-        "--no-window", action="store_true", help="no window: speech and terminal only"
-    )
-    parser.add_argument(
-        "--terminal",
-        action="store_true",
-        help="keys from the terminal (the default without a window or a display)",
-    )
-    parser.add_argument("--verbose", action="store_true", help="log to the terminal")
-    return parser.parse_args(argv)
+    """The options; ``--help`` and the errors in ``--lang``'s language, else the system's."""
+    given = list(sys.argv[1:] if argv is None else argv)
+    with argparse_speaking(command_line_language(given)) as t:
+        parser = argparse.ArgumentParser(prog="audiogame", description=t("cli-description"))
+        parser.add_argument("--lang", choices=LANGUAGES, help=t("cli-lang"))
+        parser.add_argument("--speech", choices=SPEECH_CHOICES, help=t("cli-speech"))
+        parser.add_argument("--no-sound", action="store_true", help=t("cli-no-sound"))
+        parser.add_argument("--config-dir", type=Path, help=t("cli-config-dir"))
+        parser.add_argument("--data-dir", type=Path, help=t("cli-data-dir"))
+        bad_seed = t("cli-seed-bad")
+
+        def seed(text: str) -> int:
+            return seed_arg(text, bad_seed)
+
+        parser.add_argument("--seed", type=seed, help=t("cli-seed"))
+        parser.add_argument("--no-window", action="store_true", help=t("cli-no-window"))
+        parser.add_argument("--terminal", action="store_true", help=t("cli-terminal"))
+        parser.add_argument("--verbose", action="store_true", help=t("cli-verbose"))
+        return parser.parse_args(given)
 
 
 def apply_flags(settings: Settings, args: argparse.Namespace) -> None:

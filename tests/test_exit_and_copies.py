@@ -127,7 +127,7 @@ def test_the_command_prints_why_a_second_copy_does_not_save(tmp_path):
 @pytest.mark.parametrize("text", ["-1", str(SEED_MAX + 1), "9" * 4300, "abc", "1.5", ""])
 def test_a_seed_out_of_bounds_is_a_clear_error(text, capsys):
     with pytest.raises(SystemExit) as stop:
-        parse_args(["--seed", text])
+        parse_args(["--lang", "en", "--seed", text])
     assert stop.value.code == 2
     assert f"the seed must be a whole number from 0 to {SEED_MAX}" in capsys.readouterr().err
 

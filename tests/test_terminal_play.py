@@ -339,3 +339,56 @@ def test_a_closed_terminal_ends_the_game_the_ordinary_way(tmp_path) -> None:
         if proc.poll() is None:
             proc.kill()
             proc.wait(5)
+
+
+@pytest.mark.parametrize(
+    ("env", "args", "expected", "english"),
+    [
+        (
+            {"LANG": "it_IT.UTF-8"},
+            ["--help"],
+            ["uso: audiogame", "opzioni:", "lingua ("],
+            "show this",
+        ),
+        (
+            {"LANG": "C"},
+            ["--lnag", "it"],
+            ["audiogame: errore: opzioni sconosciute: --lnag"],
+            "unrecognized",
+        ),
+        (
+            {"LANG": "it_IT.UTF-8"},
+            ["--speech", "robot"],
+            ["errore: opzione --speech: valore"],
+            "invalid",
+        ),
+        (
+            {"LANG": "it_IT.UTF-8"},
+            ["--seed", "-1"],
+            ["il seme deve essere un numero intero"],
+            "seed must",
+        ),
+        (
+            {"LANG": "it_IT.UTF-8"},
+            ["--lang", "en", "--help"],
+            ["usage: audiogame", "options:"],
+            "uso:",
+        ),
+        (
+            {"LANG": "en_GB.UTF-8"},
+            ["--seed"],
+            ["audiogame: error: option --seed: the value is"],
+            "errore",
+        ),
+    ],
+)
+def test_the_command_line_speaks_the_players_language(pty_game, env, args, expected, english):
+    """`audiogame --help` and a mistyped option, read by a screen reader in a terminal:
+    in the language asked with --lang, else the system's, never half in English."""
+    g = pty_game(*args, lang="", env=env)
+    code = g.wait_exit()
+    text = " ".join(g.text().split())
+    assert code == (0 if "--help" in args else 2)
+    for words in expected:
+        assert words in text, text
+    assert english not in text
