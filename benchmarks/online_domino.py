@@ -3,7 +3,7 @@
 A real server process (``audiogame.net.server_cli`` on 127.0.0.1, an ephemeral
 port); the clients are WebSocket connections of this process on one asyncio
 loop, each decoding its frames and rebuilding its view with the game's codec,
-as the real client does. Four figures:
+as the real client does. Five figures:
 
 1. action -> event received by all 8 recipients: a table of 4 human seats and 4
    spectators; the seat whose turn it is sends a legal move; the time until the
@@ -16,10 +16,12 @@ as the real client does. Four figures:
 3. reconnect -> snapshot: a seated player's connection closed and opened again
    with its resume token: from the new connection's start to its snapshot;
 4. (``--hostile N``) N malformed, oversized and out-of-order frames thrown while a
-   table plays: the server keeps running and that table's player sees nothing.
+   table plays: the server keeps running and that table's player sees nothing;
+5. (``--keys N``) key on client A -> speech on client B: two real app processes
+   playing each other, N keys (``benchmarks/online_keys.py``; target p99 <= 10 ms).
 
     .venv/bin/python benchmarks/online_domino.py [--actions 600] [--tables 200]
-        [--seconds 20] [--reconnects 50] [--hostile 100000] [--game domino]
+        [--seconds 20] [--reconnects 50] [--hostile 100000] [--keys 300] [--game domino]
 """
 
 from __future__ import annotations
@@ -400,7 +402,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--reconnects", type=int, default=50)
     parser.add_argument("--hostile", type=int, default=0)
-    asyncio.run(main_async(parser.parse_args()))
+    parser.add_argument("--keys", type=int, default=0, help="key A -> speech B samples (5.)")
+    args = parser.parse_args()
+    asyncio.run(main_async(args))
+    if args.keys:
+        import online_keys  # the benchmarks folder: this script's own
+
+        online_keys.report(online_keys.run(args.keys, manches=6))
 
 
 if __name__ == "__main__":
