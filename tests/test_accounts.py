@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -268,3 +269,30 @@ def test_connected_is_reported_for_an_account_as_for_a_guest(server):
         assert client.password is None  # forgotten once welcomed: the session resumes
     finally:
         client.close()
+
+
+def test_a_login_waiting_for_its_hash_is_never_closed_as_late(tmp_path):
+    # one hash at a time, each slow: the last of six registrations waits well past the
+    # time a connection has to say who it is, and is still welcomed
+    slow = HashCost(time_cost=3, memory_kib=64 * 1024, parallelism=1)
+    options = ServerOptions(hello_timeout=0.3, hash_cost=slow, hash_concurrency=1)
+    with ServerThread(tmp_path, options) as server:
+        started = time.monotonic()
+        clients = [
+            entered(server, f"Giocatore {n}", PASSWORD, register=True, reconnect=False)
+            for n in range(6)
+        ]
+        try:
+            assert all(welcome(client).account for client in clients)
+            assert time.monotonic() - started > 2 * options.hello_timeout
+        finally:
+            for client in clients:
+                client.close()
+        # refused, a connection has the same time again to enter, then is closed
+        idle = entered(server, "Giocatore 0", "not the password", reconnect=False)
+        try:
+            assert refusal(idle) == Reason.BAD_LOGIN.value
+            bye = wait_for(idle, lambda i: isinstance(i, m.Goodbye), timeout=5.0)
+            assert isinstance(bye, m.Goodbye) and bye.reason == Reason.TIMEOUT.value
+        finally:
+            idle.close()

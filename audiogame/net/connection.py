@@ -63,6 +63,8 @@ class Connection:
         self._wake = asyncio.Event()
         self._closing = False
         self._slowed_at = -1.0
+        #: closes a connection that never says who it is (set going by ``run``)
+        self._hello_timer: asyncio.TimerHandle | None = None
         self._handlers: dict[type, Callable[[Any], Any]] = {
             m.Hello: self._hello,
             m.ListTables: self._list,
@@ -91,7 +93,7 @@ class Connection:
     async def run(self) -> None:
         writer = self.loop.create_task(self._write())
         probe = self.loop.create_task(self._probe())
-        timer = self.loop.call_later(self.options.hello_timeout, self._hello_late)
+        self._hello_timer = self.loop.call_later(self.options.hello_timeout, self._hello_late)
         try:
             async for frame in self.ws:
                 await self._frame(frame)
@@ -100,7 +102,8 @@ class Connection:
         except ConnectionClosed:
             pass
         finally:
-            timer.cancel()
+            if self._hello_timer is not None:
+                self._hello_timer.cancel()
             probe.cancel()
             self._gone()
             self._closing = True
@@ -235,6 +238,11 @@ class Connection:
             return
         if self.player is not None and not isinstance(message, m.Ping):
             self.lobby.people.active(self.player, now)
+        entering = self.player is None
+        if entering and self._hello_timer is not None:
+            # the client has said who it is: a login waiting its turn for a hash is the
+            # server's delay, bounded by the hashing queue, never a reason to close
+            self._hello_timer.cancel()
         try:
             problem = self._handlers[type(message)](message)
             if asyncio.iscoroutine(problem):
@@ -242,6 +250,9 @@ class Connection:
         except Exception:
             log.exception("handling %s failed", kind)
             problem = None
+        if entering and self.player is None and not self._closing:
+            # refused: the client has the same time again to enter, not for ever
+            self._hello_timer = self.loop.call_later(self.options.hello_timeout, self._hello_late)
         if problem is not None:
             self._refuse(problem, kind, getattr(message, "ref", None))
 
