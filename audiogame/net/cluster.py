@@ -576,8 +576,8 @@ class RemoteTable:
         self._go("pause", player, paused=paused, of="pause")
         return None
 
-    def act(self, player: str, data: Any, ref: int) -> Reason | None:
-        self._go("act", player, data=data, ref=ref, of="act")
+    def act(self, player: str, data: Any, ref: int, at: float | None = None) -> Reason | None:
+        self._go("act", player, data=data, ref=ref, at=at, of="act")
         return None
 
     def say(self, player: str, text: str, to: int | None) -> Reason | None:
@@ -648,6 +648,6 @@ _COMMANDS: dict[str, _Handler] = {
     "kick": _kick,
     "start": lambda lobby, t, p, a: t.start(p),
     "pause": lambda lobby, t, p, a: t.pause(p, a["paused"]),
-    "act": lambda lobby, t, p, a: t.act(p, a["data"], a["ref"]),
+    "act": lambda lobby, t, p, a: t.act(p, a["data"], a["ref"], at=a.get("at")),
     "say": lambda lobby, t, p, a: t.say(p, a["text"], a.get("to")),
 }
