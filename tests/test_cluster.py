@@ -49,8 +49,9 @@ def cluster(tmp_path: Path, folder_game):
         folder.mkdir()
         processes.append(ServerProcess(folder, *shared).start())
     yield processes
-    for process in processes:
+    for n, process in enumerate(processes, 1):
         process.stop()
+        print(f"-- server process {n} said:\n{process.log()}")  # shown when a test fails
 
 
 def account(url: str, name: str, **kwargs) -> GameClient:

@@ -134,23 +134,36 @@ class ServerProcess:
             *self.args,
         ]
         env = dict(os.environ if self.env is None else self.env)
-        self.process = subprocess.Popen(
-            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
-        )
+        # to a file, never a pipe nobody reads: a server that logs more than a pipe holds
+        # would block on its next line, every table with it
+        with self.log_path.open("ab") as log_file:
+            self.process = subprocess.Popen(
+                command, env=env, stdout=subprocess.DEVNULL, stderr=log_file
+            )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if port_file.is_file() and port_file.read_text(encoding="ascii"):
                 self.port = int(port_file.read_text(encoding="ascii"))
                 return self
             if self.process.poll() is not None:
-                err = self.process.stderr.read().decode() if self.process.stderr else ""
-                raise RuntimeError(f"the server did not start: {err}")
+                raise RuntimeError(f"the server did not start: {self.log()}")
             time.sleep(0.02)
         raise TimeoutError("the server did not start in time")
 
     @property
     def url(self) -> str:
         return f"ws://{HOST}:{self.port}"
+
+    @property
+    def log_path(self) -> Path:
+        return self.data_dir / "server-stderr.log"
+
+    def log(self) -> str:
+        """What the server wrote to its standard error (its warnings and errors)."""
+        try:
+            return self.log_path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return ""
 
     def kill(self) -> None:
         """Killed at once (SIGKILL on POSIX, TerminateProcess on Windows): no clean-up."""
@@ -166,8 +179,6 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(10)
-        if self.process is not None and self.process.stderr is not None:
-            self.process.stderr.close()
 
 
 def wait_for(
