@@ -136,6 +136,7 @@ class ServerProcess:
         env = dict(os.environ if self.env is None else self.env)
         # to a file, never a pipe nobody reads: a server that logs more than a pipe holds
         # would block on its next line, every table with it
+        self.data_dir.mkdir(parents=True, exist_ok=True)
         with self.log_path.open("ab") as log_file:
             self.process = subprocess.Popen(
                 command, env=env, stdout=subprocess.DEVNULL, stderr=log_file
