@@ -26,7 +26,9 @@ everything goes through the ``GameSpec`` and the engine protocol.
 - **Narration**: every batch is narrated for every seat and for a spectator, and
   each message is formatted through the real ``Localizer`` in Italian and
   English (no missing message, no formatting error, no unknown cue or kind);
-  every event type the engine emitted is narrated to someone.
+  every event type the engine emitted is narrated to someone. A spectator is
+  never spoken to as a player: nothing told to it holds a second-person word
+  ("you", "tu", "hai"…), in either language.
 - **Bots**: each level plays through the real ``TableSession`` on a virtual
   clock; at its decisions a bot restored from its ``state()`` (through JSON)
   decides the same, asking again answers the same, and no decision is refused.
@@ -42,6 +44,7 @@ import json
 import logging
 import os
 import random
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -286,7 +289,7 @@ def test_every_game_fills_in_what_the_contract_needs(spec: GameSpec) -> None:
 def test_names_options_guide_and_cues_exist_in_both_languages(spec: GameSpec) -> None:
     for lang in LANGUAGES:
         bundle = Localizer(lang).bundle(lang)
-        ids = [spec.title_id]
+        ids = [spec.title_id, spec.name_message]
         for option in spec.options:
             base = f"{spec.id}-option-{option.id}"
             ids += [base, f"{base}-desc"]
@@ -300,6 +303,9 @@ def test_names_options_guide_and_cues_exist_in_both_languages(spec: GameSpec) ->
                 ids.append(f"{base}-value")
         missing = [msg_id for msg_id in ids if not bundle.has_message(msg_id)]
         assert missing == [], f"{spec.id} ({lang}): no message {missing}"
+        # the name said inside sentences ("a table of …") is a name, not a credit line
+        name = Localizer(lang)(spec.name_message)
+        assert "," not in name and len(name) <= 30, f"{spec.id} ({lang}): name {name!r}"
         assert document_path(spec.guide, lang).is_file(), f"{spec.id}: no {lang} guide"
     for cue in spec.cues:
         assert cue.group == spec.id, cue
@@ -863,6 +869,68 @@ def test_every_event_is_narrated_in_both_languages(spec: GameSpec) -> None:
         play(spec, config, seed, random.Random(seed), watch)
     assert formatter.problems[:10] == []
     assert sorted(emitted - narrated) == [], f"{spec.id}: events nobody hears a word or cue of"
+
+
+#: words that speak to the listener, per language: a spectator has no seat, so nothing
+#: said to them may be "you" (whole words, any case; numbers are said as digits, so
+#: "sei" is never six). Second-person verbs are too many to list: the common ones are.
+SECOND_PERSON: dict[str, frozenset[str]] = {
+    "en": frozenset(
+        "you your yours yourself yourselves".split(),
+    ),
+    "it": frozenset(
+        "tu tuo tua tuoi tue ti te hai sei puoi devi vuoi sai "
+        "voi vostro vostra vostri vostre".split()
+    ),
+}
+#: a spectator's names in the check: none of them one of the words above
+WATCHED_NAMES = ("Marco", "Zoë", "Giulia", "Bot 2", "Anna", "Luca", "Sara", "Paolo")
+
+
+def watched_name(seat: int) -> str:
+    """ "Marco", … "Paolo", then "Marco 2", …: names as players choose them."""
+    name, lap = WATCHED_NAMES[seat % len(WATCHED_NAMES)], seat // len(WATCHED_NAMES)
+    return f"{name} {lap + 1}" if lap else name
+
+
+def second_person(text: str, lang: str) -> list[str]:
+    return [w for w in re.findall(r"\w+", text.casefold()) if w in SECOND_PERSON[lang]]
+
+
+def test_a_spectator_is_never_spoken_to_as_a_player(spec: GameSpec) -> None:
+    """Random playthroughs told to a spectator (``observation(None)``, public events
+    only) in every language: third person and names, never "you". The same words told
+    to seat 0 do say "you" in every language, so the word lists catch what they must."""
+    need(spec, "narrate")
+    narrate = spec.narrate
+    formatter = Formatter(spec)
+    found: dict[str, str] = {}  # lang/message id -> the first text said
+    seated: Counter[str] = Counter()
+    for config, seed in cases(spec, "spectator", 3):
+        names = [watched_name(seat) for seat in range(spec.max_seats)]
+
+        def watch(engine: Any, step: Step, now: float, names: list[str] = names) -> None:
+            for who in (None, 0):
+                heard = heard_by(step.events, who)
+                if not heard:
+                    continue
+                for message in narrate(heard, engine.observation(who), names[: engine.seats]):
+                    if not message.msg_id:
+                        continue
+                    for lang, localizer in formatter.localizers.items():
+                        text = formatter.text(localizer, lang, message.msg_id, message.args)
+                        words = second_person(text, lang)
+                        if who is not None:
+                            seated[lang] += bool(words)
+                        elif words:
+                            found.setdefault(f"{lang}/{message.msg_id}", text)
+
+        play(spec, config, seed, random.Random(seed), watch)
+    assert not any(second_person(name, lang) for name in names for lang in SECOND_PERSON)
+    assert formatter.problems[:10] == []
+    told = "\n".join(f"{key}: {text!r}" for key, text in sorted(found.items()))
+    assert not found, f"{spec.id}: a spectator is told 'you':\n{told}"
+    assert all(seated[lang] for lang in SECOND_PERSON), f"{spec.id}: seat 0 never hears 'you'"
 
 
 # -- the window's board ----------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from audiogame.games.tirapassa import (
     Variant,
 )
 from audiogame.games.tirapassa.bot_games import bots_session
-from audiogame.games.tirapassa.narrate import SIDE, narrate, seat_pan
+from audiogame.games.tirapassa.narrate import SIDE, narrate, seat_pan, watched_pan
 from audiogame.language.localizer import Localizer
 from audiogame.narration import Later, Message
 
@@ -88,6 +88,9 @@ def test_neighbours_sit_on_their_sides_and_the_others_between():
     six = [seat_pan(s, 0, 6) for s in range(1, 6)]
     assert six == sorted(six) and six[0] == -SIDE and six[-1] == SIDE
     assert seat_pan(0, 2, 3) == -SIDE  # the rule holds from any chair
+    # a spectator has no chair: the first seat on the left, the last on the right
+    assert [watched_pan(s, 3) for s in range(3)] == [-SIDE, 0.0, SIDE]
+    assert watched_pan(0, 1) == 0.0
 
 
 def test_my_landing_is_one_terse_interrupting_sentence_and_sounds_where_dice_go():
@@ -220,7 +223,8 @@ def test_every_event_of_whole_games_narrates_in_both_languages(lang, players, va
                 assert m.msg_id == "" or t.has(m.msg_id), m.msg_id
                 text = t(m.msg_id, **resolve(m, t).args) if m.msg_id else ""
                 assert "{" not in text and "tira-" not in text, text
-            assert out[-1].cue in ("game_won", "game_lost")
+            # a spectator neither wins nor loses: the game ends on the round's sound
+            assert out[-1].cue in (("game_won", "game_lost") if seat == 0 else ("round_end",))
 
 
 def test_a_batch_says_the_same_whatever_was_narrated_before():
@@ -252,3 +256,33 @@ def test_a_spectator_hears_every_seat_as_another_player():
     ]
     out = narrate([StopCalled(time=T, seat=0, together=(0,))], watcher, names)
     assert spoken(out, "en") == ["Stop! Out of dice: Anna."]
+
+
+WATCHED = {
+    "it": (
+        "Tira e Passa in 3: Anna, Marco, Giulia. Vince chi conquista per primo 3 dischetti.",
+        "Ai dischetti, pronti,",
+    ),
+    "en": (
+        "Tira e Passa, 3 players: Anna, Marco, Giulia. The first to win 3 coasters wins.",
+        "Players on their coasters, ready,",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_a_spectator_hears_the_table_by_name_and_is_never_you(lang):
+    """Whoever watches (no seat) hears every player by name, the round without a coaster
+    of their own, the start without "your", and the seats spread from left to right."""
+    names = ("Anna", "Marco", "Giulia")
+    batches = narrated_game(TiraConfig(players=3), 2, names, None)
+    out = [m for _, _, said in batches for m in said]
+    said = spoken(out, lang)
+    start, signal = WATCHED[lang]
+    assert said[0] == start
+    worded = [m for m in out if m.msg_id]
+    rounds = [text for m, text in zip(worded, said, strict=True) if m.cue == "big_die"]
+    assert rounds and all(text.count(".") == 2 for text in rounds), rounds  # round, die: no more
+    assert signal in said
+    throws = {m.pan for m in out if m.cue == "dice_roll"}
+    assert throws == {-SIDE, 0.0, SIDE}

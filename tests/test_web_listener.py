@@ -182,6 +182,30 @@ def test_a_page_opens_only_games_it_can_play_and_is_told_when_it_can_only_listen
     assert friend.last("at-table")["stage"] == "playing"
 
 
+def test_a_table_of_tira_is_said_by_its_short_name_and_offered_by_its_title(tmp_path):
+    """Inside sentences and the table's heading a game is named by its short name
+    (``GameSpec.name_message``: "Tira e Passa"), in the list of games by its title."""
+    tira = registry.get("tira")
+    assert tira is not None and tira.name_id
+
+    async def run(server: ServerThread) -> WebPage:
+        page = await WebPage(server.url, "Zoë", lang="en").open()
+        config = {"players": 2, "speed": "normal", "variant": "first-to-three"}
+        await page.send({"type": "create-table", "game": "tira", "config": config})
+        await page.drain(0.3)
+        await page.close()
+        return page
+
+    with ServerThread(tmp_path, ServerOptions()) as server:
+        page = asyncio.run(run(server))
+    english = Localizer("en")
+    name, title = english(tira.name_id), english(tira.title_id)
+    assert name == "Tira e Passa" and title.startswith(name + ",")
+    seated = [line["text"] for line in page.lines() if line["id"] == "web-seated"]
+    assert seated and seated[0].startswith(f"You sit at a table of {name}, code ")
+    assert page.last("at-table")["title"] == name
+
+
 # -- the board: the desktop window's large print ------------------------------------------
 def board_text(frame: dict) -> list[str]:
     return [" ".join(run["text"] for run in line) for line in frame["lines"]]

@@ -449,7 +449,7 @@ class App:
             from audiogame.games import registry
 
             spec = registry.get(key)
-            game = self.localizer(spec.title_id) if spec is not None else key
+            game = self.localizer(spec.name_message) if spec is not None else key
             return self.localizer(f"setting-{group[:-1]}", game=game)
         return self.localizer("opt-" + group.replace("_", "-"))
 

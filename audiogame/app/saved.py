@@ -79,7 +79,7 @@ class SavedMatches:
     def describe(self, spec: GameSpec, saved: Loaded) -> str:
         """The resume item's words: the game's own description of the summary, checked
         (a summary that does not describe leaves the game's name alone)."""
-        what = self.app.localizer(spec.title_id)
+        what = self.app.localizer(spec.name_message)
         if spec.describe_save is not None:
             try:
                 msg_id, args = spec.describe_save(saved.summary)

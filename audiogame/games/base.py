@@ -371,7 +371,7 @@ class GameSpec:
 
     #: stable id: saves, settings and the network name the game by it
     id: str
-    #: message id of its name on the main menu
+    #: message id of its name on the main menu (and in the guides' headings)
     title_id: str
     #: where it stands on the main menu (lower first)
     order: int
@@ -443,3 +443,11 @@ class GameSpec:
     #: where a match stands, from a spectator's view and the seats' names (the
     #: scores, the round): what the online table list says of a table without joining
     standing: Callable[[Any, Sequence[str]], list[Message]] | None = None
+    #: message id of its short name, said inside sentences ("a table of Tira e
+    #: Passa", "the table setup of …"); empty: the title is short enough already
+    name_id: str = ""
+
+    @property
+    def name_message(self) -> str:
+        """The message id that names the game inside a sentence."""
+        return self.name_id or self.title_id

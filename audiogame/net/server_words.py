@@ -24,8 +24,9 @@ def rating_words(mu: float, spread: float) -> Phrase:
 
 
 def game_name(game: str) -> Phrase:
+    """A game's short name, as it sits inside a sentence ("at a table of Tira e Passa")."""
     spec = registry.get(game)
-    return Phrase(spec.title_id if spec is not None else game)
+    return Phrase(spec.name_message if spec is not None else game)
 
 
 def rating(found: m.Rating) -> list[Message]:

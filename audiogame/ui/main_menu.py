@@ -83,7 +83,7 @@ class MainMenu(MenuScene):
     def resume_label(self, spec: GameSpec) -> str:
         saved = self.app.matches.by_game.get(spec.id)
         if saved is None:
-            return self.t("menu-resume", what=self.t(spec.title_id))
+            return self.t("menu-resume", what=self.t(spec.name_message))
         return self.app.matches.describe(spec, saved)
 
     def resume(self, spec: GameSpec) -> None:

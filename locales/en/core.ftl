@@ -11,6 +11,8 @@ menu-help = Guide
 menu-quit = Quit
 game-domino = Domino
 game-tira = Tira e Passa, after the dice game by Andreas Schmidt
+# the name inside a sentence ("a table of Tira e Passa")
+game-tira-name = Tira e Passa
 confirm-quit = Do you really want to quit?
 # said after every yes/no question; the letters answering yes and no, separated by spaces
 confirm-keys = Press Y for yes, N for no.

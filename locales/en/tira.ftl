@@ -42,14 +42,20 @@ tira-stays = stays in hand
 ## The game.
 tira-tally = { $who }: { $n }
 tira-goal-three = The first to win 3 coasters wins.
-tira-goal-pile = We play while there are coasters to draw; the most coasters wins.
+tira-goal-pile = The game goes on while there are coasters to draw; whoever has the most wins.
 tira-game-start = Tira e Passa, { $players ->
     [one] one player
    *[other] { $players } players
 }: you, { $names }. { $goal }
+tira-game-start-watching = Tira e Passa, { $players ->
+    [one] one player
+   *[other] { $players } players
+}: { $names }. { $goal }
 tira-round = Round { $round }. Big die: { $supreme }. Your coaster: { $left } left, { $right } right.
 tira-round-no-coaster = Round { $round }. Big die: { $supreme }. You have no coaster.
+tira-round-watching = Round { $round }. Big die: { $supreme }.
 tira-signal = On your coasters, ready,
+tira-signal-watching = Players on their coasters, ready,
 tira-go = go!
 tira-move = { $n } { $dest }
 tira-landed = { $faces }: { $moves }.

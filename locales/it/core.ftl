@@ -11,6 +11,8 @@ menu-help = Guida
 menu-quit = Esci
 game-domino = Domino
 game-tira = Tira e Passa, dal gioco di dadi di Andreas Schmidt
+# il nome dentro una frase ("un tavolo di Tira e Passa")
+game-tira-name = Tira e Passa
 confirm-quit = Vuoi davvero uscire?
 # detto dopo ogni domanda sì o no; le lettere che rispondono sì e no, separate da spazi
 confirm-keys = Premi S per sì, N per no.

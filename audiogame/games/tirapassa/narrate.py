@@ -6,14 +6,17 @@ messages for the listener whose observation (after the batch) is ``view``
 ``names[s]`` names every other seat. It keeps nothing between batches: what
 it needs beyond the events (my coaster, the supreme symbol, my controls) it
 reads in the view. A spectator's view (``view.seat is None``) hears everyone
-as another player. It never formats text: arguments that are words (symbols,
-sides, lists) are ``Phrase``/``Join`` values the announcer resolves in the
-listener's language.
+as another player, by name and in the third person: nothing says "you" to
+someone without a seat (the conformance suite checks it). It never formats
+text: arguments that are words (symbols, sides, lists) are ``Phrase``/``Join``
+values the announcer resolves in the listener's language.
 
 The sound scene, from the listener's chair at the bottom of the table:
 
 - the left neighbour is heard on the left, the right one on the right, the
-  others spread between them, the tray in the centre (``seat_pan``);
+  others spread between them, the tray in the centre (``seat_pan``); a
+  spectator hears the seats spread from the first on the left to the last
+  on the right (``watched_pan``);
 - my own result is spoken the moment my dice land, tersely, interrupting my
   previous result; my dice that move sound their symbol where they go;
 - a die arriving on my coaster sounds from the sender's side and is spoken;
@@ -82,6 +85,13 @@ def seat_pan(seat: int, me: int, players: int) -> float:
     if offset == 0 or players == 2:
         return 0.0
     return round(-SIDE + 2 * SIDE * (offset - 1) / (players - 2), 3)
+
+
+def watched_pan(seat: int, players: int) -> float:
+    """Where ``seat`` is heard by a spectator: the first seat -0.9 … the last +0.9."""
+    if players < 2:
+        return 0.0
+    return round(-SIDE + 2 * SIDE * seat / (players - 1), 3)
 
 
 def symbol(face: Symbol | None) -> Phrase:
@@ -211,27 +221,35 @@ class _Voice:
         return Join(tuple(self.who(s) for s in seats))
 
     def pan(self, seat: int) -> float:
-        return 0.0 if self.me is None else seat_pan(seat, self.me, self.players)
+        if self.me is None:
+            return watched_pan(seat, self.players)
+        return seat_pan(seat, self.me, self.players)
 
     # -- the round flow ---------------------------------------------------------------
     def _game_started(self, e: GameStarted) -> list[Message]:
         goal = "tira-goal-pile" if e.variant is Variant.UNTIL_PILE_EXHAUSTED else "tira-goal-three"
         others = Join(tuple(self.names[s] for s in range(e.players) if s != self.me))
         args = {"players": e.players, "names": others, "goal": Phrase(goal)}
-        return [Message("tira-game-start", args, kind=TURN, cue="notice")]
+        msg_id = "tira-game-start-watching" if self.me is None else "tira-game-start"
+        return [Message(msg_id, args, kind=TURN, cue="notice")]
 
     def _round_started(self, e: RoundStarted) -> list[Message]:
+        """The round and the big die; a player hears their coaster (or that they have
+        none), a spectator the round and the die alone (six coasters would drown it)."""
+        msg_id, args = "tira-round-watching", {"round": e.round, "supreme": symbol(e.supreme)}
         coaster = None if self.me is None else e.coasters[self.me]
-        msg_id, args = "tira-round-no-coaster", {"round": e.round, "supreme": symbol(e.supreme)}
         if coaster is not None:
             msg_id, args = "tira-round", {**args, **coaster_args(coaster)}
+        elif self.me is not None:
+            msg_id = "tira-round-no-coaster"
         return [
             Message(msg_id, args, kind=TURN, cue="big_die"),
             Later("", kind=TURN, cue=symbol_cue(e.supreme), delay=0.9),
         ]
 
     def _signal(self, e: StartSignal) -> list[Message]:
-        return [Message("tira-signal", kind=TURN, cue="race_start")]
+        msg_id = "tira-signal-watching" if self.me is None else "tira-signal"
+        return [Message(msg_id, kind=TURN, cue="race_start")]
 
     def _race(self, e: RaceStarted) -> list[Message]:
         return [Message("tira-go", kind=TURN, interrupt=True)]
@@ -417,9 +435,12 @@ class _Voice:
         return []
 
     def _game_ended(self, e: GameEnded) -> list[Message]:
-        """The winner and my own count, once: the whole table is on P."""
+        """The winner and my own count, once: the whole table is on P. A spectator
+        neither wins nor loses: the end's sound is the round's."""
         won = self.me in e.winners
         cue = "game_won" if won else "game_lost"
+        if self.me is None:
+            cue = "round_end"
         best = e.won_counts[e.winners[0]]
         if self.me is None:
             me, mine = "none", 0

@@ -133,6 +133,7 @@ def random_config(rng: random.Random, seats: int) -> dict[str, Any]:
 SPEC = GameSpec(
     id=GAME_ID,
     title_id="game-tira",
+    name_id="game-tira-name",
     order=20,
     guide="tira",
     cues=CUES,

@@ -267,11 +267,9 @@ class WebListener:
     def _tables(self, message: m.TableList) -> None:
         lines = []
         for summary in message.tables:
-            spec = registry.get(summary.game)
-            game = self.t(spec.title_id) if spec is not None else summary.game
             text = self.t(
                 "web-table-line",
-                game=game,
+                game=self._game_name(summary.game),
                 stage=summary.stage.value,
                 seated=summary.seated,
                 seats=summary.seats,
@@ -282,8 +280,14 @@ class WebListener:
         self.raw.append(w.Lobby(lines, games))
 
     def _game_title(self, game: str) -> str:
+        """A game's full title, for the list of games a table can be made for."""
         spec = registry.get(game)
         return self.t(spec.title_id) if spec is not None else game
+
+    def _game_name(self, game: str) -> str:
+        """A game's short name, inside sentences and the table's heading."""
+        spec = registry.get(game)
+        return self.t(spec.name_message) if spec is not None else game
 
     def _table(self, message: m.TableState) -> None:
         seen = self.seen
@@ -308,17 +312,17 @@ class WebListener:
         assert info is not None
         words_ = self._code_words(info.code)
         if seat is None:
-            self.post("web-watching", game=self._game_title(info.game), code=words_)
+            self.post("web-watching", game=self._game_name(info.game), code=words_)
         else:
             self.post(
                 "web-seated",
-                game=self._game_title(info.game),
+                game=self._game_name(info.game),
                 code=words_,
                 seat=seat + 1,
                 seats=len(info.seats),
             )
         if self.seen.controls is None:
-            self.post("web-watch-only", game=self._game_title(info.game))
+            self.post("web-watch-only", game=self._game_name(info.game))
 
     def _code_words(self, code: str) -> str:
         try:
@@ -337,7 +341,7 @@ class WebListener:
             w.AtTable(
                 id=info.id,
                 game=info.game,
-                title=self._game_title(info.game),
+                title=self._game_name(info.game),
                 code=info.code,
                 code_words=self._code_words(info.code),
                 seats=seats,
@@ -532,7 +536,7 @@ class WebListener:
         if spec is None:
             self.say("web-rules-none")
         else:
-            self.say("web-rules", game=self._game_title(spec.id))
+            self.say("web-rules", game=self._game_name(spec.id))
 
     def _read_history(self, up: bool, to_end: bool) -> None:
         history = self.history
@@ -618,7 +622,7 @@ class WebListener:
             self._read_seats(info)
             return []
         if controls is None:
-            self.say("web-watch-only", "menu_error", game=self._game_title(info.game))
+            self.say("web-watch-only", "menu_error", game=self._game_name(info.game))
             return []
         self.announcer.cue("menu_error")
         return []
