@@ -899,10 +899,12 @@ def second_person(text: str, lang: str) -> list[str]:
 
 def test_a_spectator_is_never_spoken_to_as_a_player(spec: GameSpec) -> None:
     """Random playthroughs told to a spectator (``observation(None)``, public events
-    only) in every language: third person and names, never "you". The same words told
-    to seat 0 do say "you" in every language, so the word lists catch what they must."""
+    only) in every language: third person and names, never "you"; a race's situation
+    (``RealTime.situation``, said on joining mid-race) too. The same words told to seat
+    0 do say "you" in every language, so the word lists catch what they must."""
     need(spec, "narrate")
     narrate = spec.narrate
+    situation = None if spec.realtime is None else spec.realtime().situation
     formatter = Formatter(spec)
     found: dict[str, str] = {}  # lang/message id -> the first text said
     seated: Counter[str] = Counter()
@@ -914,7 +916,11 @@ def test_a_spectator_is_never_spoken_to_as_a_player(spec: GameSpec) -> None:
                 heard = heard_by(step.events, who)
                 if not heard:
                     continue
-                for message in narrate(heard, engine.observation(who), names[: engine.seats]):
+                view, seated_names = engine.observation(who), names[: engine.seats]
+                said = narrate(heard, view, seated_names)
+                if situation is not None:
+                    said += situation(view, seated_names)
+                for message in said:
                     if not message.msg_id:
                         continue
                     for lang, localizer in formatter.localizers.items():

@@ -98,7 +98,9 @@ def situation(view: Any, names: Sequence[str]) -> list[Message]:
     said: list[Message] = []
     if view.supreme is not None:
         args: dict[str, Any] = {"round": view.round, "supreme": symbol(view.supreme)}
-        if view.coaster is None:
+        if view.seat is None:  # a spectator: no coaster of their own to miss
+            said.append(Message("tira-round-watching", args, kind="turn"))
+        elif view.coaster is None:
             said.append(Message("tira-round-no-coaster", args, kind="turn"))
         else:
             said.append(Message("tira-round", {**args, **coaster_args(view.coaster)}, kind="turn"))
