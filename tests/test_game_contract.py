@@ -899,9 +899,10 @@ def second_person(text: str, lang: str) -> list[str]:
 
 def test_a_spectator_is_never_spoken_to_as_a_player(spec: GameSpec) -> None:
     """Random playthroughs told to a spectator (``observation(None)``, public events
-    only) in every language: third person and names, never "you"; a race's situation
-    (``RealTime.situation``, said on joining mid-race) too. The same words told to seat
-    0 do say "you" in every language, so the word lists catch what they must."""
+    only) in every language: third person and names, never "you"; nor a race's
+    situation (``RealTime.situation``, said on joining mid-race) or where a match
+    stands (``standing``, read from the table list). The same words told to seat 0
+    do say "you" in every language, so the word lists catch what they must."""
     need(spec, "narrate")
     narrate = spec.narrate
     situation = None if spec.realtime is None else spec.realtime().situation
@@ -920,6 +921,8 @@ def test_a_spectator_is_never_spoken_to_as_a_player(spec: GameSpec) -> None:
                 said = narrate(heard, view, seated_names)
                 if situation is not None:
                     said += situation(view, seated_names)
+                if spec.standing is not None and who is None:  # only ever a spectator's
+                    said += spec.standing(view, seated_names)
                 for message in said:
                     if not message.msg_id:
                         continue

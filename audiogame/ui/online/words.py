@@ -27,8 +27,9 @@ def game_name(game: str, t: Localize) -> str:
 
 
 def short_game_name(game: str, t: Localize) -> str:
-    """The game's name up to its first comma ("Tira e Passa", without the credit)."""
-    return game_name(game, t).split(",")[0]
+    """The game's short name ("Tira e Passa", without the credit: ``GameSpec.name_message``)."""
+    spec = registry.get(game)
+    return t(spec.name_message) if spec is not None else game
 
 
 def table_line(summary: m.TableSummary, t: Localize) -> str:
