@@ -32,6 +32,7 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from audiogame.app.clock import Clock, Handle, RealClock, Scheduler
+from audiogame.cue_words import cue_word
 from audiogame.history import History
 from audiogame.io.speech.base import Speaker
 from audiogame.language.localizer import Localizer, capital_first, strip_invisible
@@ -110,6 +111,7 @@ class Announcer:
         *,
         rate: Callable[[], int] = lambda: DEFAULT_RATE,
         repeat_cut: Callable[[], bool] = lambda: True,
+        audible: Callable[[], bool] = lambda: True,
     ) -> None:
         self.speaker = speaker
         self.cues = cues
@@ -133,6 +135,11 @@ class Announcer:
         self._others_heard: dict[str, float] = {}
         #: the last cues played, newest last: what a listener heard besides words
         self.cue_log: deque[tuple[str, float]] = deque(maxlen=200)
+        #: whether cues can be heard now (a sound device, a volume above zero)
+        self.audible = audible
+        #: words said, queued or waiting so far, and the last cue played (see ``answer_mark``)
+        self._worded = 0
+        self._cued: str | None = None
 
     # -- the player's own commands -------------------------------------------------
     def say(self, msg_id: str, *, cue: str | None = None, pan: float = 0.0, **args: Any) -> None:
@@ -153,7 +160,20 @@ class Announcer:
 
     def cue(self, name: str, pan: float = 0.0, volume: float = 1.0) -> None:
         self.cue_log.append((name, pan))
+        self._cued = name
         self.cues.play(name, pan, volume)
+
+    def answer_mark(self) -> int:
+        """Where things stand before a key is handled (see ``word_unheard_cue``)."""
+        self._cued = None
+        return self._worded
+
+    def word_unheard_cue(self, mark: int) -> None:
+        """After a key: when its answer was a cue alone and cues cannot be heard,
+        a short word in its place, so the key is never answered by silence."""
+        if self._worded != mark or not self._cued or self.audible():
+            return
+        self.say(cue_word(self._cued))
 
     # -- game events -----------------------------------------------------------------
     def post(self, message: Message, owner: object | None = None) -> None:
@@ -167,6 +187,8 @@ class Announcer:
             key = next(self._later_ids)
             handle = self.scheduler.call_later(delay, self._deliver_later, key, message)
             self._later[key] = (owner, handle)
+            if message.msg_id:
+                self._worded += 1  # words are coming: the cue before them is not alone
             return
         self.deliver(message)
 
@@ -199,6 +221,7 @@ class Announcer:
         self.history.add(text, message.kind)  # even when silenced: the history keeps it
         if level != "speak":
             return
+        self._worded += 1
         if message.interrupt:
             self.speak(text, interrupt=True, event=False)
         else:
@@ -234,6 +257,7 @@ class Announcer:
         self.speaker.speak(text, interrupt=interrupt)
         self.speaker.braille(text)
         if text.strip():
+            self._worded += 1
             self.listening.said(text, event=event, interrupt=interrupt)
 
     @property

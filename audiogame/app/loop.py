@@ -109,6 +109,7 @@ class App:
             self.scheduler,
             rate=lambda: settings.voice_rate,
             repeat_cut=lambda: settings.cut_events == "repeat",
+            audible=lambda: audio.available and audio.cue_volume > 0,
         )
         self.scenes: list[Scene] = []
         self.running = True
@@ -284,9 +285,11 @@ class App:
             self.window.resized((event.w, event.h))
         elif event.type == pygame.KEYDOWN:
             key = Key.from_event(event)
+            mark = self.announcer.answer_mark()
             handled = self.handle_key(key)
             for listener in self.key_listeners:
                 listener(key, handled)
+            self.announcer.word_unheard_cue(mark)
 
     # -- keys ------------------------------------------------------------------------
     def handle_key(self, key: Key) -> bool:

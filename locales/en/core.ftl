@@ -143,3 +143,13 @@ entry-space = space
 entry-end = end of the text
 entry-full = The text is full: { $n } characters at most.
 keys-text-entry = Type the text; Backspace deletes the character before the cursor, Left and Right arrows move over the text, Home and End to its ends, Up or Down reads it all; Enter confirms, Escape cancels.
+
+## Said in place of a key's answer sound when sounds cannot be heard
+cue-word-error = Not here.
+cue-word-edge = End.
+cue-word-select = OK.
+cue-word-back = Back.
+cue-word-move = Next.
+cue-word-toggle = Done.
+cue-word-notice = Note.
+cue-word-sound = No sound.

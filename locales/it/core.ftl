@@ -143,3 +143,13 @@ entry-space = spazio
 entry-end = fine del testo
 entry-full = Il testo è pieno: al massimo { $n } caratteri.
 keys-text-entry = Scrivi il testo; Backspace cancella il carattere prima del cursore, frecce sinistra e destra si muovono nel testo, Inizio e Fine ai suoi estremi, freccia su o giù lo legge tutto; Invio conferma, Esc annulla.
+
+## Detto al posto del suono che risponde a un tasto, quando i suoni non si sentono
+cue-word-error = Non qui.
+cue-word-edge = Fine.
+cue-word-select = Fatto.
+cue-word-back = Indietro.
+cue-word-move = Avanti.
+cue-word-toggle = Cambiato.
+cue-word-notice = Attenzione.
+cue-word-sound = Niente suono.

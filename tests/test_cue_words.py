@@ -1,0 +1,79 @@
+"""Keys answered by a sound alone, without a sound device or with the cues at zero:
+the player hears a short word in its place, in their language; with sound, the cue
+plays and no word is added. Through the real loop."""
+
+from __future__ import annotations
+
+import pytest
+
+from audiogame.games.tirapassa.briefing import BriefingScene
+from audiogame.ui.reader import ReaderScene
+
+WORDS = {
+    "it": {"error": "Non qui.", "sound": "Niente suono."},
+    "en": {"error": "Not here.", "sound": "No sound."},
+}
+
+
+def played(h) -> list[str]:
+    return [cue for cue, _pan, _volume in h.audio.played]
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_an_unknown_key_in_the_guide_is_a_word_without_sound(harness_factory, lang):
+    h = harness_factory(lang, with_audio=False)
+    assert not h.audio.available
+    h.start(ReaderScene(h.app, "guide"))
+    assert h.press("x") == WORDS[lang]["error"]
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_an_unknown_letter_in_a_setup_is_a_word_without_sound(harness_factory, lang):
+    h = harness_factory(lang, with_audio=False)
+    h.start()
+    assert h.press("enter")  # the domino setup
+    title = h.app.top.title_id
+    assert h.press("h") == WORDS[lang]["error"]
+    assert h.app.top.title_id == title  # the game goes on where it was
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_a_symbol_in_tira_briefing_is_a_word_without_sound(harness_factory, lang):
+    h = harness_factory(lang, with_audio=False)
+    h.start()
+    h.press("t")
+    h.press("enter")  # Tira's setup
+    h.press("enter")  # the briefing
+    assert isinstance(h.app.top, BriefingScene)
+    h.press("down")
+    assert h.press("enter") == WORDS[lang]["sound"]
+
+
+def test_cues_at_zero_volume_are_words_too(harness_factory):
+    h = harness_factory("en")
+    assert h.audio.available
+    h.start(ReaderScene(h.app, "guide"))
+    h.app.set_cue_volume(0.0)
+    assert h.press("x") == WORDS["en"]["error"]
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_with_sound_the_cue_plays_and_no_word_is_added(harness_factory, lang):
+    h = harness_factory(lang)
+    assert h.audio.available
+    h.start(ReaderScene(h.app, "guide"))
+    assert h.press("x") == ""
+    assert played(h)[-1] == "menu_error"
+    h.start()
+    assert h.press("enter")
+    assert h.press("h") == ""
+    assert played(h)[-1] == "menu_error"
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_a_key_answered_with_words_gets_no_extra_word(harness_factory, lang):
+    h = harness_factory(lang, with_audio=False)
+    h.start(ReaderScene(h.app, "guide"))
+    said = h.press("down")  # the next paragraph: its words, and no "next"
+    assert said
+    assert "|" not in said
