@@ -186,6 +186,13 @@ class RaceSeat:
         self._delivering: Any = None  # the view of the part being delivered
         self._pumping: Any = None
         self._stopped = False
+        #: the session's hooks before this seat took them (``detach`` gives them back)
+        self._before = (
+            session.on_batch_item,
+            session.on_resync_item,
+            session.on_race_clock,
+            session.on_game_refused,
+        )
         session.on_batch_item = self._batch
         session.on_resync_item = self._resync
         session.on_race_clock = self._clock
@@ -242,6 +249,18 @@ class RaceSeat:
         if self._pumping is not None:
             self._pumping.cancel()
             self._pumping = None
+
+    def detach(self) -> None:
+        """Stopped for good (the player left the table): the session's frames go back
+        to whoever heard them before this seat."""
+        self.stop()
+        session = self.session
+        (
+            session.on_batch_item,
+            session.on_resync_item,
+            session.on_race_clock,
+            session.on_game_refused,
+        ) = self._before
 
     # -- the race's clock -----------------------------------------------------------------
     def server_now(self) -> float:

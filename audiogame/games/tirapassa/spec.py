@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from audiogame.devtools.resume_check import MatchAdapter
     from audiogame.games.base import Bot, Engine
     from audiogame.games.board import Board
+    from audiogame.games.seat import SeatSession
     from audiogame.narration import Message
     from audiogame.ui.scene import Scene
 
@@ -36,6 +37,40 @@ def resume(app: App, state: Any) -> Scene:
     from audiogame.games.tirapassa.table import resume as resume_table
 
     return resume_table(app, state)
+
+
+def online_table(app: App, session: SeatSession, names: Sequence[str]) -> Scene:
+    """The race run on a server, at Tira's own table (``session``: a ``RaceSeat``)."""
+    from audiogame.games.tirapassa.table import TiraTable
+
+    return TiraTable.online(app, session, names)
+
+
+def table_config(seats: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    """An online table's game: its speed and its end; every seat assisted (a seat's own
+    controls are chosen at a table on this machine only); ``ValueError`` when refused."""
+    from audiogame.games.tirapassa.options import Speed, TiraConfig, Variant
+
+    config = TiraConfig(
+        players=seats,
+        speed=Speed(options.get("speed", Speed.NORMAL)),
+        variant=Variant(options.get("variant", Variant.FIRST_TO_THREE)),
+    )
+    problem = config.validate()
+    if problem is not None:
+        raise ValueError(problem.value)
+    return config.to_dict()
+
+
+def standing(view: Any, names: Sequence[str]) -> list[Message]:
+    """Where a race stands for the table list: the coasters won, those left to draw."""
+    from audiogame.games.tirapassa.narrate import tally
+    from audiogame.games.tirapassa.observation import TiraObservation
+    from audiogame.narration import Message
+
+    assert isinstance(view, TiraObservation)
+    standings = {"tally": tally(view.won_counts, None, names), "pile": view.pile_size}
+    return [Message("tira-standings", standings)]
 
 
 def new_engine(config: Mapping[str, Any], seed: int | str, start: float) -> Engine:
@@ -157,4 +192,7 @@ SPEC = GameSpec(
     scene_label=scene_label,
     wire=wire,
     realtime=realtime,
+    online_table=online_table,
+    table_config=table_config,
+    standing=standing,
 )

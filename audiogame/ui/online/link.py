@@ -16,7 +16,11 @@ What arrives is placed where it belongs:
   over the seating (``GameSpec.online_table``), driven by an ``OnlineSeat``;
   every batch goes to it; a refusal of the game comes back to it by reference;
   coming back after a drop, a short "while you were away" at the player's
-  verbosity and where the match stands;
+  verbosity and where the match stands. A game against the clock
+  (``GameSpec.realtime``) is driven by a ``RaceSeat`` instead, made as soon as
+  the player is at such a table, before any view: it hears the match's clock
+  and its happenings ahead, and opens the table on its first view; coming back
+  mid-race it says where the race stands (no moves replayed);
 - the people (``Notice``) and chat (``Chat``, its own message kind): said as
   they come, with their sounds; private messages remembered for "@ reply";
 - the connection itself: "connection lost, trying again…" once when it drops
@@ -43,6 +47,7 @@ from audiogame.net import tls
 from audiogame.net.client import Connected, Connecting, Disconnected, GameClient, Incoming
 from audiogame.net.host import HostedServer
 from audiogame.net.online_seat import OnlineSeat
+from audiogame.net.race_seat import RaceSeat
 from audiogame.net.remote_session import Link as LinkNews
 from audiogame.net.remote_session import RemoteSession
 from audiogame.ui.online import kept, words
@@ -96,7 +101,9 @@ class Link:
         self.home: Scene | None = None
         self.origin: Scene | None = None
         self.room: Scene | None = None
-        self.seat_session: OnlineSeat | None = None
+        self.seat_session: OnlineSeat | RaceSeat | None = None
+        #: the seat of a game against the clock, from sitting (or watching) until leaving
+        self.race: RaceSeat | None = None
         self.game_table: TableScene | None = None
         self.people = Correspondents()
         self.tables: list[m.TableSummary] = []
@@ -206,6 +213,9 @@ class Link:
 
     def _back_home(self) -> None:
         self._close_game()
+        if self.race is not None:
+            self.race.detach()
+            self.race = None
         self.room = None
         if self.home is not None and self.home in self.app.scenes:
             self.app.pop_to(self.home)
@@ -280,6 +290,11 @@ class Link:
 
     # -- the table -------------------------------------------------------------------------
     def _table(self, info: m.TableInfo, you: int | None) -> None:
+        spec = registry.get(info.game)
+        if self.race is None and spec is not None and spec.realtime is not None:
+            # before any view: the race's clock and first snapshot come right after
+            self.race = RaceSeat(self.remote, self.app.scheduler, spec)
+            self.race.on_resync = self._race_resync
         if self.room is None or self.room not in self.app.scenes:
             from audiogame.ui.online.room import RoomScene
 
@@ -301,12 +316,25 @@ class Link:
     def _resync(self, view: Any, away: Sequence[Any]) -> None:
         if view is None:
             return
+        table, seat = self.game_table, self.seat_session
+        if table is None or table not in self.app.scenes or seat is None:
+            self._open_game()
+            return
+        if isinstance(seat, OnlineSeat):  # a race seat hears its views itself
+            seat.resynced(view, self.remote.game_now)
+            self._while_away(table, view, away)
+
+    def _race_resync(self, view: Any, mid_match: bool) -> None:
+        """A race's view, first or again: its table opens, or says where the race stands."""
         table = self.game_table
         if table is None or table not in self.app.scenes or self.seat_session is None:
             self._open_game()
             return
-        self.seat_session.resynced(view, self.remote.game_now)
-        self._while_away(table, view, away)
+        info = self.table
+        spec = None if info is None else registry.get(info.game)
+        if mid_match and spec is not None and spec.realtime is not None:
+            for message in spec.realtime().situation(view, self.names()):
+                table.post(message)
 
     def _open_game(self) -> None:
         info = self.table
@@ -314,7 +342,7 @@ class Link:
         if spec is None or spec.online_table is None:
             self.say("online-game-unknown", cue="menu_error")
             return
-        seat = OnlineSeat(self.remote, self.app.scheduler)
+        seat: OnlineSeat | RaceSeat = self.race or OnlineSeat(self.remote, self.app.scheduler)
         scene = spec.online_table(self.app, seat, self.names())
         assert isinstance(scene, TableScene)
         from audiogame.ui.online.beside import OnlineBeside
@@ -346,12 +374,13 @@ class Link:
 
     def _batch(self, events: Sequence[Any], view: Any) -> None:
         seat = self.seat_session
-        if seat is not None and seat.listening:
+        if isinstance(seat, OnlineSeat) and seat.listening:
             seat.deliver(events, view, self.remote.game_now)
 
     def _game_refused(self, refused: m.GameRefused) -> None:
-        if self.seat_session is not None:
-            self.seat_session.refused(refused.ref, refused.refusal)
+        seat = self.seat_session
+        if isinstance(seat, OnlineSeat):
+            seat.refused(refused.ref, refused.refusal)
 
     def _over(self, over: m.MatchOver) -> None:
         self.last_over = over
