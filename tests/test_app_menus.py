@@ -190,3 +190,22 @@ def test_a_failing_background_task_is_dropped_not_fatal(harness_factory):
     h.app.idle_tasks.append(broken)
     h.advance(0.02)
     assert not h.app.idle_tasks and h.app.running
+
+
+@pytest.mark.parametrize(
+    "lang, heard",
+    [
+        ("en", "Speech: built-in voice, not available: using recording, 2 of"),
+        ("it", "Voce: voce interna, non disponibile: in uso registrazione, 2 di"),
+    ],
+)
+def test_a_chosen_speech_that_could_not_start_says_what_speaks_instead(
+    harness_factory, lang, heard
+):
+    # no sound device: the built-in voice was chosen but the chain speaks with what it has
+    h = harness_factory(lang, with_audio=False)
+    h.app.settings.speech = "voice"
+    h.start()
+    h.press("o")
+    h.press("enter")
+    assert h.press("down").startswith(heard)

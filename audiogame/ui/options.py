@@ -98,8 +98,9 @@ class OptionsScene(MenuScene):
 
     def describe_speech(self, value: str) -> str:
         name = self.t(f"speech-{value}")
+        active = self.app.speech_active
         if value == "auto":
-            return self.t(
-                "speech-auto-picked", name=name, picked=self.t(f"speech-{self.app.speech_active}")
-            )
+            return self.t("speech-auto-picked", name=name, picked=self.t(f"speech-{active}"))
+        if active != value:  # the chosen backend could not start: say what speaks instead
+            return self.t("speech-not-available", name=name, picked=self.t(f"speech-{active}"))
         return name

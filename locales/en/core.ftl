@@ -37,6 +37,7 @@ speech-voice = built-in voice
 speech-text = text only
 speech-recording = recording
 speech-auto-picked = { $name }, using: { $picked }
+speech-not-available = { $name }, not available: using { $picked }
 value-rate = { $rate ->
     [one] one word per minute
    *[other] { $rate } words per minute

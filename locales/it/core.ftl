@@ -37,6 +37,7 @@ speech-voice = voce interna
 speech-text = solo testo
 speech-recording = registrazione
 speech-auto-picked = { $name }, in uso: { $picked }
+speech-not-available = { $name }, non disponibile: in uso { $picked }
 value-rate = { $rate ->
     [one] una parola al minuto
    *[other] { $rate } parole al minuto
