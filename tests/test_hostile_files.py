@@ -1,6 +1,6 @@
 """The hostile-file corpus (``devtools/hostile_files.py``), a fast subset: every crafted
 save of issue 11 and every fourth damaged one of each game, every settings case.
-Nothing may crash, nothing may take a second, settings lose only the bad field.
+Nothing may crash, nothing may spin for a second, settings lose only the bad field.
 The whole corpus: ``benchmarks/hostile_files.py``."""
 
 from __future__ import annotations
@@ -17,7 +17,10 @@ from audiogame.devtools.hostile_files import (
     settings_cases,
 )
 
+#: a case that spins for a second of CPU is a hang; wall time gets a wider bound, as
+#: other jobs on a shared machine stretch it (the benchmark reports the wall time)
 HANG = 1.0
+WALL = 10.0
 GENERIC = ("truncated-", "bit-flip-", "state-", "header-")
 
 
@@ -48,7 +51,7 @@ def test_hostile_saves_never_crash_or_hang(saves, game, tmp_path, harness_factor
     ]
     assert len(outcomes) > 80
     assert [o.name for o in outcomes if o.crashed] == []
-    assert [o.name for o in outcomes if o.seconds > HANG] == []
+    assert [o.name for o in outcomes if o.cpu_seconds > HANG or o.seconds > WALL] == []
     by_name = {o.name.split("/", 1)[1]: o.result for o in outcomes}
     for crafted in (
         "bots-a-trillion-draws",
@@ -84,7 +87,7 @@ def test_hostile_settings_lose_only_the_bad_field(tmp_path):
     outcomes = [run_settings_case(c, tmp_path / str(n)) for n, c in enumerate(settings_cases())]
     assert len(outcomes) > 100
     assert [o.name for o in outcomes if o.crashed] == []
-    assert [o.name for o in outcomes if o.seconds > HANG] == []
+    assert [o.name for o in outcomes if o.cpu_seconds > HANG or o.seconds > WALL] == []
     assert [(o.name, o.lost_more) for o in outcomes if o.lost_more] == []
     results = {o.name: o.result for o in outcomes}
     assert results["settings/bom"] == results["settings/unknown-keys"] == "kept"

@@ -58,6 +58,8 @@ class Case:
 class Outcome:
     name: str
     seconds: float
+    #: the CPU the case took (a hang spins; a busy machine stretches only the wall time)
+    cpu_seconds: float = 0.0
     crashed: str | None = None
     #: what happened: "refused", "resumed", "fell-back", "nothing", or for settings
     #: "kept", "fields-reset", "defaults"
@@ -268,7 +270,7 @@ def run_save_case(case: Case, folder: Path, app: Any) -> Outcome:
 
     write_case(case, folder)
     spoken = len(app.speaker.spoken)
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     outcome = Outcome(case.name, 0.0)
     try:
         app.saves = SaveStore(folder)
@@ -297,6 +299,7 @@ def run_save_case(case: Case, folder: Path, app: Any) -> Outcome:
     except Exception as exc:  # what the test counts: nothing may escape
         outcome.crashed = f"{type(exc).__name__}: {exc}"
     outcome.seconds = time.perf_counter() - started
+    outcome.cpu_seconds = time.process_time() - cpu
     return outcome
 
 
@@ -392,7 +395,7 @@ def run_settings_case(case: Case, folder: Path) -> Outcome:
     from audiogame.store.settings import load_settings
 
     write_case(case, folder)
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     outcome = Outcome(case.name, 0.0)
     try:
         result = load_settings(folder / "settings.json")
@@ -414,6 +417,7 @@ def run_settings_case(case: Case, folder: Path) -> Outcome:
     except Exception as exc:
         outcome.crashed = f"{type(exc).__name__}: {exc}"
     outcome.seconds = time.perf_counter() - started
+    outcome.cpu_seconds = time.process_time() - cpu
     return outcome
 
 
