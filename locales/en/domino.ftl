@@ -77,6 +77,7 @@ domino-starter-other-highest-double = { $who } starts.
 domino-starter-you-heaviest-tile = No doubles: you start.
 domino-starter-other-heaviest-tile = No doubles: { $who } starts.
 domino-your-turn = Your turn. { $ends }.
+domino-on-tile = On { $tile }.
 
 ## Moves.
 domino-opens-you = You open with { $tile }.

@@ -77,6 +77,7 @@ domino-starter-other-highest-double = Comincia { $who }.
 domino-starter-you-heaviest-tile = Nessun doppio: cominci tu.
 domino-starter-other-heaviest-tile = Nessun doppio: comincia { $who }.
 domino-your-turn = Tocca a te. { $ends }.
+domino-on-tile = Sei su { $tile }.
 
 ## Le mosse.
 domino-opens-you = Apri con { $tile }.

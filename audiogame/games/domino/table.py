@@ -49,6 +49,7 @@ from audiogame.games.domino.bots import HARD_ITERATIONS, DominoBot, make_bot
 from audiogame.games.domino.engine import DominoMatch
 from audiogame.games.domino.events import Drew, Ends, MancheEnded, TileDrawn, TilePlayed
 from audiogame.games.domino.narrate import (
+    TURN,
     Seating,
     ends_phrase,
     manche_points,
@@ -339,7 +340,17 @@ class DominoTable(TableScene):
         self.narrate(events[start:])
 
     def narrate(self, events: Sequence[Any]) -> None:
-        self.post_narration(narrate(events, self.view(), self.names))
+        self.post_narration(self.on_my_turn(narrate(events, self.view(), self.names)))
+
+    def on_my_turn(self, said: list[Message]) -> list[Message]:
+        """My turn's notice (the narrator's, with its cue) is followed by the tile under
+        the cursor, the one Enter would play: the hand itself stays on H."""
+        at = next((i for i, m in enumerate(said) if m.cue == "your_turn"), None)
+        tile = None if at is None or self.me is None else self.focused()
+        if at is None or tile is None:
+            return said
+        on = Message("domino-on-tile", {"tile": tile_phrase(tile)}, TURN)
+        return [*said[: at + 1], on, *said[at + 1 :]]
 
     def after(self, view: Observation) -> None:
         """Whose move is next: mine (its last seconds ticked), a bot's (the session

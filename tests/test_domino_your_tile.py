@@ -1,0 +1,87 @@
+"""My turn names the tile under the cursor (a newcomer's report: "Cominci tu." and
+then Enter played a tile never named). Through the real loop: the opening's "you
+start", and every later "your turn", are followed by the tile Enter would play;
+the hand itself stays on H. Both languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from audiogame.games.domino import Phase
+from audiogame.games.domino.table import DominoTable
+from audiogame.games.domino.table_setup import DominoSetup
+from audiogame.games.domino.tiles import Tile
+
+WORDS = {
+    "it": {
+        "start": "Cominci tu.",
+        "turn": "Tocca a te.",
+        "on": "Sei su {}.",
+        "opens": "Apri con {}.",
+    },
+    "en": {
+        "start": "You start.",
+        "turn": "Your turn.",
+        "on": "On {}.",
+        "opens": "You open with {}.",
+    },
+}
+DOUBLE = {"it": "doppio {}", "en": "double {}"}
+PAIR = {"it": "{} e {}", "en": "{} {}"}
+
+
+def said_tile(tile: Tile, lang: str) -> str:
+    """The tile's words, written here, not asked of the game."""
+    if tile.a == tile.b:
+        return DOUBLE[lang].format(tile.a)
+    return PAIR[lang].format(tile.a, tile.b)
+
+
+def queued(h) -> list[str]:
+    return [s.text for s in h.speaker.spoken if not s.interrupt]
+
+
+def under_cursor(table: DominoTable) -> Tile:
+    hand = table.hand()
+    return hand[table.cursor_at(hand)]
+
+
+def my_start(lang: str, harness_factory) -> tuple[object, DominoTable]:
+    """The first seed whose first manche I start (by the engine's rules, not chosen)."""
+    for seed in range(1, 40):
+        h = harness_factory(lang, seed=seed)
+        setup = DominoSetup(levels=["easy", "easy"], pace=0.5)
+        table = DominoTable(h.app, setup, seed)
+        h.start(table)
+        match = table.match
+        if (
+            match.phase is Phase.PLAYING
+            and match.current_seat == 0
+            and not match.observation(0).chain
+        ):
+            return h, table
+        h.close()
+    raise AssertionError("no seed in 1..39 lets me start")
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_my_start_and_my_turns_name_the_tile_under_the_cursor(harness_factory, lang):
+    w = WORDS[lang]
+    h, table = my_start(lang, harness_factory)
+    opening = " ".join(queued(h))
+    tile = under_cursor(table)
+    on = w["on"].format(said_tile(tile, lang))
+    # "You start. On 1 2.": the tile right after who starts, the hand not read
+    assert w["start"] + " " + on in opening, opening
+    # Enter plays the very tile that was named
+    assert w["opens"].format(said_tile(tile, lang)) in h.press("enter") + " ".join(queued(h))
+
+    # a later turn of mine: "Your turn. <ends>. On <tile>."
+    since = h.clock.now()
+    while not (table.match.phase is Phase.PLAYING and table.match.current_seat == 0):
+        assert h.clock.now() - since < 120
+        h.advance(0.25)
+    h.advance(0.1)
+    turn = next(u for u in reversed(queued(h)) if w["turn"] in u)
+    on = w["on"].format(said_tile(under_cursor(table), lang))
+    assert turn.endswith(on), turn
