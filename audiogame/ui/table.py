@@ -338,9 +338,12 @@ class TableScene(Scene):
     def refuse_watching(self) -> None:
         self.answer("table-watching", cue="menu_error")
 
-    def post_narration(self, messages: Sequence[Message]) -> None:
-        """What the game's narrator made of a batch: posted, and shown to the watchers."""
-        for message in messages:
+    def post_narration(
+        self, messages: Sequence[Message], spoken: Sequence[Message] | None = None
+    ) -> None:
+        """What the game's narrator made of a batch: posted (as ``spoken`` when the
+        table adds words of its own, e.g. its cursor), and shown to the watchers."""
+        for message in messages if spoken is None else spoken:
             self.post(message)
         for watcher in self.narration_watchers:
             watcher(messages)

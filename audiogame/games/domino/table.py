@@ -340,7 +340,9 @@ class DominoTable(TableScene):
         self.narrate(events[start:])
 
     def narrate(self, events: Sequence[Any]) -> None:
-        self.post_narration(self.on_my_turn(narrate(events, self.view(), self.names)))
+        said = narrate(events, self.view(), self.names)
+        # the tile is the table's words (its cursor): the watchers get the narration alone
+        self.post_narration(said, self.on_my_turn(said))
 
     def on_my_turn(self, said: list[Message]) -> list[Message]:
         """My turn's notice (the narrator's, with its cue) is followed by the tile under
