@@ -299,3 +299,58 @@ def test_player_rows_name_the_team_and_my_row_says_why_it_does_not_change(harnes
     assert h.press("right") == words["you-fixed"]
     assert h.press("down").startswith(words["marco"] + ",")
     assert h.press("down").startswith(words["giulia"] + ",")
+
+
+NO_END = {
+    "it": {
+        "points-refused": "Il limite di punti si può disattivare solo con un numero di manche "
+        "da giocare, perché la partita possa finire: scegli prima le manche. Resta: 25 punti.",
+        "manches-refused": "Le manche possono essere senza limite solo con un limite di punti, "
+        "perché la partita possa finire: scegli prima un limite di punti. Resta: una manche.",
+        "one-manche": "una manche",
+        "off": "disattivato",
+    },
+    "en": {
+        "points-refused": "The point limit can be off only with a number of manches to play, "
+        "so that the match can end: choose the manches first. Still: 25 points.",
+        "manches-refused": "The manches can be unlimited only with a point limit, so that the "
+        "match can end: choose a point limit first. Still: one manche.",
+        "one-manche": "one manche",
+        "off": "off",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_a_match_that_could_not_end_is_refused_as_the_limits_are_chosen(harness_factory, lang):
+    """No point limit and no manche limit: refused the moment the arrows make it,
+    with the reason and the value kept, not later at Enter."""
+    words = NO_END[lang]
+    h = harness_factory(lang)
+    scene = open_setup(h, lang)
+    t = h.app.localizer
+    points = row_of(scene, t("domino-option-point-limit"))
+    manches = row_of(scene, t("domino-option-manche-limit"))
+    go_to(h, scene, points)
+    for _ in range(3):  # 100 -> 75 -> 50 -> 25
+        h.press("left")
+    assert h.press("left") == words["points-refused"]
+    assert h.app.announcer.cue_log[-1][0] == "menu_error"
+    assert scene.setup.options["point-limit"] == 25
+    # a manche limit first: then the points may go off
+    go_to(h, scene, manches)
+    assert h.press("right") == words["one-manche"]
+    go_to(h, scene, points)
+    assert h.press("left") == words["off"]
+    assert scene.setup.options["point-limit"] == 0
+    go_to(h, scene, manches)
+    assert h.press("left") == words["manches-refused"]
+    assert h.app.announcer.cue_log[-1][0] == "menu_error"
+    assert scene.setup.options["manche-limit"] == 1
+    # what the player chose is kept, and the match starts with it
+    h.app.flush_settings()
+    saved = json.loads(h.settings_path.read_text())["setups"]["domino"]["options"]
+    assert saved["point-limit"] == 0 and saved["manche-limit"] == 1
+    h.press("enter")
+    assert isinstance(h.app.top, DominoTable)
+    assert h.app.top.config.point_limit == 0 and h.app.top.config.manche_limit == 1

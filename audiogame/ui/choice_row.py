@@ -96,6 +96,9 @@ class ChoiceRow:
     #: why the row cannot change now, in words (None: it can): the row says "not
     #: available" and why, and the arrows say why nothing changes
     blocked: Callable[[], str | None] | None = None
+    #: why one value cannot be chosen with the other choices as they stand, in words
+    #: (None: it can): the arrows stop before it, say why and the value kept
+    refuses: Callable[[Any], str | None] | None = None
 
     @classmethod
     def for_option(
@@ -153,6 +156,12 @@ class ChoiceRow:
             if not 0 <= index < len(self.values):
                 scene.cue("menu_edge")
                 scene.app.announcer.say_text(self.now_said(), record=False)
+                return
+            why = self.refuses(self.values[index]) if self.refuses is not None else None
+            if why is not None:
+                scene.cue("menu_error")
+                kept = scene.t("option-kept", value=self.describe(self.get()))
+                scene.app.announcer.say_text(sentences([why, kept]), record=False)
                 return
             self.put(self.values[index])
             scene.cue("toggle")

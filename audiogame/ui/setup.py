@@ -111,12 +111,23 @@ class SetupScene(MenuScene):
             why = self.unavailable(option)
             return None if why is None else self.t(why)
 
+        def refuses(value: Any) -> str | None:
+            why = self.refused(option, value)
+            return None if why is None else self.t(why)
+
         row.blocked = blocked
+        row.refuses = refuses
         return row
 
     def unavailable(self, option: OptionSpec) -> str | None:
         """The message id of why ``option`` means nothing with the other choices made
         (drawing options while drawing is forbidden), or None when it is available."""
+        return None
+
+    def refused(self, option: OptionSpec, value: Any) -> str | None:
+        """The message id of why ``option`` cannot take ``value`` with the other choices
+        as they stand (a point limit off with no manche limit: no end), or None. Said
+        the moment the arrows reach it, rather than when Enter starts the match."""
         return None
 
     def drop_unavailable(self) -> list[OptionSpec]:

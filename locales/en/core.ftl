@@ -59,6 +59,7 @@ setup-seat-you-team = You, team { $team }
 setup-seat-you-fixed = This row is you: nothing to change here. The arrows change the bots' levels, on the rows below.
 option-unavailable = not available, { $reason }
 option-unavailable-refused = Not available: { $reason }.
+option-kept = Still: { $value }.
 setup-options-dropped = { $n ->
     [one] Also turned off: { $options }.
    *[other] Also turned off: { $options }.

@@ -59,6 +59,7 @@ setup-seat-you-team = Tu, squadra { $team }
 setup-seat-you-fixed = Questa riga sei tu: non c'è niente da cambiare. Le frecce cambiano il livello dei bot, nelle righe seguenti.
 option-unavailable = non disponibile, { $reason }
 option-unavailable-refused = Non disponibile: { $reason }.
+option-kept = Resta: { $value }.
 setup-options-dropped = { $n ->
     [one] Disattivata anche: { $options }.
    *[other] Disattivate anche: { $options }.

@@ -80,6 +80,10 @@ class DominoSetupScene(SetupScene):
         why = self.setup.unavailable(option.id)
         return None if why is None else f"domino-unavailable-{why}"
 
+    def refused(self, option: OptionSpec, value: Any) -> str | None:
+        why = self.setup.refused(option.id, value)
+        return None if why is None else f"domino-refused-{why}"
+
     def drop_unavailable(self) -> list[OptionSpec]:
         dropped = self.setup.drop_unavailable()
         return [option for option in self.spec.options if option.id in dropped]

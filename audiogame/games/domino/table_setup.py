@@ -57,6 +57,14 @@ UNAVAILABLE: tuple[tuple[str, str, Callable[[DominoSetup], bool]], ...] = (
     ("team-finish", "no-teams", lambda s: s.teams is None),
 )
 
+#: values an option may take only with another choice made: (option, value, why,
+#: when). The setup refuses such a value the moment the arrows reach it and says why
+#: (rather than at Enter), so the player's choices never make a match that cannot end
+REFUSED: tuple[tuple[str, Any, str, Callable[[DominoSetup], bool]], ...] = (
+    ("point-limit", 0, "point-limit-off", lambda s: not s.options["manche-limit"]),
+    ("manche-limit", 0, "manche-limit-unlimited", lambda s: not s.options["point-limit"]),
+)
+
 
 def team_counts_for(players: int) -> tuple[int, ...]:
     """The team counts a table of ``players`` allows (0: individual play)."""
@@ -100,6 +108,14 @@ class DominoSetup:
         """Why ``option_id`` means nothing at this table (a ``UNAVAILABLE`` reason), or None."""
         for option, why, when in UNAVAILABLE:
             if option == option_id and when(self):
+                return why
+        return None
+
+    def refused(self, option_id: str, value: Any) -> str | None:
+        """Why ``option_id`` cannot be ``value`` with the other choices made (a
+        ``REFUSED`` reason), or None."""
+        for option, refused, why, when in REFUSED:
+            if option == option_id and value == refused and when(self):
                 return why
         return None
 
