@@ -251,8 +251,10 @@ def test_with_both_limits_the_first_reached_ends_the_match(harness_factory, lang
 
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_the_point_limit_may_be_off_only_with_a_manche_limit(harness_factory, lang):
-    """In the setup, Left on the point limit reaches "off"; Enter then refuses
-    without a manche limit, says why, and starts once a manche limit is set."""
+    """In the setup, Left on the point limit stops before "off" while there is no
+    manche limit (test_domino_setup_scene says the words). A setup kept with both
+    off (written by hand, or before the arrows refused it) is read as it is: Enter
+    refuses it, says why, and starts once a manche limit is set."""
     words = {
         "it": ("Limite di punti: disattivato", "Senza limite di punti serve un numero di manche"),
         "en": ("Point limit: off", "With no point limit, choose how many manches to play"),
@@ -265,8 +267,16 @@ def test_the_point_limit_may_be_off_only_with_a_manche_limit(harness_factory, la
     assert isinstance(scene, DominoSetupScene)
     h.press("end")  # the bots' pace
     assert words[0].split(":")[0] in h.press("up")  # the point limit row
-    said = h.press("left")  # from 25 to off
-    assert said.startswith(words[0].split(": ")[1])
+    h.press("left")  # from 25 to off: refused, no manche limit
+    assert h.app.announcer.cue_log[-1][0] == "menu_error"
+    assert scene.setup.options["point-limit"] == 25
+    h.press("escape")
+    h.app.settings.setups["domino"] = {"levels": ["easy"], "options": {"point-limit": 0}}
+    h.press("enter")
+    scene = h.app.top
+    assert isinstance(scene, DominoSetupScene)
+    h.press("end")
+    h.press("up")
     assert words[0] in scene.item_text(scene.index)
     assert words[1] in h.press("enter")
     assert h.app.top is scene  # refused: still setting up
