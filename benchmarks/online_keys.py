@@ -5,9 +5,12 @@ the real clock, the SDL dummy drivers, the recording speaker) play a two-player
 table hosted by the first one — its server a child process, both joining over
 loopback — by the scripted player's keys. Each process stamps, with
 ``time.perf_counter`` (one clock for every process of this machine), each key it
-posts into its own pygame queue to play a tile, and each batch its table
-narrates (the words handed to the speaker in that same frame). A sample is the
-time from A's key to the first narration on B that names A, before A's next key:
+posts into its own pygame queue that sends the game an action (Enter on a tile,
+the end for a tile that fits both, Space to draw: ``online_app.ACTING_KEYS``),
+and each batch its table narrates (the words handed to the speaker in that same
+frame). A sample is the time from A's key to the first narration on B that names
+A, before A's next such key (Enter on a tile that fits both ends is answered by
+A's own "which end?" and has no sample: the move is the next key's):
 the key waiting for A's frame, A's table and the client thread, the server
 applying and logging the move, B's client thread, B's frame and narrator. Both
 directions count (A -> B and B -> A). Target p99 <= 10 ms.
@@ -95,6 +98,9 @@ def run(samples: int, manches: int, timeout: float = 240.0) -> list[float]:
 
 
 def report(times: list[float]) -> None:
+    if not times:
+        print("key on client A -> speech on client B: no key timed (--samples 0)")
+        return
     p99 = percentile(times, 0.99)
     print(f"key on client A -> speech on client B (two app processes, {len(times)} keys):")
     print(

@@ -20,10 +20,10 @@ seats' names, the table's narration of every batch as the player heard it (the
 words), what the speaker said, the history, the game's events it received with
 their audiences, and the table's revealed seed and log (``MatchOver``).
 
-``--bench`` instead plays a two-human table to time key -> speech between the two
-processes (``benchmarks/online_domino.py``): each key a player presses and each
-narration heard are stamped with ``time.perf_counter`` (the same clock in every
-process of this machine).
+For timing key -> speech between two such processes at a two-human table
+(``benchmarks/online_keys.py``) each key a player presses that sends the
+game an action (``ACTING_KEYS``) and each narration heard are stamped with
+``time.perf_counter`` (the same clock in every process of this machine).
 
 Loopback only; every wait is bounded (``--timeout``).
 """
@@ -56,6 +56,11 @@ from audiogame.ui.table import TableScene  # noqa: E402
 
 #: the shortest gap between two keys: the app answers each before the next
 KEY_GAP = 0.02
+#: the scripted player's keys that send the game an action (play, the end for a tile
+#: that fits both, draw): the keys the benchmark times. Enter on a tile that fits both
+#: ends sends a move the server refuses with "which end?", and the move is the next
+#: key's; timing from Enter alone counted the player's pause before that key
+ACTING_KEYS = frozenset({"enter", "s", "space"})
 
 
 def message_text(message: Message, localizer: Localizer, words: Any) -> str:
@@ -288,7 +293,7 @@ class Driver:
         if pressed == self._last_key:
             return  # nothing changed since: the answer is on its way
         self._last_key = pressed
-        if key == "enter":
+        if key in ACTING_KEYS:
             self.pressed.append((time.perf_counter(), key))
         self.press(key)
 
