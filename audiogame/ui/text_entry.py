@@ -10,6 +10,10 @@ the line is closed, to ``done``. Escape closes it without doing anything.
 Characters typed with Control alone are shortcuts, not text; AltGr (Control
 and Alt together, as Windows reports it) types ``@`` and friends on many
 layouts, so it is text. The line never holds more than ``limit`` characters.
+
+A secret line (a password) says "star" for every character typed, deleted or
+reached, and reads the whole line as how many characters it holds: what is
+typed is never spoken, shown or kept in the history.
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ class TextEntry(Scene):
         initial: str = "",
         limit: int = 200,
         speak_return: bool = True,
+        secret: bool = False,
         **prompt_args: Any,
     ) -> None:
         super().__init__(app)
@@ -52,6 +57,7 @@ class TextEntry(Scene):
         #: once done, the scene underneath says where the player is (unless the
         #: line is the chat's: the table goes on as it was, in silence)
         self.speak_return = speak_return
+        self.secret = secret
         self.text = initial[:limit]
         self.cursor = len(self.text)
 
@@ -69,11 +75,19 @@ class TextEntry(Scene):
         self.read_line()
 
     def read_line(self) -> None:
-        said = self.t("entry-text", text=self.text) if self.text else self.t("entry-empty")
+        if not self.text:
+            said = self.t("entry-empty")
+        elif self.secret:
+            said = self.t("entry-secret", n=len(self.text))
+        else:
+            said = self.t("entry-text", text=self.text)
         self.app.announcer.say_text(f"{self.prompt()}. {said}", record=False)
 
     def echo(self, char: str) -> None:
-        words = self.t("entry-space") if char == " " else char
+        if self.secret:
+            words = self.t("entry-star")
+        else:
+            words = self.t("entry-space") if char == " " else char
         self.app.announcer.say_text(words, record=False)
 
     def on_key(self, key: Key) -> bool:

@@ -142,6 +142,11 @@ table-watching = You are watching this match: you have no hand to play.
 entry-text = { $text }
 entry-empty = empty
 entry-space = space
+entry-star = star
+entry-secret = { $n ->
+    [one] one character
+   *[other] { $n } characters
+}
 entry-end = end of the text
 entry-full = The text is full: { $n } characters at most.
 keys-text-entry = Type the text; Backspace deletes the character before the cursor, Left and Right arrows move over the text, Home and End to its ends, Up or Down reads it all; Enter confirms, Escape cancels.

@@ -80,3 +80,20 @@ online-record-item = { $game }: { $rank ->
    *[other] place { $rank }
 } of { $players }, rating from { $before } to { $after }; match { $match } at table { $table }, seed { $seed }
 online-record-empty = No rated matches yet.
+
+## Entering with an account (the desktop app's login screen)
+
+login-title = Log in
+login-name = Name: { $name }
+login-password = Password: { $said }
+login-password-prompt = Password
+login-password-again = The same password again
+login-password-missing = Type your password first.
+login-password-mismatch = The two passwords differ: type the new one again.
+login-enter = Log in
+login-register = Register a new account with this name and password
+login-guest = Enter as a guest, without an account
+login-sending = Logging in…
+login-registering = Registering…
+login-welcome = Welcome, { $name }
+login-already = You are logged in already, as { $name }.

@@ -142,6 +142,11 @@ table-watching = Stai guardando la partita: non hai una mano da giocare.
 entry-text = { $text }
 entry-empty = vuoto
 entry-space = spazio
+entry-star = asterisco
+entry-secret = { $n ->
+    [one] un carattere
+   *[other] { $n } caratteri
+}
 entry-end = fine del testo
 entry-full = Il testo è pieno: al massimo { $n } caratteri.
 keys-text-entry = Scrivi il testo; Backspace cancella il carattere prima del cursore, frecce sinistra e destra si muovono nel testo, Inizio e Fine ai suoi estremi, freccia su o giù lo legge tutto; Invio conferma, Esc annulla.

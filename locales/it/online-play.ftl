@@ -46,7 +46,7 @@ online-not-connected = In questo momento non sono collegato al server: aspetta u
 online-confirm-stop-host = Stai ospitando: uscendo chiudi il server, e chi è ai suoi tavoli esce con te. Vuoi uscire?
 online-trust = Il computer all'indirizzo { $address } si presenta con queste parole: { $words }. Sono le parole che legge chi ospita?
 online-trust-refused = Non l'ho ritenuto affidabile: non mi sono collegato a quel computer.
-keys-online-lobby = Frecce su e giù per scegliere un tavolo, Invio per sederti, Maiuscolo Invio solo per guardare, il tasto Applicazioni o Maiuscolo F10 per sentirne le opzioni e i punti senza entrare, F5 per aggiornare subito l'elenco; le ultime voci creano un tavolo o entrano con un codice. Esc lascia il server. { keys-global }
+keys-online-lobby = Frecce su e giù per scegliere un tavolo, Invio per sederti, Maiuscolo Invio solo per guardare, il tasto Applicazioni o Maiuscolo F10 per sentirne le opzioni e i punti senza entrare, F5 per aggiornare subito l'elenco; le ultime voci creano un tavolo o entrano con un codice. Control L per accedere o registrare un account. Esc lascia il server. { keys-global }
 
 online-table-line-waiting = { $game }, { $seated } in attesa su { $seats }, tavolo di { $master }
 online-table-line-playing = { $game }, in gioco, { $seated } su { $seats }, { $spectators ->

@@ -80,3 +80,20 @@ online-record-item = { $game }: { $rank ->
    *[other] { $rank }° posto
 } su { $players }, punteggio da { $before } a { $after }; partita { $match } al tavolo { $table }, seme { $seed }
 online-record-empty = Ancora nessuna partita valutata.
+
+## Entrare con un account (la schermata di accesso dell'app)
+
+login-title = Accesso
+login-name = Nome: { $name }
+login-password = Password: { $said }
+login-password-prompt = Password
+login-password-again = Di nuovo la stessa password
+login-password-missing = Prima scrivi la tua password.
+login-password-mismatch = Le due password sono diverse: riscrivi quella nuova.
+login-enter = Entra
+login-register = Registra un nuovo account con questo nome e questa password
+login-guest = Entra come ospite, senza account
+login-sending = Accesso in corso…
+login-registering = Registrazione in corso…
+login-welcome = Accesso riuscito, { $name }
+login-already = Hai già fatto l'accesso, come { $name }.

@@ -87,13 +87,27 @@ class Link:
         address: str = "",
         pin: str | None = None,
         hosted: HostedServer | None = None,
+        token: str | None = None,
+        password: str | None = None,
+        register: bool = False,
     ) -> None:
         self.app = app
         self.url = url
         #: the host as the player gave it ("192.168.1.5:47470"): its pin is kept by it
         self.address = address
         self.hosted = hosted
-        self.client = GameClient(url, name, lang=app.localizer.lang, pin=pin, on_message=app.wake)
+        self.client = GameClient(
+            url,
+            name,
+            lang=app.localizer.lang,
+            pin=pin,
+            on_message=app.wake,
+            token=token,
+            password=password,
+            register=register,
+        )
+        #: welcomed with an account (a guest otherwise); set by the server's welcome
+        self.account = False
         self.remote = RemoteSession(self.client)
         self.state = "connecting"  # connected, retrying, lost, closed
         self.views: list[LinkView] = []
@@ -270,6 +284,10 @@ class Link:
                 self.say("online-lost", cue="link_lost", reason=reason)
             self._lost()
         elif isinstance(item, Disconnected) and not self._ever_connected:
+            if item.reason == "timeout":
+                # the server waited for a login while the player typed: quietly again
+                self.state = "retrying"
+                return
             # the first connection never came up: say so once, and keep trying
             if self.state != "retrying":
                 self.say("online-unreachable-retrying", cue="menu_error", url=self.url)
@@ -462,6 +480,8 @@ class Link:
     def _other(self, item: Incoming) -> None:
         if isinstance(item, m.TableList):
             self.tables = list(item.tables)
+        elif isinstance(item, m.Welcome):
+            self.account = item.account
         for view in list(self.views):
             if view.news(item):
                 return

@@ -14,6 +14,13 @@ few seconds while it is on top, the cursor staying on the table it was on.
 - Escape leaves the server (asking first when the server is hosted here: the
   friends at its tables leave with it).
 
+Accounts: a kept session token for this server and name enters at once; a
+server that wants an account (or a name that belongs to one, or a session
+that expired) opens the login screen (``LoginScene``); a guest can log in or
+register with Ctrl+L (a new connection, with the password). The token the
+server gives an account is kept in the data folder (``sessions``), the name in
+the settings; the password nowhere.
+
 What the lobby was opened for happens once connected: create the table being
 hosted, or join a table by its code (trying the next server when this one has
 no table of that code).
@@ -35,10 +42,11 @@ from audiogame.net.host import HostedServer
 from audiogame.net.reasons import Reason
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.menu import MenuItem, MenuScene
-from audiogame.ui.online import words
+from audiogame.ui.online import sessions, words
 from audiogame.ui.online.create import CreateTableScene, TableChoice
 from audiogame.ui.online.hosting import Target
 from audiogame.ui.online.link import Link
+from audiogame.ui.online.login import LoginScene
 from audiogame.ui.scene import Scene
 from audiogame.ui.text_entry import TextEntry
 
@@ -50,6 +58,17 @@ ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 REFRESH = 3.0
 #: a hosted server has this long to start listening
 HOST_START = 20.0
+#: a refused hello that asks for an account (the login screen opens)
+WANTS_ACCOUNT = frozenset(
+    {
+        Reason.ACCOUNT_NEEDED.value,
+        Reason.NAME_REGISTERED.value,
+        Reason.SESSION_EXPIRED.value,
+        Reason.UNKNOWN_TOKEN.value,
+    }
+)
+#: what a login screen's entrance is called in a refusal
+ENTRANCES = frozenset({"hello", "login", "register"})
 
 
 class LobbyScene(MenuScene):
@@ -79,6 +98,13 @@ class LobbyScene(MenuScene):
         self.tables: list[m.TableSummary] = []
         self.listed = False
         self.next_refresh = 0.0
+        #: the server connected to (a new connection logs in there)
+        self.target: Target | None = None
+        self.pin: str | None = None
+        #: the login screen while it is open
+        self.login: LoginScene | None = None
+        #: said once before the list (the welcome of an account)
+        self.greeting = ""
         self.rebuild()
 
     # -- connecting -------------------------------------------------------------------------
@@ -136,9 +162,23 @@ class LobbyScene(MenuScene):
         target = self.targets.pop(0)
         self.connect(target, self.app.settings.online_pins.get(target.address))
 
-    def connect(self, target: Target, pin: str | None) -> None:
+    def connect(
+        self, target: Target, pin: str | None, password: str | None = None, register: bool = False
+    ) -> None:
+        self.target, self.pin = target, pin
+        token = None
+        if password is None:
+            token = sessions.token_for(self.app.data_dir, target.address, self.name)
         link = Link(
-            self.app, target.url, self.name, address=target.address, pin=pin, hosted=target.hosted
+            self.app,
+            target.url,
+            self.name,
+            address=target.address,
+            pin=pin,
+            hosted=target.hosted,
+            token=token,
+            password=password,
+            register=register,
         )
         link.home, link.origin = self, self.origin
         link.views.append(self)
@@ -155,7 +195,7 @@ class LobbyScene(MenuScene):
             link.send(m.CreateTable(game=choice.game, config=choice.config, private=choice.private))
         elif self.code:
             link.send(m.JoinTable(code=self.code))
-        else:
+        elif self.login is None:
             self.app.announcer.say("online-connected", cue="menu_select")
         link.send(m.ListTables())
 
@@ -226,7 +266,8 @@ class LobbyScene(MenuScene):
         link = self.link
         state = "" if link is None else link.where_words()
         count = self.t("online-lobby-count", n=len(self.tables))
-        return words.joined([self.t(self.title_id), count, state])
+        greeting, self.greeting = self.greeting, ""
+        return words.joined([greeting, self.t(self.title_id), count, state])
 
     # -- news from the server -------------------------------------------------------------------
     def table_changed(self) -> None:
@@ -244,6 +285,11 @@ class LobbyScene(MenuScene):
         if isinstance(item, m.TablePeek):
             self.say_peek(item)
             return True
+        if isinstance(item, m.Welcome):
+            self.welcomed(item)
+            return False
+        if isinstance(item, m.Refused) and item.of in ENTRANCES:
+            return self.entrance_refused(item)
         if isinstance(item, m.Refused) and item.of == "join-table" and self.code:
             if item.reason == Reason.NO_SUCH_TABLE.value:
                 self.try_next()  # not on this server: the next one, if any
@@ -251,6 +297,91 @@ class LobbyScene(MenuScene):
         if isinstance(item, m.Refused) and item.of == "create-table" and self.hosting:
             return False
         return False
+
+    # -- accounts ----------------------------------------------------------------------------
+    def entrance_refused(self, refused: m.Refused) -> bool:
+        """The server did not let me in: the login screen, with why."""
+        link = self.link
+        if link is None:
+            return False
+        link.client.password = None  # a reconnection says hello, it does not guess again
+        said = words.reason_words(refused.reason, self.app.localizer)
+        if self.login is not None and self.login in self.app.scenes:
+            self.login.refused(said)
+            return True
+        if refused.reason not in WANTS_ACCOUNT:
+            return False
+        if link.client.token is not None and self.target is not None:
+            sessions.forget(self.app.data_dir, self.target.address)  # expired or revoked
+            link.client.token = None
+        guest = None if refused.reason == Reason.ACCOUNT_NEEDED.value else self.enter_as_guest
+        self.open_login(said, guest)
+        return True
+
+    def open_login(self, reason: str = "", guest: Callable[[str], None] | None = None) -> None:
+        self.cue("notice")
+        self.login = LoginScene(
+            self.app, self.enter_account, self.login_back, reason=reason, guest=guest
+        )
+        self.app.push(self.login)
+
+    def ask_login(self) -> None:
+        """Ctrl+L: a guest logs in or registers (an account is in already)."""
+        link = self.link
+        if link is None or link.state != "connected":
+            self.app.announcer.say("online-not-connected", cue="menu_error")
+        elif link.account:
+            self.app.announcer.say("login-already", cue="menu_edge", name=link.name)
+        else:
+            self.open_login()
+
+    def enter_account(self, name: str, password: str, register: bool) -> None:
+        link = self.link
+        if link is None or self.target is None:
+            return
+        self.app.settings.online_name = name
+        self.app.save_settings()
+        if link.state == "connected":  # a guest now: a new connection logs in
+            link.close()
+            self.link = None
+            self.listed = False
+            self.connect(self.target, self.pin, password=password, register=register)
+            return
+        link.client.name = name
+        link.client.login(name, password, register)
+
+    def enter_as_guest(self, name: str) -> None:
+        link = self.link
+        if link is None:
+            return
+        self.app.settings.online_name = name
+        self.app.save_settings()
+        link.client.name, link.client.token = name, None
+        link.send(m.Hello(name=name, lang=self.app.localizer.lang))
+
+    def login_back(self) -> None:
+        """Escape on the login screen: back to the list as a guest, or off the server."""
+        login, self.login = self.login, None
+        link = self.link
+        if link is not None and link.state == "connected":
+            if login is not None and login in self.app.scenes:
+                self.app.pop(login)
+            return
+        self.leave_server()
+
+    def welcomed(self, welcome: m.Welcome) -> None:
+        """In: an account's session is kept for next time; the login screen closes."""
+        target = self.target
+        if welcome.account and target is not None:
+            sessions.keep(self.app.data_dir, target.address, welcome.name, welcome.token)
+            self.greeting = self.t("login-welcome", name=welcome.name)
+        if welcome.name != self.app.settings.online_name:
+            self.app.settings.online_name = welcome.name
+            self.app.save_settings()
+        login, self.login = self.login, None
+        if login is not None and login in self.app.scenes:
+            self.app.pop(login, resume=False)
+        self.rebuild()
 
     def say_peek(self, peek: m.TablePeek) -> None:
         info = peek.table
@@ -287,6 +418,9 @@ class LobbyScene(MenuScene):
         if key.key in ENTER and key.shift and summary is not None:
             self.cue("menu_select")
             self.join(summary, spectator=True)
+            return True
+        if key.key == pygame.K_l and key.ctrl and not (key.shift or key.alt):
+            self.ask_login()
             return True
         if key.key == pygame.K_F5:
             if self.link is not None:
