@@ -14,6 +14,7 @@ from audiogame.games.domino.resume_check import sample_setup
 from audiogame.games.domino.saving import restore_match
 from audiogame.games.domino.table import DominoTable
 from audiogame.games.domino.table_setup import HUMAN
+from audiogame.store.saveformat import decode
 from audiogame.store.saves import SaveStore
 
 DOMINO = adapter_for("domino")
@@ -276,3 +277,30 @@ def test_my_thinking_time_stops_under_the_table_menu(harness_factory):
     h.advance(0.6)
     _, seat, action = table.match.log[steps]
     assert (seat, action) == (HUMAN, None)  # and then it ran out
+
+
+def test_a_slot_torn_by_a_kill_is_kept_aside_before_the_match_writes_over_it(
+    tmp_path, harness_factory
+):
+    """The process died half-way through writing the newest snapshot: the next start
+    resumes the other slot's, and the match's next snapshot goes over the torn slot,
+    which is kept aside first, byte for byte, as a damaged file is."""
+    first = harness_factory("en")
+    play_until(first, FOUR, 31, past(10))
+    first.app.quit()
+    assert first.app.saves.flush()
+    data = tmp_path / "data"
+    slots = [data / "match-domino.json", data / "match-domino.json.alt"]
+    newest = max(slots, key=lambda p: decode(p.read_bytes()).header.seq)
+    whole = newest.read_bytes()
+    newest.write_bytes(whole[: len(whole) // 2])  # a real save, cut where the kill came
+    torn = newest.read_bytes()
+
+    again = harness_factory("en").start()
+    assert "Resume the match" in again.app.top.item_text(0)
+    again.press("enter")
+    assert isinstance(again.app.top, DominoTable)
+    drive(again, DOMINO, lambda _table: again.app.saves.writes >= 2)  # my moves too
+    kept = list(data.glob(f"{newest.name}.damaged-*"))
+    assert [k.read_bytes() for k in kept] == [torn]
+    assert decode(newest.read_bytes()).header.seq > 0  # written over, whole

@@ -351,3 +351,25 @@ def test_ids_that_are_not_file_names_are_refused(tmp_path):
     for bad in ("../x", "Domino", "", "a.b", "x" * 40):
         with pytest.raises(ValueError):
             SaveStore(tmp_path).slot_paths(bad)
+
+
+@pytest.mark.parametrize("cut", [10, 150])  # the header torn; the snapshot cut short
+def test_a_torn_slot_is_kept_aside_before_it_is_written_over(tmp_path, cut):
+    """A write killed half-way leaves a torn slot; the next run writes there (the
+    other slot holds the newest whole snapshot), but keeps the torn file aside
+    first, byte for byte, as a damaged file is kept."""
+    store = SaveStore(tmp_path)
+    store.write("domino", {"n": 1}, {})
+    store.write("domino", {"n": 2, "pad": "x" * 300}, {})
+    torn = newest_file(store, "domino", b'"n":2')
+    torn.write_bytes(torn.read_bytes()[:cut])
+    had = torn.read_bytes()
+    again = SaveStore(tmp_path)  # the next start: never read, it writes at once
+    assert again.write("domino", {"n": 3}, {})
+    kept = list(tmp_path.glob(f"{torn.name}.damaged-*"))
+    assert [k.read_bytes() for k in kept] == [had]
+    assert again.read("domino").state == {"n": 3}
+    assert again.read("domino").fallback.state == {"n": 1}
+    assert again.write("domino", {"n": 4}, {})  # its own slots: nothing more kept aside
+    assert again.write("domino", {"n": 5}, {})
+    assert len(list(tmp_path.glob("*.damaged-*"))) == 1

@@ -101,6 +101,9 @@ class _Pair:
     whole: list[int | None]
     #: the next snapshot's sequence number
     next_seq: int = 0
+    #: slots found at start holding a file that is not a whole snapshot (a write
+    #: killed half-way, say): kept aside before this run first writes over them
+    torn: set[int] = field(default_factory=set)
 
     def newest(self) -> int | None:
         held = [(seq, i) for i, seq in enumerate(self.whole) if seq is not None]
@@ -183,11 +186,16 @@ class SaveStore:
         for i, path in enumerate(pair.paths):
             try:
                 decoded = decode(read_capped(path, SAVE_CAP))
+            except FileNotFoundError:
+                continue
             except (OSError, ValueError):
+                pair.torn.add(i)
                 continue
             if decoded.header.game == game:
                 pair.whole[i] = decoded.header.seq
                 top = max(top, decoded.header.seq)
+            else:  # another game's match in this game's slot: not ours to write over
+                pair.torn.add(i)
         pair.next_seq = max(pair.next_seq, top + 1)
 
     # -- the loop's side ------------------------------------------------------------
@@ -206,6 +214,7 @@ class SaveStore:
         try:
             data = encode(game, state, summary, seq)
             self.folder.mkdir(parents=True, exist_ok=True)
+            self._keep_torn(pair, target)
             overwrite(pair.paths[target], data, self._write)
         except OSError as exc:
             pair.whole[target] = None  # written half, perhaps: holds nothing whole now
@@ -220,6 +229,16 @@ class SaveStore:
             self._sync_due[pair.paths[target]] = (game, seq)
             self._lock.notify_all()
         return True
+
+    def _keep_torn(self, pair: _Pair, slot: int) -> None:
+        """A slot found torn is kept aside before its first overwrite: what the player
+        had stays at hand, as a damaged file does (a slot this run wrote is its own)."""
+        if slot not in pair.torn:
+            return
+        pair.torn.discard(slot)
+        path = pair.paths[slot]
+        if path.exists() and keep_aside(path) is None:
+            log.warning("could not keep aside the torn slot %s", path)
 
     def _failed(self, exc: OSError) -> None:
         self.error = WRITE_FAILURES.get(failure_kind(exc), WRITE_FAILED)
