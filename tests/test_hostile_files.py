@@ -92,3 +92,4 @@ def test_hostile_settings_lose_only_the_bad_field(tmp_path):
     results = {o.name: o.result for o in outcomes}
     assert results["settings/bom"] == results["settings/unknown-keys"] == "kept"
     assert results["settings/cue_volume-true"] == "fields-reset"
+    assert results["settings/duplicate-keys"] == "doubled"  # the last value read, and told

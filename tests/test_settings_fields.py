@@ -99,7 +99,9 @@ def test_a_byte_order_mark_is_accepted(tmp_path):
 def test_duplicate_keys_take_the_last_as_json_does(tmp_path):
     raw = json.dumps(GOOD)[:-1] + ', "cue_volume": 0.9}'
     result = load_settings(write(tmp_path, None, raw.encode()))
-    assert result.notice is None and kept(result, "cue_volume", 0.9)
+    assert kept(result, "cue_volume", 0.9)
+    assert result.notice == "settings-doubled" and result.doubled == ["cue_volume"]
+    assert result.fallen == [] and result.kept_at is not None
 
 
 def test_unknown_keys_are_kept_and_written_back(tmp_path):
@@ -162,3 +164,45 @@ def test_the_player_hears_which_settings_fell_back_in_their_language(tmp_path, h
     again = harness_factory("it").start()  # written back corrected: not told again
     again.advance(0.05)
     assert "predefiniti" not in " ".join(again.transcript)
+
+
+DOUBLED = {
+    "it": "Il file delle impostazioni indicava due volte alcune impostazioni: Volume dei "
+    'suoni, Messaggi: pescate, la preparazione del tavolo di Domino, "future". Per ciascuna '
+    "ho usato l'ultimo valore; il file com'era è messo da parte.",
+    "en": "The settings file gave some settings twice: Sound volume, Messages: draws, the "
+    'table setup of Domino, "future". I used the last value given for each; the file as it '
+    "was is kept aside.",
+}
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_keys_given_twice_are_read_the_same_way_told_once_and_kept_aside(
+    tmp_path, harness_factory, lang
+):
+    """A hand-edited file giving a setting twice (at the top, in a group, deep in a
+    game's setup, and a key of no setting): the last value is read, the player told
+    once in their language which ones, the file kept aside as it was, then written
+    back with one value each."""
+    text = json.dumps({**GOOD, "language": lang})[:-1]
+    text += ', "cue_volume": 0.5, "future": 1, "future": 2'
+    text = text.replace('"draws": "off"', '"draws": "speak", "draws": "off"')
+    text = text.replace('"levels": ["easy", "hard"]', '"levels": ["hard"], "levels": ["easy"]')
+    raw = (text + "}").encode()
+    path = write(tmp_path, None, raw)
+    h = harness_factory(lang).start()
+    h.advance(0.05)
+    assert DOUBLED[lang] in " ".join(h.transcript)
+    settings = h.app.settings
+    assert settings.cue_volume == 0.5 and settings.verbosity["draws"] == "off"
+    assert settings.setups["domino"]["levels"] == ["easy"] and settings.unknown["future"] == 2
+    assert settings.speech_volume == 0.6  # the rest as it was
+    (copy,) = list(path.parent.glob("settings.json.damaged-*"))
+    assert copy.read_bytes() == raw
+    h.app.flush_settings()
+    rewritten = path.read_text()
+    assert rewritten.count('"cue_volume"') == 1 and rewritten.count('"future"') == 1
+    again = harness_factory(lang).start()  # written back with one value each: not told again
+    again.advance(0.05)
+    assert DOUBLED[lang][:40] not in " ".join(again.transcript)
+    assert again.app.settings.cue_volume == 0.5

@@ -28,7 +28,13 @@ from audiogame.io.speech.base import Speaker
 from audiogame.io.window import Window
 from audiogame.language.localizer import Localizer
 from audiogame.store.saves import Loaded, SaveStore
-from audiogame.store.settings import DEFAULT_TEXT_SIZE, TEXT_SIZES, LoadResult, Settings
+from audiogame.store.settings import (
+    DEFAULT_TEXT_SIZE,
+    TEXT_SIZES,
+    LoadResult,
+    Settings,
+    is_setting,
+)
 from audiogame.store.settings_writer import SettingsWriter
 from audiogame.ui.scene import Saveable, Scene
 
@@ -436,16 +442,23 @@ class App:
         file with fields set back is written again corrected (told once)."""
         if result.notice is None:
             return
-        if not result.fallen:
+        if not result.fallen and not result.doubled:
             self.notify(result.notice)
             return
-        names = [self.setting_name(name) for name in result.fallen]
-        self.notify(result.notice, fields=", ".join(dict.fromkeys(names)))
+        for msg_id, named in (
+            ("settings-fields-reset", result.fallen),
+            ("settings-doubled", result.doubled),
+        ):
+            if named:
+                names = [self.setting_name(name) for name in named]
+                self.notify(msg_id, fields=", ".join(dict.fromkeys(names)))
         self.save_settings()
 
     def setting_name(self, name: str) -> str:
         """A setting's name in the player's words, as the Options menu says it."""
         group, _, key = name.partition(".")
+        if not is_setting(name):  # a key no setting has (given twice): as written
+            return f'"{name}"'
         if group == "verbosity":
             return self.localizer("opt-verbosity", kind=self.localizer(f"kind-{key}"))
         if group in ("setups", "tables"):

@@ -399,9 +399,11 @@ def run_settings_case(case: Case, folder: Path) -> Outcome:
     outcome = Outcome(case.name, 0.0)
     try:
         result = load_settings(folder / "settings.json")
-        outcome.result = {None: "kept", "settings-fields-reset": "fields-reset"}.get(
-            result.notice, "defaults"
-        )
+        outcome.result = {
+            None: "kept",
+            "settings-fields-reset": "fields-reset",
+            "settings-doubled": "doubled",
+        }.get(result.notice, "defaults")
         if case.may_lose is not None:
             data = result.settings.to_data()
             for key in SETTINGS_FIELDS:

@@ -6,7 +6,10 @@ accepted); then every field is decoded and checked on its own, by the
 ``msgspec`` types in ``FIELDS`` (a boolean is not a volume, 1e999 is not a
 rate): a bad field falls back to its own default and is named in
 ``LoadResult.fallen``, the rest are kept. Keys this version does not know
-(written by a newer one) are kept as they were and written back. Only a file
+(written by a newer one) are kept as they were and written back. A key given
+twice in one object (a hand-edited or hostile file) is read as JSON readers do,
+its last value winning, and named in ``LoadResult.doubled``: the player is told,
+the file kept aside and written back with one value each. Only a file
 that is not a JSON object at all (cut short, not text, nested past the
 decoder's limit, too big) is replaced by the defaults. Either way a copy of
 the original is kept aside (a bounded number of them) and the caller is
@@ -20,6 +23,7 @@ import json
 import logging
 import shutil
 import time
+from collections import Counter, deque
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -275,6 +279,8 @@ class LoadResult:
     kept_at: Path | None = None
     #: the fields that fell back to their defaults ("cue_volume", "setups.tira" ...)
     fallen: list[str] = field(default_factory=list)
+    #: the keys the file gave twice, named as ``fallen`` (a key of no setting as written)
+    doubled: list[str] = field(default_factory=list)
 
 
 def load_settings(path: Path) -> LoadResult:
@@ -296,14 +302,73 @@ def _load(path: Path) -> LoadResult:
     except (OSError, TooBig, ValueError) as exc:
         log.warning("settings not read: %s", exc)
         return LoadResult(Settings(), "settings-damaged", keep_aside(path))
-    found = _top_level(data.removeprefix(b"\xef\xbb\xbf"))
+    data = data.removeprefix(b"\xef\xbb\xbf")
+    found = _top_level(data)
     if found is None:
         return LoadResult(Settings(), "settings-damaged", keep_aside(path))
     settings, fallen = read_fields(found)
-    if not fallen:
+    doubled = doubled_keys(data)
+    if not fallen and not doubled:
         return LoadResult(settings)
-    log.warning("settings back to their defaults: %s", ", ".join(fallen))
-    return LoadResult(settings, "settings-fields-reset", copy_aside(path), fallen)
+    if doubled:
+        log.warning("settings given twice (the last value read): %s", ", ".join(doubled))
+    if fallen:
+        log.warning("settings back to their defaults: %s", ", ".join(fallen))
+    notice = "settings-fields-reset" if fallen else "settings-doubled"
+    return LoadResult(settings, notice, copy_aside(path), fallen, doubled)
+
+
+class _Pairs(dict[str, Any]):
+    """A JSON object as ``json`` read it (the last value of a key wins, as in
+    ``msgspec``), with the keys it found more than once."""
+
+    doubled: tuple[str, ...] = ()
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> _Pairs:
+    found = _Pairs(pairs)
+    if len(found) < len(pairs):
+        counts = Counter(key for key, _ in pairs)
+        found.doubled = tuple(key for key, n in counts.items() if n > 1)
+    return found
+
+
+def doubled_keys(data: bytes) -> list[str]:
+    """The keys given twice in one object anywhere in the file, each named by the
+    setting it is in ("cue_volume", "verbosity.draws", "setups.domino"); [] when
+    none, or when ``json`` cannot read the file (``_top_level`` said what it could)."""
+    try:
+        tree = json.loads(data.decode("utf-8"), object_pairs_hook=_pairs)
+    except (ValueError, RecursionError):
+        return []
+    named: list[str] = []
+    todo: deque[tuple[Any, tuple[str, ...]]] = deque([(tree, ())])
+    while todo:  # a loop, not recursion: the nesting is the file's to choose
+        node, at = todo.popleft()
+        if isinstance(node, _Pairs):
+            named += [setting_of((*at, key)) for key in node.doubled]
+            todo += [(value, (*at, key)) for key, value in node.items()]
+        elif isinstance(node, list):
+            todo += [(value, at) for value in node]
+    # in the file's order, the settings first, keys of no setting last
+    return sorted(dict.fromkeys(named), key=lambda name: not is_setting(name))
+
+
+def is_setting(name: str) -> bool:
+    """Whether ``name`` (as ``LoadResult`` names one) is a setting of this version."""
+    group, _, key = name.partition(".")
+    if group == "verbosity":
+        return key in MESSAGE_KINDS
+    if group in ("setups", "tables"):
+        return bool(key)
+    return group in FIELDS and not key
+
+
+def setting_of(at: tuple[str, ...]) -> str:
+    """The setting a key at ``at`` belongs to, as ``LoadResult.fallen`` names it."""
+    if at[0] in ("verbosity", "setups", "tables") and len(at) > 1:
+        return f"{at[0]}.{at[1]}"
+    return at[0]
 
 
 def _top_level(data: bytes) -> dict[str, Any] | None:

@@ -103,6 +103,7 @@ text-size-smallest = Text size { $n } percent, the smallest
 
 settings-damaged = The settings file was damaged: I kept it aside and I am using the default settings.
 settings-fields-reset = Some settings could not be read and went back to their defaults: { $fields }. The others are kept; the file as it was is kept aside.
+settings-doubled = The settings file gave some settings twice: { $fields }. I used the last value given for each; the file as it was is kept aside.
 setting-setup = the table setup of { $game }
 setting-table = the table preferences of { $game }
 settings-not-saved = I cannot save the settings. They stay in force while the game is open.

@@ -103,6 +103,7 @@ text-size-smallest = Testo al { $n } per cento, il più piccolo
 
 settings-damaged = Il file delle impostazioni era danneggiato: l'ho messo da parte e uso le impostazioni predefinite.
 settings-fields-reset = Alcune impostazioni non si potevano leggere e sono tornate ai valori predefiniti: { $fields }. Le altre restano come erano; il file com'era è messo da parte.
+settings-doubled = Il file delle impostazioni indicava due volte alcune impostazioni: { $fields }. Per ciascuna ho usato l'ultimo valore; il file com'era è messo da parte.
 setting-setup = la preparazione del tavolo di { $game }
 setting-table = le preferenze del tavolo di { $game }
 settings-not-saved = Non riesco a salvare le impostazioni. Restano valide finché il gioco è aperto.
