@@ -5,14 +5,17 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-#: the kind of chat messages (table chat and private messages): a channel of its own
+#: the kind of chat messages (table chat and its private lines): a channel of its own
 CHAT = "chat"
+#: private messages from anywhere on a server, invitations, friends coming and going
+PRIVATE = "private"
 
 #: the history's views, in the order Alt+Left/Right walk them: which messages each shows
 VIEWS: dict[str, Callable[[str], bool]] = {
     "all": lambda kind: True,
-    "game": lambda kind: kind != CHAT,
+    "game": lambda kind: kind not in (CHAT, PRIVATE),
     "chat": lambda kind: kind == CHAT,
+    "private": lambda kind: kind == PRIVATE,
 }
 
 

@@ -575,6 +575,9 @@ RECIPES: dict[str, Recipe] = {
     "chat_private": partial(
         melody, bell, (("B6", 0, 0.1), ("F#6", 0.08, 0.1), ("B6", 0.16, 0.18)), 0.36
     ),
+    "whisper": partial(melody, warm, (("G5", 0, 0.16), ("D6", 0.12, 0.24)), 0.38),
+    "friend_online": partial(melody, marimba, (("C5", 0, 0.14), ("G5", 0.1, 0.2)), 0.32),
+    "friend_offline": partial(melody, marimba, (("G5", 0, 0.14), ("C5", 0.1, 0.2)), 0.32),
     "link_lost": partial(
         melody, vibes, (("E5", 0, 0.16), ("C5", 0.13, 0.16), ("A4", 0.26, 0.26)), 0.52
     ),

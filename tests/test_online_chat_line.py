@@ -50,11 +50,12 @@ def test_what_cannot_be_sent_says_why():
     assert len(parse_line("ab cd " * 400, SEATS, 0, people).text) == MAX_CHARS
 
 
-def test_the_history_shows_everything_the_game_or_chat():
+def test_the_history_shows_everything_the_game_chat_or_private_messages():
     history = History()
     for text, kind in (("a", "others"), ("b", "chat"), ("c", "system"), ("d", "chat")):
         history.add(text, kind)
-    assert history.previous() == ("d", False)
+    history.add("e", "private")
+    assert history.previous() == ("e", False)
     assert history.switch_view(1) == "game"
     assert history.count() == 2
     assert history.previous() == ("c", False)
@@ -64,8 +65,10 @@ def test_the_history_shows_everything_the_game_or_chat():
     assert history.next() == ("c", True)
     assert history.switch_view(1) == "chat"
     assert [history.first(), history.newest()] == ["b", "d"]
+    assert history.switch_view(1) == "private"
+    assert [history.first(), history.count()] == ["e", 1]
     assert history.switch_view(1) == "all"
-    assert history.count() == 4
+    assert history.count() == 5
 
 
 def test_alt_arrows_switch_the_history_view_and_page_up_reads_in_it(tmp_path):

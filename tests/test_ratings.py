@@ -128,7 +128,7 @@ def test_a_rating_is_said_as_a_whole_number_plus_or_minus():
         words = server_words.rating(found)
         said[lang] = [localizer(w.msg_id, **_resolved(localizer, w.args)) for w in words]
     assert said["it"][0] == "Anna a Domino: 27, più o meno 3, 12 partite"
-    assert said["en"][0] == "Anna at Domino: 27, plus or minus 3, 12 matches"
+    assert said["en"][0] == "Anna at Domino: 27, give or take 3, 12 matches"
     assert said["it"][1] == "2° in classifica"
     assert server_words.rating_words(25.0, 0.2).args == {"mu": 25, "spread": 1}
 

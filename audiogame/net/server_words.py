@@ -19,7 +19,7 @@ def whole(value: float) -> int:
 
 
 def rating_words(mu: float, spread: float) -> Phrase:
-    """ "27, plus or minus 3": the spread never said as zero (nothing is that sure)."""
+    """ "27, give or take 3": the spread never said as zero (nothing is that sure)."""
     return Phrase("online-rating", {"mu": whole(mu), "spread": max(1, whole(spread))})
 
 

@@ -47,7 +47,16 @@ APP_NAME = "audiogame"
 SETTINGS_VERSION = 1
 
 #: message kinds the player can tune, in the order the options menu lists them
-MESSAGE_KINDS: tuple[str, ...] = ("own", "others", "draws", "scores", "turn", "tips", "chat")
+MESSAGE_KINDS: tuple[str, ...] = (
+    "own",
+    "others",
+    "draws",
+    "scores",
+    "turn",
+    "tips",
+    "chat",
+    "private",
+)
 VERBOSITY_LEVELS: tuple[str, ...] = ("speak", "sound", "off")
 SPEECH_CHOICES: tuple[str, ...] = ("auto", "screenreader", "voice", "text")
 #: the built-in voice's rates the options step through, in words per minute (a rate

@@ -46,7 +46,7 @@ online-not-connected = Not connected to the server right now: wait a moment.
 online-confirm-stop-host = You are hosting: leaving closes the server and everyone at its tables leaves too. Leave?
 online-trust = The computer at { $address } presents itself with these words: { $words }. Are they the words the host reads out?
 online-trust-refused = Not trusted: I did not join that computer.
-keys-online-lobby = Up and Down arrows to choose a table, Enter to join it, Shift Enter only to watch, the Applications key or Shift F10 to hear its options and scores without joining, F5 to update the list now; the last items create a table or join one by its code. Control L logs in or registers an account. Escape leaves the server. { keys-global }
+keys-online-lobby = Up and Down arrows to choose a table, Enter to join it, Shift Enter only to watch, the Applications key or Shift F10 to hear its options and scores without joining, F5 to update the list now; the last items create a table or join one by its code. Control U the people online, Control F your lists of friends and blocked, Alt R answers the last private message, Control R ratings and leaderboards, Control P your privacy, Control J joins the table you were last invited to, Control L logs in or registers an account. Escape leaves the server. { keys-global }
 
 online-table-line-waiting = { $game }, { $seated } waiting of { $seats }, { $master }'s table
 online-table-line-playing = { $game }, playing, { $seated } of { $seats }, { $spectators ->
@@ -105,7 +105,7 @@ online-room-master-starts = The table master, { $master }, starts the match.
 online-confirm-leave = Leave the table?
 online-private = private
 online-public = public
-keys-online-room = Up and Down arrows over the seats and the table's items. Enter starts the match (the table master); B puts a bot on the seat, Shift B takes a bot away, Left and Right arrows change a bot's level; Control K sends the player on the seat away, Control Shift X makes them the table master, Control H makes the table private or public, Alt O its options. Alt C writes in the chat, Control U says who is here, Control I the invite code. Escape leaves the table. Unlike the Salotto, Control I says the code to give your friends rather than inviting someone from a list. { keys-global }
+keys-online-room = Up and Down arrows over the seats and the table's items. Enter starts the match (the table master); B puts a bot on the seat, Shift B takes a bot away, Left and Right arrows change a bot's level; Control K sends the player on the seat away, Control Shift X makes them the table master, Control H makes the table private or public, Alt O its options. Alt C writes in the chat, Alt R answers the last private message, Control U says who is here, Control Shift U the people online, Control I the invite code. Escape leaves the table. Unlike the Salotto, Control I here says the code to give your friends; to invite someone, Control I on their name in the people online. { keys-global }
 
 online-options-title = The table's options
 online-create-title = A new table
@@ -143,7 +143,7 @@ online-not-a-player = Nobody else sits there.
 online-no-other-player = There is no other player at the table.
 online-pick-kick = Send away whom?
 online-pick-master = Who becomes table master?
-keys-online-table = Online: Alt C writes in the chat, at name to write privately, at alone to reply, two at signs to the last one you wrote to; Alt Left and Alt Right show everything, the game or the chat in the history; Control U who is at the table, Control I the invite code, F2 the table's seats; the table master: Control K sends a player away, Control Shift X hands over the role, Control H private or public, Shift P holds the next manche.
+keys-online-table = Online: Alt C writes in the chat, at name to write privately, at alone to reply, two at signs to the last one you wrote to, Alt R answers the last private message from anywhere on the server; Alt Left and Alt Right show everything, the game, the chat or the private messages in the history; Control U who is at the table, Control Shift U the people online (Control I there invites one), Control I the invite code, F2 the table's seats; the table master: Control K sends a player away, Control Shift X hands over the role, Control H private or public, Shift P holds the next manche.
 
 online-back-table = Back at the table.
 online-back = Connected again.

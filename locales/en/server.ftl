@@ -59,8 +59,8 @@ online-invited = { $name } invites you to a table of { $game }. The code is { $c
 
 ## Ratings, the leaderboard, the record of matches
 
-online-rating = { $mu }, plus or minus { $spread }
-online-rating-of = { $name } at { $game }: { $mu }, plus or minus { $spread }, { $matches ->
+online-rating = { $mu }, give or take { $spread }
+online-rating-of = { $name } at { $game }: { $mu }, give or take { $spread }, { $matches ->
     [one] one match
    *[other] { $matches } matches
 }
@@ -68,7 +68,7 @@ online-rating-place = { $place ->
     [0] not on the leaderboard yet
    *[other] place { $place } on the leaderboard
 }
-online-leader-row = { $place }. { $name }, { $mu }, plus or minus { $spread }, { $matches ->
+online-leader-row = { $place }. { $name }, { $mu }, give or take { $spread }, { $matches ->
     [one] one match
    *[other] { $matches } matches
 }
@@ -97,3 +97,47 @@ login-sending = Logging in…
 login-registering = Registering…
 login-welcome = Welcome, { $name }
 login-already = You are logged in already, as { $name }.
+
+## The people online, my lists, private messages (the desktop app)
+
+people-title = People online
+people-lists-title = Your lists
+people-lists-empty = Nobody on your lists yet: Enter on someone in the people online adds them.
+people-me = You, { $name }: { $status }. Enter switches between available and busy
+people-busy = You are busy.
+people-available = You are available.
+people-whisper-prompt = Private message to { $name }
+people-invite-no-table = You are not at a table: sit at one first, then invite.
+people-invite-sent = Invitation sent to { $name }.
+people-no-invitation = Nobody has invited you to a table yet.
+person-write = Write a private message
+person-friend = Add to your friends
+person-unfriend = Take off your friends
+person-block = Block: they will not reach you
+person-unblock = Unblock
+person-invite = Invite to your table
+person-join = Join their table
+person-ratings = Their ratings
+online-relation-now = { $name }: { $relation }.
+online-relation-gone = { $name } is off your lists.
+keys-online-people = Up and Down arrows to walk the people, a letter to jump to a name; Enter on yourself switches between available and busy, on someone else what to do with them: a private message, friends, block, invite, join, ratings. Control I invites the person to your table, Alt R answers the last private message, F5 asks for the list again. Escape goes back. { keys-global }
+
+## Ratings, the leaderboard, my matches, privacy (the desktop app)
+
+ratings-title = Ratings
+ratings-asking = asking the server…
+ratings-none = no rating: ratings are for players with an account
+ratings-game = { $game }: { $rating }
+ratings-game-rated = { $game }: { $rating }, { $matches ->
+    [one] one match
+   *[other] { $matches } matches
+}, { $place }
+ratings-record = Your finished matches, with their seeds
+leaderboard-title = Leaderboard of { $game }
+record-title = Your finished matches
+privacy-title = Privacy
+privacy-row-invite = Who may invite you: { $who }
+privacy-row-message = Who may write to you: { $who }
+privacy-row-join = Who may join your table: { $who }
+kind-private = private messages, invitations and friends
+history-view-private = private messages and friends

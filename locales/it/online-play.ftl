@@ -46,7 +46,7 @@ online-not-connected = In questo momento non sono collegato al server: aspetta u
 online-confirm-stop-host = Stai ospitando: uscendo chiudi il server, e chi è ai suoi tavoli esce con te. Vuoi uscire?
 online-trust = Il computer all'indirizzo { $address } si presenta con queste parole: { $words }. Sono le parole che legge chi ospita?
 online-trust-refused = Non l'ho ritenuto affidabile: non mi sono collegato a quel computer.
-keys-online-lobby = Frecce su e giù per scegliere un tavolo, Invio per sederti, Maiuscolo Invio solo per guardare, il tasto Applicazioni o Maiuscolo F10 per sentirne le opzioni e i punti senza entrare, F5 per aggiornare subito l'elenco; le ultime voci creano un tavolo o entrano con un codice. Control L per accedere o registrare un account. Esc lascia il server. { keys-global }
+keys-online-lobby = Frecce su e giù per scegliere un tavolo, Invio per sederti, Maiuscolo Invio solo per guardare, il tasto Applicazioni o Maiuscolo F10 per sentirne le opzioni e i punti senza entrare, F5 per aggiornare subito l'elenco; le ultime voci creano un tavolo o entrano con un codice. Control U chi è online, Control F i tuoi elenchi di amici e bloccati, Alt R risponde all'ultimo messaggio privato, Control R punteggi e classifiche, Control P la tua riservatezza, Control J entra nel tavolo dell'ultimo invito, Control L per accedere o registrare un account. Esc lascia il server. { keys-global }
 
 online-table-line-waiting = { $game }, { $seated } in attesa su { $seats }, tavolo di { $master }
 online-table-line-playing = { $game }, in gioco, { $seated } su { $seats }, { $spectators ->
@@ -105,7 +105,7 @@ online-room-master-starts = La partita la fa cominciare il capotavola, { $master
 online-confirm-leave = Lasciare il tavolo?
 online-private = privato
 online-public = pubblico
-keys-online-room = Frecce su e giù tra i posti e le voci del tavolo. Invio fa cominciare la partita (il capotavola); B mette un bot nel posto, Maiuscolo B toglie un bot, frecce sinistra e destra cambiano il livello di un bot; Control K allontana chi siede nel posto, Control Maiuscolo X lo fa capotavola, Control H rende il tavolo privato o pubblico, Alt O le sue opzioni. Alt C scrive nella chat, Control U dice chi c'è, Control I il codice d'invito. Esc lascia il tavolo. A differenza del Salotto, Control I dice il codice da dare agli amici invece di invitare qualcuno da un elenco. { keys-global }
+keys-online-room = Frecce su e giù tra i posti e le voci del tavolo. Invio fa cominciare la partita (il capotavola); B mette un bot nel posto, Maiuscolo B toglie un bot, frecce sinistra e destra cambiano il livello di un bot; Control K allontana chi siede nel posto, Control Maiuscolo X lo fa capotavola, Control H rende il tavolo privato o pubblico, Alt O le sue opzioni. Alt C scrive nella chat, Alt R risponde all'ultimo messaggio privato, Control U dice chi c'è, Control Maiuscolo U chi è online, Control I il codice d'invito. Esc lascia il tavolo. A differenza del Salotto, qui Control I dice il codice da dare agli amici; per invitare qualcuno, Control I sul suo nome tra chi è online. { keys-global }
 
 online-options-title = Le opzioni del tavolo
 online-create-title = Un nuovo tavolo
@@ -143,7 +143,7 @@ online-not-a-player = Lì non siede nessun altro.
 online-no-other-player = Al tavolo non c'è nessun altro giocatore.
 online-pick-kick = Chi vuoi allontanare?
 online-pick-master = Chi diventa capotavola?
-keys-online-table = Online: Alt C scrive nella chat, chiocciola e nome per scrivere in privato, chiocciola da sola per rispondere, due chiocciole all'ultima persona a cui hai scritto; Alt freccia sinistra e Alt freccia destra mostrano nella cronologia tutto, il gioco o la chat; Control U chi c'è al tavolo, Control I il codice d'invito, F2 i posti del tavolo; il capotavola: Control K allontana un giocatore, Control Maiuscolo X passa il ruolo, Control H privato o pubblico, Maiuscolo P ferma la prossima manche.
+keys-online-table = Online: Alt C scrive nella chat, chiocciola e nome per scrivere in privato, chiocciola da sola per rispondere, due chiocciole all'ultima persona a cui hai scritto, Alt R risponde all'ultimo messaggio privato da qualunque parte del server; Alt freccia sinistra e Alt freccia destra mostrano nella cronologia tutto, il gioco, la chat o i messaggi privati; Control U chi c'è al tavolo, Control Maiuscolo U chi è online (lì Control I invita una persona), Control I il codice d'invito, F2 i posti del tavolo; il capotavola: Control K allontana un giocatore, Control Maiuscolo X passa il ruolo, Control H privato o pubblico, Maiuscolo P ferma la prossima manche.
 
 online-back-table = Di nuovo al tavolo.
 online-back = Di nuovo collegato.

@@ -97,3 +97,47 @@ login-sending = Accesso in corso…
 login-registering = Registrazione in corso…
 login-welcome = Accesso riuscito, { $name }
 login-already = Hai già fatto l'accesso, come { $name }.
+
+## Chi è online, i miei elenchi, i messaggi privati (l'app)
+
+people-title = Chi è online
+people-lists-title = I tuoi elenchi
+people-lists-empty = Ancora nessuno nei tuoi elenchi: Invio su qualcuno tra chi è online per aggiungerlo.
+people-me = Tu, { $name }: { $status }. Invio passa da disponibile a occupato e viceversa
+people-busy = Stato: occupato.
+people-available = Stato: disponibile.
+people-whisper-prompt = Messaggio privato a { $name }
+people-invite-no-table = Non sei a un tavolo: prima siediti, poi invita.
+people-invite-sent = Invito mandato a { $name }.
+people-no-invitation = Nessuno ti ha ancora invitato a un tavolo.
+person-write = Scrivi un messaggio privato
+person-friend = Aggiungi agli amici
+person-unfriend = Togli dagli amici
+person-block = Blocca: non potrà raggiungerti
+person-unblock = Sblocca
+person-invite = Invita al tuo tavolo
+person-join = Vai al suo tavolo
+person-ratings = I suoi punteggi
+online-relation-now = { $name }: { $relation }.
+online-relation-gone = { $name } non è più nei tuoi elenchi.
+keys-online-people = Frecce su e giù per scorrere le persone, una lettera per saltare a un nome; Invio su di te passa da disponibile a occupato, su un'altra persona cosa fare con lei: un messaggio privato, amici, blocco, invito, andare al suo tavolo, punteggi. Control I invita la persona al tuo tavolo, Alt R risponde all'ultimo messaggio privato, F5 richiede l'elenco. Esc torna indietro. { keys-global }
+
+## Punteggi, classifica, le mie partite, riservatezza (l'app)
+
+ratings-title = Punteggi
+ratings-asking = lo chiedo al server…
+ratings-none = nessun punteggio: i punteggi sono per chi ha un account
+ratings-game = { $game }: { $rating }
+ratings-game-rated = { $game }: { $rating }, { $matches ->
+    [one] una partita
+   *[other] { $matches } partite
+}, { $place }
+ratings-record = Le tue partite finite, con i loro semi
+leaderboard-title = Classifica di { $game }
+record-title = Le tue partite finite
+privacy-title = Riservatezza
+privacy-row-invite = Chi può invitarti: { $who }
+privacy-row-message = Chi può scriverti: { $who }
+privacy-row-join = Chi può unirsi al tuo tavolo: { $who }
+kind-private = messaggi privati, inviti e amici
+history-view-private = messaggi privati e amici

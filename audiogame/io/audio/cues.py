@@ -43,6 +43,15 @@ MENU_CUES: tuple[Cue, ...] = (
     Cue("chat", "menu", "a line of table chat: two bright chimes, the second higher", 0.3, ui=True),
     Cue("chat_private", "menu", "a private message: three quick chimes, down and up", 0.4, ui=True),
     Cue(
+        "whisper",
+        "menu",
+        "a private message from anywhere: a soft two-note organ call, up a fifth",
+        0.4,
+        ui=True,
+    ),
+    Cue("friend_online", "menu", "a friend came online: a rising marimba pair", 0.35, ui=True),
+    Cue("friend_offline", "menu", "a friend went away: a falling marimba pair", 0.35, ui=True),
+    Cue(
         "link_lost", "menu", "the connection dropped: three falling vibraphone notes", 0.55, ui=True
     ),
     Cue(

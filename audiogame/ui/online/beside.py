@@ -7,6 +7,8 @@ game's own table share; ``OnlineBeside`` places them beside the game's keys
 - Alt+C writes in the chat (``@name`` privately, ``@`` replies, ``@@`` writes
   again to the last one written to), Alt+Left/Right switch the history's view
   (everything, the game, chat: the app's own keys);
+- Alt+R answers the last private message from anywhere on the server;
+- Ctrl+Shift+U opens the server's people online (Ctrl+I there invites one);
 - Ctrl+U says who is at the table, Ctrl+I the invite code (and, hosting on the
   network, the address and the certificate's words), F2 opens the seating over
   the game (its bots, kick, the master role);
@@ -90,6 +92,18 @@ class TableCommands:
         line = parse_line(text, info.seats, self.link.seat, self.link.people)
         if line.problem is None:
             self.link.send(m.Say(text=line.text, to=line.to))
+
+    def reply(self) -> None:
+        from audiogame.ui.online.people import reply
+
+        reply(self.app, self.link)
+
+    def people(self) -> None:
+        """The server's people online (Ctrl+I on one of them invites them here)."""
+        from audiogame.ui.online.people import PeopleScene
+
+        self.scene.cue("menu_select")
+        self.app.push(PeopleScene(self.app, self.link))
 
     def who(self) -> None:
         info = self.info
@@ -230,7 +244,9 @@ class PickPlayer(MenuScene):
 #: (key, modifiers) -> the command's name; Ctrl+Shift+X is the Salotto's hand-over
 BESIDE_KEYS: dict[tuple[int, str], str] = {
     (pygame.K_c, "alt"): "chat",
+    (pygame.K_r, "alt"): "reply",
     (pygame.K_u, "ctrl"): "who",
+    (pygame.K_u, "ctrl+shift"): "people",
     (pygame.K_i, "ctrl"): "invite",
     (pygame.K_h, "ctrl"): "toggle_private",
     (pygame.K_k, "ctrl"): "kick",

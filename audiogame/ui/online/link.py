@@ -23,6 +23,11 @@ What arrives is placed where it belongs:
   mid-race it says where the race stands (no moves replayed);
 - the people (``Notice``) and chat (``Chat``, its own message kind): said as
   they come, with their sounds; private messages remembered for "@ reply";
+- the server's people (``directory.Directory``): who is online, watched from
+  the welcome on; a friend's presence, a private message from anywhere and an
+  invitation said on the "private" channel with their own cues; my lists kept
+  (an account's); a change to my lists said when the server confirms it;
+  another player's rating said as it comes;
 - the connection itself: "connection lost, trying again…" once when it drops
   (the client tries again by itself, with backoff), "back at the table" when it
   is back, and a way out when it cannot come back. On the first connection to
@@ -43,7 +48,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from audiogame.games import registry
 from audiogame.narration import Message
 from audiogame.net import messages as m
-from audiogame.net import tls
+from audiogame.net import server_words, tls
 from audiogame.net.client import Connected, Connecting, Disconnected, GameClient, Incoming
 from audiogame.net.host import HostedServer
 from audiogame.net.online_seat import OnlineSeat
@@ -52,6 +57,7 @@ from audiogame.net.remote_session import Link as LinkNews
 from audiogame.net.remote_session import RemoteSession
 from audiogame.ui.online import kept, words
 from audiogame.ui.online.chat import Correspondents
+from audiogame.ui.online.directory import Directory
 from audiogame.ui.scene import Scene
 from audiogame.ui.table import TableScene
 
@@ -120,6 +126,12 @@ class Link:
         self.race: RaceSeat | None = None
         self.game_table: TableScene | None = None
         self.people = Correspondents()
+        #: the server's people as this player knows them
+        self.directory = Directory(me=name, lang=app.localizer.lang)
+        #: the games the server plays (its welcome says them)
+        self.games: list[str] = []
+        #: a change to my lists waiting for the server's answer (the name)
+        self.relating = ""
         self.tables: list[m.TableSummary] = []
         self.last_over: m.MatchOver | None = None
         #: the seed's commitment heard when the match began ("" : not heard here)
@@ -481,10 +493,52 @@ class Link:
         if isinstance(item, m.TableList):
             self.tables = list(item.tables)
         elif isinstance(item, m.Welcome):
-            self.account = item.account
+            self.welcomed(item)
+        elif isinstance(item, m.Rating) and item.name != self.name:
+            if not any(view.news(item) for view in list(self.views)):
+                for message in server_words.rating(item):
+                    self.app.announcer.post(message)
+            return
+        elif isinstance(item, m.WhisperFrom | m.Invited | m.People | m.Presence | m.Relations):
+            self._lobby_news(item)
         for view in list(self.views):
             if view.news(item):
                 return
+
+    # -- the server's people ----------------------------------------------------------------
+    def welcomed(self, welcome: m.Welcome) -> None:
+        """In (again): who is online from now on, and my lists when I have an account."""
+        self.account = welcome.account
+        self.games = list(welcome.games)
+        self.directory.me = welcome.name
+        self.send(m.WatchPeople(watch=True))
+        if welcome.account:
+            self.send(m.GetRelations())
+
+    def _lobby_news(self, item: Incoming) -> None:
+        said = self.directory.took(item)
+        if isinstance(item, m.WhisperFrom) and self.directory.mine(item):
+            # I know what I wrote: the history keeps it, a sound says it went out
+            for message in said:
+                self.app.announcer.cue(message.cue or "whisper")
+                text = self.app.localizer(message.msg_id, **message.args)
+                self.app.announcer.history.add(text, message.kind)
+            return
+        for message in said:
+            self.app.announcer.post(message)
+        if isinstance(item, m.Relations) and self.relating:
+            name, self.relating = self.relating, ""
+            relation = self.directory.relation(name)
+            if relation:
+                relation_words = self.app.localizer(f"online-relation-{relation}")
+                self.say("online-relation-now", cue="toggle", name=name, relation=relation_words)
+            else:
+                self.say("online-relation-gone", cue="toggle", name=name)
+
+    def relate(self, name: str, relation: str | None) -> None:
+        """List ``name`` as a friend or blocked (None: off my lists); said once done."""
+        self.relating = name
+        self.send(m.SetRelation(name=name, relation=relation))
 
 
 def _resolved(message: Message, app: App) -> dict[str, Any]:

@@ -11,6 +11,11 @@ few seconds while it is on top, the cursor staying on the table it was on.
   watches; the Applications key (or Shift+F10) says a table's options, and the
   scores of its match under way, without joining; F5 asks for the list now.
 - The rows after the tables: create a table, join one by its invite code.
+- The server's people: Ctrl+U who is online, Ctrl+F my lists (friends,
+  favourites, blocked), each with what to do with them (``people``); Alt+R
+  answers the last private message; Ctrl+R the ratings, the leaderboards and my
+  finished matches (``ratings``); Ctrl+P my privacy choices (``privacy``);
+  Ctrl+J joins the table of the last invitation heard.
 - Escape leaves the server (asking first when the server is hosted here: the
   friends at its tables leave with it).
 
@@ -419,8 +424,17 @@ class LobbyScene(MenuScene):
             self.cue("menu_select")
             self.join(summary, spectator=True)
             return True
-        if key.key == pygame.K_l and key.ctrl and not (key.shift or key.alt):
-            self.ask_login()
+        only_ctrl = key.ctrl and not (key.shift or key.alt)
+        opener = LOBBY_KEYS.get(key.key) if only_ctrl else None
+        if opener is not None:
+            getattr(self, opener)()
+            return True
+        if key.key == pygame.K_r and key.alt and not (key.ctrl or key.shift):
+            link = self.usable()
+            if link is not None:
+                from audiogame.ui.online.people import reply
+
+                reply(self.app, link)
             return True
         if key.key == pygame.K_F5:
             if self.link is not None:
@@ -428,6 +442,61 @@ class LobbyScene(MenuScene):
                 self.link.send(m.ListTables())
             return True
         return super().on_key(key)
+
+    def usable(self) -> Link | None:
+        """The link when it is up (said otherwise)."""
+        link = self.link
+        if link is None or link.state != "connected":
+            self.app.announcer.say("online-not-connected", cue="menu_error")
+            return None
+        return link
+
+    def open_people(self) -> None:
+        from audiogame.ui.online.people import PeopleScene
+
+        link = self.usable()
+        if link is not None:
+            self.app.push(PeopleScene(self.app, link))
+
+    def open_lists(self) -> None:
+        from audiogame.ui.online.people import PeopleScene
+
+        link = self.usable()
+        if link is None:
+            return
+        if not link.account:
+            self.app.announcer.say("net-reason-accounts-only", cue="menu_error")
+            return
+        self.app.push(PeopleScene(self.app, link, lists=True))
+
+    def join_invitation(self) -> None:
+        link = self.usable()
+        if link is None:
+            return
+        invitation = link.directory.invitation
+        if invitation is None:
+            self.app.announcer.say("people-no-invitation", cue="menu_error")
+            return
+        self.cue("menu_select")
+        link.send(m.JoinTable(table=invitation.table))
+
+    def open_ratings(self) -> None:
+        from audiogame.ui.online.ratings import RatingsScene
+
+        link = self.usable()
+        if link is not None:
+            self.app.push(RatingsScene(self.app, link))
+
+    def open_privacy(self) -> None:
+        from audiogame.ui.online.privacy import PrivacyScene
+
+        link = self.usable()
+        if link is None:
+            return
+        if not link.account:
+            self.app.announcer.say("net-reason-accounts-only", cue="menu_error")
+            return
+        self.app.push(PrivacyScene(self.app, link))
 
     def join(self, summary: m.TableSummary, spectator: bool) -> None:
         link = self.link
@@ -476,3 +545,13 @@ def code_problem(text: str) -> str | None:
 
 
 Opener = Callable[[Scene], None]
+
+#: Control with a letter in the lobby -> what it opens (the Salotto's Ctrl+U and Ctrl+F)
+LOBBY_KEYS: dict[int, str] = {
+    pygame.K_l: "ask_login",
+    pygame.K_u: "open_people",
+    pygame.K_f: "open_lists",
+    pygame.K_r: "open_ratings",
+    pygame.K_p: "open_privacy",
+    pygame.K_j: "join_invitation",
+}
