@@ -84,7 +84,8 @@ def test_the_questions_answer_from_what_i_may_know(harness_factory, lang):
         "en": "Tiles in hand: you: {0}, Marco: {1}. Boneyard {2}.",
     }[lang]
     assert h.press("e") == counts.format(*obs.hand_counts, obs.boneyard)
-    assert h.press("t") == t(h, "domino-whose-turn-you")
+    on = t(h, "domino-on-tile", tile=tile_words(h, table.hand()[table.cursor_at(table.hand())]))
+    assert h.press("t") == f"{t(h, 'domino-whose-turn-you')} {on}"
     totals = {
         "it": "Manche {0}. Totali: tu: {1}, Marco: {2}. Limite: 100 punti.",
         "en": "Manche {0}. Totals: you: {1}, Marco: {2}. Limit: 100 points.",
@@ -389,3 +390,37 @@ def test_the_sort_order_is_kept_across_matches_and_restarts(harness_factory, lan
     table = opened_from_setup(restarted)
     assert table.order == "doubles-first"
     assert restarted.press("h") == hand_read(restarted, table)
+
+
+NEXT_SOON = {"it": "Prossima manche tra 15 secondi", "en": "Next manche in 15 seconds"}
+
+
+def to_the_manche_end(h, table: DominoTable) -> int:
+    while table.match.phase is not Phase.BETWEEN:
+        assert not table.match.is_over
+        if table.match.current_seat == 0 and table.match.phase is Phase.PLAYING:
+            move_on(h, table)
+        else:
+            h.advance(0.25)
+    return table.match.manche
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_next_manche_starts_15_seconds_after_the_end_is_heard_or_at_enter(
+    harness_factory, lang
+):
+    """The Salotto's pause between rounds: "the next round otherwise starts after
+    15 s" (spec/interface.md), counted once the manche's end has been heard; Enter
+    skips it."""
+    h = harness_factory(lang)
+    table = start(h, **{"point-limit": 500})
+    manche = to_the_manche_end(h, table)
+    assert NEXT_SOON[lang] in h.transcript[-1]
+    h.advance(14.5)
+    assert table.match.manche == manche and table.match.phase is Phase.BETWEEN
+    h.advance(1.0)
+    assert table.match.manche == manche + 1 and table.match.phase is Phase.PLAYING
+    manche = to_the_manche_end(h, table)
+    h.advance(1.0)
+    h.press("enter")
+    assert table.match.manche == manche + 1

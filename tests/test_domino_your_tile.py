@@ -18,12 +18,14 @@ WORDS = {
         "turn": "Tocca a te.",
         "on": "Sei su {}.",
         "opens": "Apri con {}.",
+        "now-on": "Ora sei su {}.",
     },
     "en": {
         "start": "You start.",
         "turn": "Your turn.",
         "on": "On {}.",
         "opens": "You open with {}.",
+        "now-on": "Now on {}.",
     },
 }
 DOUBLE = {"it": "doppio {}", "en": "double {}"}
@@ -76,12 +78,44 @@ def test_my_start_and_my_turns_name_the_tile_under_the_cursor(harness_factory, l
     # Enter plays the very tile that was named
     assert w["opens"].format(said_tile(tile, lang)) in h.press("enter") + " ".join(queued(h))
 
-    # a later turn of mine: "Your turn. <ends>. On <tile>."
+    # my play left the cursor on a tile, named at once ("Now on ..."): my next turn
+    # does not name it again (once per turn), and T names it
+    landed = under_cursor(table)
+    now_on = w["now-on"].format(said_tile(landed, lang))
+    assert now_on in " ".join(h.transcript), h.transcript[-3:]
     since = h.clock.now()
     while not (table.match.phase is Phase.PLAYING and table.match.current_seat == 0):
         assert h.clock.now() - since < 120
         h.advance(0.25)
     h.advance(0.1)
     turn = next(u for u in reversed(queued(h)) if w["turn"] in u)
-    on = w["on"].format(said_tile(under_cursor(table), lang))
-    assert turn.endswith(on), turn
+    assert under_cursor(table) == landed
+    assert w["on"].format(said_tile(landed, lang)) not in turn, turn
+    said = " ".join(h.transcript).split(now_on, 1)[1]
+    assert said_tile(landed, lang) + "." not in said  # not said again by anything
+    assert h.press("t") == w["turn"] + " " + w["on"].format(said_tile(landed, lang))
+
+
+RESUMED = {
+    "it": "Partita ripresa: manche 1. Tocca a te.",
+    "en": "Match resumed: manche 1. Your turn.",
+}
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_a_match_resumed_on_my_turn_names_the_tile_under_the_cursor(harness_factory, lang):
+    """Quit on my turn, the cursor moved off the first tile; the resumed match says
+    where it stands and ends on the tile Enter would play."""
+    w = WORDS[lang]
+    h, table = my_start(lang, harness_factory)
+    h.press("down")
+    tile = under_cursor(table)
+    h.app.quit()
+    h.app.save_before_exit()  # as the command does on leaving (cli.main)
+    assert h.app.saves.flush()
+
+    again = harness_factory(lang).start()
+    said = again.press("enter")
+    assert said.startswith(RESUMED[lang]), said
+    assert said.endswith(w["on"].format(said_tile(tile, lang))), said
+    assert under_cursor(again.app.top) == tile

@@ -288,4 +288,4 @@ def test_twelve_players_in_large_print_leave_room_for_the_newest_message(harness
     assert shown[0].startswith("Manche")
     assert shown[1].startswith("Ends:") and shown[2].startswith("Your hand (")
     assert not any("Points" in line for line in shown)  # below the window: left out
-    assert shown[-1] == "Your turn."  # the newest message, below the board
+    assert shown[-1].startswith("Your turn. On ")  # the newest message, below the board

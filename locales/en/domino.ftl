@@ -78,6 +78,7 @@ domino-starter-you-heaviest-tile = No doubles: you start.
 domino-starter-other-heaviest-tile = No doubles: { $who } starts.
 domino-your-turn = Your turn. { $ends }.
 domino-on-tile = On { $tile }.
+domino-turn-and-tile = { $turn } { $on }
 
 ## Moves.
 domino-opens-you = You open with { $tile }.

@@ -78,6 +78,7 @@ domino-starter-you-heaviest-tile = Nessun doppio: cominci tu.
 domino-starter-other-heaviest-tile = Nessun doppio: comincia { $who }.
 domino-your-turn = Tocca a te. { $ends }.
 domino-on-tile = Sei su { $tile }.
+domino-turn-and-tile = { $turn } { $on }
 
 ## Le mosse.
 domino-opens-you = Apri con { $tile }.

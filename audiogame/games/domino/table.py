@@ -84,8 +84,10 @@ if TYPE_CHECKING:
 
 GAME_ID = "domino"
 
-#: seconds between the end of a manche and the next one, unless Enter comes first
-MANCHE_GAP = 8
+#: seconds between the end of a manche (heard) and the next one, unless Enter comes
+#: first: the Salotto's pause between rounds (spec/interface.md: "the next round
+#: otherwise starts after 15 s"), which the online server keeps too
+MANCHE_GAP = 15
 #: the thinking-time ticks sound in the last seconds of a turn
 TICKS = 5
 #: how many tiles a new sort order reads from the top of the hand
@@ -166,6 +168,9 @@ class DominoTable(TableScene):
         self.hand_cursor: HandCursor[int] = HandCursor()
         self.group = 0  # index among group_by_number's groups (grouped order)
         self.choosing: int | None = None  # uid waiting for "left or right?"
+        #: the tile my play left the cursor on, named then ("Now on"): my next turn
+        #: does not name it again while the cursor is still there (once per turn)
+        self._named: int | None = None
         self.pause_requested = False
         if restored is not None:
             view = restored.view
@@ -290,6 +295,9 @@ class DominoTable(TableScene):
         said.append(Message("domino-ask-ends", {"ends": ends_phrase(view.ends)}, "turn"))
         if self.me is not None:  # someone watching has no hand
             said.append(Message("domino-resumed-hand", {"n": len(view.hand)}, kind="turn"))
+        tile = self.my_turn()
+        if tile is not None:  # where the cursor is: what Enter plays
+            said.append(self.on_tile(tile))
         return said
 
     def turn_words(self) -> str:
@@ -348,11 +356,24 @@ class DominoTable(TableScene):
         """My turn's notice (the narrator's, with its cue) is followed by the tile under
         the cursor, the one Enter would play: the hand itself stays on H."""
         at = next((i for i, m in enumerate(said) if m.cue == "your_turn"), None)
-        tile = None if at is None or self.me is None else self.focused()
-        if at is None or tile is None:
+        if at is None:
             return said
-        on = Message("domino-on-tile", {"tile": tile_phrase(tile)}, TURN)
-        return [*said[: at + 1], on, *said[at + 1 :]]
+        tile = None if self.me is None else self.focused()
+        named, self._named = self._named, None
+        if tile is None or tile.uid == named:  # said after my play, and still there
+            return said
+        return [*said[: at + 1], self.on_tile(tile), *said[at + 1 :]]
+
+    @staticmethod
+    def on_tile(tile: Tile) -> Message:
+        """The tile under the cursor, the one Enter would play ("On 1 3.")."""
+        return Message("domino-on-tile", {"tile": tile_phrase(tile)}, TURN)
+
+    def my_turn(self) -> Tile | None:
+        """The tile under my cursor when it is my turn to play, else None."""
+        view = self.view()
+        mine = view.phase is Phase.PLAYING and self.me is not None
+        return self.focused() if mine and view.current_seat == self.me else None
 
     def after(self, view: Observation) -> None:
         """Whose move is next: mine (its last seconds ticked), a bot's (the session
@@ -397,6 +418,7 @@ class DominoTable(TableScene):
             self._next.cancel()
             self._next = None
         self.hand_cursor.reset()
+        self._named = None
         self.session.next_round()
 
     def toggle_pause(self) -> None:
@@ -466,6 +488,7 @@ class DominoTable(TableScene):
     def after_my_play(self) -> None:
         """The cursor lands on the tile that took the played one's place, and says so."""
         tile = self.focused()
+        self._named = None if tile is None else tile.uid
         if tile is not None:
             self.post(Message("domino-focus", {"tile": tile_phrase(tile)}, "own"))
 
@@ -687,8 +710,14 @@ class DominoTable(TableScene):
         return Phrase("domino-whose-turn-you")
 
     def ask_turn(self) -> None:
+        """T: whose turn; mine with the time left and the tile under the cursor."""
         turn = self.turn_phrase()
-        self.answer(turn.msg_id, **turn.args)
+        tile = self.my_turn()
+        if tile is None:
+            self.answer(turn.msg_id, **turn.args)
+            return
+        on = self.on_tile(tile)
+        self.answer("domino-turn-and-tile", turn=turn, on=Phrase(on.msg_id, on.args))
 
     def ask_scores(self) -> None:
         """The totals and the limit; once a manche is over, what each took in it first
