@@ -10,7 +10,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from audiogame.games.base import GameSpec, RealTime, WireTypes
+from audiogame.games.base import Controls, GameSpec, RealTime, WireTypes
 from audiogame.games.tirapassa.cues import CUES
 from audiogame.games.tirapassa.options import OPTIONS
 from audiogame.games.tirapassa.walks import TARGETS, scene_label
@@ -147,6 +147,14 @@ def wire() -> WireTypes:
     )
 
 
+def controls() -> Controls:
+    """The race's keys over a seat's view: the desktop table's, and a web page's on the
+    server (``controls.py``: the key map as tables)."""
+    from audiogame.games.tirapassa.controls import TiraControls
+
+    return TiraControls()
+
+
 def realtime() -> RealTime:
     from audiogame.games.tirapassa.race_online import realtime as hooks
 
@@ -192,6 +200,8 @@ SPEC = GameSpec(
     scene_label=scene_label,
     wire=wire,
     realtime=realtime,
+    controls=controls,
+    table_keys="keys-tira-table",
     online_table=online_table,
     table_config=table_config,
     standing=standing,

@@ -36,7 +36,7 @@ go back to the briefing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -45,52 +45,33 @@ from audiogame.app.gametime import GameScheduler
 from audiogame.app.keys import Key
 from audiogame.games.saving import BotStates
 from audiogame.games.seat import ClockReport, LocalSeat, SeatSession
-from audiogame.games.tirapassa.actions import Refusal, Send, Throw
 from audiogame.games.tirapassa.bots import TiraBot, bots_for, seats_concerned
 from audiogame.games.tirapassa.coasters import Coaster
+from audiogame.games.tirapassa.controls import TiraControls, my_dice_parts
 from audiogame.games.tirapassa.engine import TiraGame
 from audiogame.games.tirapassa.events import (
-    DiePassed,
-    DieToTray,
     GameEnded,
-    Landed,
     RoundEnded,
     TiraEvent,
 )
 from audiogame.games.tirapassa.narrate import (
     coaster_args,
-    faces,
     narrate,
-    refusal_message,
-    side,
     symbol,
-    symbol_cue,
     tally,
-    who,
 )
 from audiogame.games.tirapassa.observation import Phase, TiraObservation
 from audiogame.games.tirapassa.options import Control
-from audiogame.games.tirapassa.rules import Destination
 from audiogame.games.tirapassa.saving import Restored, match_state, restore_match, summary
-from audiogame.games.tirapassa.symbols import Symbol, symbol_for_key
+from audiogame.games.tirapassa.symbols import Symbol
 from audiogame.games.tirapassa.table_setup import HUMAN, TableSetup
-from audiogame.narration import Join, Message, Phrase
+from audiogame.narration import Join, Message
 from audiogame.ui.confirm import ConfirmScene
-from audiogame.ui.hand_cursor import HandCursor
 from audiogame.ui.scene import Scene
 from audiogame.ui.table import TableScene
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App
-
-#: letters that send the focused die somewhere (S/L left, D/R right, V tray)
-SEND_LETTERS: dict[str, Destination] = {
-    "s": Destination.LEFT,
-    "l": Destination.LEFT,
-    "d": Destination.RIGHT,
-    "r": Destination.RIGHT,
-    "v": Destination.TRAY,
-}
 
 
 #: seconds a resumed race stands still while its situation is spoken
@@ -126,19 +107,12 @@ class TiraTable(TableScene):
         # a practice round goes back where it was opened (the briefing): no home
         home = None if practice else home
         super().__init__(app, session, seed=seed, home=home, resumed=restored is not None)
-        #: the die my arrows are on, by its place in my hand (dice have no identity)
-        self.die_cursor: HandCursor[int] = HandCursor(0)
+        #: the race's keys, and the die under my cursor
+        self.controls = TiraControls()
         if restored is not None:
             self.cursor = restored.cursor
         self._finished = False  # game over, or the practice round played
         self._states = BotStates()
-        self._letters: dict[str, Callable[[], None]] = {
-            "g": self.ask_supreme,
-            "c": self.ask_coaster,
-            "h": self.ask_my_dice,
-            "e": self.ask_everyone,
-            "p": self.ask_standings,
-        }
 
     def _local(
         self,
@@ -233,11 +207,7 @@ class TiraTable(TableScene):
     # -- events -> narrator -> announcer ----------------------------------------------
     def hear(self, events: Sequence[TiraEvent]) -> None:
         view = self.observation()
-        if any(_changes_my_hand(e, self.me) for e in events):
-            # after my throw lands (or a die of mine goes) Enter acts on a die that can go
-            sendable = view.sendable()
-            self.cursor = sendable[0][0] if sendable else 0
-        for message in narrate(events, view, self.names):
+        for message in self.controls.heard(events, view, self.names, narrate):
             self.post(message)
         ended = any(isinstance(e, GameEnded) for e in events)
         if ended or (self.practice and any(isinstance(e, RoundEnded) for e in events)):
@@ -286,26 +256,22 @@ class TiraTable(TableScene):
 
     # -- keys -------------------------------------------------------------------------
     def on_key(self, key: Key) -> bool:
+        """The race's keys are ``TiraControls``' (a web page's listener reads the same);
+        Enter after the game and F11 online are this table's."""
         k = key.key
         if self._finished and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.after_the_end()
             return True
-        if k == pygame.K_SPACE:
-            self.throw()
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.send(self.cursor, None)
-        elif k in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.move_cursor(-1 if k == pygame.K_LEFT else 1)
-        elif key.digit is not None and key.plain:
-            return self.send_symbol(key.digit)
-        elif key.plain and key.letter in self._letters:
-            self._letters[key.letter]()
-        elif key.plain and key.letter in SEND_LETTERS:
-            self.send(self.cursor, SEND_LETTERS[key.letter])
-        elif k == pygame.K_F11 and key.plain and isinstance(self.session, ClockReport):
+        if k == pygame.K_F11 and key.plain and isinstance(self.session, ClockReport):
             self.post(self.session.diagnostics())  # online: the clock as measured here
-        else:
+            return True
+        reaction = self.controls.on_key(key, self.observation(), self.names, None)
+        if reaction is None:
             return False
+        for said in reaction.said:
+            self.post(said)
+        if reaction.action is not None:
+            self.act(reaction.action)
         return True
 
     # -- actions ----------------------------------------------------------------------
@@ -317,110 +283,27 @@ class TiraTable(TableScene):
             return
         super().act(action)
 
-    def throw(self) -> None:
-        self.act(Throw())
-
-    def send(self, index: int | Symbol, to: Destination | None) -> None:
-        self.act(Send(index, to))
-
-    def send_symbol(self, digit: int) -> bool:
-        face = symbol_for_key(digit)
-        if face is None:
-            return False
-        self.send(face, None)
-        return True
-
     def on_refusal(self, action: Any, refusal: str) -> None:
-        """A refused action: hammering Space while the dice fly is a soft click, and says
-        nothing; any other refusal says why, naming the die."""
-        why = Refusal(refusal)
-        if why is Refusal.DICE_IN_THE_AIR and isinstance(action, Throw):
-            self.cue("soft_click")
-            return
-        self.post(refusal_message(why, action, self.observation()))
+        """A refused action, worded by the controls (the action refused named)."""
+        self.controls.sent = action
+        for said in self.controls.refused(refusal, self.observation()):
+            self.post(said)
 
     @property
     def cursor(self) -> int:
         """The place in my hand of the die Enter and the letters act on."""
-        return self.die_cursor.focus or 0
+        return self.controls.cursor
 
     @cursor.setter
     def cursor(self, index: int) -> None:
-        self.die_cursor.put(index, index)
+        self.controls.cursor = index
 
     def board_focus(self) -> int:
         """The window's board: the die under my cursor."""
         return self.cursor
 
-    def move_cursor(self, delta: int) -> None:
-        obs = self.observation()
-        landing = self.die_cursor.step(range(len(obs.hand)), delta)
-        if landing is None:
-            self.answer("tira-hand-empty", cue="menu_edge")
-            return
-        target, edge = landing.index, landing.edge
-        dest = obs.destination(target)
-        where = Phrase("tira-stays") if dest is None else side(dest)
-        self.answer(
-            "tira-die-at",
-            cue="menu_edge" if edge else "menu_move",
-            die=symbol(obs.hand[target]),
-            pos=target + 1,
-            total=len(obs.hand),
-            where=where,
-        )
-
-    # -- questions, at any time -------------------------------------------------------
-    def ask_supreme(self) -> None:
-        supreme = self.observation().supreme
-        if supreme is None:
-            self.answer("tira-no-supreme")
-        else:
-            self.answer("tira-supreme", cue=symbol_cue(supreme), supreme=symbol(supreme))
-
-    def ask_coaster(self) -> None:
-        coaster = self.observation().coaster
-        if coaster is None:
-            self.answer("tira-no-coaster")
-        else:
-            self.answer("tira-coaster", **coaster_args(coaster))
-
-    def ask_my_dice(self) -> None:
-        self.answer("tira-my-dice", parts=self.my_dice_parts(self.observation()))
-
     def my_dice_parts(self, obs: TiraObservation) -> Join:
-        parts: list[Phrase] = []
-        rolled = tuple(f for f in obs.hand if f is not None)
-        if rolled:
-            parts.append(Phrase("tira-hand", {"faces": faces(rolled)}))
-        if len(rolled) < len(obs.hand):
-            parts.append(Phrase("tira-unrolled", {"n": len(obs.hand) - len(rolled)}))
-        if obs.in_the_air:
-            parts.append(Phrase("tira-in-air", {"n": obs.in_the_air}))
-        if obs.waiting:
-            parts.append(Phrase("tira-waiting", {"n": obs.waiting}))
-        if not parts:
-            parts.append(Phrase("tira-no-dice-now"))
-        return Join(tuple(parts))
-
-    def ask_everyone(self) -> None:
-        obs = self.observation()
-        listed = tuple(
-            Phrase("tira-tally", {"who": who(s, self.me, self.names), "n": n})
-            for s, n in enumerate(obs.dice_counts)
-        )
-        self.answer("tira-everyone", list=Join(listed), tray=obs.tray)
-
-    def ask_standings(self) -> None:
-        obs = self.observation()
-        standings = tally(obs.won_counts, self.me, self.names)
-        self.answer("tira-standings", tally=standings, pile=obs.pile_size)
-
-
-def _changes_my_hand(event: TiraEvent, me: int | None) -> bool:
-    if isinstance(event, Landed | DieToTray):
-        return event.seat == me
-    return isinstance(event, DiePassed) and event.from_seat == me
+        return my_dice_parts(obs)
 
 
 def resume(app: App, state: Any) -> Scene:
