@@ -154,7 +154,9 @@ class RaceTable(Table):
         bound = self.bound_of(player)
         believed = clamp_claim(at, arrival, bound)
         self.claims.append(Claim(player, at, arrival, believed, bound))
-        when = believed - self.origin
+        # a press made before the game's time began (Space at once after the start)
+        # counts at its beginning: the engine's time never goes back
+        when = max(believed - self.origin, match.scheduler.clock.now())
         match.scheduler.call_at(when, self._apply_held, match, seat, player, action, ref, when)
         return None
 

@@ -20,6 +20,7 @@ from typing import Any
 import msgspec
 from websockets.asyncio.server import ServerConnection
 
+from audiogame.games import registry
 from audiogame.net import messages as m
 from audiogame.net.connection import Connection
 from audiogame.net.lobby import Lobby
@@ -36,9 +37,10 @@ class WebConnection(Connection):
 
     def __init__(self, ws: ServerConnection, lobby: Lobby) -> None:
         super().__init__(ws, lobby)
-        self.listener = WebListener("", self._game_time)
+        self.listener = WebListener("", self._game_time, self.loop.time)
         self._handlers[w.KeyPress] = self._key
         self._handlers[w.Listen] = self._listen
+        self._handlers[w.PageClock] = self._page_clock
 
     # -- frames out: words, never game data -----------------------------------------------
     def send_frame(self, frame: bytes) -> None:
@@ -78,6 +80,30 @@ class WebConnection(Connection):
             return Reason.BAD_FIELDS
         self._flush()
         return None
+
+    def _page_clock(self, msg: w.PageClock) -> Reason | None:
+        self.listener.page_clock(msg)
+        return None
+
+    def _create(self, msg: m.CreateTable) -> Reason | None:
+        """The page's create form gives a number of seats only (no rule of any game
+        lives in the page): the game's own table for that many seats, with its options'
+        defaults, as the desktop's create-a-table rows make it (``GameSpec.table_config``)."""
+        spec = registry.get(msg.game)
+        config = msg.config
+        if (
+            spec is not None
+            and spec.table_config is not None
+            and type(config) is dict
+            and set(config) == {"seats"}
+            and type(config["seats"]) is int
+        ):
+            try:
+                made = spec.table_config(config["seats"], {})
+            except ValueError:
+                return Reason.BAD_OPTIONS
+            msg = m.CreateTable(game=msg.game, config=made, private=msg.private)
+        return super()._create(msg)
 
     def _game_time(self, table_id: str) -> float | None:
         table = self.lobby.tables.get(table_id)

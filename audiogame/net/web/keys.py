@@ -15,6 +15,8 @@ page's key help say so):
 - Control+1…8 switch the browser's tabs: Shift+1…8 choose Domino's sort orders;
 - Control+F1 (the rules) is kept by some browsers: F2 stands for it, as in a
   terminal; F3 / F4 stand for Shift+Page Up / Down (first and last message);
+- F11 (a race's clock as measured here) is the browser's full screen: F9 stands
+  for it;
 - Control alone: the screen reader's own Control already silences it.
 """
 
@@ -55,6 +57,7 @@ ALTERNATIVES: dict[tuple[int, int], tuple[int, int]] = {
     (pygame.K_F2, 0): (pygame.K_F1, CTRL),  # the rules
     (pygame.K_F3, 0): (pygame.K_PAGEUP, SHIFT),  # the first message of the history
     (pygame.K_F4, 0): (pygame.K_PAGEDOWN, SHIFT),  # the newest message
+    (pygame.K_F9, 0): (pygame.K_F11, 0),  # a race's clock, as this page measures it
 }
 #: Shift with a digit stands for Control with that digit (Domino's sort orders)
 SHIFT_DIGIT_FOR_CTRL = True

@@ -26,6 +26,8 @@ desktop client's messages.
 from __future__ import annotations
 
 import logging
+import math
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,13 +41,14 @@ from audiogame.games.base import Controls, GameSpec, Narrate, heard_by
 from audiogame.history import History
 from audiogame.io.audio.cues import MENU_CUES
 from audiogame.language.localizer import LANGUAGES, Localizer
-from audiogame.narration import SYSTEM, Join, Message
+from audiogame.narration import SYSTEM, Join, Later, Message
 from audiogame.net import messages as m
 from audiogame.net import spoken_words
 from audiogame.net.game_codec import CodecError, GameCodec
 from audiogame.net.web import messages as w
 from audiogame.net.web.board import board_view
 from audiogame.net.web.keys import key_for
+from audiogame.net.web.race import PageRace, Planned, parts, same
 from audiogame.store.settings import MESSAGE_KINDS, VERBOSITY_LEVELS
 
 log = logging.getLogger(__name__)
@@ -127,9 +130,12 @@ class _PageSpeaker:
 class _PageCues:
     def __init__(self, pending: _Pending) -> None:
         self.pending = pending
+        #: the delay of the message being delivered (a ``Later``'s): the page waits it
+        self.delay = 0.0
 
     def play(self, cue: str, pan: float = 0.0, volume: float = 1.0) -> None:
-        self.pending.cues.append(w.CuePlay(cue, round(pan, 3), round(volume, 3)))
+        cue_play = w.CuePlay(cue, round(pan, 3), round(volume, 3), round(self.delay, 3))
+        self.pending.cues.append(cue_play)
 
 
 class _PageHistory(History):
@@ -139,9 +145,15 @@ class _PageHistory(History):
         super().__init__()
         self.pending = pending
         self.current: Message | None = None
+        #: a race's part narrated ahead: its lines wait here, and enter the history
+        #: the player walks when the server's clock passes the part
+        self.deferring: list[tuple[str, str]] | None = None
 
     def add(self, text: str, kind: str = "") -> None:
-        super().add(text, kind)
+        if self.deferring is None:
+            super().add(text, kind)
+        else:
+            self.deferring.append((text, kind))
         current = self.current
         kind = SYSTEM if current is None else current.kind
         answer = current is not None and current.interrupt
@@ -153,13 +165,16 @@ class _PageAnnouncer(Announcer):
     """The desktop's announcer, telling the history which message each line is."""
 
     history: _PageHistory
+    cues: _PageCues
 
     def deliver(self, message: Message) -> None:
         self.history.current = message
+        self.cues.delay = message.delay if isinstance(message, Later) else 0.0
         try:
             super().deliver(message)
         finally:
             self.history.current = None
+            self.cues.delay = 0.0
 
 
 @dataclass(slots=True)
@@ -178,7 +193,12 @@ class _Seen:
 
 
 class WebListener:
-    def __init__(self, lang: str, game_time: Callable[[str], float | None]) -> None:
+    def __init__(
+        self,
+        lang: str,
+        game_time: Callable[[str], float | None],
+        now: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.lang = page_language(lang)
         self.verbosity: dict[str, str] = dict.fromkeys(KINDS, "speak")
         self.cue_volume = 1.0
@@ -203,6 +223,10 @@ class WebListener:
         self._asked: set[int] = set()
         #: the board the page shows now
         self._board = w.BoardView()
+        #: a race's parts narrated ahead, on the server's clock ``now``
+        self.race = PageRace(now)
+        #: the press time the page claimed for the key being handled
+        self._press_at: float | None = None
 
     # -- settings -----------------------------------------------------------------------
     def level(self, kind: str) -> str:
@@ -406,6 +430,11 @@ class WebListener:
             return
         seen.view, seen.upto, seen.synced = view, message.upto, True
         self.pending.upto = message.upto
+        if self._racing():
+            drop = self.race.reset()
+            self.race.upto_time = getattr(view, "time", -math.inf)
+            self._plan(message.ahead or [], drop)
+            return  # a race moves too fast to hear again what was missed
         if away:
             self.post("web-while-away", n=len(away))
             self._narrate(away)
@@ -421,7 +450,150 @@ class WebListener:
             log.exception("events the page's listener cannot read")
             return
         seen.upto = self.pending.upto = message.upto
-        self._narrate(events)
+        if not self._racing():
+            self._narrate(events)
+            return
+        self._race_events(events)
+        if message.ahead is not None:
+            self._plan(message.ahead, [])
+
+    # -- a race: its foreseen happenings narrated ahead, played at their time -------------
+    def _racing(self) -> bool:
+        spec = self.seen.spec
+        return spec is not None and spec.realtime is not None
+
+    def _race_clock(self, message: m.RaceClock) -> None:
+        self.race.clock = message
+
+    def _race_events(self, events: Sequence[Any]) -> None:
+        """The table's batch, part by part: a part said ahead with the same words is
+        not said again; any other is said now (the server has the last word)."""
+        race, seen = self.race, self.seen
+        spec = seen.spec
+        assert spec is not None and spec.narrate is not None
+        seats = 0 if seen.table is None else len(seen.table.seats)
+        latest = race.upto_time
+        told: list[Any] = []
+        for at, part in parts(heard_by(events, seen.seat)):
+            if at is not None:
+                latest = max(latest, at)
+            ahead = None if at is None else race.planned.pop(at, None)
+            if ahead is not None:
+                if not ahead.heard:
+                    self._heard_ahead(ahead)
+                if same(spec.narrate, seats, ahead, part, seen.view):
+                    continue
+            told.extend(part)
+        for at in [a for a in race.planned if a < latest]:
+            del race.planned[at]  # foreseen, never happened: the page heard it already
+        race.upto_time = latest
+        if told:
+            self._narrate(told)
+
+    def _plan(self, ahead: Sequence[Any], drop: list[float]) -> None:
+        """What the race will bring, narrated now for the page to say at its time:
+        parts already heard stay; parts not heard yet are sent again when they changed,
+        dropped when they no longer hold."""
+        race, seen = self.race, self.seen
+        clock, codec, spec = race.clock, seen.codec, seen.spec
+        if clock is None or codec is None or spec is None or spec.narrate is None:
+            return
+        coming: list[tuple[float, tuple[Any, ...], Any]] = []
+        before = seen.view
+        try:
+            for item in ahead:
+                at = float(item["at"])
+                events = tuple(codec.decode_event(e) for e in item["events"])
+                before = codec.apply_patch(before, item["view"])
+                coming.append((at, events, before))
+        except (CodecError, KeyError, TypeError, ValueError):
+            log.exception("a race's plan the page's listener cannot read")
+            return
+        now = race.game_now()
+        kept = {k: p for k, p in race.planned.items() if p.heard or (now is not None and k <= now)}
+        old = {k: p for k, p in race.planned.items() if k not in kept}
+        items: list[w.Timed] = []
+        for at, events, view in coming:
+            if at in kept or at <= race.upto_time:
+                continue
+            was = old.pop(at, None)
+            if was is not None and was.events == events and was.view == view:
+                kept[at] = was  # the page has it scheduled as it is
+                continue
+            if was is not None:
+                drop.append(at)
+            timed, lines = self._narrate_ahead(events, view, at + clock.origin, at)
+            kept[at] = Planned(events, view, lines)
+            if timed.lines or timed.speech or timed.cues:
+                items.append(timed)  # a part that says nothing here is only compared
+        drop.extend(old)
+        race.planned = kept
+        if items or drop:
+            self.raw.append(w.Plan(items, sorted(set(drop))))
+
+    def _narrate_ahead(
+        self, events: tuple[Any, ...], view: Any, at: float, key: float
+    ) -> tuple[w.Timed, list[tuple[str, str]]]:
+        """One foreseen part in the page's words, apart from everything else it gets."""
+        spec = self.seen.spec
+        assert spec is not None and spec.narrate is not None
+        self.announcer.flush()
+        now = self.pending.frame()
+        if now is not None:
+            self.raw.append(now)  # what was said before stays before, and untimed
+        lines: list[tuple[str, str]] = []
+        self.history.deferring = lines
+        try:
+            for message in spec.narrate(events, view, self.names()):
+                self.announcer.post(message)
+            self.announcer.flush()
+        finally:
+            self.history.deferring = None
+        out = self.pending.frame()
+        if out is None:
+            return w.Timed(key, at), lines
+        return w.Timed(key, at, out.lines, out.speech, out.cues), lines
+
+    def _heard_ahead(self, part: Planned) -> None:
+        """A part the page has heard by now: its lines join the history the player
+        walks, and the keys' cursor follows it."""
+        for text, kind in part.lines:
+            History.add(self.history, text, kind)
+        controls = self.seen.controls
+        if controls is not None:
+            controls.heard(part.events, part.view, self.names(), _silent)
+
+    def _catch_up(self) -> None:
+        for part in self.race.due():
+            self._heard_ahead(part)
+
+    def _key_view(self) -> Any:
+        """The view the keys answer from: the latest part heard, the table's own else."""
+        if self._racing():
+            self._catch_up()
+            heard = self.race.heard_view()
+            if heard is not None:
+                return heard
+        return self.seen.view
+
+    def _diagnostics(self) -> None:
+        """The page's estimate of the server's clock, and the table's compensation (the
+        desktop's F11; the page's stand-in key, since a browser keeps F11)."""
+        found, clock = self.race.page_clock, self.race.clock
+        if found is None:
+            self.say("net-clock-unknown")
+            return
+        self.say(
+            "net-clock",
+            offset=_ms(found.offset),
+            error=_ms(found.error),
+            rtt=_ms(found.rtt),
+            hold=_ms(0.0 if clock is None else clock.hold),
+            bound=_ms(0.0 if clock is None else clock.bound),
+        )
+
+    def page_clock(self, message: w.PageClock) -> None:
+        self.race.page_clock = message
 
     def _narrate(self, events: Sequence[Any]) -> None:
         seen = self.seen
@@ -440,7 +612,7 @@ class WebListener:
         self.announcer.flush()  # one batch, one utterance, as the desktop says it
 
     def _game_refused(self, message: m.GameRefused) -> None:
-        controls, view = self.seen.controls, self.seen.view
+        controls, view = self.seen.controls, self._key_view()
         if controls is not None and view is not None:
             for said in controls.refused(message.refusal, view):
                 self.announcer.deliver(said)
@@ -463,6 +635,9 @@ class WebListener:
 
     def _begins(self, message: m.MatchBegins) -> None:
         self.seen.upto, self.seen.view, self.seen.synced = 0, None, False
+        drop = self.race.reset()
+        if drop:
+            self.raw.append(w.Plan(drop=drop))
 
     def _over(self, message: m.MatchOver) -> None:
         self.raw.append(message)
@@ -489,6 +664,7 @@ class WebListener:
         key = key_for(press)
         if key is None:
             return []
+        self._press_at = press.at
         if key.key not in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.history.end_walk()  # doing something else: the next Page Up starts anew
         if self._global_key(key):
@@ -515,6 +691,8 @@ class WebListener:
             self.cue_volume = round(min(1.0, max(0.0, self.cue_volume + step)), 2)
             self.pending.volume = self.cue_volume
             self.say("volume-cues", n=round(self.cue_volume * 100))
+        elif k == pygame.K_F11 and key.plain and self._racing():
+            self._diagnostics()
         else:
             return False
         return True
@@ -526,7 +704,8 @@ class WebListener:
         elif info.stage is m.TableStage.WAITING:
             text = self.t("web-keys-waiting")
         elif spec is not None and spec.table_keys:
-            text = f"{self.t(spec.table_keys)} {self.t('web-keys-table')}"
+            browser = "web-keys-race" if spec.realtime is not None else "web-keys-table"
+            text = f"{self.t(spec.table_keys)} {self.t(browser)}"
         else:
             text = self.t("web-keys-table")
         self.announcer.say_text(text, record=False)
@@ -592,7 +771,7 @@ class WebListener:
 
     def _game_key(self, key: Key, info: m.TableInfo) -> list[m.ClientMessage]:
         seen = self.seen
-        controls, view, codec = seen.controls, seen.view, seen.codec
+        controls, view, codec = seen.controls, self._key_view(), seen.codec
         if controls is not None and view is not None and codec is not None:
             reaction = controls.on_key(key, view, self.names(), self.game_time(info.id))
             if reaction is not None:
@@ -603,7 +782,8 @@ class WebListener:
                 if seen.seat is None:
                     self.say("net-reason-not-seated", "menu_error")
                     return []
-                return [m.Act(action=codec.encode_action(reaction.action), ref=seen.upto)]
+                at = self._press_at if self._racing() else None
+                return [m.Act(action=codec.encode_action(reaction.action), ref=seen.upto, at=at)]
         master = seen.seat is not None and info.master == seen.seat
         if key.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if info.stage is m.TableStage.OVER:
@@ -626,6 +806,15 @@ class WebListener:
             return []
         self.announcer.cue("menu_error")
         return []
+
+
+def _silent(events: Sequence[Any], view: Any, names: Sequence[str]) -> list[Message]:
+    """A narrator that says nothing: the controls follow a part already said."""
+    return []
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f}"
 
 
 def _page_games() -> list[str]:
@@ -653,6 +842,7 @@ _TAKERS: dict[type, Callable[[WebListener, Any], None]] = {
     m.Left: WebListener._left,
     m.Goodbye: WebListener._goodbye,
     m.Pong: WebListener._pong,
+    m.RaceClock: WebListener._race_clock,
 }
 
 __all__ = ["KINDS", "WebListener"]

@@ -36,14 +36,35 @@ class _WebServer(msgspec.Struct, frozen=True, tag_field="type"):
     pass
 
 
+#: a time on the server's clock, or a span of it, as a page may send it (seconds)
+SERVER_TIME = Annotated[float, msgspec.Meta(ge=-1e12, le=1e12)]
+SPAN = Annotated[float, msgspec.Meta(ge=0.0, le=1e6)]
+
+
 class KeyPress(_WebClient, tag="key", frozen=True):
-    """One key pressed in the page's table region (``KeyboardEvent.key`` and ``.code``)."""
+    """One key pressed in the page's table region (``KeyboardEvent.key`` and ``.code``).
+
+    ``at``: when it was pressed, on the server's clock as the page estimates it (a
+    race's presses are dated, as the desktop client's are; the table believes the
+    claim only within its bound)."""
 
     key: KEY_NAME
     code: KEY_NAME = ""
     shift: bool = False
     ctrl: bool = False
     alt: bool = False
+    at: SERVER_TIME | None = None
+
+
+class PageClock(_WebClient, tag="clock", frozen=True):
+    """The page's estimate of the server's clock from its pings (server = page +
+    ``offset``, within ``error``; ``rtt`` the median round trip of the samples kept):
+    only said back to the player by the clock's key, never trusted for anything."""
+
+    offset: SERVER_TIME
+    error: SPAN
+    rtt: SPAN
+    samples: Annotated[int, msgspec.Meta(ge=0, le=100_000)]
 
 
 class Listen(_WebClient, tag="listen", frozen=True):
@@ -55,9 +76,9 @@ class Listen(_WebClient, tag="listen", frozen=True):
     )
 
 
-WebClientMessage = m.ClientMessage | KeyPress | Listen
+WebClientMessage = m.ClientMessage | KeyPress | Listen | PageClock
 
-WEB_CLIENT_TYPES: frozenset[str] = m.CLIENT_TYPES | {"key", "listen"}
+WEB_CLIENT_TYPES: frozenset[str] = m.CLIENT_TYPES | {"key", "listen", "clock"}
 
 
 class Line(msgspec.Struct, frozen=True):
@@ -82,6 +103,9 @@ class CuePlay(msgspec.Struct, frozen=True):
     cue: str
     pan: float = 0.0
     volume: float = 1.0
+    #: seconds after the frame's moment (a train of sounds spaced out, the desktop's
+    #: ``Later``: each die's symbol heard one after the other)
+    delay: float = 0.0
 
 
 class Out(_WebServer, tag="out", frozen=True):
@@ -92,6 +116,27 @@ class Out(_WebServer, tag="out", frozen=True):
     volume: float | None = None
     #: the table's event count this page has heard up to (sent back when resuming)
     upto: int | None = None
+
+
+class Timed(msgspec.Struct, frozen=True):
+    """A happening of a race foreseen by the table (dice landing, the start), narrated
+    ahead: the page says and plays it when its estimate of the server's clock reads
+    ``at``. ``key``: its game time, which names it in later plans."""
+
+    key: float
+    at: float
+    lines: list[Line] = msgspec.field(default_factory=list)
+    speech: list[Utterance] = msgspec.field(default_factory=list)
+    cues: list[CuePlay] = msgspec.field(default_factory=list)
+
+
+class Plan(_WebServer, tag="plan", frozen=True):
+    """What a race will bring if nobody acts meanwhile, as it now stands: ``drop`` the
+    timed items not played yet that no longer hold, then schedule ``items`` (an item
+    whose key the page has played already is not played again)."""
+
+    items: list[Timed] = msgspec.field(default_factory=list)
+    drop: list[float] = msgspec.field(default_factory=list)
 
 
 class AtTable(_WebServer, tag="at-table", frozen=True):

@@ -86,6 +86,130 @@
     $("status").textContent = strings[id];
   }
 
+  // -- the server's clock, estimated from pings (as the desktop client does) -------------
+  // A ping leaves at page time `sent`, the server stamps its pong with its own clock, the
+  // pong arrives at `received`: the offset (server = page + offset) lies within
+  // [server - received, server - sent]. Every sample is such an interval; the estimate
+  // is the middle of where the newest samples meet, taken back as long as they do, so
+  // the pings with the shortest ways out and back pin it, and a slow one only widens
+  // its own interval. Page time is performance.now() in seconds.
+  const CLOCK_WINDOW = 128; // samples kept (half a minute of them)
+  const CLOCK_MAX_AGE = 120; // seconds
+  const CLOCK_BURST = 12; // pings on connecting, so the first estimate is good at once
+  const CLOCK_BURST_GAP = 40; // ms
+  const CLOCK_EVERY = 250; // ms: then one ping this often, for as long as the socket lasts
+  const CLOCK_REPORT_EVERY = 1000; // ms: the estimate told to the server (its F9 says it)
+  const clock = {
+    samples: [], estimate: null, sent: new Map(), nextId: 1, timer: null, reported: 0,
+    now() {
+      return performance.now() / 1000;
+    },
+    ping() {
+      const id = this.nextId++;
+      this.sent.set(id, this.now());
+      if (this.sent.size > 64) this.sent.delete(this.sent.keys().next().value);
+      send({ type: "ping", id });
+    },
+    start() {
+      this.stop();
+      for (let i = 0; i < CLOCK_BURST; i++) setTimeout(() => this.ping(), i * CLOCK_BURST_GAP);
+      this.timer = setInterval(() => this.ping(), CLOCK_EVERY);
+    },
+    stop() {
+      if (this.timer !== null) clearInterval(this.timer);
+      this.timer = null;
+      this.sent.clear();
+    },
+    pong(m) {
+      const sent = this.sent.get(m.id);
+      if (sent === undefined) return;
+      this.sent.delete(m.id);
+      this.add(sent, m.time, this.now());
+    },
+    add(sent, server, received) {
+      if (!(received >= sent)) return;
+      const samples = this.samples;
+      samples.push({ sent, server, received });
+      while (samples.length > CLOCK_WINDOW
+        || (samples.length && received - samples[0].received > CLOCK_MAX_AGE)) samples.shift();
+      let lower = -Infinity;
+      let upper = Infinity;
+      for (let i = samples.length - 1; i >= 0; i--) {
+        const low = Math.max(lower, samples[i].server - samples[i].received);
+        const high = Math.min(upper, samples[i].server - samples[i].sent);
+        if (low > high) break;
+        lower = low;
+        upper = high;
+      }
+      const rtts = samples.map((s) => s.received - s.sent).sort((a, b) => a - b);
+      const mid = rtts.length >> 1;
+      const median = rtts.length % 2 ? rtts[mid] : (rtts[mid - 1] + rtts[mid]) / 2;
+      this.estimate = { offset: (lower + upper) / 2, error: (upper - lower) / 2,
+        rtt: median, samples: samples.length };
+      const wall = performance.now();
+      if (wall - this.reported >= CLOCK_REPORT_EVERY) {
+        this.reported = wall;
+        send({ type: "clock", ...this.estimate });
+      }
+    },
+    // a server time as page time in ms (performance.now()'s timeline); null: not known yet
+    local(serverTime) {
+      return this.estimate ? (serverTime - this.estimate.offset) * 1000 : null;
+    },
+    server(pageMs) {
+      return this.estimate ? pageMs / 1000 + this.estimate.offset : null;
+    },
+  };
+
+  // -- a race's happenings, narrated ahead by the server, said and played at their time --
+  const TIMED_KEPT = 1000; // keys remembered as played
+  const timed = { pending: new Map(), played: new Set(), log: [] };
+
+  function plan(m) {
+    for (const key of m.drop) cancelTimed(key);
+    for (const item of m.items) {
+      if (timed.played.has(item.key)) continue;
+      cancelTimed(item.key);
+      scheduleTimed(item);
+    }
+  }
+
+  function cancelTimed(key) {
+    const entry = timed.pending.get(key);
+    if (!entry) return;
+    clearTimeout(entry.timer);
+    for (const handle of entry.sounds) sound.cancel(handle);
+    timed.pending.delete(key);
+  }
+
+  function scheduleTimed(item) {
+    const now = performance.now();
+    const aimed = clock.local(item.at) ?? now;
+    const entry = { item, aimed, planned: now, timer: null, sounds: [] };
+    // the cues start on the audio clock at that very instant; the words are put in the
+    // live region when the page's own clock reaches it
+    for (const cue of item.cues) {
+      const when = aimed + (cue.delay || 0) * 1000;
+      entry.sounds.push(sound.playAt(cue.cue, cue.pan, cue.volume, when));
+    }
+    entry.timer = setTimeout(() => fireTimed(entry), Math.max(0, aimed - now));
+    timed.pending.set(item.key, entry);
+  }
+
+  function fireTimed(entry) {
+    const fired = performance.now();
+    const { item } = entry;
+    timed.pending.delete(item.key);
+    timed.played.add(item.key);
+    if (timed.played.size > TIMED_KEPT) timed.played.delete(timed.played.values().next().value);
+    for (const cue of item.cues) sound.logged(cue.cue, cue.pan);
+    for (const line of item.lines) addLine(line);
+    for (const said of item.speech) speak(said.text, said.interrupt);
+    timed.log.push({ key: item.key, at: item.at, aimed: entry.aimed, planned: entry.planned, fired,
+      audio: entry.sounds.map((h) => h.aimedAt) });
+    if (timed.log.length > 2000) timed.log.shift();
+  }
+
   // -- the socket -----------------------------------------------------------------------
   function send(message) {
     if (state.ws && state.ws.readyState === WebSocket.OPEN) {
@@ -111,10 +235,12 @@
       }
       ws.send(JSON.stringify(hello));
       listen();
+      clock.start();
     });
     ws.addEventListener("message", (event) => take(JSON.parse(event.data)));
     ws.addEventListener("close", () => {
       state.ws = null;
+      clock.stop();
       if (state.closedByServer) {
         setStatus("web-ui-status-closed");
         return;
@@ -138,7 +264,14 @@
       }
     },
     out(m) {
-      for (const cue of m.cues) sound.play(cue.cue, cue.pan, cue.volume);
+      for (const cue of m.cues) {
+        if (cue.delay > 0) { // a train of sounds, spaced as the desktop spaces it
+          sound.logged(cue.cue, cue.pan);
+          sound.playAt(cue.cue, cue.pan, cue.volume, performance.now() + cue.delay * 1000);
+        } else {
+          sound.play(cue.cue, cue.pan, cue.volume);
+        }
+      }
       for (const line of m.lines) addLine(line);
       for (const said of m.speech) speak(said.text, said.interrupt);
       if (m.volume !== null && m.volume !== undefined) {
@@ -212,7 +345,12 @@
     board(m) {
       showBoard(m.lines);
     },
-    pong() {},
+    pong(m) {
+      clock.pong(m);
+    },
+    plan(m) {
+      plan(m);
+    },
   };
 
   function take(message) {
@@ -303,12 +441,46 @@
     preload(cues) {
       if (this.context) for (const cue of cues || []) this.load(cue);
     },
-    async play(cue, pan, volume) {
+    logged(cue, pan) {
       this.log.push([cue, pan]);
       if (this.log.length > 200) this.log.shift();
+    },
+    async play(cue, pan, volume) {
+      this.logged(cue, pan);
       if (!this.context) return;
       const buffer = await this.load(cue);
       if (!buffer) return;
+      this.connect(buffer, pan, volume).start();
+    },
+    // a cue at page time `pageMs` (performance.now()'s timeline), on the audio clock:
+    // the Web Audio API starts it on the very sample, whatever the page's timers do
+    playAt(cue, pan, volume, pageMs) {
+      const handle = { source: null, cancelled: false, aimedAt: null };
+      if (!this.context) return handle;
+      this.load(cue).then((buffer) => {
+        if (!buffer || handle.cancelled) return;
+        const context = this.context;
+        const stamp = context.getOutputTimestamp ? context.getOutputTimestamp() : {};
+        let when;
+        if (stamp.performanceTime) {
+          when = stamp.contextTime + (pageMs - stamp.performanceTime) / 1000;
+          handle.aimedAt = pageMs;
+        } else { // no output clock yet: the context's own, from now
+          when = context.currentTime + (pageMs - performance.now()) / 1000;
+          handle.aimedAt = pageMs;
+        }
+        handle.source = this.connect(buffer, pan, volume);
+        handle.source.start(Math.max(context.currentTime, when));
+      });
+      return handle;
+    },
+    cancel(handle) {
+      handle.cancelled = true;
+      if (handle.source) {
+        try { handle.source.stop(); } catch (error) { /* never started */ }
+      }
+    },
+    connect(buffer, pan, volume) {
       const source = this.context.createBufferSource();
       source.buffer = buffer;
       // the desktop's mixer pans mono cues with equal power, as a StereoPannerNode does
@@ -317,7 +489,7 @@
       const level = this.context.createGain();
       level.gain.value = volume;
       source.connect(level).connect(panner).connect(this.gain);
-      source.start();
+      return source;
     },
     setVolume(value) {
       this.volume = value;
@@ -338,8 +510,13 @@
     else if (event.key === "F1" || /^Digit[1-8]$/.test(event.code)) event.preventDefault();
     if (event.repeat) return; // as the desktop: a key held down is one press
     sound.start();
-    send({ type: "key", key: event.key, code: event.code, shift: event.shiftKey,
-      ctrl: event.ctrlKey, alt: event.altKey });
+    // when it was pressed, on the server's clock as estimated here (a race's presses are
+    // dated; the server believes the claim only within its own bound)
+    const at = clock.server(event.timeStamp || performance.now());
+    const press = { type: "key", key: event.key, code: event.code, shift: event.shiftKey,
+      ctrl: event.ctrlKey, alt: event.altKey };
+    if (at !== null) press.at = at;
+    send(press);
   }
 
   // -- the page's controls ----------------------------------------------------------------
@@ -406,7 +583,7 @@
         $("play").focus();
       }
     });
-    window.audiogame = { state, sound }; // for the curious (and the end-to-end tests)
+    window.audiogame = { state, sound, clock, timed }; // for the curious (and the end-to-end tests)
   }
 
   init();
