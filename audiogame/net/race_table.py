@@ -156,7 +156,7 @@ class RaceTable(Table):
         self.claims.append(Claim(player, at, arrival, believed, bound))
         # a press made before the game's time began (Space at once after the start)
         # counts at its beginning: the engine's time never goes back
-        when = max(believed - self.origin, match.scheduler.clock.now())
+        when = max(believed - self.origin, match.scheduler.clock.floor)
         match.scheduler.call_at(when, self._apply_held, match, seat, player, action, ref, when)
         return None
 
