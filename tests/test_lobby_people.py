@@ -11,6 +11,7 @@ import pytest
 
 from audiogame.devtools.net_harness import ScriptedPlayer, ServerThread, wait_for
 from audiogame.net import messages as m
+from audiogame.net.chat_kinds import Channel
 from audiogame.net.client import GameClient
 from audiogame.net.reasons import Reason
 from audiogame.net.server_options import ServerOptions
@@ -227,3 +228,89 @@ def test_a_rated_match_moves_ratings_and_its_record_replays_offline(people, fold
     assert refused(anna) == Reason.NO_SUCH_MATCH.value
     anna.rating("no-such-game")
     assert refused(anna) == Reason.NO_SUCH_GAME.value
+
+
+def heard_until(client: GameClient, done, timeout: float = 5.0) -> list:
+    """Everything ``client`` receives until ``done(item)`` (that item included)."""
+    items: list = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for item in client.poll():
+            items.append(item)
+            if done(item):
+                return items
+        time.sleep(0.002)
+    raise TimeoutError(f"nothing matching arrived in time; heard {items}")
+
+
+def test_the_lobby_room_reaches_watchers_but_never_those_who_blocked_the_writer(people):
+    anna, bruno, carla = people("Anna"), people("Bruno"), people("Ospite", account=False)
+    dario = people("Dario")  # never opens the lobby's list: the room does not reach him
+    for client in (anna, bruno, carla):
+        client.watch_people()
+        got(client, m.People)
+    bruno.set_relation("Anna", "blocked")
+    got(bruno, m.Relations)
+    anna.lobby_say("ciao\x07 a tutti!!!!!!!!")
+    line = got(carla, m.LobbyChat)
+    assert (line.name, line.text, line.account) == ("Anna", "ciao a tutti!!!", True)
+    echo = got(anna, m.LobbyChat)  # the writer hears it went
+    said = anna.said(echo)
+    assert said is not None and said.channel is Channel.LOBBY and said.mine
+    carla.lobby_say("buonasera")
+    heard = heard_until(bruno, lambda i: isinstance(i, m.LobbyChat))
+    lines = [i for i in heard if isinstance(i, m.LobbyChat)]
+    assert [(i.name, i.account) for i in lines] == [("Ospite", False)]  # not Anna's
+    from_guest = bruno.said(lines[0])
+    assert from_guest is not None and from_guest.channel is Channel.LOBBY
+    assert not from_guest.mine
+    anna.lobby_say("   ")
+    assert refused(anna) == Reason.CHAT_EMPTY.value
+    dario.whisper("Anna", "e io sono qui")  # Dario is reached by name, not by the room
+    whisper = got(anna, m.WhisperFrom)
+    said = anna.said(whisper)
+    assert said is not None and said.channel is Channel.PRIVATE and not said.mine
+    assert (said.name, said.to, said.text) == ("Dario", "Anna", "e io sono qui")
+    assert not any(isinstance(i, m.LobbyChat) for i in dario.poll())
+
+
+def test_chat_at_a_table_in_its_channels_and_private_lines_respect_blocks(
+    people, folder_game
+):
+    anna, bruno, carla = people("Anna"), people("Bruno"), people("Carla", account=False)
+    anna.send(m.CreateTable(game=folder_game.id, config={"players": 3, "target": 2, "think": 0}))
+    table = got(anna, m.TableState).table
+    bruno.send(m.JoinTable(table=table.id))
+    got(bruno, m.TableState, lambda s: s.you == 1)
+    carla.send(m.JoinTable(table=table.id, spectator=True))
+    got(carla, m.TableState, lambda s: s.you is None)
+    got(anna, m.TableState, lambda s: s.table.seats[1].name == "Bruno")
+    anna.say("buona partita")
+    line = got(carla, m.Chat)
+    said = carla.said(line)
+    assert said is not None and said.channel is Channel.TABLE and said.name == "Anna"
+    mine = anna.said(got(anna, m.Chat))
+    assert mine is not None and mine.channel is Channel.TABLE and mine.mine
+    anna.say("solo per te", to=1)
+    private = bruno.said(got(bruno, m.Chat, lambda c: c.private))
+    assert private is not None and private.channel is Channel.PRIVATE
+    assert (private.name, private.to, private.text) == ("Anna", "Bruno", "solo per te")
+    # Bruno blocks Anna: her private lines at the table stop as her whispers do; her
+    # words to the whole table still reach it
+    bruno.set_relation("Anna", "blocked")
+    got(bruno, m.Relations)
+    anna.say("mi senti?", to=1)
+    assert refused(anna) == Reason.PRIVACY.value
+    anna.whisper("Bruno", "e così?")
+    assert refused(anna) == Reason.PRIVACY.value
+    anna.say("a tutti", to=0)
+    assert refused(anna) == Reason.YOURSELF.value
+    # a private message reaches someone who is at no table, by name
+    dario = people("Dario", account=False)
+    carla.whisper("Dario", "vieni a vedere")
+    found = dario.said(got(dario, m.WhisperFrom))
+    assert found is not None and found.channel is Channel.PRIVATE and found.to == "Dario"
+    # the server's words to me are the system's channel
+    anna.invite("Dario")
+    invited = dario.said(got(dario, m.Invited))
+    assert invited is not None and invited.channel is Channel.SYSTEM and invited.name == "Anna"

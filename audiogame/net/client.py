@@ -48,6 +48,7 @@ from websockets.typing import Subprotocol
 from audiogame.games import registry
 from audiogame.net import messages as m
 from audiogame.net import tls
+from audiogame.net.chat_kinds import Said, said
 from audiogame.net.clock_sync import ClockSync, Estimate
 from audiogame.net.game_codec import CodecError, GameCodec
 from audiogame.net.reasons import Reason
@@ -132,6 +133,7 @@ Incoming = (
     | m.Relations
     | m.PrivacyState
     | m.WhisperFrom
+    | m.LobbyChat
     | m.Invited
     | m.Rating
     | m.Leaderboard
@@ -278,7 +280,23 @@ class GameClient:
         self.send(m.GetPrivacy())
 
     def whisper(self, to: str, text: str) -> None:
+        """A private message to ``to``, by name, wherever on the server they are (their
+        privacy and blocks decide: else ``not-online`` or ``privacy`` comes back)."""
         self.send(m.Whisper(to=to, text=text))
+
+    # -- chat, in its channels (chat_kinds): table, private, lobby --------------------------
+    def say(self, text: str, to: int | None = None) -> None:
+        """To the whole table, or (``to``) privately to the player at that seat."""
+        self.send(m.Say(text=text, to=to))
+
+    def lobby_say(self, text: str) -> None:
+        """A line in the lobby's room (it reaches everyone watching who is online)."""
+        self.send(m.LobbySay(text=text))
+
+    def said(self, item: object) -> Said | None:
+        """``item``'s channel and words if it is something someone said (table chat, a
+        private message, the lobby's room) or the server's words to me; else None."""
+        return said(item, self.name, self.table, self.seat)
 
     def invite(self, name: str) -> None:
         self.send(m.Invite(name=name))

@@ -520,6 +520,9 @@ class RemoteTable:
     def seat_of(self, player: str) -> int | None:
         return self._players.get(player)
 
+    def player_at(self, seat: int) -> str:
+        return next((p for p, s in self._players.items() if s == seat), "")
+
     def _go(self, command: str, player: str, **args: Any) -> None:
         self.cluster.command(self.id, command, player, **args)
 

@@ -475,9 +475,19 @@ class Connection:
             return Reason.NOT_AT_TABLE
         return table.act(player.id, msg.action, msg.ref, at=msg.at)
 
-    def _say(self, msg: m.Say) -> Reason | None:
+    async def _say(self, msg: m.Say) -> Reason | None:
         player, table = self._at_table()
-        return Reason.NOT_AT_TABLE if table is None else table.say(player.id, msg.text, msg.to)
+        if table is None:
+            return Reason.NOT_AT_TABLE
+        target = "" if msg.to is None else table.player_at(msg.to)
+        if target:
+            # a private message at the table is a private message: blocks and the
+            # addressee's privacy hold here as they do for a whisper
+            if target == player.id:
+                return Reason.YOURSELF
+            if not await self.lobby.people.allows("message", player, target):
+                return Reason.PRIVACY
+        return table.say(player.id, msg.text, msg.to)
 
     def _ping(self, msg: m.Ping) -> Reason | None:
         self.send(m.Pong(id=msg.id, time=self.loop.time()))

@@ -204,6 +204,12 @@ class Whisper(_Client, tag="whisper", frozen=True):
     text: str
 
 
+class LobbySay(_Client, tag="lobby-say", frozen=True):
+    """A line to the lobby's room: everyone on the server who watches who is online."""
+
+    text: str
+
+
 class Invite(_Client, tag="invite", frozen=True):
     """The master invites a player to the table (the Salotto's Ctrl+I)."""
 
@@ -275,6 +281,7 @@ ClientMessage = (
     | SetPrivacy
     | GetPrivacy
     | Whisper
+    | LobbySay
     | Invite
     | JoinPlayer
     | GetRating
@@ -529,6 +536,14 @@ class WhisperFrom(_Server, tag="whisper", frozen=True):
     text: str
 
 
+class LobbyChat(_Server, tag="lobby-chat", frozen=True):
+    """A line said in the lobby's room by ``name`` (``account``: a registered name)."""
+
+    name: str
+    text: str
+    account: bool = False
+
+
 class Invited(_Server, tag="invited", frozen=True):
     """``name`` invites you to their table (join it with ``join-table``)."""
 
@@ -619,6 +634,7 @@ ServerMessage = (
     | Relations
     | PrivacyState
     | WhisperFrom
+    | LobbyChat
     | Invited
     | Rating
     | Leaderboard

@@ -11,7 +11,8 @@ Presence: ``available`` until the player has sent nothing for
 ``absent_after`` (5 minutes, as at the Salotto), then ``absent`` until they
 do; ``busy`` when they say so. A sweep once a second also notices a player
 sitting down or leaving a table. Watchers (``people`` with ``watch``) get each
-change as one shared ``presence`` frame.
+change as one shared ``presence`` frame, and the lobby's room (``to_lobby``):
+its lines reach every watcher on every process but those who blocked the writer.
 
 Privacy: an account chooses, for invitations, messages and joining their
 table, who may (everyone but the blocked, friends of friends, friends,
@@ -189,6 +190,12 @@ class People:
         frame = m.encode(message).decode()
         await self.relay.broadcast("deliver", {"to": player_id, "frame": frame})
 
+    async def to_lobby(self, message: msgspec.Struct, skip: list[str]) -> None:
+        """One frame to everyone who watches who is online, on every process, but the
+        players in ``skip`` (the writer, and whoever blocked them)."""
+        frame = m.encode(message).decode()
+        await self.relay.broadcast("lobby", {"frame": frame, "skip": skip})
+
     # -- the relay ------------------------------------------------------------------------
     def _heard(self, kind: str, data: dict[str, Any]) -> None:
         try:
@@ -208,6 +215,13 @@ class People:
                     deliver = getattr(here.player.connection, "send_frame", None)
                     if deliver is not None:
                         deliver(data["frame"].encode())
+            elif kind == "lobby":
+                skip = set(data["skip"])
+                frame = data["frame"].encode()
+                for connection in list(self.watchers):
+                    player = getattr(connection, "player", None)
+                    if player is not None and player.id not in skip:
+                        connection.send_frame(frame)
             elif kind == "origin-gone":  # another process died: its players are gone
                 for pid in [p for p, (_, _, o) in self.online.items() if o == data["origin"]]:
                     if pid not in self.here:

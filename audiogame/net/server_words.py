@@ -134,6 +134,10 @@ def whisper(found: m.WhisperFrom, me: str) -> Message:
     return Message("online-whisper-from", {"name": found.name, "text": found.text})
 
 
+def lobby_line(found: m.LobbyChat) -> Message:
+    return Message("online-lobby-line", {"name": found.name, "text": found.text})
+
+
 def invited(found: m.Invited, lang: str) -> Message:
     """The invitation, its code said as words in the listener's language."""
     numbers = tuple(int(part) for part in found.code.split("-") if part.isdigit())

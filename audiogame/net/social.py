@@ -4,8 +4,8 @@
 message type, as its own table commands are: each returns a ``Reason`` to
 refuse, or None (its answer, if any, already sent). Friends, blocks, privacy,
 ratings and records belong to accounts (a guest is told
-``accounts-only``); who is online, private messages, invitations and
-following someone to their table work for guests too.
+``accounts-only``); who is online, private messages, the lobby's room,
+invitations and following someone to their table work for guests too.
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ def social_handlers(connection: Connection) -> dict[type, Callable[[Any], Any]]:
         m.SetPrivacy: social.set_privacy,
         m.GetPrivacy: social.privacy,
         m.Whisper: social.whisper,
+        m.LobbySay: social.lobby_say,
         m.Invite: social.invite,
         m.JoinPlayer: social.join_player,
         m.GetRating: social.rating,
@@ -181,6 +182,21 @@ class Social:
         message = m.WhisperFrom(name=player.name, to=to_name, text=text)
         await self.directory.send_to(target, message)
         self.connection.send(message)  # the writer hears it went
+        return None
+
+    async def lobby_say(self, msg: m.LobbySay) -> Reason | None:
+        """A line to the lobby's room, on every process; never to those who blocked the
+        writer (the writer hears it went)."""
+        text = clean_chat(msg.text)
+        if not text:
+            return Reason.CHAT_EMPTY
+        player = self._me()
+        blocked_by: list[str] = []
+        if player.account is not None:
+            blocked_by = await self.store.listed_by(player.id, (Relation.BLOCKED.value,))
+        message = m.LobbyChat(name=player.name, text=text, account=player.account is not None)
+        await self.directory.to_lobby(message, skip=[player.id, *blocked_by])
+        self.connection.send(message)
         return None
 
     async def invite(self, msg: m.Invite) -> Reason | None:

@@ -165,6 +165,12 @@ class Table:
                 return index
         return None
 
+    def player_at(self, seat: int) -> str:
+        """The human player at ``seat`` ("" : none, or no such seat)."""
+        if not 0 <= seat < len(self.seats) or self.seats[seat].kind is not HUMAN:
+            return ""
+        return self.seats[seat].player
+
     def has(self, player: str) -> bool:
         return self.seat_of(player) is not None or player in self.spectators
 

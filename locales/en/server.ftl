@@ -55,6 +55,7 @@ online-privacy-join = Who may join your table: { $who }.
 
 online-whisper-from = { $name } to you: { $text }
 online-whisper-to = You to { $name }: { $text }
+online-lobby-line = { $name } in the lobby: { $text }
 online-invited = { $name } invites you to a table of { $game }. The code is { $code }.
 
 ## Ratings, the leaderboard, the record of matches

@@ -55,6 +55,7 @@ online-privacy-join = Chi può unirsi al tuo tavolo: { $who }.
 
 online-whisper-from = { $name } a te: { $text }
 online-whisper-to = Tu a { $name }: { $text }
+online-lobby-line = { $name } nella sala: { $text }
 online-invited = { $name } ti invita a un tavolo di { $game }. Il codice è { $code }.
 
 ## Punteggi, classifica, partite giocate
