@@ -4,6 +4,11 @@ expire and are revoked, the limits on attempts, and passwords hashed off the loo
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
+import multiprocessing.spawn
+import os
+import shutil
+import signal
 import sqlite3
 import threading
 import time
@@ -234,7 +239,9 @@ class WatchedHasher(Hasher):
 
 def test_hashes_run_off_the_loop_a_bounded_few_at_a_time():
     async def run() -> None:
-        hasher = WatchedHasher(HashCost(2, 8 * 1024, 1), concurrent=2, queue_limit=6)
+        hasher = WatchedHasher(
+            HashCost(2, 8 * 1024, 1), concurrent=2, queue_limit=6, workers="thread"
+        )
         loop_thread = threading.current_thread().name
         ticks = 0
 
@@ -260,6 +267,74 @@ def test_hashes_run_off_the_loop_a_bounded_few_at_a_time():
         hasher.close()
 
     asyncio.run(run())
+
+
+def test_hashes_run_in_worker_processes_at_the_lowest_priority():
+    async def run() -> None:
+        hasher = Hasher(HashCost(2, 8 * 1024, 1), concurrent=2, queue_limit=3)
+        workers = await hasher.warm_up()
+        pids = {pid for pid, _, _ in workers}
+        assert len(pids) == 2 and os.getpid() not in pids  # two processes, not this one
+        for _, policy, nice in workers:
+            if hasattr(os, "SCHED_IDLE"):
+                assert policy == os.SCHED_IDLE  # Linux: only when a core is otherwise idle
+            elif hasattr(os, "nice"):
+                assert nice > os.nice(0)
+        ticks = 0
+
+        async def ticker() -> None:
+            nonlocal ticks
+            while True:
+                ticks += 1
+                await asyncio.sleep(0)
+
+        tick = asyncio.get_running_loop().create_task(ticker())
+        results = await asyncio.gather(
+            *(hasher.hash(f"password {i}") for i in range(5)), return_exceptions=True
+        )
+        tick.cancel()
+        assert sum(isinstance(r, Busy) for r in results) == 2  # past three waiting
+        assert ticks > 3
+        made = str(results[0])
+        assert (await hasher.verify(made, "password 0")) == (True, False)
+        assert (await hasher.verify(made, "password 1")) == (False, False)
+        assert (await hasher.verify(None, "password 0")) == (False, False)  # the decoy
+        # a worker killed (by the system, for memory): a login is told busy, the next one
+        # gets a fresh pool
+        os.kill(next(iter(pids)), signal.SIGTERM)
+        await asyncio.sleep(0.3)  # the pool notices a worker gone
+        with pytest.raises(Busy):
+            await hasher.hash("while the pool is broken")
+        again = await hasher.hash("after the loss")
+        assert (await hasher.verify(again, "after the loss"))[0]
+        hasher.close()
+
+    asyncio.run(run())
+
+
+def test_where_no_worker_process_can_start_the_hashes_run_in_threads():
+    # a worker that exits at once, as where processes cannot be started (a sandbox)
+    stand_in = shutil.which("false")
+    if stand_in is None:
+        pytest.skip("no 'false' program here to stand in for a worker that cannot start")
+    spawn = multiprocessing.get_context("spawn")
+    usual = multiprocessing.spawn.get_executable()
+    spawn.set_executable(stand_in)
+
+    async def run() -> None:
+        hasher = Hasher(HashCost(1, 1024, 1), concurrent=1)
+        try:
+            made = await hasher.hash("a password that still works")
+        finally:
+            spawn.set_executable(usual)
+        assert hasher.workers == "thread"
+        assert (await hasher.verify(made, "a password that still works"))[0]
+        hasher.close()
+
+    try:
+        asyncio.run(run())
+    finally:
+        spawn.set_executable(usual)
 
 
 def test_connected_is_reported_for_an_account_as_for_a_guest(server):

@@ -78,7 +78,11 @@ class Lobby:
         self.on_left: Callable[[Player, Table], None] | None = None
         self.accounts = Accounts(
             store,
-            Hasher(options.hash_cost, concurrent=options.hash_concurrency),
+            Hasher(
+                options.hash_cost,
+                concurrent=options.hash_concurrency,
+                workers=options.hash_workers,
+            ),
             LoginGate(options.login_limits),
             session_days=options.session_days,
         )

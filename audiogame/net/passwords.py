@@ -2,12 +2,16 @@
 
 Hashing a password is deliberately slow and hungry for memory; done on the
 loop it would stall every table while it runs (the anchor's server did that).
-``Hasher`` hands each hash to a small pool of threads (argon2-cffi's C code
-releases the GIL), never more than ``concurrent`` at once, so at most that
-many cores and ``concurrent × memory`` are ever spent on it; the loop's own
-core stays free for the tables. Past ``queue_limit`` waiting logins a new one
-is turned away at once (``Busy``) rather than queued for ever: a storm of
-logins slows logins, never the games.
+``Hasher`` hands each hash to a small pool of worker processes
+(``hash_worker``), never more than ``concurrent`` at once (one per core but
+one), so at most that many cores and ``concurrent × memory`` are ever spent on
+it. A process rather than a thread: it never takes the interpreter's lock from
+the loop, and it runs at the system's lowest priority (``hash_worker.
+lower_priority``), so a table's event takes the core from a hash at once
+(benchmarks/login_storm.py measures it). ``workers="thread"`` keeps the hashes
+in threads of this process, as before (a lower niceness on Linux only). Past
+``queue_limit`` waiting logins a new one is turned away at once (``Busy``)
+rather than queued for ever: a storm of logins slows logins, never the games.
 
 The parameters are OWASP's first choice for argon2id (19 MiB, two passes, one
 lane: about 25 ms here). They are written inside each hash, so raising them
@@ -17,18 +21,24 @@ later only makes the next login of each account rehash (``needs_rehash``).
 from __future__ import annotations
 
 import asyncio
+import logging
+import multiprocessing
 import os
 import sys
 import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from argon2 import PasswordHasher, Type
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
+from audiogame.net import hash_worker
+
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +46,10 @@ class HashCost:
     time_cost: int = 2
     memory_kib: int = 19 * 1024
     parallelism: int = 1
+
+
+#: where the hashes run: worker processes (the default), or threads of the server's own
+WORKERS = ("process", "thread")
 
 
 class Busy(Exception):
@@ -68,8 +82,9 @@ class Hasher:
         *,
         concurrent: int | None = None,
         queue_limit: int = 256,
+        workers: str = "process",
     ) -> None:
-        cost = cost or HashCost()
+        self.cost = cost = cost or HashCost()
         self._argon = PasswordHasher(
             time_cost=cost.time_cost,
             memory_cost=cost.memory_kib,
@@ -78,20 +93,62 @@ class Hasher:
         )
         self.concurrent = concurrent or default_concurrency()
         self.queue_limit = queue_limit
-        self._pool = ThreadPoolExecutor(
-            self.concurrent, thread_name_prefix="argon2", initializer=_yield_to_the_loop
-        )
+        if workers not in WORKERS:
+            raise ValueError(f"workers: one of {WORKERS}, not {workers!r}")
+        self.workers = workers
+        self._pool: Executor | None = None
         self._waiting = 0
+        #: a worker has answered at least once (a pool that breaks later lost a worker;
+        #: one that never answered cannot start processes here)
+        self._answered = False
         # a hash of nothing in particular: checking an unknown name costs as much as a
         # known one, so the time of an answer does not tell which names exist
         self._decoy = self._argon.hash("audiogame decoy password")
+
+    def _executor(self) -> Executor:
+        """The pool, made on the first hash (a server of guests never starts one)."""
+        if self._pool is None:
+            if self.workers == "thread":
+                self._pool = ThreadPoolExecutor(
+                    self.concurrent, thread_name_prefix="argon2", initializer=_yield_to_the_loop
+                )
+            else:
+                cost = self.cost
+                self._pool = ProcessPoolExecutor(
+                    self.concurrent,
+                    # the same on every system, and never a fork of a process with threads
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=hash_worker.start,
+                    initargs=(cost.time_cost, cost.memory_kib, cost.parallelism),
+                )
+        return self._pool
+
+    async def warm_up(self) -> list[tuple[int, int, int]]:
+        """Start every worker now (a server's start), not during its first logins; each
+        worker's (process id, scheduling policy, niceness)."""
+        if self.workers == "thread":
+            return []
+        loop = asyncio.get_running_loop()
+        pool = self._executor()
+        try:
+            found = await asyncio.gather(
+                *(loop.run_in_executor(pool, hash_worker.where) for _ in range(self.concurrent))
+            )
+        except (BrokenProcessPool, OSError):
+            log.warning("password hashing: no worker process started; using threads")
+            self._pool = None
+            pool.shutdown(wait=False, cancel_futures=True)
+            self.workers = "thread"
+            return []
+        self._answered = True
+        return list(found)
 
     @property
     def waiting(self) -> int:
         return self._waiting
 
     async def hash(self, password: str) -> str:
-        return await self._run(self._make, password)
+        return await self._run(self._make, hash_worker.make, password)
 
     def _make(self, password: str) -> str:
         """In a worker thread: the hash itself."""
@@ -99,25 +156,50 @@ class Hasher:
 
     async def verify(self, hashed: str | None, password: str) -> tuple[bool, bool]:
         """(the password matches, the hash should be remade with today's parameters)."""
-        return await self._run(self._check, hashed, password)
+        return await self._run(
+            self._check, hash_worker.check, hashed or self._decoy, password, hashed is not None
+        )
 
-    def _check(self, hashed: str | None, password: str) -> tuple[bool, bool]:
+    def _check(self, hashed: str, password: str, known: bool) -> tuple[bool, bool]:
         try:
-            self._argon.verify(hashed or self._decoy, password)
+            self._argon.verify(hashed, password)
         except (VerifyMismatchError, VerificationError, InvalidHashError):
             return False, False
-        if hashed is None:
+        if not known:
             return False, False
         return True, self._argon.check_needs_rehash(hashed)
 
-    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
+    async def _run(
+        self, in_thread: Callable[..., T], in_process: Callable[..., T], *args: Any
+    ) -> T:
         if self._waiting >= self.queue_limit:
             raise Busy
         self._waiting += 1
         try:
-            return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+            loop = asyncio.get_running_loop()
+            pool = self._executor()
+            fn = in_thread if self.workers == "thread" else in_process
+            try:
+                result = await loop.run_in_executor(pool, fn, *args)
+            except (BrokenProcessPool, OSError):
+                if self._pool is pool:
+                    self._pool = None
+                    pool.shutdown(wait=False, cancel_futures=True)
+                if self._answered:
+                    # a worker died (the system killed it for memory, say): the logins
+                    # it held try again, and the next one starts a fresh pool
+                    raise Busy from None
+                # no worker ever answered: processes cannot be started here (a frozen
+                # build, a sandbox); the hashes run in threads from now on
+                log.warning("password hashing: no worker process started; using threads")
+                self.workers = "thread"
+                result = await loop.run_in_executor(self._executor(), in_thread, *args)
+            self._answered = True
+            return result
         finally:
             self._waiting -= 1
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

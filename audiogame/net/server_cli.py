@@ -26,6 +26,7 @@ from audiogame.net import beacon as lan
 from audiogame.net import tls
 from audiogame.net.limits import Limits
 from audiogame.net.login_limits import LoginLimits
+from audiogame.net.passwords import WORKERS
 from audiogame.net.server import GameServer
 from audiogame.net.server_options import ServerOptions
 
@@ -87,6 +88,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--hash-concurrency", type=int, help="password hashes at once (default: cores - 1)"
     )
+    parser.add_argument(
+        "--hash-workers",
+        choices=WORKERS,
+        default="process",
+        help="where password hashes run: processes at the lowest priority, or threads",
+    )
     parser.add_argument("--verbose", action="store_true")
     return parser.parse_args(argv)
 
@@ -128,6 +135,7 @@ async def serve(args: argparse.Namespace) -> None:
         guests=args.guests,
         login_limits=LoginLimits(per_address=args.login_rate),
         hash_concurrency=args.hash_concurrency,
+        hash_workers=args.hash_workers,
         hold_chat=not args.chat_during_races,
         compensation_cap=max(0.0, min(args.compensation, 1000.0)) / 1000,
     )
@@ -142,6 +150,8 @@ async def serve(args: argparse.Namespace) -> None:
         cluster = RedisCluster(args.bus, prefix=args.redis_prefix)
     server = GameServer(data, options, store=store, cluster=cluster)
     port = await server.start(args.host, args.port, context)
+    # the hashing processes start now, not while the first logins wait for them
+    await server.lobby.accounts.hasher.warm_up()
     scheme = "ws" if context is None else "wss"
     print(f"audiogame server on {scheme}://{args.host}:{port}", flush=True)
     if server.restored:

@@ -44,5 +44,7 @@ class ServerOptions:
     hash_cost: HashCost = field(default_factory=HashCost)
     #: password hashes at once (None: one per core but one)
     hash_concurrency: int | None = None
+    #: where the hashes run: "process" (workers at the lowest priority) or "thread"
+    hash_workers: str = "process"
     #: a player who sends nothing for this long is "absent"
     absent_after: float = 300.0
