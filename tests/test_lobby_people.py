@@ -274,9 +274,7 @@ def test_the_lobby_room_reaches_watchers_but_never_those_who_blocked_the_writer(
     assert not any(isinstance(i, m.LobbyChat) for i in dario.poll())
 
 
-def test_chat_at_a_table_in_its_channels_and_private_lines_respect_blocks(
-    people, folder_game
-):
+def test_chat_at_a_table_in_its_channels_and_private_lines_respect_blocks(people, folder_game):
     anna, bruno, carla = people("Anna"), people("Bruno"), people("Carla", account=False)
     anna.send(m.CreateTable(game=folder_game.id, config={"players": 3, "target": 2, "think": 0}))
     table = got(anna, m.TableState).table
