@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from audiogame.devtools.net_harness import ServerThread, wait_for
+from audiogame.devtools.net_harness import ServerProcess, ServerThread, wait_for
 from audiogame.net import messages as m
 from audiogame.net.accounts import Accounts, check_password, session_hash
 from audiogame.net.client import Connected, GameClient
@@ -271,7 +271,7 @@ def test_hashes_run_off_the_loop_a_bounded_few_at_a_time():
 
 def test_hashes_run_in_worker_processes_at_the_lowest_priority():
     async def run() -> None:
-        hasher = Hasher(HashCost(2, 8 * 1024, 1), concurrent=2, queue_limit=3)
+        hasher = Hasher(HashCost(2, 8 * 1024, 1), concurrent=2, queue_limit=3, workers="process")
         workers = await hasher.warm_up()
         pids = {pid for pid, _, _ in workers}
         assert len(pids) == 2 and os.getpid() not in pids  # two processes, not this one
@@ -322,7 +322,7 @@ def test_where_no_worker_process_can_start_the_hashes_run_in_threads():
     spawn.set_executable(stand_in)
 
     async def run() -> None:
-        hasher = Hasher(HashCost(1, 1024, 1), concurrent=1)
+        hasher = Hasher(HashCost(1, 1024, 1), concurrent=1, workers="process")
         try:
             made = await hasher.hash("a password that still works")
         finally:
@@ -335,6 +335,38 @@ def test_where_no_worker_process_can_start_the_hashes_run_in_threads():
         asyncio.run(run())
     finally:
         spawn.set_executable(usual)
+
+
+def test_the_server_command_hashes_in_processes_of_the_lowest_priority(tmp_path):
+    if not Path("/proc/self/stat").is_file() or not hasattr(os, "SCHED_IDLE"):
+        pytest.skip("reading another process's scheduling class needs Linux's /proc")
+    server = ServerProcess(tmp_path / "server").start()
+    try:
+        client = GameClient(server.url, "Anna", password=PASSWORD, register=True)
+        client.start()
+        try:
+            assert welcome(client).account
+        finally:
+            client.close()
+        assert server.process is not None
+        workers = [
+            int(entry.name)
+            for entry in Path("/proc").iterdir()
+            if entry.name.isdigit()
+            and _parent(entry) == server.process.pid
+            and b"spawn_main" in (entry / "cmdline").read_bytes()  # not the resource tracker
+        ]
+        assert workers  # one per core but one
+        assert all(os.sched_getscheduler(pid) == os.SCHED_IDLE for pid in workers)
+    finally:
+        server.stop()
+
+
+def _parent(proc: Path) -> int:
+    try:
+        return int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return -1
 
 
 def test_connected_is_reported_for_an_account_as_for_a_guest(server):

@@ -8,8 +8,10 @@ one), so at most that many cores and ``concurrent × memory`` are ever spent on
 it. A process rather than a thread: it never takes the interpreter's lock from
 the loop, and it runs at the system's lowest priority (``hash_worker.
 lower_priority``), so a table's event takes the core from a hash at once
-(benchmarks/login_storm.py measures it). ``workers="thread"`` keeps the hashes
-in threads of this process, as before (a lower niceness on Linux only). Past
+(benchmarks/login_storm.py measures it): the server command's choice.
+``workers="thread"`` keeps the hashes in threads of this process (a lower
+niceness on Linux only): a server inside another program (the app's LAN host,
+a test) starts no processes of its own. Past
 ``queue_limit`` waiting logins a new one is turned away at once (``Busy``)
 rather than queued for ever: a storm of logins slows logins, never the games.
 
@@ -82,7 +84,7 @@ class Hasher:
         *,
         concurrent: int | None = None,
         queue_limit: int = 256,
-        workers: str = "process",
+        workers: str = "thread",
     ) -> None:
         self.cost = cost = cost or HashCost()
         self._argon = PasswordHasher(

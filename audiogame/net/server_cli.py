@@ -150,8 +150,9 @@ async def serve(args: argparse.Namespace) -> None:
         cluster = RedisCluster(args.bus, prefix=args.redis_prefix)
     server = GameServer(data, options, store=store, cluster=cluster)
     port = await server.start(args.host, args.port, context)
-    # the hashing processes start now, not while the first logins wait for them
-    await server.lobby.accounts.hasher.warm_up()
+    # the hashing processes start now, beside the first connections, not inside the
+    # first login's wait
+    warming = asyncio.get_running_loop().create_task(server.lobby.accounts.hasher.warm_up())
     scheme = "ws" if context is None else "wss"
     print(f"audiogame server on {scheme}://{args.host}:{port}", flush=True)
     if server.restored:
@@ -180,6 +181,7 @@ async def serve(args: argparse.Namespace) -> None:
     try:
         await stop.wait()
     finally:
+        warming.cancel()
         if beacon is not None:
             beacon.stop()
         await server.close()

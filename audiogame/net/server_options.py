@@ -44,7 +44,9 @@ class ServerOptions:
     hash_cost: HashCost = field(default_factory=HashCost)
     #: password hashes at once (None: one per core but one)
     hash_concurrency: int | None = None
-    #: where the hashes run: "process" (workers at the lowest priority) or "thread"
-    hash_workers: str = "process"
+    #: where the hashes run: "process" (workers at the lowest priority: the server
+    #: command's default) or "thread" (a server inside another program, as the app's
+    #: LAN host or a test's, starts no processes of its own)
+    hash_workers: str = "thread"
     #: a player who sends nothing for this long is "absent"
     absent_after: float = 300.0
