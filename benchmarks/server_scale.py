@@ -7,6 +7,9 @@ simulated clients over two server processes behind PostgreSQL and Redis.
    in flight at a time, each new one as soon as one is answered. The figure that
    matters: the table's p99 with and without the storm (target: the storm adds
    nothing near 5 ms), and how many logins a second the hashing pool gets through.
+   Here the storm's clients share this process's loop with the table's own clients,
+   and their work delays the table's readings too: benchmarks/login_storm.py runs the
+   storm from a process of its own, in alternating phases, and is the figure to quote.
 2. Scale (two processes, PostgreSQL + Redis; needs AUDIOGAME_TEST_POSTGRES and
    AUDIOGAME_TEST_REDIS, as ``source .ci/services.sh && services_start`` sets them):
    ``--clients`` guests spread over both processes, every one watching who is online;
