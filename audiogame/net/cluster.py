@@ -21,7 +21,13 @@ renewed every second); every process can hold connections to any table.
   NX``), rebuilds it from the shared store (PostgreSQL: the log is written
   before any frame goes out, so nothing a player heard is lost) and runs it
   on. Its players' clients reconnect (to any process) and resume their seats
-  with the event count they had, exactly as after a restart.
+  with the event count they had, exactly as after a restart. A process that only
+  stalled past its lease finds the table taken when it wakes and stops running it
+  (its players there reconnect to the new owner).
+- **Hiccups heal.** A process whose own heartbeat lapsed, or whose subscription
+  Redis dropped, announces its players again or asks the others for theirs; a
+  new process asks at start. Presence is news on pub/sub, so this is what keeps
+  every process's list whole.
 
 ``LocalBus`` and ``people.LocalRelay`` stay the one-process default.
 """
@@ -131,12 +137,17 @@ class RedisCluster:
         for _key, value in (await self.redis.hgetall(self._tables_key)).items():
             self._heard_table(json.loads(value))
         loop = asyncio.get_running_loop()
-        pubsub = self.redis.pubsub()
-        await pubsub.subscribe(self._lobby_channel)
-        await pubsub.psubscribe(f"{self.prefix}cmd:*")
+        pubsub = await self._subscribe()
         for job in (self._send_forever(), self._listen_forever(pubsub), self._read_forever()):
             self._tasks.append(loop.create_task(job))
         self._tasks.append(loop.create_task(self._keep_forever()))
+        lobby.people.ask_again()  # the players already online elsewhere
+
+    async def _subscribe(self) -> Any:
+        pubsub = self.redis.pubsub()
+        await pubsub.subscribe(self._lobby_channel)
+        await pubsub.psubscribe(f"{self.prefix}cmd:*")
+        return pubsub
 
     async def close(self) -> None:
         """Send what is queued (a second at most), then stop; the leases lapse by
@@ -286,6 +297,26 @@ class RedisCluster:
         self._relay = handler
 
     async def _listen_forever(self, pubsub: Any) -> None:
+        """Lobby news and table commands; a subscription that breaks is made again (news
+        sent meanwhile is lost: the others are asked to announce their players again)."""
+        while True:
+            try:
+                await self._listen(pubsub)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the lobby's subscription broke: subscribing again")
+            await asyncio.sleep(0.2)
+            try:
+                await pubsub.aclose()
+                pubsub = await self._subscribe()
+            except (OSError, aioredis.RedisError):
+                log.warning("Redis is not answering: trying again")
+                continue
+            assert self.lobby is not None
+            self.lobby.people.ask_again()
+
+    async def _listen(self, pubsub: Any) -> None:
         async for message in pubsub.listen():
             kind = message.get("type")
             if kind not in (b"message", b"pmessage", "message", "pmessage"):
@@ -379,11 +410,17 @@ class RedisCluster:
         return found
 
     async def lookup(self, table_id: str, code: str) -> RemoteTable | None:
-        """``find`` after reading the shared directory (news of a new table may be late)."""
-        entries = await self.redis.hgetall(self._tables_key)
-        for value in entries.values():
-            self._heard_table(json.loads(value))
-        return self.find(table_id, code)
+        """``find`` after reading the shared directory (news of a new table may be late;
+        a table made a moment ago may not be written yet: read once more a little later)."""
+        for wait in (0.0, 0.25):
+            await asyncio.sleep(wait)
+            entries = await self.redis.hgetall(self._tables_key)
+            for value in entries.values():
+                self._heard_table(json.loads(value))
+            found = self.find(table_id, code)
+            if found is not None:
+                return found
+        return None
 
     def summaries(self) -> list[m.TableSummary]:
         """Public tables of the other processes."""
@@ -438,9 +475,13 @@ class RedisCluster:
     async def _keep(self) -> None:
         assert self.lobby is not None
         lease = int(self.lease * 1000)
-        await self.redis.set(self._alive(self.origin), b"1", px=lease)
+        if await self.redis.set(self._alive(self.origin), b"1", px=lease, get=True) is None:
+            # this process stalled past its lease: the others took its players for gone
+            log.warning("this process's heartbeat lapsed: announcing its players again")
+            self.lobby.people.reannounce()
         for table_id in list(self.lobby.tables):
-            await self._renew(keys=[self._owner(table_id)], args=[self.origin, lease])
+            if not await self._renew(keys=[self._owner(table_id)], args=[self.origin, lease]):
+                self._lost(table_id)
         # orphaned tables: their owner stopped renewing
         entries = await self.redis.hgetall(self._tables_key)
         for key, value in entries.items():
@@ -454,6 +495,27 @@ class RedisCluster:
         for origin in origins:
             if not await self.redis.exists(self._alive(origin)):
                 self.lobby.people._heard("origin-gone", {"origin": origin})
+
+    def _lost(self, table_id: str) -> None:
+        """This process stalled past a table's lease and another took the table over: stop
+        running it here at once (two owners would tell the players two stories); its
+        players here reconnect and find it on its new owner."""
+        assert self.lobby is not None
+        table = self.lobby.tables.pop(table_id, None)
+        if table is None:
+            return
+        log.warning("table %s was taken over by another process: stopping it here", table_id)
+        table.stop()
+        self._written.pop(table_id, None)
+        for player in list(self.lobby.players.values()):
+            if player.table is table:
+                player.table = None
+                connection = player.connection
+                if connection is not None:
+                    self.unsubscribe(table_id, connection)
+                    closer = getattr(connection, "close", None)
+                    if closer is not None:
+                        closer(Reason.MOVED)
 
     async def _take_over(self, table_id: str, entry: dict[str, Any]) -> None:
         lobby = self.lobby

@@ -237,13 +237,9 @@ class Lobby:
             if found_here is None and self.remote_find is not None:
                 return self.remote_find(table_id, "")  # type: ignore[no-any-return]
             return found_here
-        numbers = spoken_words.parse(code)
-        if numbers is None:  # the code as the table info carries it: "12-3-97"
-            parts = code.split("-")
-            if not all(p.isdigit() and len(p) <= 3 for p in parts):
-                return None
-            numbers = tuple(int(p) for p in parts)
-        key = spoken_words.code_key(numbers)
+        key = code_key(code)
+        if key is None:
+            return None
         found = self.codes.get(key)
         if found is None and self.remote_find is not None:
             return self.remote_find("", key)  # type: ignore[no-any-return]
@@ -253,10 +249,9 @@ class Lobby:
         """``find``, then (in a cluster) the shared directory itself."""
         found = self.find(table_id, code)
         if found is None and self.remote_lookup is not None:
-            key = code
-            numbers = spoken_words.parse(code) if code else None
-            if numbers is not None:
-                key = spoken_words.code_key(numbers)
+            key = code_key(code) if code else ""
+            if key is None:
+                return None
             found = await self.remote_lookup(table_id, key)
         return found
 
@@ -362,3 +357,15 @@ def _small_plain(value: Any, depth: int) -> bool:
             for k, v in value.items()
         )
     return False
+
+
+def code_key(code: str) -> str | None:
+    """The key a table's invite code is filed under, from the code as spoken ("dodici
+    tre novantasette") or as the table info carries it ("12-3-97"); None: not a code."""
+    numbers = spoken_words.parse(code)
+    if numbers is None:
+        parts = code.split("-")
+        if not all(p.isdigit() and len(p) <= 3 for p in parts):
+            return None
+        numbers = tuple(int(p) for p in parts)
+    return spoken_words.code_key(numbers)

@@ -222,6 +222,9 @@ class People:
                     player = getattr(connection, "player", None)
                     if player is not None and player.id not in skip:
                         connection.send_frame(frame)
+            elif kind == "sync":  # a process that may have missed news asks for ours again
+                if data.get("origin") != self.origin:
+                    self.reannounce()
             elif kind == "origin-gone":  # another process died: its players are gone
                 for pid in [p for p, (_, _, o) in self.online.items() if o == data["origin"]]:
                     if pid not in self.here:
@@ -271,6 +274,18 @@ class People:
         data = {"id": player_id, "person": m.encode(person).decode(), "at": at}
         data["origin"] = self.origin
         self._spawn(self.relay.broadcast("presence", data))
+
+    def reannounce(self) -> None:
+        """Announce every player of this process again, changed or not: for a process
+        that has just started or that missed news (its subscription dropped), and after
+        this process's own heartbeat lapsed (the others took its players for gone)."""
+        for here in self.here.values():
+            here.sent = ()
+        self.sweep()
+
+    def ask_again(self) -> None:
+        """Ask every other process to announce its players again (this one missed news)."""
+        self._spawn(self.relay.broadcast("sync", {"origin": self.origin}))
 
     def sweep(self) -> None:
         """Announce what changed by itself: idle players now absent, tables joined or left."""

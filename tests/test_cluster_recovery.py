@@ -1,0 +1,164 @@
+"""A cluster that hiccups heals by itself (real Redis and PostgreSQL, loopback only).
+
+Two server processes (here two servers on their own threads and loops, sharing one
+store and one Redis prefix, as two machines would) go through what a loaded machine
+does to them: a heartbeat that lapses, a subscription Redis drops, a process that
+stalls past its table's lease while the other takes the table over.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from audiogame.devtools import services
+from audiogame.devtools.net_harness import ScriptedPlayer, ServerThread, wait_for
+from audiogame.games import registry
+from audiogame.games.base import heard_by
+from audiogame.net import messages as m
+from audiogame.net.client import GameClient
+from audiogame.net.game_codec import GameCodec
+from audiogame.net.match_log import entries_from_lists, replay
+from audiogame.net.server_options import ServerOptions
+
+CONFIG = {"players": 3, "target": 3, "think": 0}
+
+
+@pytest.fixture
+def pair(tmp_path: Path, folder_game) -> Iterator[tuple[ServerThread, ServerThread, str, str]]:
+    pg, rd = services.postgres_url(), services.redis_url()
+    if pg is None:
+        pytest.skip(services.postgres_skip_reason())
+    if rd is None:
+        pytest.skip(services.redis_skip_reason())
+    store, prefix = services.fresh_postgres(pg), services.fresh_prefix()
+    options = ServerOptions(between_rounds=0.05, grace=20.0)
+    servers = []
+    for n in (1, 2):
+        folder = tmp_path / f"p{n}"
+        folder.mkdir()
+        servers.append(
+            ServerThread(folder, options, store_url=store, bus_url=rd, prefix=prefix).start()
+        )
+    yield servers[0], servers[1], rd, prefix
+    for server in servers:
+        server.stop()
+
+
+def client(url: str, name: str, **kwargs) -> GameClient:
+    found = GameClient(url, name, **kwargs)
+    found.start()
+    assert isinstance(wait_for(found, lambda i: isinstance(i, m.Welcome), timeout=20), m.Welcome)
+    return found
+
+
+def presence_of(watcher: GameClient, name: str, online: bool, timeout: float = 10.0) -> None:
+    """Wait until ``watcher`` hears ``name`` come (or go), from a listing or a change."""
+
+    def says(item) -> bool:
+        if isinstance(item, m.People):
+            return online and name in {p.name for p in item.people}
+        return isinstance(item, m.Presence) and item.person.name == name and item.online is online
+
+    wait_for(watcher, says, timeout=timeout)
+
+
+def redis_client(url: str):
+    import redis
+
+    return redis.Redis.from_url(url)
+
+
+def test_a_lapsed_heartbeat_brings_the_players_back(pair):
+    one, two, rd, prefix = pair
+    anna, bruno = client(one.url, "Anna"), client(two.url, "Bruno")
+    try:
+        anna.watch_people()
+        presence_of(anna, "Bruno", online=True)
+        # Bruno's process misses its heartbeat (a stall on a loaded machine): Anna's
+        # process takes his players for gone ...
+        redis_client(rd).delete(f"{prefix}proc:{two.server.cluster.origin}")
+        one.call(one.server.cluster._keep())
+        presence_of(anna, "Bruno", online=False)
+        # ... and his process, alive after all, announces them again on its next beat
+        presence_of(anna, "Bruno", online=True, timeout=10)
+    finally:
+        anna.close()
+        bruno.close()
+
+
+def test_a_dropped_subscription_is_made_again(pair):
+    one, two, rd, _prefix = pair
+    anna, bruno = client(one.url, "Anna"), client(two.url, "Bruno")
+    try:
+        anna.watch_people()
+        presence_of(anna, "Bruno", online=True)
+        # Redis drops every subscriber (a restart, a network blip, a full output buffer)
+        assert redis_client(rd).client_kill_filter(_type="pubsub") >= 2
+        deadline = time.monotonic() + 15
+        while True:  # Bruno's changes reach Anna again once both have subscribed again
+            bruno.set_status(busy=True)
+            try:
+                wait_for(
+                    anna,
+                    lambda i: isinstance(i, m.Presence) and i.person.status == "busy",
+                    timeout=1.0,
+                )
+                break
+            except TimeoutError:
+                assert time.monotonic() < deadline, "the lobby never heard Bruno again"
+                bruno.set_status(busy=False)
+    finally:
+        anna.close()
+        bruno.close()
+
+
+def test_an_owner_that_stalls_past_its_lease_stops_and_its_players_move(pair, folder_game):
+    one, two, _rd, _prefix = pair
+    anna = client(one.url, "Anna", also=[two.url])
+    bruno = client(two.url, "Bruno")
+    try:
+        anna.send(m.CreateTable(game=folder_game.id, config=CONFIG))
+        table = wait_for(anna, lambda i: isinstance(i, m.TableState)).table
+        bruno.send(m.JoinTable(code=table.code))
+        # joined by the code as the table info carries it, the moment the table exists
+        wait_for(bruno, lambda i: isinstance(i, m.TableState) and i.you == 1)
+        anna.send(m.SetBot(seat=2, level="hard"))
+        anna.send(m.Start())
+        players = [ScriptedPlayer(anna, seed=1), ScriptedPlayer(bruno, seed=2)]
+        play(players, until=lambda: anna.upto >= 6)
+        # Anna's process, the table's owner, freezes past its lease: the other takes the
+        # table over; when the first wakes it must not go on running it as well
+        lease = one.server.cluster.lease
+        one.loop.call_soon_threadsafe(time.sleep, lease + 2 * one.server.cluster.beat + 1)
+        play(players)
+        assert table.id not in one.run(lambda: dict(one.server.lobby.tables))
+        assert table.id in two.run(lambda: dict(two.server.lobby.tables))
+        over = players[0].over
+        spec = registry.get(folder_game.id)
+        offline = replay(
+            spec,
+            GameCodec(spec.wire()),
+            over.config,
+            over.seed,
+            over.start,
+            entries_from_lists(over.log),
+        ).events
+        for seat, player in enumerate(players):  # nothing lost, nothing twice
+            assert player.heard == heard_by(offline, seat), f"seat {seat} heard otherwise"
+    finally:
+        anna.close()
+        bruno.close()
+
+
+def play(players: list[ScriptedPlayer], until=None, timeout: float = 120.0) -> None:
+    deadline = time.monotonic() + timeout
+    done = until or (lambda: all(p.over for p in players))
+    while not done():
+        assert time.monotonic() < deadline, "the match did not end in time"
+        for p in players:
+            p.pump()
+        time.sleep(0.002)
