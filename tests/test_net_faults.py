@@ -49,10 +49,20 @@ def host_and_start(anna: GameClient, game: str, join: Path) -> None:
     anna.send(m.Start())
 
 
+def _notices(players) -> list[str]:
+    """What the table told the players (and whether the match ended), for a failure."""
+    return [
+        f"{type(i).__name__}:{getattr(getattr(i, 'what', None), 'value', '')}"
+        for p in players
+        for i in p.items
+        if isinstance(i, m.Notice | m.MatchOver | m.Refused)
+    ]
+
+
 def pump_all(players, until, timeout):
     deadline = time.monotonic() + timeout
     while not until():
-        assert time.monotonic() < deadline, "timed out"
+        assert time.monotonic() < deadline, f"timed out; heard: {_notices(players)}"
         for p in players:
             p.pump()
         time.sleep(0.001)
