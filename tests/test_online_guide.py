@@ -78,6 +78,7 @@ KEYS = {
         ("Control P", "Ctrl+P"),
         ("Control L", "Ctrl+L"),
         ("Control J", "Ctrl+J"),
+        ("Control Shift L", "Ctrl+Shift+L"),
         ("Alt R", "Alt+R"),
     ],
     "it": [
@@ -98,6 +99,7 @@ KEYS = {
         ("Control P", "Control P"),
         ("Control L", "Control L"),
         ("Control J", "Control J"),
+        ("Control Maiuscolo L", "Control Maiuscolo L"),
         ("Alt R", "Alt R"),
     ],
 }

@@ -131,6 +131,19 @@ def test_register_on_a_server_for_accounts_then_come_back_without_the_password(t
             assert not any(isinstance(s, LoginScene) for s in h.app.scenes)
             link = lobby_of(h).link
             assert link is not None and link.account
+            # Ctrl+Shift+L: logged out, off the server, the session forgotten here and there
+            token = sessions.token_for(h.app.data_dir, address, "Anna")
+            said = h.press("l", ctrl=True, shift=True)
+            assert said.startswith("Logged out, Anna")
+            assert isinstance(h.app.top, OnlineMenu)
+            assert sessions.token_for(h.app.data_dir, address, "Anna") is None
+            again = GameClient(server.url, "Anna", token=token)
+            again.start()
+            try:
+                refused = wait_for(again, lambda i: isinstance(i, m.Refused))
+                assert refused.reason in ("session-expired", "unknown-token")
+            finally:
+                again.close()
         finally:
             leave(h)
 

@@ -46,7 +46,7 @@ online-not-connected = Not connected to the server right now: wait a moment.
 online-confirm-stop-host = You are hosting: leaving closes the server and everyone at its tables leaves too. Leave?
 online-trust = The computer at { $address } presents itself with these words: { $words }. Are they the words the host reads out?
 online-trust-refused = Not trusted: I did not join that computer.
-keys-online-lobby = Up and Down arrows to choose a table, Enter to join it, Shift Enter only to watch, the Applications key or Shift F10 to hear its options and scores without joining, F5 to update the list now; the last items create a table or join one by its code. Control U the people online, Control F your lists of friends and blocked, Alt R answers the last private message, Control R ratings and leaderboards, Control P your privacy, Control J joins the table you were last invited to, Control L logs in or registers an account. Escape leaves the server. { keys-global }
+keys-online-lobby = Up and Down arrows to choose a table, Enter to join it, Shift Enter only to watch, the Applications key or Shift F10 to hear its options and scores without joining, F5 to update the list now; the last items create a table or join one by its code. Control U the people online, Control F your lists of friends and blocked, Alt R answers the last private message, Control R ratings and leaderboards, Control P your privacy, Control J joins the table you were last invited to, Control L logs in or registers an account, Control Shift L logs out. Escape leaves the server. { keys-global }
 
 online-table-line-waiting = { $game }, { $seated } waiting of { $seats }, { $master }'s table
 online-table-line-playing = { $game }, playing, { $seated } of { $seats }, { $spectators ->

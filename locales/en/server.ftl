@@ -97,6 +97,7 @@ login-guest = Enter as a guest, without an account
 login-sending = Logging in…
 login-registering = Registering…
 login-welcome = Welcome, { $name }
+login-logged-out = Logged out, { $name }: next time this server asks for your password.
 login-already = You are logged in already, as { $name }.
 
 ## The people online, my lists, private messages (the desktop app)

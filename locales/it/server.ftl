@@ -97,6 +97,7 @@ login-guest = Entra come ospite, senza account
 login-sending = Accesso in corso…
 login-registering = Registrazione in corso…
 login-welcome = Accesso riuscito, { $name }
+login-logged-out = Disconnessione eseguita, { $name }: la prossima volta questo server ti chiederà la password.
 login-already = Hai già fatto l'accesso, come { $name }.
 
 ## Chi è online, i miei elenchi, i messaggi privati (l'app)

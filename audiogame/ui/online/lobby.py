@@ -15,7 +15,8 @@ few seconds while it is on top, the cursor staying on the table it was on.
   favourites, blocked), each with what to do with them (``people``); Alt+R
   answers the last private message; Ctrl+R the ratings, the leaderboards and my
   finished matches (``ratings``); Ctrl+P my privacy choices (``privacy``);
-  Ctrl+J joins the table of the last invitation heard.
+  Ctrl+J joins the table of the last invitation heard; Ctrl+Shift+L logs out
+  (the kept session is forgotten here and closed on the server) and leaves.
 - Escape leaves the server (asking first when the server is hosted here: the
   friends at its tables leave with it).
 
@@ -340,6 +341,20 @@ class LobbyScene(MenuScene):
         else:
             self.open_login()
 
+    def log_out(self) -> None:
+        """Ctrl+Shift+L: the account's session ends here and on the server; off the server."""
+        link = self.usable()
+        if link is None:
+            return
+        if not link.account:
+            self.app.announcer.say("net-reason-accounts-only", cue="menu_error")
+            return
+        if self.target is not None:
+            sessions.forget(self.app.data_dir, self.target.address)
+        link.send(m.Logout())
+        self.app.announcer.say("login-logged-out", cue="menu_back", name=link.name)
+        self.leave_server()
+
     def enter_account(self, name: str, password: str, register: bool) -> None:
         link = self.link
         if link is None or self.target is None:
@@ -428,6 +443,9 @@ class LobbyScene(MenuScene):
         opener = LOBBY_KEYS.get(key.key) if only_ctrl else None
         if opener is not None:
             getattr(self, opener)()
+            return True
+        if key.key == pygame.K_l and key.ctrl and key.shift and not key.alt:
+            self.log_out()
             return True
         if key.key == pygame.K_r and key.alt and not (key.ctrl or key.shift):
             link = self.usable()
