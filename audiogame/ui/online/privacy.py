@@ -42,6 +42,8 @@ class PrivacyScene(FollowingScene):
         self.state: m.PrivacyState | None = None
         #: the choices as the server last said them
         self.confirmed: m.PrivacyState | None = None
+        #: changes sent whose answers have not come yet
+        self.pending = 0
         self.items = [self.row(topic) for topic in TOPICS]
 
     def row(self, topic: str) -> MenuItem:
@@ -69,15 +71,25 @@ class PrivacyScene(FollowingScene):
             self.cue("menu_edge")
             return
         self.state = msgspec.structs.replace(self.state, **{topic: LEVELS[index]})
+        self.pending += 1
         self.link.send(m.SetPrivacy(**{topic: LEVELS[index]}))
         self.cue("toggle")
         self.app.announcer.say_text(self.items[self.index].label(), record=False)
 
     def news(self, item: Incoming) -> bool:
         if isinstance(item, m.PrivacyState):
-            first = self.state is None
-            self.state = self.confirmed = item
+            first = self.confirmed is None
+            self.confirmed = item
+            self.pending = max(0, self.pending - 1)
+            if self.pending == 0 or self.state is None:
+                # an answer to an earlier step, with later ones on their way, would
+                # take the rows back: the choices said stand until the last answer
+                self.state = item
             if first:
                 self.refreshed(first)
             return True
+        if isinstance(item, m.Refused) and item.of == "set-privacy":
+            self.pending = max(0, self.pending - 1)
+            self.state = self.confirmed
+            return False  # the link says why
         return False
