@@ -244,8 +244,11 @@ class LobbyScene(MenuScene):
             self.hosting.stop()
 
     # -- the list -----------------------------------------------------------------------------
-    def rebuild(self) -> None:
-        keep = self.current_table()
+    def rebuild(self, keep: str | int | None = None) -> None:
+        """The list again, the cursor on what it was on (``keep``, from ``under_cursor``:
+        a table's id, or a row below the tables counted from the end): a list that
+        changes as the player presses Enter never hands them another row. A table
+        gone, or nothing to keep: the top."""
         t = self.t
         items = [self.table_item(s) for s in self.tables]
         items += [
@@ -253,10 +256,19 @@ class LobbyScene(MenuScene):
             MenuItem(lambda: t("online-lobby-code"), self.ask_code),
         ]
         self.items = items
-        if keep is not None:
+        index = 0
+        if isinstance(keep, str):
             ids = [s.id for s in self.tables]
-            self.index = ids.index(keep) if keep in ids else 0
-        self.index = min(self.index, len(items) - 1)
+            index = ids.index(keep) if keep in ids else 0
+        elif keep is not None:
+            index = len(items) + keep
+        self.index = max(0, min(index, len(items) - 1))
+
+    def under_cursor(self) -> str | int:
+        """The table under the cursor (its id), or the row below the tables (counted
+        from the end: -2 create, -1 join with a code)."""
+        table = self.current_table()
+        return table if table is not None else self.index - len(self.items)
 
     def table_item(self, summary: m.TableSummary) -> MenuItem:
         return MenuItem(
@@ -281,10 +293,12 @@ class LobbyScene(MenuScene):
 
     def news(self, item: Incoming) -> bool:
         if isinstance(item, m.TableList):
+            # the first list starts at its top, unless the player has moved already
+            keep = self.under_cursor() if self.listed or self.index else None
             self.tables = sorted(item.tables, key=lambda s: (s.stage != m.TableStage.WAITING, s.id))
             first = not self.listed
             self.listed = True
-            self.rebuild()
+            self.rebuild(keep)
             if first and self.app.top is self:
                 self.speak_item(prefix=self.where())
             return True
