@@ -2,7 +2,8 @@
 
 ``LoggedEngine`` wraps any engine of the contract and notes every accepted
 action (seat, the action as the codec's data, game time) and every deadline
-that produced events (a tick); the table appends these to the store before the
+that produced events (a tick; a refused action that brought events due before
+it is a tick too); the table appends these to the store before the
 events go out. ``replay`` runs the same entries through a fresh engine from
 the same seed: the events come out the same, in the same order. That is how a
 table comes back after a crash, and how anybody checks a finished match
@@ -70,6 +71,10 @@ class LoggedEngine:
         result = self.inner.apply(seat, action, now)
         if result.refusal is None:
             self._note(now, seat, self.codec.encode_logged(action))
+        elif result.events:
+            # refused, but the game was brought to ``now`` first (what fell due, a race's
+            # signal or dice landing): a tick to that time, so a replay has the same batches
+            self._note(now, None, None)
         return result
 
     def why_not(self, seat: int | None, action: Any, now: float) -> StrEnum | None:
