@@ -304,6 +304,10 @@ def _play(args: argparse.Namespace, pace: tuple[float, float]) -> dict[str, Any]
         loop.run_until(lambda: bool(client.player), deadline - time.monotonic())
         _sit(args, client, loop, deadline)
         loop.run_until(lambda: bool(record.over), max(1.0, deadline - time.monotonic()))
+    except TimeoutError:
+        # what this player knew when it gave up: the test shows it beside the failure
+        print(f"{args.name}: {record.links} {client.table!r}", file=sys.stderr)
+        raise
     finally:
         client.close()
     return {**record.result(client, seat, racer), "frames": loop.steps}
