@@ -50,6 +50,7 @@ from audiogame.devtools.harness import Harness, key_event  # noqa: E402
 from audiogame.games.base import PUBLIC  # noqa: E402
 from audiogame.language.localizer import Localizer, capital_first  # noqa: E402
 from audiogame.narration import Message  # noqa: E402
+from audiogame.net import client as client_module  # noqa: E402
 from audiogame.net import messages as m  # noqa: E402
 from audiogame.net import spoken_words  # noqa: E402
 from audiogame.ui.table import TableScene  # noqa: E402
@@ -345,7 +346,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     from audiogame.ui.online import hosting
 
-    hosting.HOST_EXTRA = ("--between-rounds", "1", "--rate", "200")
+    # nobody drops on purpose here, and a loaded machine may stall a process for seconds:
+    # a long heartbeat and keepalive (a drop would change what the player hears)
+    hosting.HOST_EXTRA = ("--between-rounds", "1", "--rate", "200", "--heartbeat", "10")
+    client_module.KEEPALIVE = 10.0
     home = args.shared / args.name
     home.mkdir(parents=True, exist_ok=True)
     h = Harness(home, lang=args.lang, clock=RealClock(), seed=None)

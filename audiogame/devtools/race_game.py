@@ -48,6 +48,11 @@ WATCHERS = ("Elena", "Franco")
 IN_APP = "Bruno"
 #: a throw's frame counts for a throw dated this close to it (seconds)
 SAME_THROW = 0.030
+#: the server's heartbeat and the clients' keepalive (seconds): nobody here drops on
+#: purpose, and a machine loaded by other work can stall a process past the usual
+#: 1.5-2 s (a player dropped and back mid-race hears where the race stands, not the
+#: moves it missed: its narration would no longer be the offline one)
+KEEPALIVE = 10.0
 
 
 def race_game(
@@ -57,7 +62,7 @@ def race_game(
     delay: Delay = (0.100, 0.030),
     timeout: float = 240.0,
 ) -> dict[str, dict[str, Any]]:
-    server = ServerProcess(folder, "--rate", "200").start()
+    server = ServerProcess(folder, "--rate", "200", "--heartbeat", str(KEEPALIVE)).start()
     proxy = DelayProxy(server.port, up=delay, down=delay, seed=15).start() if slow else None
     processes: list[subprocess.Popen[bytes]] = []
     try:
@@ -66,6 +71,7 @@ def race_game(
             command = [sys.executable, "-m", "audiogame.devtools.race_player", "--url", url]
             command += ["--name", name, "--join-file", str(folder / "table")]
             command += ["--out", str(folder / name), "--timeout", str(timeout)]
+            command += ["--keepalive", str(KEEPALIVE)]
             if name == HUMANS[0]:
                 command += ["--create", "tira", "--config", json.dumps(CONFIG)]
                 command += ["--bots", "4:normal,5:hard", "--watchers", str(len(WATCHERS))]

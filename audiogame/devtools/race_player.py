@@ -34,6 +34,7 @@ from audiogame.games.tirapassa.bots import TiraBot
 from audiogame.games.tirapassa.events import Landed, Thrown
 from audiogame.games.tirapassa.observation import TiraObservation
 from audiogame.narration import Join, Message, Phrase
+from audiogame.net import client as client_module
 from audiogame.net import messages as m
 from audiogame.net.client import Ahead, Batch, GameClient, Resync
 from audiogame.net.race_seat import RaceSeat
@@ -170,11 +171,16 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--timeout", type=float, default=180.0)
     parser.add_argument("--app", action="store_true", help="through the real app loop")
+    parser.add_argument(
+        "--keepalive", type=float, help="seconds a pong may take before the line is dropped"
+    )
     return parser.parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.keepalive is not None:
+        client_module.KEEPALIVE = args.keepalive
     lo, hi = (float(x) for x in args.pace.split(","))
     if args.app:
         record = _play_in_app(args, (lo, hi))

@@ -153,6 +153,11 @@ SYNC_EVERY = 0.25
 SYNC_WINDOW = 128
 #: clock pings carry ids from here up (ids below are the app's own pings)
 SYNC_IDS = 1 << 40
+#: keepalive: a ping every ``KEEPALIVE`` seconds, the connection given up (and tried
+#: again) when its pong takes longer than that. Read at each connection: a harness
+#: whose processes a loaded machine may stall for seconds, and which is not about
+#: drops, lengthens it
+KEEPALIVE = 2.0
 
 
 class GameClient:
@@ -398,8 +403,8 @@ class GameClient:
                 compression=None,
                 max_size=m.MAX_SERVER_FRAME,
                 open_timeout=5.0,
-                ping_interval=2.0,
-                ping_timeout=2.0,
+                ping_interval=KEEPALIVE,
+                ping_timeout=KEEPALIVE,
                 close_timeout=1.0,
             )
         except InvalidStatus as exc:
