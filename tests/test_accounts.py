@@ -363,8 +363,21 @@ def test_the_server_command_hashes_in_processes_of_the_lowest_priority(tmp_path)
         ]
         assert workers  # one per core but one
         assert all(os.sched_getscheduler(pid) == os.SCHED_IDLE for pid in workers)
+        server.kill()  # -9: no clean-up at all; the workers still end with it
+        deadline = time.monotonic() + 10
+        while any(_running(pid) for pid in workers):
+            assert time.monotonic() < deadline, "hashing workers outlived their server"
+            time.sleep(0.05)
     finally:
         server.stop()
+
+
+def _running(pid: int) -> bool:
+    """Alive, not a zombie waiting to be reaped."""
+    try:
+        return (Path(f"/proc/{pid}") / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
 
 
 def _parent(proc: Path) -> int:

@@ -10,14 +10,18 @@ the hash never shares the server's interpreter lock, and its priority is its own
 - Windows: ``IDLE_PRIORITY_CLASS`` through ``SetPriorityClass``;
 - elsewhere (macOS, BSD): niceness 19.
 
-Logins then wait when the machine is busy, and the games never do.
+Logins then wait when the machine is busy, and the games never do. A worker
+ends with its server, however the server ended (``_exit_with_parent``).
 """
 
 from __future__ import annotations
 
 import contextlib
+import multiprocessing
+import multiprocessing.connection
 import os
 import sys
+import threading
 import time
 
 from argon2 import PasswordHasher, Type
@@ -34,9 +38,24 @@ def start(time_cost: int, memory_kib: int, parallelism: int, lower: bool = True)
     global _argon
     if lower:
         lower_priority()
+    _exit_with_parent()
     _argon = PasswordHasher(
         time_cost=time_cost, memory_cost=memory_kib, parallelism=parallelism, type=Type.ID
     )
+
+
+def _exit_with_parent() -> None:
+    """A worker ends when its server does, however the server ended (killed with -9,
+    a crash): a pool's worker waiting for work would otherwise wait for ever."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def lower_priority() -> None:
