@@ -124,7 +124,8 @@ def test_a_page_is_checked_like_any_client(server):
         await page.send({"type": "key", "key": "h", "extra": 1})
         await page.send({"type": "nonsense"})
         await page.send({"type": "key", "key": "h"})  # not at a table: said so
-        await page.drain(0.3)
+        await page.until(lambda: len(page.lines()) >= 6)
+        await page.drain(0.1)  # and nothing more
         await page.close()
         return page.frames
 
@@ -140,6 +141,39 @@ def test_a_page_is_checked_like_any_client(server):
     ]
 
 
+def stage(page: WebPage) -> str | None:
+    table = page.last("at-table")
+    return table["stage"] if table is not None else None
+
+
+def watch_only(page: WebPage) -> int:
+    return sum(1 for line in page.lines() if line["id"] == "web-watch-only")
+
+
+def heard_upto(page: WebPage) -> int:
+    return max((f["upto"] or 0 for f in page.frames if f["type"] == "out"), default=0)
+
+
+def missed(page: WebPage) -> bool:
+    """The page was told it was away, then something of the game it missed."""
+    ids = [line["id"] for line in page.lines()]
+    away = ids.index("web-while-away") if "web-while-away" in ids else len(ids)
+    return any(i.startswith("domino-") for i in ids[away + 1 :])
+
+
+def all_boards(page: WebPage) -> list[dict]:
+    return [f for f in page.frames if f["type"] == "board"]
+
+
+def sent_upto_now(table: Any) -> int:
+    """How far the table has told seat 0 (the page's seat) of the match (in its loop)."""
+    return table.match.views_upto.get(0, 0) if table.match else 0
+
+
+def sent_upto(server: ServerThread, table: Any) -> int:
+    return server.run(lambda: sent_upto_now(table))
+
+
 def test_a_page_opens_only_games_it_can_play_and_is_told_when_it_can_only_listen(
     tmp_path, folder_game
 ):
@@ -151,19 +185,19 @@ def test_a_page_opens_only_games_it_can_play_and_is_told_when_it_can_only_listen
     async def run(server: ServerThread) -> tuple[WebPage, WebPage]:
         page = await WebPage(server.url, "Zoë").open()
         await page.send({"type": "list-tables"})
-        await page.drain(0.2)
+        await page.until(lambda: page.last("lobby") is not None)
         # the protocol still takes any online game from a page, as from a desktop client
         config = {"players": 2, "target": 5, "think": 0}
         await page.send({"type": "create-table", "game": folder_game.id, "config": config})
-        await page.drain(0.3)
+        await page.until(lambda: page.last("at-table") is not None)
         code = page.last("at-table")["code"]
         friend = await WebPage(server.url, "Ugo", lang="it").open()
         await friend.send({"type": "join-table", "code": code})
-        await friend.drain(0.3)
+        await friend.until(lambda: friend.last("at-table") is not None)
         await page.send(press("Enter", "Enter"))
-        await page.drain(0.3)
+        await friend.until(lambda: stage(friend) == "playing")
         await friend.send(press("h", "KeyH"))
-        await friend.drain(0.3)
+        await friend.until(lambda: watch_only(friend) >= 2)
         await page.close()
         await friend.close()
         return page, friend
@@ -192,7 +226,8 @@ def test_a_table_of_tira_is_said_by_its_short_name_and_offered_by_its_title(tmp_
         page = await WebPage(server.url, "Zoë", lang="en").open()
         config = {"players": 2, "speed": "normal", "variant": "first-to-three"}
         await page.send({"type": "create-table", "game": "tira", "config": config})
-        await page.drain(0.3)
+        await page.until(lambda: page.last("at-table") is not None)
+        await page.until(lambda: any(line["id"] == "web-seated" for line in page.lines()))
         await page.close()
         return page
 
@@ -219,31 +254,35 @@ def test_the_board_is_the_windows_for_my_seat_with_my_cursor_in_my_language(serv
     async def run() -> tuple[WebPage, WebPage, list[dict], Any]:
         page = await WebPage(server.url, "Zoë").open()
         await page.send({"type": "create-table", "game": "domino", "config": CONFIG})
-        await page.drain(0.2)
+        await page.until(lambda: page.last("at-table") is not None)
         await page.send(press("b", "KeyB"))
         await page.send(press("b", "KeyB"))
-        await page.drain(0.2)
         await page.send(press("Enter", "Enter"))
-        await page.drain(0.5)
+        await page.until(lambda: stage(page) == "playing")
         code = page.last("at-table")["code"]
         watcher = await WebPage(server.url, "Ugo").open()
         await watcher.send({"type": "join-table", "code": code, "spectator": True})
-        await watcher.drain(0.3)
+        await watcher.until(lambda: bool((watcher.last("board") or {}).get("lines")))
         table = next(iter(server.server.lobby.tables.values()))
-        for _ in range(200):  # until my turn: then the table waits for me, and holds still
+        for _ in range(1200):  # until my turn: then the table waits for me, and holds still
             view = server.run(lambda: table.match and table.match.engine.observation(0))
             if view and view.my_turn:
                 break
             await page.drain(0.05)
+        # the page has heard all the table told my seat, and its board shows it
+        await page.until(lambda: heard_upto(page) >= sent_upto(server, table))
+        await page.until(lambda: page.last("board") is not None)
         await page.drain(0.2)
         boards = [page.last("board")]
-        for key in (press("End", "End"), press("Home", "Home")):
-            await page.send(key)
-            await page.drain(0.2)
+        for message in (
+            press("End", "End"),
+            press("Home", "Home"),
+            {"type": "listen", "lang": "it"},
+        ):
+            count = len(all_boards(page))
+            await page.send(message)
+            await page.until(lambda count=count: len(all_boards(page)) > count)
             boards.append(page.last("board"))
-        await page.send({"type": "listen", "lang": "it"})
-        await page.drain(0.2)
-        boards.append(page.last("board"))
         await page.close()
         await watcher.close()
         return page, watcher, boards, view
@@ -289,10 +328,9 @@ def test_a_whole_match_played_by_keys_is_told_as_the_desktop_tells_it(server):
     async def run() -> WebPage:
         page = await WebPage(server.url, "Zoë", lang="it").open()
         await page.send({"type": "create-table", "game": "domino", "config": CONFIG})
-        await page.drain(0.2)
+        await page.until(lambda: page.last("at-table") is not None)
         await page.send(press("b", "KeyB"))
         await page.send(press("b", "KeyB"))
-        await page.drain(0.2)
         await page.send(press("Enter", "Enter"))
         table = next(iter(server.server.lobby.tables.values()))
         acted = -1
@@ -300,16 +338,21 @@ def test_a_whole_match_played_by_keys_is_told_as_the_desktop_tells_it(server):
             await page.drain(0.02)
             if page.last("match-over") is not None:
                 break
-            view = server.run(lambda: table.match and table.match.engine.observation(0))
+            view, told = server.run(
+                lambda: (table.match and table.match.engine.observation(0), sent_upto_now(table))
+            )
             if not view or not view.my_turn or view.step == acted:
                 continue
+            if heard_upto(page) < told:
+                continue  # the page's keys act on what it has heard: let it catch up first
             legal = [a for a in view.legal_actions() if keys_for(a, view)]
             if not legal:
                 continue
             acted = view.step
             for key in keys_for(rng.choice(legal), view):
                 await page.send(key)
-        await page.drain(0.3)
+        await page.until(lambda: heard_upto(page) >= sent_upto(server, table))
+        await page.drain(0.2)
         await page.close()
         return page
 
@@ -353,17 +396,22 @@ def test_a_page_that_drops_gets_its_seat_back_and_hears_what_it_missed(tmp_path)
         async def run() -> tuple[WebPage, WebPage]:
             page = await WebPage(server.url, "Zoë").open()
             await page.send({"type": "create-table", "game": "domino", "config": CONFIG})
-            await page.drain(0.2)
+            await page.until(lambda: page.last("at-table") is not None)
             await page.send(press("b", "KeyB"))
             await page.send(press("b", "KeyB"))
-            await page.drain(0.2)
             await page.send(press("Enter", "Enter"))
-            await page.drain(0.5)
+            await page.until(lambda: stage(page) == "playing" and heard_upto(page) > 0)
             token = page.last("welcome")["token"]
             table = page.last("at-table")
             upto = max(f["upto"] for f in page.frames if f["type"] == "out" and f["upto"])
             await page.close()
-            await asyncio.sleep(4.0)  # the bots, one covering my seat, play on
+            # the bots, one covering my seat, play on: a few events I will have missed
+            going = next(iter(server.server.lobby.tables.values()))
+            for _ in range(1200):  # bounded: 60 s
+                played = server.run(lambda: going.seats[0].covered and len(going.match.history))
+                if played and played > upto + 3:
+                    break
+                await asyncio.sleep(0.05)
             back = WebPage(server.url, "Zoë")
             back.ws = await connect(back.url, subprotocols=["audiogame.web.v1"])
             await back.send(
@@ -377,7 +425,8 @@ def test_a_page_that_drops_gets_its_seat_back_and_hears_what_it_missed(tmp_path)
                     "match": table["match"],
                 }
             )
-            await back.drain(0.5)
+            await back.until(lambda: missed(back) and back.last("at-table") is not None)
+            await back.drain(0.2)
             await back.close()
             return page, back
 

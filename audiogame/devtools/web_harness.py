@@ -18,7 +18,7 @@ import asyncio
 import json
 import os
 import shutil
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -173,6 +173,23 @@ class WebPage:
             got.append(json.loads(frame))
         self.frames += got
         return got
+
+    async def until(self, done: Callable[[], bool], bound: float = 60.0) -> None:
+        """Take frames until ``done()`` holds of what this page has got.
+
+        An event, not a pause: a loaded machine makes the server slow, never the test
+        wrong; ``bound`` only ends a wait that would never end, saying what arrived."""
+        assert self.ws is not None
+        deadline = asyncio.get_running_loop().time() + bound
+        while not done():
+            left = deadline - asyncio.get_running_loop().time()
+            try:
+                frame = await asyncio.wait_for(self.ws.recv(), max(left, 0.0))
+            except TimeoutError as late:
+                kinds = [f["type"] for f in self.frames]
+                said = [line["id"] for line in self.lines()]
+                raise AssertionError(f"{self.name} waited {bound} s; got {kinds}, {said}") from late
+            self.frames.append(json.loads(frame))
 
     async def close(self) -> None:
         if self.ws is not None:
