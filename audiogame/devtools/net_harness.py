@@ -116,7 +116,7 @@ class ServerProcess:
         self.port = 0
         self.process: subprocess.Popen[bytes] | None = None
 
-    def start(self, port: int = 0, timeout: float = 20.0) -> ServerProcess:
+    def start(self, port: int = 0, timeout: float = 60.0) -> ServerProcess:
         port_file = self.data_dir / "port"
         port_file.unlink(missing_ok=True)
         command = [
@@ -185,19 +185,24 @@ class ServerProcess:
 def wait_for(
     client: GameClient,
     predicate: Callable[[Incoming], bool],
-    timeout: float = 10.0,
+    timeout: float = 60.0,
     seen: list[Incoming] | None = None,
 ) -> Incoming:
-    """Drain ``client`` until an item matches (every item drained goes to ``seen``)."""
+    """Drain ``client`` until an item matches (every item drained goes to ``seen``).
+
+    The bound only ends a wait that would never end: a loaded machine (a process
+    still starting, a server slow to answer) is late, not wrong."""
     deadline = time.monotonic() + timeout
+    drained: list[str] = []
     while time.monotonic() < deadline:
         for item in client.poll():
+            drained.append(type(item).__name__)
             if seen is not None:
                 seen.append(item)
             if predicate(item):
                 return item
         time.sleep(0.002)
-    raise TimeoutError("nothing matching arrived in time")
+    raise TimeoutError(f"nothing matching arrived in {timeout} s; drained {drained[-30:]}")
 
 
 class ScriptedPlayer:
