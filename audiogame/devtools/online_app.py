@@ -88,7 +88,6 @@ class Driver:
         self.names: list[str] = []
         self.link: Any = None
         self.wrote_address = False
-        self.finished_at: float | None = None
         self.pressed: list[tuple[float, str]] = []  # bench: my keys at the table
         self.spoken_at: list[tuple[float, str]] = []  # bench: narration heard
         self.failed = ""
@@ -280,10 +279,9 @@ class Driver:
             return
         over = link is not None and link.last_over is not None and getattr(table, "finished", False)
         if over:
-            if self.finished_at is None:
-                self.finished_at = now
-            if self.args.role == "host" and not self.others_done() and now - self.finished_at < 30:
-                return
+            if self.args.role == "host" and not self.others_done():
+                return  # my server is theirs too: it stays until they have all they need
+
             self.finish()
             return
         key = scripted_key(table)  # type: ignore[arg-type]
