@@ -22,7 +22,7 @@ import multiprocessing.connection
 import os
 import sys
 import threading
-import time
+from typing import Any
 
 from argon2 import PasswordHasher, Type
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
@@ -30,12 +30,20 @@ from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatc
 #: Windows' priority class for "run only when the system is otherwise idle"
 IDLE_PRIORITY_CLASS = 0x00000040
 
+#: how long a worker waits at the warm-up for the others to start
+GATHERING_BOUND = 60.0
+
 _argon: PasswordHasher | None = None
+_gathering: Any = None  # the pool's warm-up barrier, until this worker has passed it
 
 
-def start(time_cost: int, memory_kib: int, parallelism: int, lower: bool = True) -> None:
-    """A worker's first call: its priority lowered, its hasher made once."""
-    global _argon
+def start(
+    time_cost: int, memory_kib: int, parallelism: int, lower: bool = True, gathering: Any = None
+) -> None:
+    """A worker's first call: its priority lowered, its hasher made once; ``gathering``
+    (a ``multiprocessing`` barrier of the pool's size) holds its warm-up answer."""
+    global _argon, _gathering
+    _gathering = gathering
     if lower:
         lower_priority()
     _exit_with_parent()
@@ -102,9 +110,15 @@ def check(hashed: str, password: str, known: bool) -> tuple[bool, bool]:
 
 def where() -> tuple[int, int, int]:
     """(this process's id, its scheduling policy (-1: not told), its niceness): for tests
-    and the pool's warm-up, which asks each worker once (held a moment, so that a worker
-    that answered does not take the next worker's question too)."""
-    time.sleep(0.1)
+    and the pool's warm-up, which asks each worker once: the first answer of each worker
+    waits at the pool's barrier until every worker holds one of the questions, so that a
+    worker that started early cannot take a late one's too (a pause would only make that
+    unlikely: a worker spawned at the lowest priority on a busy machine starts late)."""
+    global _gathering
+    gathering, _gathering = _gathering, None
+    if gathering is not None:
+        with contextlib.suppress(threading.BrokenBarrierError):  # one never came: answer
+            gathering.wait(GATHERING_BOUND)
     getpolicy = getattr(os, "sched_getscheduler", None)
     policy = getpolicy(0) if getpolicy is not None else -1
     nice = getattr(os, "nice", None)

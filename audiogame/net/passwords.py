@@ -116,12 +116,14 @@ class Hasher:
                 )
             else:
                 cost = self.cost
+                # the same on every system, and never a fork of a process with threads
+                spawn = multiprocessing.get_context("spawn")
+                gathering = spawn.Barrier(self.concurrent)  # the warm-up reaches every worker
                 self._pool = ProcessPoolExecutor(
                     self.concurrent,
-                    # the same on every system, and never a fork of a process with threads
-                    mp_context=multiprocessing.get_context("spawn"),
+                    mp_context=spawn,
                     initializer=hash_worker.start,
-                    initargs=(cost.time_cost, cost.memory_kib, cost.parallelism),
+                    initargs=(cost.time_cost, cost.memory_kib, cost.parallelism, True, gathering),
                 )
         return self._pool
 
