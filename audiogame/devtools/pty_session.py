@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+import select
 import shutil
 import subprocess
 import sys
@@ -165,7 +166,16 @@ class PtyGame:
 
     # -- the end ----------------------------------------------------------------------
     def wait_exit(self, timeout: float = 15.0) -> int:
-        return self.proc.wait(timeout)
+        """The exit code, once everything the game printed before exiting is read: this
+        side keeps the terminal open, so the reader gets no end of file to wait for, and
+        on a loaded machine the last lines can still be in the terminal's buffer."""
+        code = self.proc.wait(timeout)
+        end = time.monotonic() + 5.0
+        while time.monotonic() < end and select.select([self.master], [], [], 0)[0]:
+            time.sleep(0.01)  # the reader is still taking what is there
+        time.sleep(0.05)  # a read that just returned: its bytes are added under the lock
+        with self._cond:
+            return code
 
     def terminal_restored(self) -> bool:
         import termios
