@@ -20,14 +20,19 @@ import concurrent.futures
 import contextlib
 import json
 import random
+import socket
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.client import ClientProtocol
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import Frame, Opcode
+from websockets.protocol import State
 from websockets.typing import Subprotocol
+from websockets.uri import parse_uri
 
 from audiogame.devtools.net_harness import ScriptedPlayer, ServerThread, hostile_frames, wait_for
 from audiogame.devtools.web_harness import WebPage, press
@@ -233,3 +238,50 @@ def test_a_page_pressing_keys_faster_than_any_hand_is_slowed_then_closed(tmp_pat
     goodbye = page.last("goodbye")
     assert goodbye is not None and goodbye["reason"] == "abuse"
     assert page.ws is not None and page.ws.close_code == 1008
+
+
+def at_once(url: str, port: int, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A page whose ``messages`` all reach the server in one write (as a stalled network
+    or a busy machine delivers them); every frame it gets back until it is closed."""
+    page = ClientProtocol(parse_uri(url), subprotocols=[Subprotocol(WEB_SUBPROTOCOL)])
+    got: list[dict[str, Any]] = []
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        page.send_request(page.connect())
+        sock.sendall(b"".join(page.data_to_send()))
+        while page.state is State.CONNECTING:
+            page.receive_data(sock.recv(65536))
+        for message in messages:
+            page.send_text(json.dumps(message).encode())
+        sock.sendall(b"".join(page.data_to_send()))
+        page.send_close()  # the page leaves; what the server said before that is read
+        sock.sendall(b"".join(page.data_to_send()))
+        while page.state is not State.CLOSED:
+            data = sock.recv(65536)
+            if data:
+                page.receive_data(data)
+            else:
+                page.receive_eof()
+            for event in page.events_received():
+                if isinstance(event, Frame) and event.opcode is Opcode.TEXT:
+                    got.append(json.loads(bytes(event.data)))
+            sock.sendall(b"".join(page.data_to_send()))
+            if not data:
+                break
+    return got
+
+
+def test_keys_that_arrive_together_are_judged_by_when_they_came_not_when_handled(
+    tmp_path: Path,
+) -> None:
+    # A busy server handles queued frames one after the other: judged by when it got
+    # round to each, the bucket would refill while it works (here a token every
+    # millisecond) and let a burst through beyond its size. Judged by when they came,
+    # keys that came together are one moment: the bucket's size, not a token more.
+    limits = Limits(rate=1000.0, burst=8.0, close_at=1000.0)
+    help_text = Localizer("en")("web-keys-lobby")
+    keys = 30
+    with ServerThread(tmp_path, ServerOptions(limits=limits)) as server:
+        hello = {"type": "hello", "name": "Anna", "lang": "en"}
+        frames = at_once(server.url, server.port, [hello] + [press("F1", "F1")] * keys)
+    lines = [u["text"] for f in frames if f["type"] == "out" for u in f["speech"]]
+    assert lines.count(help_text) == limits.burst - 1  # the hello took one token

@@ -27,6 +27,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from audiogame.net import messages as m
+from audiogame.net.arrivals import StampedConnection
 from audiogame.net.bus import Post
 from audiogame.net.limits import AbuseMeter, TokenBucket
 from audiogame.net.lobby import Lobby, Player
@@ -63,6 +64,8 @@ class Connection:
         self._wake = asyncio.Event()
         self._closing = False
         self._slowed_at = -1.0
+        #: when the frame being handled arrived (``_arrived``)
+        self._frame_at = now
         #: closes a connection that never says who it is (set going by ``run``)
         self._hello_timer: asyncio.TimerHandle | None = None
         self._handlers: dict[type, Callable[[Any], Any]] = {
@@ -202,8 +205,14 @@ class Connection:
         self.close(Reason.REPLACED)
 
     # -- frames in ----------------------------------------------------------------------
+    def _arrived(self) -> float:
+        """When the frame being handled reached us: a client's pace is judged by when its
+        frames came, not by when a busy server got round to them (``arrivals``)."""
+        ws = self.ws
+        return ws.arrived() if isinstance(ws, StampedConnection) else self.loop.time()
+
     async def _frame(self, frame: str | bytes) -> None:
-        now = self.loop.time()
+        now = self._frame_at = self._arrived()
         if not self.bucket.take(now):
             if now - self._slowed_at >= 1.0:  # one refusal a second, not one per frame
                 self._slowed_at = now
@@ -258,7 +267,7 @@ class Connection:
 
     def _refuse(self, reason: Reason, of: str, ref: int | None = None) -> None:
         self.send(m.Refused(reason=reason.value, of=of, ref=ref))
-        self._strike(self.loop.time())
+        self._strike(self._frame_at)
 
     def _strike(self, now: float) -> None:
         if self.abuse.strike(now):

@@ -23,6 +23,7 @@ from websockets.http11 import Request, Response
 from websockets.typing import Subprotocol
 
 from audiogame.net import messages as m
+from audiogame.net.arrivals import StampedConnection
 from audiogame.net.bus import Bus, LocalBus
 from audiogame.net.connection import Connection
 from audiogame.net.lobby import Lobby, Player
@@ -96,6 +97,7 @@ class GameServer:
             compression=None,  # small frames; and no decompression work for strangers
             max_size=4 * m.MAX_FRAME,  # larger frames are cut at once; 16 KiB+ are refused
             max_queue=32,
+            create_connection=StampedConnection,  # the limits judge when messages came
             ping_interval=self.options.heartbeat,
             ping_timeout=self.options.heartbeat,
             # a peer that stops answering is gone once the ping times out: the closing
