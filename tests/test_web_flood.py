@@ -170,7 +170,7 @@ def test_a_flooding_page_hears_why_is_closed_and_the_table_plays_on(tmp_path: Pa
         assert f"net-reason-{reason}" in ids, ids
     # repeated abuse closes the page, with a goodbye first and the policy close code
     goodbyes = [f for f in attack.frames if f["type"] == "goodbye"]
-    assert len(goodbyes) >= count // 40
+    assert len(goodbyes) >= count // 40, (len(goodbyes), attack.connections, attack.close_codes)
     assert {f["reason"] for f in goodbyes} == {"abuse"}
     assert attack.close_codes.count(1008) == len(goodbyes)
     # the live table played to its end, and its player heard nothing of the flood
@@ -233,8 +233,11 @@ def test_a_page_pressing_keys_faster_than_any_hand_is_slowed_then_closed(tmp_pat
     assert calm.last("goodbye") is None
     # a flood: answered up to the bucket, told to slow down once a second, then closed
     answered = said(page).count(help_text)  # the hello took one token of the burst
-    assert limits.burst - 1 <= answered <= limits.burst - 1 + limits.rate * took + 1
-    assert 1 <= said(page).count(slow_down) <= took + 1
+    assert limits.burst - 1 <= answered <= limits.burst - 1 + limits.rate * took + 1, (
+        answered,
+        took,
+    )
+    assert 1 <= said(page).count(slow_down) <= took + 1, (said(page).count(slow_down), took)
     goodbye = page.last("goodbye")
     assert goodbye is not None and goodbye["reason"] == "abuse"
     assert page.ws is not None and page.ws.close_code == 1008
