@@ -44,9 +44,12 @@ def start(
     (a ``multiprocessing`` barrier of the pool's size) holds its warm-up answer."""
     global _argon, _gathering
     _gathering = gathering
+    # the watcher first: on Linux the idle class is the calling thread's and threads
+    # started later inherit it, so a watcher started after would wait for idle CPU to
+    # notice its server died (on a busy machine, for many seconds)
+    _exit_with_parent()
     if lower:
         lower_priority()
-    _exit_with_parent()
     _argon = PasswordHasher(
         time_cost=time_cost, memory_cost=memory_kib, parallelism=parallelism, type=Type.ID
     )
