@@ -30,7 +30,7 @@ from audiogame.games.tirapassa.actions import Refusal, Send, Throw
 from audiogame.games.tirapassa.events import DiePassed, DieToTray, Landed
 from audiogame.games.tirapassa.narrate import (
     coaster_args,
-    faces,
+    my_dice_parts,
     refusal_message,
     side,
     symbol,
@@ -76,23 +76,6 @@ ACTION_KEYS: dict[int, str] = {
 }
 #: arrows walk through my dice
 ARROWS: dict[int, int] = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
-
-
-def my_dice_parts(obs: TiraObservation) -> Join:
-    """My dice as said: their faces, those not rolled yet, those flying, those waiting."""
-    parts: list[Phrase] = []
-    rolled = tuple(f for f in obs.hand if f is not None)
-    if rolled:
-        parts.append(Phrase("tira-hand", {"faces": faces(rolled)}))
-    if len(rolled) < len(obs.hand):
-        parts.append(Phrase("tira-unrolled", {"n": len(obs.hand) - len(rolled)}))
-    if obs.in_the_air:
-        parts.append(Phrase("tira-in-air", {"n": obs.in_the_air}))
-    if obs.waiting:
-        parts.append(Phrase("tira-waiting", {"n": obs.waiting}))
-    if not parts:
-        parts.append(Phrase("tira-no-dice-now"))
-    return Join(tuple(parts))
 
 
 # -- questions, at any time: (view, names) -> the answer ------------------------------------

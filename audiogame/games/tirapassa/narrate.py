@@ -482,3 +482,20 @@ _HANDLERS: dict[type, Callable[[_Voice, Any], list[Message]]] = {
     CoasterDrawn: _Voice._coaster_drawn,
     GameEnded: _Voice._game_ended,
 }
+
+
+def my_dice_parts(obs: TiraObservation) -> Join:
+    """My dice as said: their faces, those not rolled yet, those flying, those waiting."""
+    parts: list[Phrase] = []
+    rolled = tuple(f for f in obs.hand if f is not None)
+    if rolled:
+        parts.append(Phrase("tira-hand", {"faces": faces(rolled)}))
+    if len(rolled) < len(obs.hand):
+        parts.append(Phrase("tira-unrolled", {"n": len(obs.hand) - len(rolled)}))
+    if obs.in_the_air:
+        parts.append(Phrase("tira-in-air", {"n": obs.in_the_air}))
+    if obs.waiting:
+        parts.append(Phrase("tira-waiting", {"n": obs.waiting}))
+    if not parts:
+        parts.append(Phrase("tira-no-dice-now"))
+    return Join(tuple(parts))

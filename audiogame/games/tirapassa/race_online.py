@@ -32,9 +32,9 @@ from audiogame.games.tirapassa.events import (
     StartSignal,
     TiraEvent,
 )
-from audiogame.games.tirapassa.narrate import coaster_args, faces, symbol, tally
+from audiogame.games.tirapassa.narrate import coaster_args, my_dice_parts, symbol, tally
 from audiogame.games.tirapassa.observation import Phase, TiraObservation
-from audiogame.narration import Join, Message, Phrase
+from audiogame.narration import Message
 
 #: the events whose batch is played at its time (the rest is heard on arrival)
 ON_TIME = (Landed, RoundStarted, StartSignal, RaceStarted)
@@ -74,23 +74,6 @@ def settled(view: Any) -> bool:
     return isinstance(view, TiraObservation) and view.phase in SETTLED
 
 
-def my_dice(obs: TiraObservation) -> Join:
-    """My dice in words: in hand, still to roll, in the air, waiting on my coaster."""
-    parts: list[Phrase] = []
-    rolled = tuple(f for f in obs.hand if f is not None)
-    if rolled:
-        parts.append(Phrase("tira-hand", {"faces": faces(rolled)}))
-    if len(rolled) < len(obs.hand):
-        parts.append(Phrase("tira-unrolled", {"n": len(obs.hand) - len(rolled)}))
-    if obs.in_the_air:
-        parts.append(Phrase("tira-in-air", {"n": obs.in_the_air}))
-    if obs.waiting:
-        parts.append(Phrase("tira-waiting", {"n": obs.waiting}))
-    if not parts:
-        parts.append(Phrase("tira-no-dice-now"))
-    return Join(tuple(parts))
-
-
 def situation(view: Any, names: Sequence[str]) -> list[Message]:
     """Where the match stands, for the listener whose view it is (a spectator too)."""
     if not isinstance(view, TiraObservation):
@@ -110,7 +93,7 @@ def situation(view: Any, names: Sequence[str]) -> list[Message]:
         calm = {"rolls": view.calm_rolls_left, "supreme": symbol(view.supreme)}
         said.append(Message("tira-resumed-calm", calm, kind="turn"))
     if view.seat is not None:
-        said.append(Message("tira-my-dice", {"parts": my_dice(view)}, kind="turn"))
+        said.append(Message("tira-my-dice", {"parts": my_dice_parts(view)}, kind="turn"))
     standings = {"tally": tally(view.won_counts, view.seat, names), "pile": view.pile_size}
     said.append(Message("tira-standings", standings, kind="turn"))
     return said

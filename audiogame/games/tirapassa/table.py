@@ -47,7 +47,7 @@ from audiogame.games.saving import BotStates
 from audiogame.games.seat import ClockReport, LocalSeat, SeatSession
 from audiogame.games.tirapassa.bots import TiraBot, bots_for, seats_concerned
 from audiogame.games.tirapassa.coasters import Coaster
-from audiogame.games.tirapassa.controls import TiraControls, my_dice_parts
+from audiogame.games.tirapassa.controls import TiraControls
 from audiogame.games.tirapassa.engine import TiraGame
 from audiogame.games.tirapassa.events import (
     GameEnded,
@@ -56,6 +56,7 @@ from audiogame.games.tirapassa.events import (
 )
 from audiogame.games.tirapassa.narrate import (
     coaster_args,
+    my_dice_parts,
     narrate,
     symbol,
     tally,
