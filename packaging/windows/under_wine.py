@@ -12,6 +12,10 @@ _DISK_AUDIO = (
     "reading SDL_DISKAUDIODELAY overwrites the SDL_DISKAUDIOFILE name it has just read, "
     "and the mix goes to a file named '1' in the current folder"
 )
+_NO_PROCESS_PRNG = (
+    "cryptography's Rust core needs bcryptprimitives.dll (for ProcessPrng), which Wine 8 "
+    "does not have; Windows 10 and 11 have it as part of the system"
+)
 CANNOT_RUN: dict[str, str] = {
     "tests/test_audio_mixer.py::test_panning_reaches_the_speakers": _DISK_AUDIO,
     "tests/test_tira_table_disk.py::": _DISK_AUDIO,
@@ -31,8 +35,10 @@ CANNOT_RUN: dict[str, str] = {
         "their types, and 100,000 levels are still refused"
     ),
     "tests/test_net_security.py::test_tls_with_the_hosts_own_certificate_is_pinned": (
-        "cryptography's Rust core needs bcryptprimitives.dll (for ProcessPrng), which Wine 8 "
-        "does not have; Windows 10 and 11 have it as part of the system"
+        _NO_PROCESS_PRNG
+    ),
+    "tests/test_online_play.py::test_a_lan_hosts_certificate_is_read_as_words_then_pinned": (
+        _NO_PROCESS_PRNG
     ),
     "tests/test_system_language.py::test_the_process_environment_follows_the_same_rule[None]": (
         "with none of LC_ALL, LC_MESSAGES, LANG set, the game follows the Windows user "
