@@ -15,8 +15,9 @@ at once (sound is faster than words), and speaks:
 - a ``Later`` message waits its ``delay`` on the app's scheduler, then takes the
   same road (a train of dice sounds stays recognisable);
 - other players' sounds alone (no words, kind "others") are softer than the
-  player's own, and the same one twice within ``OTHERS_GAP`` is played once:
-  with five bots throwing, a second identical sound would only blur the first.
+  player's own, and the same one from the same place twice within ``OTHERS_GAP`` is
+  played once: with five bots throwing, a second identical sound would only blur the
+  first. The same sound from another place is kept: where it comes from is the news.
 
 Everything spoken also goes to the history. ``speaking`` says whether the player
 is still hearing something (``listening.Listening``: the backend's word, or a
@@ -132,7 +133,7 @@ class Announcer:
         self._later: dict[int, tuple[object | None, Handle]] = {}
         self._later_ids = itertools.count()
         #: when each of the other players' sounds was last played
-        self._others_heard: dict[str, float] = {}
+        self._others_heard: dict[tuple[str, float], float] = {}
         #: the last cues played, newest last: what a listener heard besides words
         self.cue_log: deque[tuple[str, float]] = deque(maxlen=200)
         #: whether cues can be heard now (a sound device, a volume above zero)
@@ -228,12 +229,14 @@ class Announcer:
             self._queued.append(text)
 
     def others_cue(self, name: str, pan: float, volume: float = 1.0) -> None:
-        """Another player's sound: softer than mine, and once within ``OTHERS_GAP``."""
+        """Another player's sound: softer than mine, and once within ``OTHERS_GAP``
+        from one place (two seats' dice landing left and right are both heard)."""
         now = self.now()
-        last = self._others_heard.get(name)
+        where = (name, round(pan, 2))
+        last = self._others_heard.get(where)
         if last is not None and now - last < OTHERS_GAP:
             return
-        self._others_heard[name] = now
+        self._others_heard[where] = now
         self.cue(name, pan, min(volume, OTHERS_VOLUME))
 
     def now(self) -> float:

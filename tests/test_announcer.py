@@ -171,6 +171,7 @@ def test_other_players_sounds_are_softer_and_thinned(harness_factory) -> None:
         h,
         a=others("die_pass"),
         b=others("die_arrive", -0.5),
+        e=others("die_pass", -0.5),
         c=lambda s: s.post(Message("", kind="own", cue="die_pass")),
         d=lambda s: s.post(Message("kind-others", kind="others", cue="die_pass")),
     )
@@ -178,11 +179,14 @@ def test_other_players_sounds_are_softer_and_thinned(harness_factory) -> None:
     h.press("a")
     h.press("a")  # the same sound again at once: dropped
     h.press("b")  # another sound: played
+    h.press("e")  # the same sound from the other side: where it comes from is news
+    h.press("e")  # ... but from that side too, once
     h.press("c")  # my own sound: never thinned, full loudness
     h.press("d")  # another player's move in words: its sound is not thinned either
     assert played(h)[start:] == [
         ("die_pass", 0.5, OTHERS_VOLUME),
         ("die_arrive", -0.5, OTHERS_VOLUME),
+        ("die_pass", -0.5, OTHERS_VOLUME),
         ("die_pass", 0.0, 1.0),
         ("die_pass", 0.0, 1.0),
     ]
