@@ -38,7 +38,6 @@ from audiogame.games.base import Foreseen, RealTime, visible_to
 from audiogame.games.session import TableSession
 from audiogame.net import messages as m
 from audiogame.net.bus import Post
-from audiogame.net.game_codec import CodecError
 from audiogame.net.loop_clock import LoopScheduler
 from audiogame.net.match_log import LoggedEngine
 from audiogame.net.reasons import Reason
@@ -140,16 +139,10 @@ class RaceTable(Table):
 
     def act(self, player: str, data: Any, ref: int, at: float | None = None) -> Reason | None:
         """A press, dated: believed within the player's bound, applied at its game time."""
-        seat = self.seat_of(player)
-        if seat is None:
-            return Reason.NOT_SEATED
-        match = self.match
-        if match is None or self.stage is not m.TableStage.PLAYING:
-            return Reason.NOT_STARTED
-        try:
-            action = self.codec.decode_action(data)
-        except CodecError:
-            return Reason.BAD_ACTION
+        taken = self._action_of(player, data)
+        if isinstance(taken, Reason):
+            return taken
+        seat, match, action = taken
         arrival = self.loop.time()
         bound = self.bound_of(player)
         believed = clamp_claim(at, arrival, bound)
@@ -168,13 +161,7 @@ class RaceTable(Table):
         state = self.seats[seat]
         if state.kind is not HUMAN or state.player != player or state.covered:
             return  # a bot plays the seat now: the player's late key changes nothing
-        result = match.session.apply(seat, action, at=when)
-        self._flush_pending()
-        if result.refusal is not None:
-            self._post(
-                m.GameRefused(ref=ref, refusal=str(result.refusal.value)),
-                players=frozenset({player}),
-            )
+        self._play(match, seat, player, action, ref, at=when)
 
     def _settled(self) -> bool:
         match = self.match
@@ -237,27 +224,17 @@ class RaceTable(Table):
         self._update_hold()
 
     def returned(self, player: str, upto: int | None, match: int | None) -> bool:
-        seat = self.seat_of(player)
-        if seat is None:
-            return False
-        state = self.seats[seat]
-        if not state.covered or self.match is None or self._settled():
-            back = super().returned(player, upto, match)
+        back = super().returned(player, upto, match)
+        if back:
             self._update_hold()
-            return back
+        return back
+
+    def _reseat(self, seat: int) -> m.NoticeKind:
+        if not self.seats[seat].covered or self.match is None or self._settled():
+            return super()._reseat(seat)
         # the race goes on with the bot: the seat changes hands when the round ends
-        _cancel(state.drop_timer)
-        state.drop_timer = None
-        state.connected = True
         self.returning.add(seat)
-        self._notice(m.NoticeKind.RETURNING, seat, state.name)
-        if player in self.restored_for:
-            self.restored_for.discard(player)
-            self._post(m.Notice(what=m.NoticeKind.RESTORED), players=frozenset({player}))
-        self._changed()
-        self._send_snapshot(player, seat, upto=upto, match=match)
-        self._update_hold()
-        return True
+        return m.NoticeKind.RETURNING
 
     def _send_snapshot(
         self, player: str, seat: int | None, upto: int | None, match: int | None
@@ -271,10 +248,7 @@ class RaceTable(Table):
         for seat in sorted(self.returning):
             state = self.seats[seat]
             if state.kind is HUMAN and state.connected and state.covered:
-                state.covered = False
-                state.bot = None
-                match.session.set_bot(seat, None)
-                match.bot_saved.pop(seat, None)
+                self._uncover(seat)
                 self._notice(m.NoticeKind.BACK, seat, state.name)
                 self._changed()
         self.returning.clear()

@@ -327,19 +327,28 @@ class Table:
         _cancel(state.drop_timer)
         state.drop_timer = None
         state.connected = True
-        if state.covered:
-            state.covered = False
-            state.bot = None
-            if self.match is not None:
-                self.match.session.set_bot(seat, None)
-                self.match.bot_saved.pop(seat, None)
-        self._notice(m.NoticeKind.BACK, seat, state.name)
+        self._notice(self._reseat(seat), seat, state.name)
         if player in self.restored_for:
             self.restored_for.discard(player)
             self._post(m.Notice(what=m.NoticeKind.RESTORED), players=frozenset({player}))
         self._changed()
         self._send_snapshot(player, seat, upto=upto, match=match)
         return True
+
+    def _reseat(self, seat: int) -> m.NoticeKind:
+        """A returning player takes their seat back from the bot; what the table hears."""
+        self._uncover(seat)
+        return m.NoticeKind.BACK
+
+    def _uncover(self, seat: int) -> None:
+        state = self.seats[seat]
+        if not state.covered:
+            return
+        state.covered = False
+        state.bot = None
+        if self.match is not None:
+            self.match.session.set_bot(seat, None)
+            self.match.bot_saved.pop(seat, None)
 
     def _grace_over(self, player: str) -> None:
         seat = self.seat_of(player)
@@ -493,6 +502,15 @@ class Table:
     def act(self, player: str, data: Any, ref: int, at: float | None = None) -> Reason | None:
         """A seated player's action, applied now (``at``, the press time a real-time
         game's client sends, means nothing to a turn-based table)."""
+        taken = self._action_of(player, data)
+        if isinstance(taken, Reason):
+            return taken
+        seat, match, action = taken
+        self._play(match, seat, player, action, ref)
+        return None
+
+    def _action_of(self, player: str, data: Any) -> tuple[int, _Match, Any] | Reason:
+        """The seat, the match and the decoded action of a player's ``Act``, or why not."""
         seat = self.seat_of(player)
         if seat is None:
             return Reason.NOT_SEATED
@@ -500,17 +518,22 @@ class Table:
         if match is None or self.stage is not m.TableStage.PLAYING:
             return Reason.NOT_STARTED
         try:
-            action = self.codec.decode_action(data)
+            return seat, match, self.codec.decode_action(data)
         except CodecError:
             return Reason.BAD_ACTION
-        result = match.session.apply(seat, action)
+
+    def _play(
+        self, match: _Match, seat: int, player: str, action: Any, ref: int, at: float | None = None
+    ) -> None:
+        """Apply ``action`` for ``seat`` (at game time ``at``, or now); a refusal goes
+        back to its player only."""
+        result = match.session.apply(seat, action, at=at)
         self._flush_pending()
         if result.refusal is not None:
             self._post(
                 m.GameRefused(ref=ref, refusal=str(result.refusal.value)),
                 players=frozenset({player}),
             )
-        return None
 
     def say(self, player: str, text: str, to: int | None) -> Reason | None:
         clean = clean_chat(text)
