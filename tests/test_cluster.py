@@ -10,13 +10,16 @@ from pathlib import Path
 import pytest
 
 from audiogame.devtools import services
-from audiogame.devtools.net_harness import ScriptedPlayer, ServerProcess, wait_for
-from audiogame.games import registry
+from audiogame.devtools.net_harness import (
+    ScriptedPlayer,
+    ServerProcess,
+    play_together,
+    replay_over,
+    wait_for,
+)
 from audiogame.games.base import heard_by
 from audiogame.net import messages as m
 from audiogame.net.client import GameClient
-from audiogame.net.game_codec import GameCodec
-from audiogame.net.match_log import entries_from_lists, replay
 
 PASSWORD = "mare d'inverno 7"
 CONFIG = {"players": 3, "target": 3, "think": 0}
@@ -66,23 +69,8 @@ def got(client: GameClient, kind: type, test=lambda i: True, timeout: float = 10
     return wait_for(client, lambda i: isinstance(i, kind) and test(i), timeout=timeout)
 
 
-def play(players: list[ScriptedPlayer], timeout: float, until=None) -> None:
-    deadline = time.monotonic() + timeout
-    done = until or (lambda: all(p.over for p in players))
-    while not done():
-        assert time.monotonic() < deadline, "the match did not end in time"
-        for p in players:
-            p.pump()
-        time.sleep(0.002)
-
-
-def check_against_offline(game: str, players: list[ScriptedPlayer]) -> None:
-    over = players[0].over
-    spec = registry.get(game)
-    codec = GameCodec(spec.wire())
-    offline = replay(
-        spec, codec, over.config, over.seed, over.start, entries_from_lists(over.log)
-    ).events
+def check_against_offline(players: list[ScriptedPlayer]) -> None:
+    offline = replay_over(players[0].over).events
     assert offline
     for seat, player in enumerate(players):
         assert player.heard == heard_by(offline, seat), f"seat {seat} heard otherwise"
@@ -127,8 +115,8 @@ def test_two_processes_share_presence_chat_and_a_table_played_to_the_end(cluster
         assert got(anna, m.WhisperFrom).text == "ciao da un altro server"
         seated(anna, bruno, folder_game.id)
         players = [ScriptedPlayer(anna, seed=1), ScriptedPlayer(bruno, seed=2)]
-        play(players, timeout=120)
-        check_against_offline(folder_game.id, players)
+        play_together(players, timeout=120)
+        check_against_offline(players)
     finally:
         anna.close()
         bruno.close()
@@ -141,13 +129,13 @@ def test_a_process_killed_mid_match_its_table_goes_on_in_the_other(cluster, fold
     try:
         seated(anna, bruno, folder_game.id)
         players = [ScriptedPlayer(anna, seed=1), ScriptedPlayer(bruno, seed=2)]
-        play(players, timeout=60, until=lambda: anna.upto >= 6)
+        play_together(players, timeout=60, until=lambda: anna.upto >= 6)
         assert not players[0].over
         one.kill()  # kill -9 the table's owner, mid-match
         killed_at = time.monotonic()
-        play(players, timeout=120)
+        play_together(players, timeout=120)
         assert time.monotonic() - killed_at < 60
-        check_against_offline(folder_game.id, players)  # nothing lost, nothing twice
+        check_against_offline(players)  # nothing lost, nothing twice
         assert anna.url == two.url  # Anna's client moved to the living process
     finally:
         anna.close()

@@ -15,13 +15,16 @@ from pathlib import Path
 import pytest
 
 from audiogame.devtools import services
-from audiogame.devtools.net_harness import ScriptedPlayer, ServerThread, wait_for
-from audiogame.games import registry
+from audiogame.devtools.net_harness import (
+    ScriptedPlayer,
+    ServerThread,
+    play_together,
+    replay_over,
+    wait_for,
+)
 from audiogame.games.base import heard_by
 from audiogame.net import messages as m
 from audiogame.net.client import GameClient
-from audiogame.net.game_codec import GameCodec
-from audiogame.net.match_log import entries_from_lists, replay
 from audiogame.net.server_options import ServerOptions
 
 CONFIG = {"players": 3, "target": 3, "think": 0}
@@ -129,36 +132,17 @@ def test_an_owner_that_stalls_past_its_lease_stops_and_its_players_move(pair, fo
         anna.send(m.SetBot(seat=2, level="hard"))
         anna.send(m.Start())
         players = [ScriptedPlayer(anna, seed=1), ScriptedPlayer(bruno, seed=2)]
-        play(players, until=lambda: anna.upto >= 6)
+        play_together(players, timeout=120, until=lambda: anna.upto >= 6)
         # Anna's process, the table's owner, freezes past its lease: the other takes the
         # table over; when the first wakes it must not go on running it as well
         lease = one.server.cluster.lease
         one.loop.call_soon_threadsafe(time.sleep, lease + 2 * one.server.cluster.beat + 1)
-        play(players)
+        play_together(players, timeout=120)
         assert table.id not in one.run(lambda: dict(one.server.lobby.tables))
         assert table.id in two.run(lambda: dict(two.server.lobby.tables))
-        over = players[0].over
-        spec = registry.get(folder_game.id)
-        offline = replay(
-            spec,
-            GameCodec(spec.wire()),
-            over.config,
-            over.seed,
-            over.start,
-            entries_from_lists(over.log),
-        ).events
+        offline = replay_over(players[0].over).events
         for seat, player in enumerate(players):  # nothing lost, nothing twice
             assert player.heard == heard_by(offline, seat), f"seat {seat} heard otherwise"
     finally:
         anna.close()
         bruno.close()
-
-
-def play(players: list[ScriptedPlayer], until=None, timeout: float = 120.0) -> None:
-    deadline = time.monotonic() + timeout
-    done = until or (lambda: all(p.over for p in players))
-    while not done():
-        assert time.monotonic() < deadline, "the match did not end in time"
-        for p in players:
-            p.pump()
-        time.sleep(0.002)

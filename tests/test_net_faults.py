@@ -15,24 +15,19 @@ from pathlib import Path
 
 import pytest
 
-from audiogame.devtools.net_harness import ScriptedPlayer, ServerProcess, wait_for
+from audiogame.devtools.net_harness import ScriptedPlayer, ServerProcess, replay_over, wait_for
 from audiogame.games import registry
 from audiogame.games.base import heard_by
 from audiogame.net import messages as m
 from audiogame.net.client import Batch, Connected, Disconnected, GameClient, Resync
 from audiogame.net.game_codec import GameCodec
-from audiogame.net.match_log import entries_from_lists, replay
 from audiogame.net.server_options import ServerOptions
 
 GAMES = Path(__file__).parent / "games"
 
 
 def offline(over) -> list:
-    spec = registry.get(over.game)
-    codec = GameCodec(spec.wire())
-    return replay(
-        spec, codec, over.config, over.seed, over.start, entries_from_lists(over.log)
-    ).events
+    return replay_over(over).events
 
 
 def host_and_start(anna: GameClient, game: str, join: Path) -> None:

@@ -19,14 +19,14 @@ import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from audiogame.devtools.net_harness import ServerThread, wait_for
+from audiogame.devtools.net_harness import ServerThread, replay_over, wait_for
 from audiogame.games import registry
 from audiogame.games.base import heard_by
 from audiogame.net import messages as m
 from audiogame.net.client import Connected, GameClient
 from audiogame.net.game_codec import GameCodec
 from audiogame.net.limits import Limits
-from audiogame.net.match_log import engine_seed, entries_from_lists, replay
+from audiogame.net.match_log import engine_seed, entries_from_lists
 from audiogame.net.server_options import ServerOptions
 
 #: scripted players answer at once, far faster than the 20 moves a second a person
@@ -180,10 +180,7 @@ def check(recorders: list[RawRecorder], over: m.MatchOver) -> int:
 
 
 def replayed(over: m.MatchOver) -> list:
-    spec = registry.get("domino")
-    codec = GameCodec(spec.wire())
-    log = entries_from_lists(over.log)
-    return replay(spec, codec, over.config, over.seed, over.start, log).events
+    return replay_over(over).events
 
 
 configs = st.builds(

@@ -14,13 +14,18 @@ from pathlib import Path
 
 import pytest
 
-from audiogame.devtools.net_harness import ScriptedPlayer, ServerThread, wait_for
+from audiogame.devtools.net_harness import (
+    ScriptedPlayer,
+    ServerThread,
+    play_together,
+    replay_over,
+    wait_for,
+)
 from audiogame.games import registry
 from audiogame.games.base import heard_by
 from audiogame.net import messages as m
 from audiogame.net.client import Batch, Connected, GameClient, Resync
-from audiogame.net.game_codec import GameCodec
-from audiogame.net.match_log import entries_from_lists, replay, seed_hash
+from audiogame.net.match_log import seed_hash
 from audiogame.net.reasons import Reason
 from audiogame.net.server_options import ServerOptions
 
@@ -83,12 +88,7 @@ def test_a_whole_match_each_seat_hears_what_the_offline_engine_tells_it(server, 
         anna.send(m.Start())
         players = [ScriptedPlayer(anna, seed=1), ScriptedPlayer(bruno, seed=2)]
         watcher = ScriptedPlayer(carla)
-        deadline = time.monotonic() + 60
-        while not all(p.over for p in (*players, watcher)):
-            assert time.monotonic() < deadline, "the match did not end"
-            for p in (*players, watcher):
-                p.pump()
-            time.sleep(0.001)
+        play_together([*players, watcher], timeout=60)
     finally:
         for c in (anna, bruno, carla):
             c.close()
@@ -96,18 +96,14 @@ def test_a_whole_match_each_seat_hears_what_the_offline_engine_tells_it(server, 
     assert seed_hash(over.seed) == over.seed_hash
     begins = [i for i in players[0].items if isinstance(i, m.MatchBegins)]
     assert begins and begins[0].seed_hash == over.seed_hash  # committed before the first deal
-    spec = registry.get(game)
-    codec = GameCodec(spec.wire())
-    offline = replay(
-        spec, codec, over.config, over.seed, over.start, entries_from_lists(over.log)
-    ).events
+    final = replay_over(over)
+    offline = final.events
     assert offline
     assert players[0].heard == heard_by(offline, 0)
     assert players[1].heard == heard_by(offline, 1)
     assert watcher.heard == heard_by(offline, None)
     assert players[0].heard != players[1].heard  # each heard its own die
     # the view each client built from patches is the engine's own at the end
-    final = replay(spec, codec, over.config, over.seed, over.start, entries_from_lists(over.log))
     assert players[0].view == final.engine.observation(0)
     assert watcher.view == final.engine.observation(None)
 

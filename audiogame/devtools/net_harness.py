@@ -8,6 +8,9 @@
   ``--port-file``.
 - ``wait_for(client, predicate)``: drain a ``GameClient`` until something
   arrives, bounded in time.
+- ``ScriptedPlayer`` (a client its game's bot plays), ``play_together(players)``
+  (pump them all until the match ends) and ``replay_over(over)`` (the finished
+  match replayed offline, to compare with what each seat heard).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -31,6 +34,8 @@ from websockets.typing import Subprotocol
 
 from audiogame.net import messages as m
 from audiogame.net.client import GameClient, Incoming
+from audiogame.net.game_codec import GameCodec
+from audiogame.net.match_log import Replayed, entries_from_lists, replay
 from audiogame.net.server import GameServer
 from audiogame.net.server_options import ServerOptions
 
@@ -264,12 +269,32 @@ class ScriptedPlayer:
             self.client.act(decision.action)
 
     def play_until(self, done: Callable[[], bool], timeout: float) -> None:
-        deadline = time.monotonic() + timeout
-        while not done():
-            if time.monotonic() > deadline:
-                raise TimeoutError("the match did not end in time")
-            self.pump()
-            time.sleep(0.001)
+        play_together([self], timeout, until=done)
+
+
+def play_together(
+    players: Sequence[ScriptedPlayer], timeout: float, until: Callable[[], bool] | None = None
+) -> None:
+    """Pump every player in turn until ``until`` holds (by default: each heard the
+    match end), bounded in time."""
+    deadline = time.monotonic() + timeout
+    done = until or (lambda: all(p.over is not None for p in players))
+    while not done():
+        if time.monotonic() > deadline:
+            raise TimeoutError("the match did not end in time")
+        for player in players:
+            player.pump()
+        time.sleep(0.001)
+
+
+def replay_over(over: m.MatchOver) -> Replayed:
+    """A finished match replayed offline from the seed and log its ``MatchOver`` carries."""
+    from audiogame.games import registry
+
+    spec = registry.get(over.game)
+    assert spec is not None and spec.wire is not None
+    log = entries_from_lists(over.log)
+    return replay(spec, GameCodec(spec.wire()), over.config, over.seed, over.start, log)
 
 
 # -- hostile input -------------------------------------------------------------------------
