@@ -62,6 +62,7 @@ from audiogame.app.clock import Scheduler, VirtualClock
 from audiogame.games import registry
 from audiogame.games.base import Audience, Decision, GameSpec, Outcome, heard_by, visible_to
 from audiogame.games.board import Board, Cell, Row
+from audiogame.games.later import Later
 from audiogame.games.session import TableSession
 from audiogame.io.audio.cues import MENU_CUES
 from audiogame.language.localizer import LANGUAGES, Localizer
@@ -284,6 +285,15 @@ def test_every_game_fills_in_what_the_contract_needs(spec: GameSpec) -> None:
     assert missing == [], f"{spec.id}: GameSpec lacks {missing}"
     assert 1 <= spec.min_seats <= spec.max_seats
     assert spec.bot_levels, f"{spec.id}: no bot levels"
+
+
+def test_every_function_a_spec_names_for_later_exists(spec: GameSpec) -> None:
+    """A ``later(".module:name")`` is imported at its first call: a wrong name must
+    fail here, not at a player's table."""
+    named = [getattr(spec, f.name) for f in dataclasses.fields(spec)]
+    for found in named:
+        if isinstance(found, Later):
+            assert callable(found.resolve()), f"{spec.id}: {found!r}"
 
 
 def test_names_options_guide_and_cues_exist_in_both_languages(spec: GameSpec) -> None:

@@ -1,7 +1,7 @@
 """Domino, registered once: everything the app, saving, the fuzzer and the tests need.
 
-Heavy modules are imported inside the functions below, so the main menu can
-read the game's name without loading its engine or scenes.
+Heavy modules are imported when first used (``later``, or inside the functions
+below), so the main menu can read the game's name without loading its engine or scenes.
 """
 
 from __future__ import annotations
@@ -10,39 +10,19 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from audiogame.games.base import Controls, GameSpec, WireTypes
+from audiogame.games.base import GameSpec, WireTypes
 from audiogame.games.domino.cues import CUES
 from audiogame.games.domino.options import OPTIONS
 from audiogame.games.domino.walks import TARGETS, scene_label
+from audiogame.games.later import later_in
 
 if TYPE_CHECKING:
-    from audiogame.app.loop import App
-    from audiogame.devtools.resume_check import MatchAdapter
-    from audiogame.games.base import Bot, Engine
-    from audiogame.games.board import Board
-    from audiogame.games.seat import SeatSession
+    from audiogame.games.base import Engine
     from audiogame.narration import Message
-    from audiogame.ui.scene import Scene
 
 GAME_ID = "domino"
-
-
-def open_setup(app: App) -> Scene:
-    from audiogame.games.domino.setup_scene import DominoSetupScene
-
-    return DominoSetupScene(app)
-
-
-def resume(app: App, state: Any) -> Scene:
-    from audiogame.games.domino.table import resume as resume_table
-
-    return resume_table(app, state)
-
-
-def online_table(app: App, session: SeatSession, names: Sequence[str]) -> Scene:
-    from audiogame.games.domino.table import DominoTable
-
-    return DominoTable.online(app, session, names)
+#: the game's own functions, imported when first called
+later = later_in(__package__)
 
 
 def table_config(seats: int, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -69,30 +49,6 @@ def new_engine(config: Mapping[str, Any], seed: int | str, start: float) -> Engi
     return DominoMatch(DominoConfig.from_dict(dict(config)), seed, start=start)
 
 
-def engine_from_dict(data: Mapping[str, Any]) -> Engine:
-    from audiogame.games.domino.engine import DominoMatch
-
-    return DominoMatch.from_dict(data)
-
-
-def make_bot(seat: int, level: str, seed: int | str) -> Bot:
-    from audiogame.games.domino.bots import make_bot as make
-
-    return make(seat, level, seed)
-
-
-def narrate(events: Sequence[Any], view: Any, names: Sequence[str]) -> list[Message]:
-    from audiogame.games.domino.narrate import narrate as tell
-
-    return tell(events, view, names)
-
-
-def board(view: Any, names: Sequence[str], focus: Any) -> Board:
-    from audiogame.games.domino.board import board as show
-
-    return show(view, names, focus)
-
-
 def invariants(engine: Engine) -> list[str]:
     from audiogame.games.domino.engine import DominoMatch
     from audiogame.games.domino.invariants import check
@@ -100,24 +56,6 @@ def invariants(engine: Engine) -> list[str]:
     if not isinstance(engine, DominoMatch):
         return [f"not a domino match: {type(engine).__name__}"]
     return check(engine)
-
-
-def resume_adapter() -> MatchAdapter:
-    from audiogame.games.domino.resume_check import DominoAdapter
-
-    return DominoAdapter()
-
-
-def describe_save(summary: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
-    from audiogame.games.domino.save_schema import describe
-
-    return describe(summary)
-
-
-def read_save(body: bytes) -> Any:
-    from audiogame.games.domino.save_schema import read_state
-
-    return read_state(body)
 
 
 def random_config(rng: random.Random, seats: int) -> dict[str, Any]:
@@ -136,12 +74,6 @@ def random_config(rng: random.Random, seats: int) -> dict[str, Any]:
         if config.validate() is None:
             return config.to_dict()
     return DominoConfig(seats=seats).to_dict()
-
-
-def controls() -> Controls:
-    from audiogame.games.domino.controls import DominoControls
-
-    return DominoControls()
 
 
 def wire() -> WireTypes:
@@ -171,23 +103,23 @@ SPEC = GameSpec(
     bot_levels=("easy", "normal", "hard"),
     min_seats=2,
     max_seats=12,
-    open_setup=open_setup,
-    resume=resume,
-    describe_save=describe_save,
-    read_save=read_save,
+    open_setup=later(".setup_scene:DominoSetupScene"),
+    resume=later(".table:resume"),
+    describe_save=later(".save_schema:describe"),
+    read_save=later(".save_schema:read_state"),
     new_engine=new_engine,
     wire=wire,
-    controls=controls,
+    controls=later(".controls:DominoControls"),
     table_keys="keys-domino-table",
-    online_table=online_table,
+    online_table=later(".table:DominoTable.online"),
     table_config=table_config,
     standing=standing,
-    engine_from_dict=engine_from_dict,
-    make_bot=make_bot,
-    narrate=narrate,
-    board=board,
+    engine_from_dict=later(".engine:DominoMatch.from_dict"),
+    make_bot=later(".bots:make_bot"),
+    narrate=later(".narrate:narrate"),
+    board=later(".board:board"),
     invariants=invariants,
-    resume_adapter=resume_adapter,
+    resume_adapter=later(".resume_check:DominoAdapter"),
     random_config=random_config,
     fuzz_targets=TARGETS,
     scene_label=scene_label,
