@@ -39,22 +39,15 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from online_domino import percentile  # noqa: E402
 from server_scale import enter, table_over  # noqa: E402
+from table_timing import codec_of, cpu_of, percentile, spread, timed_action  # noqa: E402
 
 from audiogame.devtools.net_harness import ServerProcess  # noqa: E402
-from audiogame.games import registry  # noqa: E402
 from audiogame.net import messages as m  # noqa: E402
 from audiogame.net.game_codec import GameCodec  # noqa: E402
 
 GAME = "domino"
 NAME = "Tempesta{:04d}"
-
-
-def _ticks(stat: Path) -> float:
-    """User + system CPU seconds from a /proc stat file."""
-    fields = stat.read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def cpu(pid: int) -> tuple[float, float, float]:
@@ -66,12 +59,12 @@ def cpu(pid: int) -> tuple[float, float, float]:
         if entry.name.isdigit():
             try:
                 if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
-                    children += _ticks(entry / "stat")
+                    children += cpu_of(entry / "stat")
             except (OSError, ValueError):
                 continue
     return (
-        _ticks(proc / str(pid) / "task" / str(pid) / "stat"),
-        _ticks(proc / str(pid) / "stat"),
+        cpu_of(proc / str(pid) / "task" / str(pid) / "stat"),
+        cpu_of(proc / str(pid) / "stat"),
         children,
     )
 
@@ -187,12 +180,7 @@ async def actions(everyone: list, codec: GameCodec, count: int, rng: random.Rand
             else:
                 await asyncio.sleep(0.001)  # the next manche is being dealt
             continue
-        before = mover.upto
-        t0 = time.perf_counter()
-        await mover.send(m.Act(action=codec.encode_action(rng.choice(mover.legal())), ref=1))
-        await asyncio.gather(*(s.until(lambda s=s, b=before: s.upto > b) for s in everyone))
-        arrived = [min(t for u, t in s.arrived.items() if u > before) for s in everyone]
-        samples.append((max(arrived) - t0) * 1000)
+        samples.append(await timed_action(mover, everyone, codec, rng))
     return samples
 
 
@@ -206,17 +194,8 @@ async def sample_for(
     return samples
 
 
-def summary(samples: list[float]) -> str:
-    return (
-        f"median {statistics.median(samples):.2f} ms, p90 {percentile(samples, 0.9):.2f} ms,"
-        f" p99 {percentile(samples, 0.99):.2f} ms ({len(samples)} actions)"
-    )
-
-
 async def measure(args: argparse.Namespace) -> None:
-    spec = registry.get(GAME)
-    assert spec is not None and spec.wire is not None
-    codec = GameCodec(spec.wire())
+    codec = codec_of(GAME)
     with tempfile.TemporaryDirectory() as folder:
         server = ServerProcess(
             Path(folder),
@@ -277,8 +256,8 @@ async def measure(args: argparse.Namespace) -> None:
                     f" ({welcomed} logins, {welcomed / counts['seconds']:.0f}/s,"
                     f" a login's median {counts['login_median_ms']:.0f} ms)"
                 )
-            print(f"table, quiet phases: {summary(quiet)}")
-            print(f"table, storm phases: {summary(loud)}")
+            print(f"table, quiet phases: {spread(quiet, 'actions')}")
+            print(f"table, storm phases: {spread(loud, 'actions')}")
             added = percentile(loud, 0.99) - percentile(quiet, 0.99)
             print(
                 f"added by the storm: p99 {added:+.2f} ms,"

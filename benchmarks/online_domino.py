@@ -39,6 +39,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from table_timing import action_latency, codec_of, cpu_of, percentile  # noqa: E402
 from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 from websockets.typing import Subprotocol  # noqa: E402
 
@@ -52,11 +53,6 @@ from audiogame.net import messages as m  # noqa: E402
 from audiogame.net.game_codec import GameCodec  # noqa: E402
 
 P99_TARGET_MS = 5.0
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 class Seat:
@@ -185,25 +181,8 @@ def long_config(game: str, seats: int) -> dict[str, Any]:
 async def latency(url: str, game: str, codec: GameCodec, actions: int) -> list[float]:
     players, watchers = await table_of(url, game, codec, long_config(game, 4), 4, 4)
     everyone = players + watchers
-    rng = random.Random(7)
     await players[0].send(m.Start())
-    samples: list[float] = []
-    while len(samples) < actions:
-        await asyncio.gather(*(p.until(lambda p=p: p.view is not None) for p in players))
-        mover = next((p for p in players if p.legal()), None)
-        if mover is None:
-            if any(p.over for p in players):
-                await players[0].send(m.Start())
-                await players[0].until(lambda: players[0].view is None or not players[0].over)
-            else:
-                await asyncio.sleep(0.001)  # the next manche is being dealt
-            continue
-        before = mover.upto
-        t0 = time.perf_counter()
-        await mover.send(m.Act(action=codec.encode_action(rng.choice(mover.legal())), ref=1))
-        await asyncio.gather(*(s.until(lambda s=s, b=before: s.upto > b) for s in everyone))
-        arrived = [min(t for u, t in s.arrived.items() if u > before) for s in everyone]
-        samples.append((max(arrived) - t0) * 1000)
+    samples = await action_latency(everyone, codec, actions)
     for s in everyone:
         await s.ws.close()
     return samples
@@ -215,10 +194,9 @@ async def latency(url: str, game: str, codec: GameCodec, actions: int) -> list[f
 def cpu_seconds(pid: int) -> float | None:
     """The process's user + system CPU seconds (Linux's /proc; None elsewhere)."""
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return cpu_of(Path(f"/proc/{pid}/stat"))
     except OSError:
         return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 async def many_tables(
@@ -295,10 +273,7 @@ async def reconnects(url: str, game: str, codec: GameCodec, count: int) -> list[
 
 
 async def main_async(args: argparse.Namespace) -> None:
-    spec = registry.get(args.game)
-    if spec is None or spec.wire is None:
-        raise SystemExit(f"{args.game} is not playable online")
-    codec = GameCodec(spec.wire())
+    codec = codec_of(args.game)
     print(f"game: {args.game}; load average before: {os.getloadavg()[0]:.2f}")
 
     def server(folder: str) -> ServerProcess:

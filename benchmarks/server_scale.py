@@ -36,8 +36,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import random
-import statistics
 import sys
 import tempfile
 import time
@@ -47,13 +45,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from online_domino import Seat, long_config, percentile  # noqa: E402
+from online_domino import Seat, long_config  # noqa: E402
+from table_timing import action_latency, codec_of, spread  # noqa: E402
 from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 from websockets.typing import Subprotocol  # noqa: E402
 
 from audiogame.devtools import services  # noqa: E402
 from audiogame.devtools.net_harness import ServerProcess  # noqa: E402
-from audiogame.games import registry  # noqa: E402
 from audiogame.net import messages as m  # noqa: E402
 from audiogame.net.game_codec import GameCodec  # noqa: E402
 
@@ -105,36 +103,8 @@ async def table_over(urls: list[str], codec: GameCodec, tag: str) -> list[Seat]:
     return players + watchers
 
 
-async def action_latency(everyone: list[Seat], codec: GameCodec, actions: int) -> list[float]:
-    players = everyone[:4]
-    rng = random.Random(7)
-    samples: list[float] = []
-    deadline = time.monotonic() + 300
-    while len(samples) < actions and time.monotonic() < deadline:
-        await asyncio.gather(*(p.until(lambda p=p: p.view is not None) for p in players))
-        mover = next((p for p in players if p.legal()), None)
-        if mover is None:
-            if any(p.over for p in players):
-                await players[0].send(m.Start())
-                await players[0].until(lambda: players[0].view is None or not players[0].over)
-            else:
-                await asyncio.sleep(0.001)
-            continue
-        before = mover.upto
-        t0 = time.perf_counter()
-        await mover.send(m.Act(action=codec.encode_action(rng.choice(mover.legal())), ref=1))
-        await asyncio.gather(*(s.until(lambda s=s, b=before: s.upto > b) for s in everyone))
-        arrived = [min(t for u, t in s.arrived.items() if u > before) for s in everyone]
-        samples.append((max(arrived) - t0) * 1000)
-    return samples
-
-
 def line(label: str, samples: list[float]) -> str:
-    return (
-        f"{label}: median {statistics.median(samples):.2f} ms, "
-        f"p90 {percentile(samples, 0.9):.2f} ms, "
-        f"p99 {percentile(samples, 0.99):.2f} ms ({len(samples)} samples)"
-    )
+    return f"{label}: {spread(samples)}"
 
 
 # -- logins -----------------------------------------------------------------------------------
@@ -343,9 +313,7 @@ async def scale(args: argparse.Namespace, codec: GameCodec) -> None:
 
 
 async def main_async(args: argparse.Namespace) -> None:
-    spec = registry.get(GAME)
-    assert spec is not None and spec.wire is not None
-    codec = GameCodec(spec.wire())
+    codec = codec_of(GAME)
     if args.only in (None, "storm"):
         await storm(args, codec)
     if args.only in (None, "scale"):
