@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from audiogame.app.clock import RealClock, Scheduler
+from audiogame.devtools.player_process import player_arguments, take_place
 from audiogame.devtools.race_scene import Narrator
 from audiogame.games import registry
 from audiogame.games.base import Decision
@@ -156,20 +157,10 @@ class ScriptedRacer:
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="race_player")
-    parser.add_argument("--url", required=True)
-    parser.add_argument("--name", required=True)
-    parser.add_argument("--create", help="a game id: create a table of it")
-    parser.add_argument("--config", default="{}", help="the table's configuration (JSON)")
-    parser.add_argument("--bots", default="", help="seat:level,... bots the master adds")
-    parser.add_argument("--join-file", type=Path, help="the table id is (or will be) here")
-    parser.add_argument("--spectator", action="store_true")
+    parser = player_arguments("race_player", timeout=180.0)
     parser.add_argument("--humans", type=int, default=1, help="seated humans to wait for")
     parser.add_argument("--watchers", type=int, default=0, help="spectators to wait for")
-    parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--pace", default="0.25,0.45", help="reaction after a landing (s)")
-    parser.add_argument("--out", type=Path, required=True)
-    parser.add_argument("--timeout", type=float, default=180.0)
     parser.add_argument("--app", action="store_true", help="through the real app loop")
     parser.add_argument(
         "--keepalive", type=float, help="seconds a pong may take before the line is dropped"
@@ -308,7 +299,13 @@ def _play(args: argparse.Namespace, pace: tuple[float, float]) -> dict[str, Any]
     client.start()
     try:
         loop.run_until(lambda: bool(client.player), deadline - time.monotonic())
-        _sit(args, client, loop, deadline)
+        take_place(
+            args,
+            client,
+            lambda done: loop.run_until(done, max(1.0, deadline - time.monotonic())),
+            also_ready=lambda table: table.spectators >= args.watchers,
+            before_start=lambda: time.sleep(0.5),  # a few clock pings and round trips measured
+        )
         loop.run_until(lambda: bool(record.over), max(1.0, deadline - time.monotonic()))
     except TimeoutError:
         # what this player knew when it gave up: the test shows it beside the failure
@@ -407,38 +404,6 @@ def message_data(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [message_data(v) for v in value]
     return value
-
-
-def _sit(args: argparse.Namespace, client: GameClient, loop: RaceLoop, deadline: float) -> None:
-    left = lambda: max(1.0, deadline - time.monotonic())  # noqa: E731
-    if args.create:
-        client.send(m.CreateTable(game=args.create, config=json.loads(args.config)))
-        loop.run_until(lambda: client.table is not None, left())
-        assert client.table is not None
-        for item in filter(None, args.bots.split(",")):
-            seat, level = item.split(":")
-            client.send(m.SetBot(seat=int(seat), level=level))
-        if args.join_file is not None:
-            args.join_file.write_text(client.table.id, encoding="ascii")
-
-        def ready() -> bool:
-            table = client.table
-            return (
-                table is not None
-                and all(s.kind is not m.SeatKind.EMPTY for s in table.seats)
-                and table.spectators >= args.watchers
-            )
-
-        loop.run_until(ready, left())
-        time.sleep(0.5)  # a few clock pings and round trips measured
-        client.send(m.Start())
-        return
-    assert args.join_file is not None
-    join_file = args.join_file
-    loop.run_until(lambda: join_file.is_file() and bool(join_file.read_text()), left())
-    table_id = join_file.read_text(encoding="ascii").strip()
-    client.send(m.JoinTable(table=table_id, spectator=args.spectator))
-    loop.run_until(lambda: client.table is not None, left())
 
 
 if __name__ == "__main__":
