@@ -465,7 +465,7 @@ class GameClient:
                 received = time.monotonic()
                 try:
                     message = m.SERVER_DECODER.decode(frame)
-                except msgspec.DecodeError:
+                except (msgspec.DecodeError, RecursionError):  # a hostile host nests deep
                     log.warning("a frame the client cannot read")
                     continue
                 if isinstance(message, m.Pong) and message.id >= SYNC_IDS:

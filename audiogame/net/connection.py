@@ -32,11 +32,13 @@ from audiogame.net.bus import Post
 from audiogame.net.limits import AbuseMeter, TokenBucket
 from audiogame.net.lobby import Lobby, Player
 from audiogame.net.names import clean_name
+from audiogame.net.quiet_log import QuietLog
 from audiogame.net.reasons import Reason
 from audiogame.net.social import social_handlers
 from audiogame.net.table import Table
 
 log = logging.getLogger(__name__)
+_QUIET = QuietLog(log)
 
 _RAW = msgspec.json.Decoder()
 #: the messages a connection may open with
@@ -227,7 +229,7 @@ class Connection:
             return
         try:
             raw = _RAW.decode(frame)
-        except msgspec.DecodeError:
+        except (msgspec.DecodeError, RecursionError):  # nested past msgspec's depth
             self._refuse(Reason.MALFORMED, "")
             return
         kind = raw.get("type") if type(raw) is dict else None
@@ -257,8 +259,10 @@ class Connection:
             if asyncio.iscoroutine(problem):
                 problem = await problem
         except Exception:
-            log.exception("handling %s failed", kind)
-            problem = None
+            # a failure of ours: the client still hears an answer (it may be waiting
+            # for one), and the log gets the trace once a minute, however often it comes
+            _QUIET.exception(kind, "handling %s failed", kind)
+            problem = Reason.BAD_FIELDS
         if entering and self.player is None and not self._closing:
             # refused: the client has the same time again to enter, not for ever
             self._hello_timer = self.loop.call_later(self.options.hello_timeout, self._hello_late)

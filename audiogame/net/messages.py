@@ -14,7 +14,7 @@ another version is refused during the handshake with ``Reason.VERSION``.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
@@ -26,6 +26,14 @@ SUBPROTOCOL_PREFIX = "audiogame.v"
 MAX_FRAME = 16 * 1024
 #: the largest frame a client reads (a finished match's log can be long)
 MAX_SERVER_FRAME = 4 * 1024 * 1024
+
+
+#: a whole number a client sends (a seat, a count, a reference): within what a
+#: page's JavaScript and the server's SQLite both hold exactly, so a number of
+#: a hundred digits is refused as a bad field, never reaches a table or a query
+Whole = Annotated[int, msgspec.Meta(ge=-(2**53), le=2**53)]
+#: a time a client claims (seconds on the server's clock)
+Moment = Annotated[float, msgspec.Meta(ge=-1e12, le=1e12)]
 
 
 class _Client(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="type"):
@@ -48,8 +56,8 @@ class Hello(_Client, tag="hello", frozen=True):
     #: resuming: the table this client was at (a spectator watches it again), and
     #: the last event count and match number it had there
     table: str = ""
-    upto: int = 0
-    match: int = 0
+    upto: Whole = 0
+    match: Whole = 0
 
 
 class ListTables(_Client, tag="list-tables", frozen=True):
@@ -69,7 +77,7 @@ class JoinTable(_Client, tag="join-table", frozen=True):
     table: str = ""
     code: str = ""
     spectator: bool = False
-    seat: int | None = None
+    seat: Whole | None = None
 
 
 class LeaveTable(_Client, tag="leave-table", frozen=True):
@@ -79,7 +87,7 @@ class LeaveTable(_Client, tag="leave-table", frozen=True):
 class SetBot(_Client, tag="set-bot", frozen=True):
     """The master puts a bot of ``level`` in an empty seat, or (``None``) removes it."""
 
-    seat: int
+    seat: Whole
     level: str | None = None
 
 
@@ -92,11 +100,11 @@ class SetPrivate(_Client, tag="set-private", frozen=True):
 
 
 class HandOver(_Client, tag="hand-over", frozen=True):
-    seat: int
+    seat: Whole
 
 
 class Kick(_Client, tag="kick", frozen=True):
-    seat: int
+    seat: Whole
 
 
 class Start(_Client, tag="start", frozen=True):
@@ -117,19 +125,19 @@ class Act(_Client, tag="act", frozen=True):
     compensation bound (docs/online-protocol.md, "A race over the network")."""
 
     action: Any
-    ref: int = 0
-    at: float | None = None
+    ref: Whole = 0
+    at: Moment | None = None
 
 
 class Say(_Client, tag="say", frozen=True):
     """Chat: to the table, or privately to the player at seat ``to``."""
 
     text: str
-    to: int | None = None
+    to: Whole | None = None
 
 
 class Ping(_Client, tag="ping", frozen=True):
-    id: int
+    id: Whole
 
 
 # -- accounts, people, ratings (issue 16) -----------------------------------------------------
@@ -230,21 +238,21 @@ class GetRating(_Client, tag="rating", frozen=True):
 
 class GetLeaderboard(_Client, tag="leaderboard", frozen=True):
     game: str
-    limit: int = 10
+    limit: Whole = 10
 
 
 class GetRecord(_Client, tag="record", frozen=True):
     """A player's finished matches, newest first (``name`` "": mine)."""
 
     name: str = ""
-    limit: int = 20
+    limit: Whole = 20
 
 
 class GetMatch(_Client, tag="get-match", frozen=True):
     """A finished match's seed and log (answered with ``match-over``: it replays offline)."""
 
     table: str
-    match: int
+    match: Whole
 
 
 class PeekTable(_Client, tag="peek-table", frozen=True):
