@@ -42,8 +42,9 @@ CONFIG = {
     "point_limit": 25,
     "manche_limit": 1,
 }
-#: nested deeper than msgspec's decoder goes (it raises RecursionError, not DecodeError)
-DEEP = "[" * 5000 + "]" * 5000
+#: nested deeper than msgspec's decoder goes on Python 3.11 (it raises RecursionError,
+#: not DecodeError), within the 16 KiB a frame may have
+DEEP = "[" * 8000 + "]" * 8000
 #: a number SQLite cannot hold (a JSON number has no limit of its own)
 HUGE = 2**64 + 1
 
@@ -161,13 +162,15 @@ def test_a_frame_nested_past_the_decoders_depth_is_refused_and_the_connection_li
         ws = seated(stack, server.url, subprotocol, "Eva")
         got = answered(ws, [DEEP, '{"type": "say", "text": ' + DEEP + "}"], 7)
     assert [g for g in got if g["type"] == "goodbye"] == []
+    # not an object (a list), then a chat line that is no text: wherever a Python's
+    # decoder stops nesting, each is refused with its reason
     if subprotocol == m.SUBPROTOCOL:
-        refused = [(g["reason"], g["of"]) for g in got if g["type"] == "refused"]
-        assert refused == [("malformed", "")] * 2
+        refused = [g["reason"] for g in got if g["type"] == "refused"]
+        assert refused[0] == "malformed" and refused[1] in ("malformed", "bad-fields")
     else:  # a page hears the refusal as words, in its language (Italian here)
         lines = [line for g in got if g["type"] == "out" for line in g["lines"]]
-        said = [line["text"] for line in lines if line["id"] == "net-reason-malformed"]
-        assert said == ["Il server non ha capito il messaggio."] * 2
+        said = [line["text"] for line in lines if line["id"].startswith("net-reason-")]
+        assert len(said) == 2 and said[0] == "Il server non ha capito il messaggio."
 
 
 def test_numbers_past_what_the_store_holds_are_bad_fields(

@@ -315,19 +315,29 @@ class Lobby:
                 log.error("table %s: game %s is gone", saved.record.id, saved.record.game)
                 await self.store.close_table(saved.record.id)
                 continue
-            table = self._open(saved.record, *found)
-            for seat in saved.record.seats:
-                if seat.kind == m.SeatKind.HUMAN.value:
-                    player = self.players.get(seat.player)
-                    if player is None:
-                        player = Player(seat.player, seat.name, "")
-                        self.players[player.id] = player
-                    player.table = table
+            table: Table | None = None
             try:
+                checked = self.check_config(found[0], saved.record.config)
+                if isinstance(checked, Reason):  # a stored row someone edited
+                    raise ValueError(f"its options: {checked.value}")
+                table = self._open(saved.record, *found)
+                for seat in saved.record.seats:
+                    if seat.kind == m.SeatKind.HUMAN.value:
+                        player = self.players.get(seat.player)
+                        if player is None:
+                            player = Player(seat.player, seat.name, "")
+                            self.players[player.id] = player
+                        player.table = table
                 table.restore(saved)
-            except Exception:
-                log.exception("table %s could not be brought back", table.id)
-                table.close()
+            except Exception as exc:
+                log.exception("table %s could not be brought back", saved.record.id)
+                # its rows are kept aside where the store can (never deleted), so the
+                # next start neither tries again nor loses what was played
+                keep = getattr(self.store, "keep_table", None)
+                if keep is not None:
+                    await keep(saved.record.id, f"not restored: {type(exc).__name__}")
+                if table is not None:
+                    table.close()
                 continue
             count += 1
         return count

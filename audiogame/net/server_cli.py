@@ -29,6 +29,7 @@ from audiogame.net.login_limits import LoginLimits
 from audiogame.net.passwords import WORKERS
 from audiogame.net.server import GameServer
 from audiogame.net.server_options import ServerOptions
+from audiogame.net.sqlite_store import StoreUnusable
 
 DEFAULT_PORT = 47470
 
@@ -114,6 +115,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         asyncio.run(serve(args))
     except KeyboardInterrupt:
         pass
+    except StoreUnusable as exc:  # said plainly, no trace: the fix is the operator's
+        print(exc, file=sys.stderr)
+        return 1
     return 0
 
 

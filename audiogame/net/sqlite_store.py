@@ -10,7 +10,11 @@ appended in the same transaction as the bots' changed states.
 from __future__ import annotations
 
 import json
+import logging
+import math
+import os
 import sqlite3
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from pathlib import Path
@@ -25,6 +29,8 @@ from audiogame.net.store import (
     SeatRecord,
     TableRecord,
 )
+
+log = logging.getLogger(__name__)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, data TEXT NOT NULL);
@@ -71,7 +77,14 @@ CREATE TABLE IF NOT EXISTS results (
     PRIMARY KEY (account, tbl, match)
 );
 CREATE INDEX IF NOT EXISTS results_newest ON results (account, finished);
+CREATE TABLE IF NOT EXISTS kept (
+    tbl TEXT NOT NULL, at REAL NOT NULL, reason TEXT NOT NULL, what TEXT NOT NULL,
+    data TEXT
+);
 """
+#: what a stored table's rows cannot be read as (text that is no JSON, JSON of
+#: another shape, nested past the decoder's depth)
+_UNREADABLE = (ValueError, TypeError, KeyError, AttributeError, RecursionError)
 
 
 def _dumps(data: Any) -> str:
@@ -82,10 +95,22 @@ class SqliteStore:
     def __init__(self, path: Path, *, durable: bool = False) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
-        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-        self.db.executescript(SCHEMA)
+        #: where a damaged database was put aside at start (None: it was sound)
+        self.kept_aside: Path | None = None
+        try:
+            self.db = _connect(path, durable)
+        except sqlite3.DatabaseError as exc:
+            if not path.is_file() or path.is_symlink():
+                # a folder, a broken link, no permission: nothing of ours to put aside
+                raise StoreUnusable(path, exc) from exc
+            # not a database, cut short, or its pages damaged: kept aside whole (a
+            # server's accounts are in it), and the server starts on a fresh one
+            self.kept_aside = _put_aside(path)
+            log.error("%s is damaged (%s): kept aside as %s", path, exc, self.kept_aside)
+            try:
+                self.db = _connect(path, durable)
+            except sqlite3.DatabaseError as again:
+                raise StoreUnusable(path, again) from again
 
     # -- tables -----------------------------------------------------------------------
     async def save_table(self, record: TableRecord) -> None:
@@ -160,26 +185,58 @@ class SqliteStore:
         db.execute("COMMIT")
 
     async def open_tables(self) -> list[SavedTable]:
+        """Every open table; one whose rows cannot be read is kept aside (``keep_table``)
+        and the others come back all the same."""
         saved = []
-        for table_id, data in self.db.execute("SELECT id, data FROM tables ORDER BY rowid"):
-            record = _table_record(json.loads(data))
-            found = SavedTable(record)
-            if record.match is not None:
-                number = record.match.number
-                for n, at, seat, action in self.db.execute(
-                    "SELECT n, at, seat, action FROM log WHERE tbl = ? AND match = ? ORDER BY n",
-                    (table_id, number),
-                ):
-                    found.log.append(
-                        LogEntry(n, at, seat, None if action is None else json.loads(action))
-                    )
-                for seat, state in self.db.execute(
-                    "SELECT seat, state FROM bots WHERE tbl = ? AND match = ?",
-                    (table_id, number),
-                ):
-                    found.bots[seat] = json.loads(state)
-            saved.append(found)
+        rows = self.db.execute("SELECT id, data FROM tables ORDER BY rowid").fetchall()
+        for table_id, data in rows:
+            try:
+                saved.append(self._saved_table(table_id, data))
+            except _UNREADABLE as exc:
+                log.error("table %s cannot be read (%s): kept aside", table_id, exc)
+                await self.keep_table(table_id, f"unreadable: {type(exc).__name__}")
         return saved
+
+    def _saved_table(self, table_id: str, data: str) -> SavedTable:
+        record = _table_record(json.loads(data))
+        found = SavedTable(record)
+        if record.match is not None:
+            number = record.match.number
+            for n, at, seat, action in self.db.execute(
+                "SELECT n, at, seat, action FROM log WHERE tbl = ? AND match = ? ORDER BY n",
+                (table_id, number),
+            ):
+                if type(at) is not float or not math.isfinite(at):
+                    raise ValueError(f"entry {n}: time {at!r}")
+                found.log.append(
+                    LogEntry(n, at, seat, None if action is None else json.loads(action))
+                )
+            for seat, state in self.db.execute(
+                "SELECT seat, state FROM bots WHERE tbl = ? AND match = ?",
+                (table_id, number),
+            ):
+                found.bots[seat] = json.loads(state)
+        return found
+
+    async def keep_table(self, table: str, reason: str) -> None:
+        """Move a table that cannot come back out of the open ones, its rows kept as
+        they were in ``kept`` (for whoever runs the server to look at), never deleted."""
+        db = self.db
+        now = time.time()
+        db.execute("BEGIN")
+        try:
+            for what, query in _KEEP:
+                db.execute(
+                    f"INSERT INTO kept (tbl, at, reason, what, data) {query}",
+                    (now, reason, what, table),
+                )
+            db.execute("DELETE FROM tables WHERE id = ?", (table,))
+            db.execute("DELETE FROM log WHERE tbl = ?", (table,))
+            db.execute("DELETE FROM bots WHERE tbl = ?", (table,))
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
 
     # -- players ----------------------------------------------------------------------
     async def save_player(self, player: PlayerRecord) -> None:
@@ -399,6 +456,70 @@ def _result_row(r: ResultRecord) -> tuple[Any, ...]:
         r.mu_after,
         r.sigma_after,
     )
+
+
+class StoreUnusable(Exception):
+    """The server's database can be neither opened nor made anew where it should be."""
+
+    def __init__(self, path: Path, cause: Exception) -> None:
+        super().__init__(f"the server's database {path} cannot be used: {cause}")
+
+
+#: a kept table's rows, each as JSON text (``?``: now, the reason, the kind, the table)
+_KEEP = (
+    ("table", "SELECT id, ?, ?, ?, data FROM tables WHERE id = ?"),
+    ("log", "SELECT tbl, ?, ?, ?, json_array(match, n, at, seat, action) FROM log WHERE tbl = ?"),
+    ("bots", "SELECT tbl, ?, ?, ?, json_array(match, seat, state) FROM bots WHERE tbl = ?"),
+)
+
+
+def _connect(path: Path, durable: bool) -> sqlite3.Connection:
+    """Open (or make) the database and check it is whole before anything is read."""
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    try:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+        db.executescript(SCHEMA)
+        (verdict,) = db.execute("PRAGMA quick_check(1)").fetchone()
+        if verdict != "ok":
+            raise sqlite3.DatabaseError(verdict)
+        for name, columns in _COLUMNS.items():  # a file of ours, not another program's
+            db.execute(f"SELECT {columns} FROM {name} LIMIT 0")
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+_COLUMNS = {
+    "tables": "id, data",
+    "log": "tbl, match, n, at, seat, action",
+    "bots": "tbl, match, seat, state",
+    "matches": "tbl, match, data",
+    "players": "id, name, token_hash",
+    "accounts": "id, name, key, password_hash, created, privacy",
+    "sessions": "token_hash, account, created, expires, revoked",
+    "relations": "account, other, relation",
+    "ratings": "account, game, mu, sigma, matches",
+    "results": "account, game, tbl, match, finished, seat, rank, players, seed, "
+    "mu_before, sigma_before, mu_after, sigma_after",
+    "kept": "tbl, at, reason, what, data",
+}
+
+
+def _put_aside(path: Path) -> Path:
+    """Rename the database and its journal files aside, whole; returns the new name."""
+    target = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+    n = 1
+    while target.exists():
+        target = path.with_name(f"{target.name.split('~')[0]}~{n}")
+        n += 1
+    for suffix in ("-wal", "-shm"):
+        journal = path.with_name(path.name + suffix)
+        if journal.exists():
+            os.replace(journal, target.with_name(target.name + suffix))
+    os.replace(path, target)
+    return target
 
 
 def _table_record(data: dict[str, Any]) -> TableRecord:

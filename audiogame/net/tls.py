@@ -15,11 +15,15 @@ from __future__ import annotations
 import datetime
 import hashlib
 import ipaddress
+import logging
 import ssl
 from dataclasses import dataclass
 from pathlib import Path
 
 from audiogame.net import spoken_words
+from audiogame.store.files import keep_aside
+
+log = logging.getLogger(__name__)
 
 CERT_FILE = "server-cert.pem"
 KEY_FILE = "server-key.pem"
@@ -51,7 +55,17 @@ def self_signed(folder: Path, host_name: str = "audiogame") -> Certificate:
     """The host's own certificate, made on first use and kept in ``folder``."""
     found = Certificate(folder / CERT_FILE, folder / KEY_FILE)
     if found.cert.is_file() and found.key.is_file():
-        return found
+        try:
+            server_context(found)
+            found.der()
+            return found
+        except (ssl.SSLError, ValueError, OSError) as exc:
+            # damaged or cut short: kept aside, and a new one made; the joining players'
+            # clients see a new fingerprint and ask them again, as they should
+            log.error("the host's certificate in %s cannot be used (%s): a new one", folder, exc)
+    for old in (found.cert, found.key):
+        if old.exists() or old.is_symlink():
+            keep_aside(old)
     from cryptography import x509
     from cryptography.hazmat.primitives import hashes, serialization
     from cryptography.hazmat.primitives.asymmetric import ec
