@@ -92,7 +92,9 @@ def _dumps(data: Any) -> str:
 
 
 class SqliteStore:
-    def __init__(self, path: Path, *, durable: bool = False) -> None:
+    def __init__(self, path: Path, *, durable: bool = False, put_aside: bool = True) -> None:
+        """``put_aside`` False: a damaged database is an error, left where it is (a tool
+        that only reads a server's folder must not move its file from under it)."""
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         #: where a damaged database was put aside at start (None: it was sound)
@@ -100,7 +102,7 @@ class SqliteStore:
         try:
             self.db = _connect(path, durable)
         except sqlite3.DatabaseError as exc:
-            if not path.is_file() or path.is_symlink():
+            if not put_aside or not path.is_file() or path.is_symlink():
                 # a folder, a broken link, no permission: nothing of ours to put aside
                 raise StoreUnusable(path, exc) from exc
             # not a database, cut short, or its pages damaged: kept aside whole (a

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import sqlite3
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -23,6 +24,7 @@ from audiogame.games import registry
 from audiogame.games.base import visible_to
 from audiogame.net.game_codec import GameCodec
 from audiogame.net.match_log import ReplayError, entries_from_lists, replay, seed_hash
+from audiogame.net.sqlite_store import StoreUnusable
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -46,7 +48,7 @@ def load(args: argparse.Namespace) -> dict[str, Any]:
     from audiogame.net.server import DB_FILE
     from audiogame.net.sqlite_store import SqliteStore
 
-    store = SqliteStore(args.data / DB_FILE)
+    store = SqliteStore(args.data / DB_FILE, put_aside=False)
     try:
         found = asyncio.run(store.finished_match(args.table, args.match))
     finally:
@@ -89,7 +91,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     try:
         codec, events, engine = check(load(args))
-    except (ValueError, KeyError, TypeError, OSError, ReplayError) as exc:
+    except (ValueError, KeyError, TypeError, AttributeError, OSError, ReplayError) as exc:
+        print(f"not verified: {exc}", file=sys.stderr)
+        return 1
+    except (RecursionError, sqlite3.Error, StoreUnusable) as exc:  # a hostile file
         print(f"not verified: {exc}", file=sys.stderr)
         return 1
     if args.seat is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import time
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from audiogame.store.files import StorageError, write_atomic
 log = logging.getLogger(__name__)
 
 FOLDER = "online-matches"
+_SAFE = re.compile(r"[^a-z0-9-]")
 #: matches kept; the oldest go first
 KEEP = 50
 
@@ -40,7 +42,10 @@ def keep_match(data_dir: Path | None, over: m.MatchOver, now: float | None = Non
         return None
     folder = data_dir / FOLDER
     moment = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
-    path = folder / f"{over.game}-{moment}-{over.seed_hash[:8]}.json"
+    # the game and the hash come from the server: only letters, digits and dashes of
+    # them name a file (a "../" from a hostile host never leaves the folder)
+    game = _SAFE.sub("", over.game)[:32] or "match"
+    path = folder / f"{game}-{moment}-{_SAFE.sub('', over.seed_hash)[:8]}.json"
     try:
         write_atomic(path, json.dumps(json.loads(m.encode(over)), ensure_ascii=False), sync=False)
         for old in sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime)[:-KEEP]:

@@ -15,7 +15,7 @@ import logging
 from pathlib import Path
 
 from audiogame.net.names import same_name
-from audiogame.store.files import StorageError, TooBig, read_capped, write_atomic
+from audiogame.store.files import StorageError, TooBig, keep_aside, read_capped, write_atomic
 
 log = logging.getLogger(__name__)
 
@@ -33,9 +33,13 @@ def _path(data_dir: Path | None) -> Path | None:
 def _read(path: Path) -> dict[str, dict[str, str]]:
     try:
         found = json.loads(read_capped(path, CAP).decode("utf-8"))
-    except (OSError, TooBig, ValueError, UnicodeDecodeError):
+    except OSError:
         return {}
+    except (TooBig, ValueError, UnicodeDecodeError, RecursionError):
+        found = None
     if not isinstance(found, dict):
+        # not ours, or damaged: kept aside (the next write would lose it), said in the log
+        log.warning("%s cannot be read: kept aside as %s", path, keep_aside(path))
         return {}
     return {
         address: {"name": entry["name"], "token": entry["token"]}
