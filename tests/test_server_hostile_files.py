@@ -22,12 +22,13 @@ from pathlib import Path
 
 import pytest
 
-from audiogame.devtools.net_harness import ServerThread, wait_for
+from audiogame.devtools.net_harness import ScriptedPlayer, ServerThread, wait_for
 from audiogame.net import messages as m
 from audiogame.net import tls
 from audiogame.net.client import Batch, GameClient
 from audiogame.net.server import DB_FILE, GameServer
-from audiogame.net.sqlite_store import StoreUnusable
+from audiogame.net.server_options import ServerOptions
+from audiogame.net.sqlite_store import SqliteStore, StoreUnusable
 
 CONFIG = {
     "set_id": "double-6",
@@ -217,3 +218,35 @@ def test_a_lan_hosts_damaged_certificate_is_kept_aside_and_made_anew(tmp_path: P
     kept = sorted(p.name.split(".damaged-")[0] for p in tmp_path.glob("*.damaged-*"))
     assert kept == ([tls.CERT_FILE] if damage == "key missing" else [tls.CERT_FILE, tls.KEY_FILE])
     assert tls.self_signed(tmp_path).fingerprint() == again.fingerprint()  # and it stays
+
+
+def test_a_database_that_fills_up_mid_match_never_stops_the_table(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+):
+    """SQLite's own limit makes every write fail as a full disk does ("database or disk
+    is full"): the match plays to its end all the same, and the log has the failure
+    once, not once per action."""
+    caplog.set_level(logging.ERROR)
+    with ServerThread(tmp_path, ServerOptions(between_rounds=0.05)) as server:
+        anna = GameClient(server.url, "Anna")
+        anna.start()
+        wait_for(anna, lambda i: isinstance(i, m.Welcome))
+        anna.send(m.CreateTable(game="domino", config=CONFIG))
+        wait_for(anna, lambda i: isinstance(i, m.TableState))
+        anna.send(m.SetBot(seat=1, level="easy"))
+        wait_for(anna, lambda i: isinstance(i, m.Notice))
+        store = server.server.store if server.server is not None else None
+        assert isinstance(store, SqliteStore)
+
+        def fill() -> None:
+            (pages,) = store.db.execute("PRAGMA page_count").fetchone()
+            store.db.execute(f"PRAGMA max_page_count = {pages}")
+
+        server.run(fill)
+        anna.send(m.Start())
+        player = ScriptedPlayer(anna, seed=3)
+        player.play_until(lambda: player.over is not None, timeout=90)
+        anna.close()
+    failures = [r.getMessage() for r in caplog.records if r.name.startswith("audiogame")]
+    assert failures and all("storing" in f for f in failures)
+    assert len(failures) <= 2, failures  # once a minute per kind, with a count after

@@ -150,7 +150,8 @@ class SqliteStore:
                 [(table, match, seat, _dumps(state)) for seat, state in bots.items()],
             )
         except BaseException:
-            db.execute("ROLLBACK")
+            if db.in_transaction:  # a full disk has SQLite roll back by itself
+                db.execute("ROLLBACK")
             raise
         db.execute("COMMIT")
 
@@ -236,7 +237,8 @@ class SqliteStore:
             db.execute("DELETE FROM log WHERE tbl = ?", (table,))
             db.execute("DELETE FROM bots WHERE tbl = ?", (table,))
         except BaseException:
-            db.execute("ROLLBACK")
+            if db.in_transaction:  # a full disk has SQLite roll back by itself
+                db.execute("ROLLBACK")
             raise
         db.execute("COMMIT")
 
@@ -403,7 +405,8 @@ class SqliteStore:
                 [(r.account, r.game, r.mu, r.sigma, r.matches) for r in ratings],
             )
         except BaseException:
-            db.execute("ROLLBACK")
+            if db.in_transaction:  # a full disk has SQLite roll back by itself
+                db.execute("ROLLBACK")
             raise
         db.execute("COMMIT")
 

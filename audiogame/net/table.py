@@ -46,6 +46,7 @@ from audiogame.net.match_log import (
     seed_hash,
 )
 from audiogame.net.names import same_name
+from audiogame.net.quiet_log import QuietLog
 from audiogame.net.reasons import Reason
 from audiogame.net.server_options import ServerOptions
 from audiogame.net.store import (
@@ -58,6 +59,7 @@ from audiogame.net.store import (
 )
 
 log = logging.getLogger(__name__)
+_QUIET = QuietLog(log)
 
 EMPTY, HUMAN, BOT = m.SeatKind.EMPTY, m.SeatKind.HUMAN, m.SeatKind.BOT
 
@@ -871,15 +873,25 @@ class Table:
                     await self.store.append(self.id, match.number, entries, bots)
                 elif entries or bots:
                     await self.store.append(self.id, self.record.matches_played, entries, bots)
-                for item in items:
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                # a full disk, a database gone read-only: the match plays on (what was
+                # not stored is lost only if the server stops before it recovers), and
+                # the log says so once a minute, not once an action
+                _QUIET.exception(f"store {self.id}", "table %s: storing failed", self.id)
+            for item in items:  # one failing (a record not stored) never holds the rest
+                try:
                     if isinstance(item, Post):
                         await self.bus.publish(item)
                     elif not isinstance(item, _Write):
                         await item()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("table %s: storing or sending failed", self.id)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    _QUIET.exception(
+                        f"send {self.id}", "table %s: storing or sending failed", self.id
+                    )
             if self.closed and queue.empty():
                 return
 
