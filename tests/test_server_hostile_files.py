@@ -1,8 +1,9 @@
 """The server's own files made hostile: its SQLite database, and the rows in it.
 
-A server that finds its database damaged (not a database, cut short, another
-program's file) keeps it aside whole, says so in its log and starts on a fresh
-one; a folder or a broken link in its place is an error that names the file. A
+A server that finds its database damaged (not a database, cut short) keeps it
+aside whole, says so in its log and starts on a fresh one; a folder, a broken
+link or another program's tables in its place is an error that names the file,
+which is left as it was (the operator's to look at). A
 table whose stored rows cannot be read, or whose match cannot be replayed, is
 moved to the ``kept`` table with its rows as they were (never deleted), and the
 other tables come back all the same.
@@ -125,17 +126,16 @@ def test_a_damaged_database_is_kept_aside_whole_and_the_server_starts(
     assert rows(folder, "SELECT count(*) FROM tables") == [(0,)]  # a fresh one in its place
 
 
-def test_another_programs_database_is_kept_aside(tmp_path: Path):
+def test_another_programs_database_is_an_error_naming_it_left_as_it_was(tmp_path: Path):
     db = sqlite3.connect(tmp_path / DB_FILE)
     db.execute("CREATE TABLE tables (id TEXT, something TEXT)")
     db.execute("INSERT INTO tables VALUES ('a', 'b')")
     db.commit()
     db.close()
-    assert started(tmp_path) == (0, [])
-    (kept,) = tmp_path.glob(f"{DB_FILE}.damaged-*")
-    db = sqlite3.connect(kept)
-    assert db.execute("SELECT * FROM tables").fetchall() == [("a", "b")]  # as it was
-    db.close()
+    with pytest.raises(StoreUnusable, match=DB_FILE):
+        started(tmp_path)
+    assert list(tmp_path.glob(f"{DB_FILE}.damaged-*")) == []
+    assert rows(tmp_path, "SELECT * FROM tables") == [("a", "b")]  # as it was
 
 
 @pytest.mark.parametrize("kind", ["folder", "broken link"])

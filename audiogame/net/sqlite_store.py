@@ -102,8 +102,10 @@ class SqliteStore:
         try:
             self.db = _connect(path, durable)
         except sqlite3.DatabaseError as exc:
-            if not put_aside or not path.is_file() or path.is_symlink():
-                # a folder, a broken link, no permission: nothing of ours to put aside
+            damaged = type(exc) is sqlite3.DatabaseError  # not an OperationalError
+            if not (put_aside and damaged and path.is_file() and not path.is_symlink()):
+                # a folder, a broken link, no permission, tables of another shape (another
+                # program's file, or another version's): the operator's to look at
                 raise StoreUnusable(path, exc) from exc
             # not a database, cut short, or its pages damaged: kept aside whole (a
             # server's accounts are in it), and the server starts on a fresh one
