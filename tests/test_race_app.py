@@ -44,6 +44,27 @@ CONFIG = {
 }
 
 
+def heard_as_offline(seat, record, log, listener: int, names: list[str]) -> None:
+    """What the seat heard of each batch is the offline narration, for ``listener``, of
+    the same seed and actions (a match's record and log)."""
+    spec = registry.get("tira")
+    codec = GameCodec(spec.wire())
+    engine = spec.new_engine(record.config, engine_seed(record.seed), record.start)
+    offline = []
+    for entry in log:
+        if entry.action is None:
+            events = engine.advance(entry.at)
+        else:
+            events = engine.apply(entry.seat, codec.decode_logged(entry.action), entry.at).events
+        if heard_by(events, listener):
+            view = engine.observation(listener)
+            offline.append(spec.narrate(heard_by(events, listener), view, names))
+    online: dict[int, list] = {}
+    for part in seat.parts:
+        online.setdefault(part.upto, []).extend(spec.narrate(part.events, part.view, names))
+    assert [online[n] for n in sorted(online)] == offline[: len(online)]
+
+
 def test_a_race_through_the_real_loop_is_heard_on_time_and_as_offline(tmp_path):
     server = ServerThread(tmp_path / "server", ServerOptions(probe_every=0.2)).start()
     harness = Harness(tmp_path, lang="en")
@@ -81,22 +102,7 @@ def test_a_race_through_the_real_loop_is_heard_on_time_and_as_offline(tmp_path):
     assert len(rounds) == 2, "two rounds were not played in time"
     assert "Server clock:" in harness.speaker.transcript[-1]
     # what was heard of each batch, as the offline narration of the same seed and actions
-    spec = registry.get("tira")
-    codec = GameCodec(spec.wire())
-    engine = spec.new_engine(record.config, engine_seed(record.seed), record.start)
-    names = ["Anna", "Bot 2"]
-    offline = []
-    for entry in log:
-        if entry.action is None:
-            events = engine.advance(entry.at)
-        else:
-            events = engine.apply(entry.seat, codec.decode_logged(entry.action), entry.at).events
-        if heard_by(events, 0):
-            offline.append(spec.narrate(heard_by(events, 0), engine.observation(0), names))
-    online: dict[int, list] = {}
-    for part in seat.parts:
-        online.setdefault(part.upto, []).extend(spec.narrate(part.events, part.view, names))
-    assert [online[n] for n in sorted(online)] == offline[: len(online)]
+    heard_as_offline(seat, record, log, 0, ["Anna", "Bot 2"])
     # a part heard ahead and then told otherwise: a key of ours dated before a landing,
     # its frame late on a busy machine, changed what the landing brought; rare
     assert len(seat.mistakes) <= 1, seat.mistakes
@@ -211,20 +217,6 @@ def test_the_tira_table_itself_races_online_with_a_race_seat_as_its_session(tmp_
     said = re.fullmatch(CLOCK_SAID, diagnostics[0])
     assert said is not None, diagnostics
     assert float(said["rtt"]) < 100 and float(said["error"]) <= float(said["rtt"])  # loopback
-    codec = GameCodec(spec.wire())
-    engine = spec.new_engine(record.config, engine_seed(record.seed), record.start)
-    names = list(tables[0].names)
-    offline = []
-    for entry in log:
-        if entry.action is None:
-            events = engine.advance(entry.at)
-        else:
-            events = engine.apply(entry.seat, codec.decode_logged(entry.action), entry.at).events
-        if heard_by(events, 1):
-            offline.append(spec.narrate(heard_by(events, 1), engine.observation(1), names))
-    online: dict[int, list] = {}
-    for part in seat.parts:
-        online.setdefault(part.upto, []).extend(spec.narrate(part.events, part.view, names))
-    assert [online[n] for n in sorted(online)] == offline[: len(online)]
+    heard_as_offline(seat, record, log, 1, list(tables[0].names))
     assert len(seat.mistakes) <= 1 and sum(p.how == "ahead" for p in seat.parts) >= 4
     assert sum(1 for e in log if e.seat == 1 and e.action is not None) >= 2
