@@ -25,8 +25,9 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from transcripts import write_transcripts  # noqa: E402
 
+from audiogame.devtools.domino_keys import my_move_keys  # noqa: E402
 from audiogame.devtools.harness import Harness  # noqa: E402
-from audiogame.games.domino import End, Phase, Play  # noqa: E402
+from audiogame.games.domino import Phase  # noqa: E402
 from audiogame.games.domino.table import DominoTable  # noqa: E402
 from audiogame.games.domino.table_setup import DominoSetup  # noqa: E402
 
@@ -48,7 +49,6 @@ HEADINGS = {
         "interrupts the previous sentence.",
     ),
 }
-END_KEYS = {End.LEFT: "s", End.RIGHT: "d", None: "enter"}
 
 
 def sound(cue: str, pan: float) -> str:
@@ -89,17 +89,8 @@ def my_turn(h: Harness, table: DominoTable, first: bool, listener: Listener) -> 
     if first:
         press("h")
         press("7", ctrl=True)
-    legal = table.match.legal_actions(0)
-    play = next((a for a in legal if isinstance(a, Play)), None)
-    if play is None:
-        press("space")
-        return
-    hand = table.hand()
-    index = next(i for i, t in enumerate(hand) if t.uid == play.uid)
-    current = next((i for i, t in enumerate(hand) if t.uid == table.focus), 0)
-    for _ in range(abs(index - current)):
-        press("down" if index > current else "up")
-    press(END_KEYS[play.end])
+    for key in my_move_keys(table):
+        press(key)
 
 
 def play(lang: str) -> list[str]:

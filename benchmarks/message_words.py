@@ -33,8 +33,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from audiogame.devtools.domino_keys import my_move_keys  # noqa: E402
 from audiogame.devtools.harness import Harness  # noqa: E402
-from audiogame.games.domino import End, Phase, Play  # noqa: E402
+from audiogame.games.domino import Phase  # noqa: E402
 from audiogame.games.domino.table import DominoTable  # noqa: E402
 from audiogame.games.domino.table_setup import DominoSetup  # noqa: E402
 
@@ -43,8 +44,6 @@ TARGET = 25
 
 #: a manche's end as the voice says it, in both languages
 MANCHE_END = re.compile(r"Manche \d+ (finita|bloccata|over|blocked)")
-
-END_KEYS = {End.LEFT: "s", End.RIGHT: "d", None: "enter"}
 
 
 @dataclass(frozen=True)
@@ -89,20 +88,6 @@ def words(text: str) -> int:
     return len(text.split())
 
 
-def _my_move(h: Harness, table: DominoTable) -> None:
-    legal = table.match.legal_actions(0)
-    play = next((a for a in legal if isinstance(a, Play)), None)
-    if play is None:
-        h.press("space")
-        return
-    hand = table.hand()
-    index = next(i for i, t in enumerate(hand) if t.uid == play.uid)
-    current = next((i for i, t in enumerate(hand) if t.uid == table.focus), 0)
-    for _ in range(abs(index - current)):
-        h.press("down" if index > current else "up")
-    h.press(END_KEYS[play.end])
-
-
 def measure(lang: str, table: Table, seed: int = 1, limit: float = 20000.0) -> Figures:
     """Play one match of ``table`` through the real loop; count the three messages."""
     h = Harness(Path(tempfile.mkdtemp()), lang=lang, seed=seed)
@@ -114,7 +99,8 @@ def measure(lang: str, table: Table, seed: int = 1, limit: float = 20000.0) -> F
             if match.phase is Phase.PLAYING and match.current_seat == 0:
                 h.advance(0.5)
                 if scene.match.phase is Phase.PLAYING and scene.match.current_seat == 0:
-                    _my_move(h, scene)
+                    for key in my_move_keys(scene):
+                        h.press(key)
             else:
                 h.advance(0.25)  # the next manche starts by itself after its pause
         h.advance(1.0)

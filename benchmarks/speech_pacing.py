@@ -48,9 +48,10 @@ from message_words import words_per_message  # noqa: E402
 
 from audiogame.app.clock import RealClock  # noqa: E402
 from audiogame.app.loop import App  # noqa: E402
+from audiogame.devtools.domino_keys import END_KEYS  # noqa: E402
 from audiogame.devtools.ears import Ears, times_of  # noqa: E402
 from audiogame.devtools.harness import Harness, key_event  # noqa: E402
-from audiogame.games.domino import End, Phase, Play  # noqa: E402
+from audiogame.games.domino import Phase, Play  # noqa: E402
 from audiogame.games.domino.table import DominoTable  # noqa: E402
 from audiogame.games.domino.table_setup import DominoSetup  # noqa: E402
 from audiogame.games.tirapassa.table import TiraTable  # noqa: E402
@@ -63,7 +64,6 @@ from audiogame.store.settings import DEFAULT_VOICE_RATE, Settings  # noqa: E402
 
 SEED = 11
 BOT_MOVES = ("TilePlayed", "Drew", "Passed")
-END_KEYS = {End.LEFT: "s", End.RIGHT: "d", None: "enter"}
 
 
 def domino_setup() -> DominoSetup:

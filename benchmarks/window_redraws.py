@@ -33,15 +33,15 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
+from audiogame.devtools.domino_keys import my_move_keys  # noqa: E402
 from audiogame.devtools.harness import Harness  # noqa: E402
-from audiogame.games.domino import End, Phase, Play  # noqa: E402
+from audiogame.games.domino import Phase  # noqa: E402
 from audiogame.games.domino.table import DominoTable  # noqa: E402
 from audiogame.games.domino.table_setup import DominoSetup  # noqa: E402
 from audiogame.games.tirapassa.observation import Phase as TiraPhase  # noqa: E402
 from audiogame.games.tirapassa.table import TiraTable  # noqa: E402
 from audiogame.games.tirapassa.table_setup import TableSetup  # noqa: E402
 
-END_KEYS = {End.LEFT: "s", End.RIGHT: "d", None: "enter"}
 REACTION = 0.9  # seconds the Tira player takes to throw again
 
 
@@ -75,17 +75,8 @@ def domino(shot: Callable[[Harness, str], None]) -> tuple[Harness, list[float]]:
             turns += 1
             if turns == 4:
                 shot(h, "window-domino.png")
-            legal = table.match.legal_actions(0)
-            play = next((a for a in legal if isinstance(a, Play)), None)
-            if play is None:
-                h.press("space")
-                continue
-            hand = table.hand()
-            index = next(i for i, t in enumerate(hand) if t.uid == play.uid)
-            current = next((i for i, t in enumerate(hand) if t.uid == table.focus), 0)
-            for _ in range(abs(index - current)):
-                h.press("down" if index > current else "up")
-            h.press(END_KEYS[play.end])
+            for key in my_move_keys(table):
+                h.press(key)
         elif match.phase is Phase.BETWEEN:
             h.advance(3.0)
             h.press("enter")
