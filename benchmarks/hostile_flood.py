@@ -40,9 +40,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from login_storm import actions, cpu, sample_for, summary  # noqa: E402
-from online_domino import percentile  # noqa: E402
+from login_storm import actions, cpu, sample_for  # noqa: E402
 from server_scale import table_over  # noqa: E402
+from table_timing import percentile, spread  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
 from websockets.exceptions import ConnectionClosed, InvalidHandshake  # noqa: E402
 from websockets.typing import Subprotocol  # noqa: E402
@@ -208,8 +208,8 @@ async def measure(args: argparse.Namespace) -> None:
                     f" from {args.connections} connections, {counts['connections']} opened)"
                 )
             log_growth = server.log_path.stat().st_size - log_before
-            print(f"table, quiet phases: {summary(quiet)}")
-            print(f"table, flood phases: {summary(loud)}")
+            print(f"table, quiet phases: {spread(quiet, 'actions')}")
+            print(f"table, flood phases: {spread(loud, 'actions')}")
             added = percentile(loud, 0.99) - percentile(quiet, 0.99)
             print(
                 f"added by the flood: p99 {added:+.2f} ms,"
