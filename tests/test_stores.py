@@ -138,3 +138,20 @@ def test_relations_ratings_results_and_the_leaderboard(with_store):
         assert await store.results_of("a0", 1) == [later]
 
     with_store(body)
+
+
+def test_a_table_whose_row_cannot_be_read_never_keeps_the_others_back(with_store):
+    async def body(store: Any) -> None:
+        await store.save_table(table("t1"))
+        await store.save_table(table("t2"))
+        await store.append("t2", 1, [LogEntry(0, 0.5, 0, {"$": "Play", "tile": 3})], {})
+        bad = "UPDATE tables SET data = '[1, 2, 3]' WHERE id = 't1'"
+        if isinstance(store, SqliteStore):
+            store.db.execute(bad)
+        else:
+            await store._run(bad)
+        saved = await store.open_tables()
+        assert [s.record.id for s in saved] == ["t2"]
+        assert saved[0].log == [LogEntry(0, 0.5, 0, {"$": "Play", "tile": 3})]
+
+    with_store(body)

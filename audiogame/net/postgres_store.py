@@ -13,6 +13,7 @@ Made with ``await PostgresStore.connect(dsn)``; closed with ``await aclose()``.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
@@ -21,8 +22,10 @@ from psycopg import AsyncConnection, errors
 from psycopg_pool import AsyncConnectionPool
 
 from audiogame.net.records import AccountRecord, RatingRecord, ResultRecord, SessionRecord
-from audiogame.net.sqlite_store import _dumps, _table_record
+from audiogame.net.sqlite_store import _UNREADABLE, _dumps, _table_record
 from audiogame.net.store import LogEntry, PlayerRecord, SavedTable, TableRecord
+
+log = logging.getLogger(__name__)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, data TEXT NOT NULL,
@@ -191,7 +194,11 @@ class PostgresStore:
         rows = await self._all("SELECT id FROM tables ORDER BY made")
         found = []
         for (table_id,) in rows:
-            saved = await self.open_table(table_id)
+            try:
+                saved = await self.open_table(table_id)
+            except _UNREADABLE as exc:  # one bad row never keeps the others from coming back
+                log.error("table %s cannot be read (%s): left as it is", table_id, exc)
+                continue
             if saved is not None:
                 found.append(saved)
         return found
