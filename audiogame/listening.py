@@ -14,6 +14,14 @@ events it cut. Both need to know which utterances are still unheard:
   says it cuts (``cuts_speech``: the voice, a screen reader); text printed on
   a terminal stays there to be read, so an answer is read after it.
 
+Game time waits for what ``holds``: every game event, and an answer until the
+player's next key (a key shows they moved on from the answers before it; on a
+terminal, whose text is never cut, the model stops reading them there, as a
+screen reader stops at a key) — but not the same answer again: a key pressed
+over and over ("It is not your turn.") tells the player nothing new, and
+holding the game for each repeat kept the bots still for as long as the
+player kept pressing.
+
 ``Listening`` keeps the last utterances handed to the speaker, oldest first,
 with whether each was a game event (queued) or an answer.
 """
@@ -61,6 +69,8 @@ class Utterance:
     event: bool
     #: when the model says it will have been heard (the clock's time)
     end: float
+    #: whether game time waits for it (not for an answer said again)
+    holds: bool = True
 
 
 class Listening:
@@ -80,10 +90,16 @@ class Listening:
     def said(self, text: str, *, event: bool, interrupt: bool) -> None:
         """``text`` was handed to the speaker (``interrupt``: cutting what came before)."""
         now = self.clock.now()
+        answers = [u for u in self._said if not u.event]
+        repeat = not event and bool(answers) and answers[-1].text == text
         if interrupt and self.cuts:
             self.cut()
-        start = max(now, self._said[-1].end) if self._said else now
-        self._said.append(Utterance(text, event, start + speaking_time(text, self.wpm())))
+        elif not event:
+            for answer in answers:  # the player moved on from them
+                answer.end = min(answer.end, now)
+        start = max([now, *(u.end for u in self._said)])
+        end = start + speaking_time(text, self.wpm())
+        self._said.append(Utterance(text, event, end, holds=not repeat))
 
     def cut(self) -> None:
         """Everything said so far stops here (an interruption, or silence)."""
@@ -103,5 +119,5 @@ class Listening:
 
     @property
     def speaking(self) -> bool:
-        """Something said has not been heard to its end yet."""
-        return bool(self.unfinished())
+        """Something said that game time waits for has not been heard to its end yet."""
+        return any(u.holds for u in self.unfinished())

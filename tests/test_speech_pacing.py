@@ -308,3 +308,31 @@ def test_printed_text_is_never_cut_so_nothing_is_printed_twice():
     assert announcer.speaking  # the answer is read after the move, not instead of it
     clock.set(event_time + speaking_time("Your tiles: double six.", 300) + 0.01)
     assert not announcer.speaking
+
+
+def test_on_a_terminal_a_key_ends_the_earlier_answers_and_a_repeat_holds_nothing():
+    """Text cuts nothing, but the player's next key shows they moved on from the answers
+    before it: the table waits for the events and the newest answer only, and the same
+    answer again ("It is not your turn.", a key pressed over and over) holds no time."""
+    from audiogame.app.clock import VirtualClock
+    from audiogame.io.speech.text import TextSpeaker
+    from audiogame.listening import Listening
+
+    clock = VirtualClock(0.0)
+    ears = Listening(TextSpeaker(echo=None), clock, lambda: 300)
+    move = "Marco plays six three on the right."
+    ears.said(move, event=True, interrupt=False)
+    hand = "Your tiles: double six, six five, four three, two one, blank blank."
+    ears.said(hand, event=False, interrupt=True)
+    ears.said("Ends: 6 on the left, 3 on the right.", event=False, interrupt=True)
+    heard = speaking_time(move, 300) + speaking_time("Ends: 6 on the left, 3 on the right.", 300)
+    clock.set(heard - 0.01)
+    assert ears.speaking
+    clock.set(heard + 0.01)  # the hand's reading no longer counts
+    assert not ears.speaking
+    ears.said("It is not your turn.", event=False, interrupt=True)
+    assert ears.speaking
+    for _ in range(20):  # pressed again and again
+        clock.set(clock.now() + 0.2)
+        ears.said("It is not your turn.", event=False, interrupt=True)
+    assert not ears.speaking

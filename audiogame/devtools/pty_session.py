@@ -160,6 +160,10 @@ class PtyGame:
                 self._cond.wait(min(quiet, end - now))
             return [line for _, line in self.lines[since:]]
 
+    def lines_since(self, since: int) -> list[str]:
+        with self._cond:
+            return [line for _, line in self.lines[since:]]
+
     def text(self) -> str:
         with self._cond:
             return self.raw.decode("utf-8", "replace")
