@@ -88,7 +88,24 @@ DOMINO_TABLE = [
 TIRA_TABLE = [
     *[((c, {}), [c]) for c in "gchepsldrv123456"],
 ]
-KEYMAPS = GLOBAL + MENUS + DOMINO_SETUP + DOMINO_TABLE + TIRA_TABLE
+#: online keys a terminal sends as other keys (Control+I is Tab, Control+H Backspace,
+#: Control+J Enter, Control+Shift+U is Control+U; F2 and F5 stand in above): Alt+I/H/J,
+#: Alt+Shift+letter and Shift+F2/F5 stand in (found hosting a table from a terminal)
+ONLINE = [
+    (("i", {"ctrl": True}), ["\x1bi"]),
+    (("h", {"ctrl": True}), ["\x1bh"]),
+    (("j", {"ctrl": True}), ["\x1bj"]),
+    (("u", {"ctrl": True}), ["\x15"]),
+    (("u", {"ctrl": True, "shift": True}), ["\x1bU"]),
+    (("x", {"ctrl": True, "shift": True}), ["\x1bX"]),
+    (("l", {"ctrl": True, "shift": True}), ["\x1bL"]),
+    (("c", {"alt": True}), ["\x1bc"]),
+    (("r", {"alt": True}), ["\x1br"]),
+    (("o", {"alt": True}), ["\x1bo"]),
+    (("f2", {}), ["\x1b[1;2Q", "\x1b[26~"]),  # Shift+F2 (xterm, the Linux console)
+    (("f5", {}), ["\x1b[15;2~", "\x1b[31~"]),  # Shift+F5
+]
+KEYMAPS = GLOBAL + MENUS + DOMINO_SETUP + DOMINO_TABLE + TIRA_TABLE + ONLINE
 
 
 @pytest.mark.parametrize(

@@ -68,3 +68,54 @@ def test_pressing_a_key_again_and_again_does_not_stop_the_bots(pty_game, lang) -
     assert answers >= 1  # each press was answered meanwhile
     assert g.answer("\x03") == []
     assert g.wait_exit() == 0 and g.terminal_restored()
+
+
+UP, DOWN, END = "\x1b[A", "\x1b[B", "\x1b[F"
+
+
+def test_two_terminals_host_and_join_a_table_on_this_computer(pty_game) -> None:
+    """A table hosted for this computer only listens on any free port: its master hears
+    the address another copy joins by with Alt+I, the terminal's Control+I (which a
+    terminal sends as Tab: the invite code could not be asked at all, and the port
+    was said nowhere, so a second terminal could never find the table)."""
+    host = pty_game(lang="en")
+    host.wait_for("^Main menu")
+    host.answer(DOWN)
+    host.answer(DOWN)
+    assert host.answer("\r", quiet=0.5)[0].startswith("Play online.")
+    assert host.answer(DOWN) == ["Host a table, 2 of 5"]
+    host.answer("\r", quiet=0.5)
+    assert host.answer(END)[0].startswith("Create the table")
+    since = host.mark()
+    host.send("\r")
+    host.wait_for("^Domino table, waiting to start", since, timeout=40)
+    said = " ".join(host.answer("\x1bi"))  # Alt+I
+    assert said.startswith("Invite code: ")
+    port = re.search(r"Address: 127\.0\.0\.1, port (\d+)\.", said)
+    assert port is not None, said  # a port as digits, never "38,079"
+
+    guest = pty_game(lang="it")
+    guest.wait_for("^Menu principale")
+    guest.answer(DOWN)
+    guest.answer(DOWN)
+    assert guest.answer("\r", quiet=0.5)[0].startswith("Gioca online.")
+    guest.answer("\r")  # the name: the same login as the host's, so another one
+    guest.answer("\x7f" * 40)
+    guest.answer("Bea")
+    assert guest.answer("\r")[0] == "Ora ti chiami Bea."
+    guest.answer(END)
+    assert guest.answer(UP)[0].startswith("Entra con un indirizzo")
+    guest.answer("\r")
+    guest.answer(f"127.0.0.1:{port.group(1)}")
+    since = guest.mark()
+    guest.send("\r")
+    guest.wait_for("^Collegato", since, timeout=20)
+    line = guest.wait_for("^Tavoli\\.", since, timeout=20)
+    assert "Domino" in line
+    mark, seated = host.mark(), guest.mark()
+    guest.send("\r")
+    host.wait_for("^Bea sits at seat 2", mark, timeout=20)
+    guest.wait_for("^Tavolo di Domino, in attesa di cominciare", seated, timeout=20)
+    for game in (guest, host):
+        game.send("\x03")
+        assert game.wait_exit() == 0 and game.terminal_restored()

@@ -10,8 +10,10 @@ A terminal sends Alt+key as Escape followed by the key: an Escape decoded in
 the same read as the next key is that key with Alt. Some keys of the window
 never reach a program through a terminal (Control alone, Control with a digit,
 and often Control+F1, Shift+Page Up, Shift+F7, which terminals keep for
-themselves or cannot encode): ``ALTERNATIVES`` gives each a key a terminal can
-send, documented in the keys' help and the guides.
+themselves or cannot encode, and Control with I, H, J or M, which arrive as Tab,
+Backspace and Enter, and Control+Shift+letter, which arrives as Control+letter):
+``ALTERNATIVES`` and the Alt rules give each a key a terminal can send,
+documented in the keys' help and the guides.
 """
 
 from __future__ import annotations
@@ -100,9 +102,19 @@ ALTERNATIVES: dict[tuple[int, int], tuple[int, int]] = {
     (pygame.K_F5, 0): (pygame.K_F7, SHIFT),  # the built-in voice softer
     (pygame.K_F6, 0): (pygame.K_F8, SHIFT),  # the built-in voice louder
     (pygame.K_SPACE, CTRL): (pygame.K_LCTRL, 0),  # Control alone: silence
+    # F2 and F5 stand in for other keys above; with Shift they are themselves again
+    (pygame.K_F2, SHIFT): (pygame.K_F2, 0),  # an online table's room
+    (pygame.K_F5, SHIFT): (pygame.K_F5, 0),  # the list of tables now
 }
 #: Alt with a digit stands for Control with that digit (Domino's sort orders)
 ALT_DIGIT_FOR_CTRL = True
+#: letters whose Control a terminal sends as another key (Tab, Backspace, Enter): Alt
+#: with the letter stands for Control with it (online: Control I the invite code,
+#: Control H a private table, Control J the last invitation)
+ALT_FOR_CTRL_LETTERS = frozenset({pygame.K_i, pygame.K_h, pygame.K_j, pygame.K_m})
+#: a terminal cannot tell Control+Shift+letter from Control+letter: Alt+Shift+letter
+#: stands for it (online: Control Shift U the people online, Control Shift X)
+LETTERS = range(pygame.K_a, pygame.K_z + 1)
 
 #: Control+C in a terminal quits, as it does any terminal program
 INTERRUPT = Key(pygame.K_c, CTRL)
@@ -142,6 +154,10 @@ def stand_in(key: Key) -> Key:
         return Key(mapped[0], mapped[1], "")
     if ALT_DIGIT_FOR_CTRL and key.mod == ALT and pygame.K_0 <= key.key <= pygame.K_9:
         return Key(key.key, CTRL, "")
+    if key.mod == ALT and key.key in ALT_FOR_CTRL_LETTERS:
+        return Key(key.key, CTRL, "")
+    if key.mod == ALT | SHIFT and key.key in LETTERS:
+        return Key(key.key, CTRL | SHIFT, "")
     return key
 
 

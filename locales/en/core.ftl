@@ -87,7 +87,7 @@ keys-main-menu = Up and Down arrows to choose a game or an item, Enter to open i
 keys-options = Up and Down arrows to choose an option, Left and Right arrows to change its value, Escape to go back. Every change is saved at once. { keys-global }
 keys-confirm = Y for yes, N or Escape for no.
 keys-reader = Up and Down arrows to read the previous or next paragraph, Home and End for the first and the last, Escape to close.
-keys-terminal = In the terminal: F2 the rules, F3 and F4 the first and the last message, F5 and F6 the built-in voice's volume, Control Space silences speech, Alt with a digit stands for Control with that digit, a capital letter for Shift with the letter, Control C quits.
+keys-terminal = In the terminal: F2 the rules, F3 and F4 the first and the last message, F5 and F6 the built-in voice's volume, Control Space silences speech, Alt with a digit stands for Control with that digit, Alt I, Alt H and Alt J for Control I, H and J, Alt Shift with a letter for Control Shift with it, Shift F2 and Shift F5 for F2 and F5, a capital letter for Shift with the letter, Control C quits.
 
 doc-title = Guide
 doc-opened = { doc-title }. Up and Down arrows to read, Escape to close.

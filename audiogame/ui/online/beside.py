@@ -117,11 +117,17 @@ class TableCommands:
         lang = self.app.localizer.lang
         said = [self.t("online-invite-code", code=words.code_words(info.code, self.t, lang))]
         hosted = self.link.hosted
-        if hosted is not None and hosted.lan:
+        if hosted is not None and not hosted.lan:
+            # this computer only: another copy here joins by this address (its port is
+            # any free one, so without it nobody could find the table)
+            port = str(hosted.port)  # a number in words would read "38,079"
+            said.append(self.t("online-invite-address", address="127.0.0.1", port=port))
+        elif hosted is not None:
             from audiogame.net import tls
             from audiogame.ui.online.hosting import lan_address
 
-            said.append(self.t("online-invite-address", address=lan_address(), port=hosted.port))
+            port = str(hosted.port)
+            said.append(self.t("online-invite-address", address=lan_address(), port=port))
             fingerprint = hosted.fingerprint()
             if fingerprint:
                 said.append(
