@@ -55,7 +55,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """The options; ``--help`` and the errors in ``--lang``'s language, else the system's."""
     given = list(sys.argv[1:] if argv is None else argv)
     with argparse_speaking(command_line_language(given)) as t:
-        parser = argparse.ArgumentParser(prog="audiogame", description=t("cli-description"))
+        parser = argparse.ArgumentParser(
+            prog="audiogame", description=t("cli-description"), epilog=t("cli-commands")
+        )
         parser.add_argument("--lang", choices=LANGUAGES, help=t("cli-lang"))
         parser.add_argument("--speech", choices=SPEECH_CHOICES, help=t("cli-speech"))
         parser.add_argument("--no-sound", action="store_true", help=t("cli-no-sound"))

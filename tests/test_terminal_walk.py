@@ -119,3 +119,43 @@ def test_two_terminals_host_and_join_a_table_on_this_computer(pty_game) -> None:
     for game in (guest, host):
         game.send("\x03")
         assert game.wait_exit() == 0 and game.terminal_restored()
+
+
+@pytest.mark.parametrize(
+    ("env", "args", "expected", "english"),
+    [
+        ({"LANG": "it_IT.UTF-8"}, ["--help"], ["Inoltre: audiogame serve avvia"], "Also:"),
+        ({"LANG": "en_GB.UTF-8"}, ["--help"], ["Also: audiogame serve runs a game"], "Inoltre"),
+        (
+            {"LANG": "it_IT.UTF-8"},
+            ["serve", "--help"],
+            ["uso: audiogame-server", "--no-beacon non annunciare il server", "porta su cui"],
+            "address to listen",
+        ),
+        (
+            {"LANG": "C"},
+            ["serve", "--bogus"],
+            ["errore: opzioni sconosciute: --bogus"],
+            "unrecognized",
+        ),
+        (
+            {"LANG": "en_US.UTF-8"},
+            ["serve", "--help"],
+            ["usage: audiogame-server", "--no-beacon do not announce the server"],
+            "opzioni",
+        ),
+    ],
+)
+def test_the_help_names_the_commands_and_the_server_speaks_the_players_language(
+    pty_game, env, args, expected, english
+) -> None:
+    """`audiogame --help` said nothing of `audiogame serve` and `audiogame verify`, which
+    the README sends players to; `audiogame serve --help` was English on an Italian
+    system, and --beacon/--no-beacon had no words at all."""
+    g = pty_game(*args, lang="", env=env, game_flags=False)
+    code = g.wait_exit()
+    text = " ".join(g.text().split())
+    assert code == (0 if "--help" in args else 2)
+    for words in expected:
+        assert words in text, text
+    assert english not in text

@@ -41,9 +41,11 @@ class PtyGame:
         env: dict[str, str] | None = None,
         config_dir: Path | None = None,
         command: Sequence[str] | None = None,
+        game_flags: bool = True,
     ) -> None:
         """``env`` adds to the environment (an empty value removes the variable);
-        ``command`` replaces the installed script (e.g. ``python -c ...``)."""
+        ``command`` replaces the installed script (e.g. ``python -c ...``);
+        ``game_flags=False`` runs it with ``args`` alone (``audiogame serve --help``)."""
         import pty
         import termios
 
@@ -66,8 +68,7 @@ class PtyGame:
                 environ[name] = value
             else:
                 environ.pop(name, None)
-        argv = [
-            *(command or default_command()),
+        flags = [
             "--speech",
             "text",
             "--config-dir",
@@ -75,8 +76,8 @@ class PtyGame:
             "--data-dir",
             str(tmp / "data"),
             *(["--lang", lang] if lang else []),
-            *args,
         ]
+        argv = [*(command or default_command()), *(flags if game_flags else []), *args]
         self.proc = subprocess.Popen(
             argv,
             stdin=self.slave,

@@ -35,68 +35,47 @@ DEFAULT_PORT = 47470
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
-        prog="audiogame-server", description="Host audiogame tables for players on the network."
-    )
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="0: any free port")
-    parser.add_argument("--data", type=Path, help="where tables and logs are kept")
-    parser.add_argument("--cert", type=Path, help="TLS certificate (PEM) for a public server")
-    parser.add_argument("--key", type=Path, help="its private key (PEM)")
-    parser.add_argument("--plain", action="store_true", help="ws:// even beyond loopback")
-    parser.add_argument("--name", default=socket.gethostname(), help="the host's name on the LAN")
-    parser.add_argument("--grace", type=float, default=30.0, help="seconds before a bot covers")
-    parser.add_argument("--between-rounds", type=float, default=15.0, help="seconds between rounds")
-    parser.add_argument("--heartbeat", type=float, default=1.5, help="keepalive interval")
-    parser.add_argument(
-        "--rate", type=float, default=Limits().rate, help="messages a second per connection"
-    )
-    parser.add_argument(
-        "--chat-during-races",
-        action="store_true",
-        help="real-time games: deliver chat at once instead of at the round's end",
-    )
-    parser.add_argument(
-        "--compensation",
-        type=float,
-        default=ServerOptions().compensation_cap * 1000,
-        help="real-time games: the most a press may be dated before it arrives (ms; 0: off)",
-    )
-    parser.add_argument("--beacon", dest="beacon", action="store_true", default=None)
-    parser.add_argument("--no-beacon", dest="beacon", action="store_false")
-    parser.add_argument("--beacon-to", default=lan.BROADCAST, help="where the beacon goes")
-    parser.add_argument("--beacon-port", type=int, default=lan.PORT)
-    parser.add_argument("--port-file", type=Path, help="write the port here once listening")
-    parser.add_argument(
-        "--store",
-        help="postgresql://... : keep tables and accounts in PostgreSQL (default: SQLite)",
-    )
-    parser.add_argument(
-        "--bus", help="redis://... : share the lobby and tables with other server processes"
-    )
-    parser.add_argument(
-        "--redis-prefix", default="audiogame:", help="keys of this server's cluster"
-    )
-    parser.add_argument(
-        "--no-guests", dest="guests", action="store_false", help="players need an account"
-    )
-    parser.add_argument(
-        "--login-rate",
-        type=float,
-        default=LoginLimits().per_address,
-        help="login attempts a minute from one address",
-    )
-    parser.add_argument(
-        "--hash-concurrency", type=int, help="password hashes at once (default: cores - 1)"
-    )
-    parser.add_argument(
-        "--hash-workers",
-        choices=WORKERS,
-        default="process",
-        help="where password hashes run: processes at the lowest priority, or threads",
-    )
-    parser.add_argument("--verbose", action="store_true")
-    return parser.parse_args(argv)
+    """The options; the help and the errors in the system's language, as the game's."""
+    from audiogame.cli_words import argparse_speaking, command_line_language
+
+    given = list(sys.argv[1:] if argv is None else argv)
+    with argparse_speaking(command_line_language(given)) as t:
+        parser = argparse.ArgumentParser(
+            prog="audiogame-server", description=t("serve-description")
+        )
+        add = parser.add_argument
+        add("--host", default="127.0.0.1", help=t("serve-host"))
+        add("--port", type=int, default=DEFAULT_PORT, help=t("serve-port"))
+        add("--data", type=Path, help=t("serve-data"))
+        add("--cert", type=Path, help=t("serve-cert"))
+        add("--key", type=Path, help=t("serve-key"))
+        add("--plain", action="store_true", help=t("serve-plain"))
+        add("--name", default=socket.gethostname(), help=t("serve-name"))
+        add("--grace", type=float, default=30.0, help=t("serve-grace"))
+        add("--between-rounds", type=float, default=15.0, help=t("serve-between-rounds"))
+        add("--heartbeat", type=float, default=1.5, help=t("serve-heartbeat"))
+        add("--rate", type=float, default=Limits().rate, help=t("serve-rate"))
+        add("--chat-during-races", action="store_true", help=t("serve-chat-during-races"))
+        compensation = ServerOptions().compensation_cap * 1000
+        add("--compensation", type=float, default=compensation, help=t("serve-compensation"))
+        add("--beacon", dest="beacon", action="store_true", default=None, help=t("serve-beacon"))
+        add("--no-beacon", dest="beacon", action="store_false", help=t("serve-no-beacon"))
+        add("--beacon-to", default=lan.BROADCAST, help=t("serve-beacon-to"))
+        add("--beacon-port", type=int, default=lan.PORT, help=t("serve-beacon-port"))
+        add("--port-file", type=Path, help=t("serve-port-file"))
+        add("--store", help=t("serve-store"))
+        add("--bus", help=t("serve-bus"))
+        add("--redis-prefix", default="audiogame:", help=t("serve-redis-prefix"))
+        add("--no-guests", dest="guests", action="store_false", help=t("serve-no-guests"))
+        login_rate = LoginLimits().per_address
+        add("--login-rate", type=float, default=login_rate, help=t("serve-login-rate"))
+        add("--hash-concurrency", type=int, help=t("serve-hash-concurrency"))
+        workers = t("serve-hash-workers")
+        add("--hash-workers", choices=WORKERS, default="process", help=workers)
+        add("--verbose", action="store_true", help=t("serve-verbose"))
+        args = parser.parse_args(given)
+    args.words = t
+    return args
 
 
 def default_data_dir() -> Path:
@@ -109,7 +88,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING)
     if (args.cert is None) != (args.key is None):
-        print("--cert and --key go together", file=sys.stderr)
+        print(args.words("serve-cert-and-key"), file=sys.stderr)
         return 2
     try:
         asyncio.run(serve(args))
@@ -158,12 +137,13 @@ async def serve(args: argparse.Namespace) -> None:
     # first login's wait
     warming = asyncio.get_running_loop().create_task(server.lobby.accounts.hasher.warm_up())
     scheme = "ws" if context is None else "wss"
-    print(f"audiogame server on {scheme}://{args.host}:{port}", flush=True)
+    said = args.words
+    print(f"{said('serve-listening')} {scheme}://{args.host}:{port}", flush=True)
     if server.restored:
-        print(f"tables brought back: {server.restored}", flush=True)
+        print(f"{said('serve-restored')} {server.restored}", flush=True)
     fingerprint = "" if certificate is None else certificate.fingerprint()
     if fingerprint and args.cert is None:
-        print(f"fingerprint: {fingerprint}", flush=True)
+        print(f"{said('serve-fingerprint')} {fingerprint}", flush=True)
         for lang in ("it", "en"):
             print(f"  ({lang}) {tls.fingerprint_words(fingerprint, lang)}", flush=True)
     if args.port_file is not None:

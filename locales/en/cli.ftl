@@ -1,6 +1,7 @@
 ## The command line: `audiogame --help` and the errors of a wrong option. English.
 ## Read without the Fluent runtime (language/startup.py): one line each, no placeables;
 ## the %(...)s and %s are filled in by Python's argparse.
+## serve-*: `audiogame serve` (`audiogame-server`), its help and the lines it prints.
 
 cli-description = Audio games for blind and partially sighted players: Domino and Tira e Passa.
 cli-usage = usage:
@@ -15,9 +16,43 @@ cli-seed = seed for the games, 0 to 18446744073709551615 (replays a match)
 cli-seed-bad = the seed must be a whole number from 0 to 18446744073709551615
 cli-no-window = no window: speech and terminal only
 cli-terminal = keys from the terminal (the default without a window or a display)
+cli-commands = Also: audiogame serve runs a game server (audiogame serve --help says its options); audiogame verify match.json replays a finished online match from its seed.
 cli-verbose = write the log on the terminal
 cli-error = %(prog)s: error: %(message)s
 cli-unrecognized = unrecognized options: %s
 cli-invalid-choice = invalid choice: %(value)r (choose from %(choices)s)
 cli-argument = option %(argument_name)s: %(message)s
 cli-expected-one = the value is missing
+
+## `audiogame serve` (`audiogame-server`): its help and what it prints
+serve-description = Host audiogame tables for players on the network.
+serve-host = address to listen on (default 127.0.0.1: this computer only; 0.0.0.0: the network, over TLS)
+serve-port = port to listen on (0: any free port)
+serve-data = where tables, accounts and logs are kept
+serve-cert = TLS certificate (PEM) for a public server
+serve-key = its private key (PEM)
+serve-plain = plain ws:// even beyond this computer (a trusted network, or TLS ended by a proxy in front)
+serve-name = the host's name, as the local network's list says it
+serve-grace = seconds a dropped player has to come back before a bot covers their seat
+serve-between-rounds = seconds between rounds
+serve-heartbeat = seconds between keepalive pings
+serve-rate = messages a second allowed on one connection
+serve-chat-during-races = real-time games: deliver chat at once instead of at the round's end
+serve-compensation = real-time games: the most a key press may be dated before it arrives (milliseconds; 0: off)
+serve-beacon = announce the server on the local network (the default beyond this computer)
+serve-no-beacon = do not announce the server on the local network
+serve-beacon-to = where the announcement goes (an address)
+serve-beacon-port = the announcement's port
+serve-port-file = write the port here once listening
+serve-store = postgresql://... : keep tables and accounts in PostgreSQL (default: SQLite in the data folder)
+serve-bus = redis://... : share the lobby and tables with other server processes
+serve-redis-prefix = the prefix of this server cluster's keys
+serve-no-guests = players need an account
+serve-login-rate = login attempts a minute from one address
+serve-hash-concurrency = password hashes at once (default: the cores but one)
+serve-hash-workers = where password hashes run: processes at the lowest priority, or threads
+serve-verbose = write the log on the terminal
+serve-cert-and-key = --cert and --key go together
+serve-listening = audiogame server on
+serve-restored = tables brought back:
+serve-fingerprint = fingerprint:
