@@ -165,8 +165,10 @@ class Announcer:
         self.cues.play(name, pan, volume)
 
     def answer_mark(self) -> int:
-        """Where things stand before a key is handled (see ``word_unheard_cue``)."""
+        """Where things stand before a key is handled (see ``word_unheard_cue``); the
+        answers said before the key no longer hold the game (``Listening.key_pressed``)."""
         self._cued = None
+        self.listening.key_pressed()
         return self._worded
 
     def word_unheard_cue(self, mark: int) -> None:

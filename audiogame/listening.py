@@ -15,9 +15,9 @@ events it cut. Both need to know which utterances are still unheard:
   a terminal stays there to be read, so an answer is read after it.
 
 Game time waits for what ``holds``: every game event, and an answer until the
-player's next key (a key shows they moved on from the answers before it; on a
-terminal, whose text is never cut, the model stops reading them there, as a
-screen reader stops at a key) — but not the same answer again: a key pressed
+player's next key (``key_pressed``: a key shows they moved on from the answers
+before it; on a terminal, whose text is never cut, the model stops reading
+them there, as a screen reader stops at a key) — but not the same answer again: a key pressed
 over and over ("It is not your turn.") tells the player nothing new, and
 holding the game for each repeat kept the bots still for as long as the
 player kept pressing.
@@ -94,12 +94,18 @@ class Listening:
         repeat = not event and bool(answers) and answers[-1].text == text
         if interrupt and self.cuts:
             self.cut()
-        elif not event:
-            for answer in answers:  # the player moved on from them
-                answer.end = min(answer.end, now)
         start = max([now, *(u.end for u in self._said)])
         end = start + speaking_time(text, self.wpm())
         self._said.append(Utterance(text, event, end, holds=not repeat))
+
+    def key_pressed(self) -> None:
+        """The player pressed a key: they moved on from the answers before it (the
+        events keep their time; on the voice and a screen reader the key's own answer
+        cuts them all)."""
+        now = self.clock.now()
+        for utterance in self._said:
+            if not utterance.event:
+                utterance.end = min(utterance.end, now)
 
     def cut(self) -> None:
         """Everything said so far stops here (an interruption, or silence)."""

@@ -320,19 +320,28 @@ def test_on_a_terminal_a_key_ends_the_earlier_answers_and_a_repeat_holds_nothing
 
     clock = VirtualClock(0.0)
     ears = Listening(TextSpeaker(echo=None), clock, lambda: 300)
+
+    def key(answer: str) -> None:  # as the loop does: the key, then its answer
+        ears.key_pressed()
+        ears.said(answer, event=False, interrupt=True)
+
     move = "Marco plays six three on the right."
     ears.said(move, event=True, interrupt=False)
-    hand = "Your tiles: double six, six five, four three, two one, blank blank."
-    ears.said(hand, event=False, interrupt=True)
-    ears.said("Ends: 6 on the left, 3 on the right.", event=False, interrupt=True)
+    key("Your tiles: double six, six five, four three, two one, blank blank.")
+    key("Ends: 6 on the left, 3 on the right.")
     heard = speaking_time(move, 300) + speaking_time("Ends: 6 on the left, 3 on the right.", 300)
     clock.set(heard - 0.01)
     assert ears.speaking
     clock.set(heard + 0.01)  # the hand's reading no longer counts
     assert not ears.speaking
-    ears.said("It is not your turn.", event=False, interrupt=True)
+    key("It is not your turn.")
     assert ears.speaking
     for _ in range(20):  # pressed again and again
         clock.set(clock.now() + 0.2)
-        ears.said("It is not your turn.", event=False, interrupt=True)
+        key("It is not your turn.")
+    assert not ears.speaking
+    # a key answered by game events alone ends the answers' hold too
+    key("Your tiles: double six, six five, four three, two one, blank blank.")
+    assert ears.speaking
+    ears.key_pressed()
     assert not ears.speaking

@@ -4,8 +4,10 @@
 notes each line the speaker was given with the time it was said; when the
 player will have heard it to its end is worked out from the transcript alone
 with the listening model (``listening.speaking_time`` at the player's rate):
-a line starts when the one before it ends, an interrupting line cuts those
-before it. ``heard_by(t)`` is when everything said before ``t`` was heard.
+a line starts when the one before it ends, an interrupting line (an answer)
+cuts those before it, a key ends the answers before it, and the same answer
+again holds nothing. ``heard_by(t)`` is when everything said before ``t``
+that holds the game was heard.
 """
 
 from __future__ import annotations
@@ -23,6 +25,10 @@ class Line:
     text: str
     said: float
     end: float
+    #: an answer to a key (it interrupts), as against a game event
+    answer: bool = False
+    #: whether the game waits for it (the same answer again does not)
+    holds: bool = True
 
 
 class Ears:
@@ -36,16 +42,20 @@ class Ears:
         now = self.h.clock.now()
         rate = self.h.app.settings.voice_rate
         for spoken in self.h.speaker.spoken[self.seen :]:
+            answers = [line for line in self.lines if line.answer]
+            repeat = spoken.interrupt and bool(answers) and answers[-1].text == spoken.text
             if spoken.interrupt:
                 for line in self.lines:
                     line.end = min(line.end, now)
             start = max([now, *(line.end for line in self.lines[-1:])])
-            self.lines.append(Line(spoken.text, now, start + speaking_time(spoken.text, rate)))
+            end = start + speaking_time(spoken.text, rate)
+            self.lines.append(Line(spoken.text, now, end, spoken.interrupt, not repeat))
         self.seen = len(self.h.speaker.spoken)
 
     def heard_by(self, when: float) -> float:
-        """When everything said before ``when`` was heard to its end."""
-        return max((line.end for line in self.lines if line.said < when), default=0.0)
+        """When everything said before ``when`` that holds the game was heard."""
+        ends = (line.end for line in self.lines if line.said < when and line.holds)
+        return max(ends, default=0.0)
 
     def step(self) -> None:
         """One frame, as ``Harness.advance`` runs them, then a look at what was said."""
@@ -62,6 +72,10 @@ class Ears:
             self.step()
 
     def press(self, key: str) -> str:
+        now = self.h.clock.now()
+        for line in self.lines:  # the player moved on from the answers before the key
+            if line.answer:
+                line.end = min(line.end, now)
         said = self.h.press(key)
         self.look()
         return said
