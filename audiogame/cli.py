@@ -8,7 +8,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,6 +31,9 @@ if TYPE_CHECKING:  # the modules behind these are loaded after the first words a
     from audiogame.io.speech.chain import SpeechChain
     from audiogame.io.terminal import TerminalKeys
 
+
+#: the signals that end the game during start-up as Control+C does (SIGBREAK: Windows)
+START_SIGNALS = ("SIGTERM", "SIGBREAK")
 
 #: seeds are what a 64-bit number holds: any match can be replayed, none breaks the next
 SEED_MAX = 2**64 - 1
@@ -83,12 +86,44 @@ def apply_flags(settings: Settings, args: argparse.Namespace) -> None:
         settings.for_this_run("language", args.lang)
 
 
-def build_speech(choice: str, audio: AudioSystem, lang: str, rate: int) -> tuple[SpeechChain, str]:
+def build_speech(
+    choice: str,
+    audio: AudioSystem,
+    lang: str,
+    rate: int,
+    prebuilt: Mapping[str, Speaker | None] | None = None,
+) -> tuple[SpeechChain, str]:
     """The speech chain, and the backend it starts with."""
     from audiogame.io.speech.chain import build_speech as build_chain
 
     sink = audio if getattr(audio, "available", False) else None
-    return build_chain(choice, sink, lang, rate)
+    return build_chain(choice, sink, lang, rate, prebuilt=prebuilt)
+
+
+def order_for(choice: str) -> tuple[str, ...]:
+    from audiogame.io.speech.chain import order_for as chain_order
+
+    return chain_order(choice)
+
+
+def early_name(choice: str) -> str:
+    return order_for(choice)[0]
+
+
+def early_speech(choice: str) -> Speaker | None:
+    """The speaker the greeting can go through before the sound device is probed: the
+    screen reader when the choice starts with it and one is running, text when the
+    choice is text only; None when the first words need the mixer (the built-in voice)."""
+    first = early_name(choice)
+    if first == "screenreader":
+        from audiogame.io.speech.screenreader import build_screen_reader
+
+        return build_screen_reader()
+    if first == "text":
+        from audiogame.io.speech.text import TextSpeaker
+
+        return TextSpeaker()
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -107,8 +142,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.no_window:
         # no window wanted: SDL need not look for a display (and print about it)
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    # until the loop's own handlers take over: SIGTERM leaves through the way out too
-    signal.signal(signal.SIGTERM, _terminated)
+    # until the loop's own handlers take over: SIGTERM (and Control+Break in a Windows
+    # console, SIGBREAK) leave through the way out too, the terminal given back
+    for name in START_SIGNALS:
+        number = getattr(signal, name, None)
+        if number is not None:
+            signal.signal(number, _terminated)
     if stdin_is_a_terminal() and (args.terminal or args.no_window or display_unlikely()):
         # the terminal's key decoder takes ~0.2 s to import: done meanwhile, off the
         # path to the first spoken word
@@ -135,14 +174,26 @@ def run(args: argparse.Namespace, session: list[TerminalKeys]) -> int:
     lang = settings.language or system_language()
 
     audio = AudioSystem(enabled=not args.no_sound)
+    # The first words go out before the Fluent runtime and the scenes are loaded, and
+    # before the sound device is probed when they need no mixer (a screen reader, text):
+    # a Windows without a sound card keeps that probe waiting for seconds
+    greeting = plain_message(lang, "welcome")
+    early = early_speech(settings.speech)
+    if greeting and early is not None:
+        early.speak(greeting)
     with c_stderr_to_log("opening the sound device"):
         audio.start(load_cues=False)  # before pygame.init(): the mixer wants its small buffer
     audio.cue_volume = settings.cue_volume
     audio.speech_volume = settings.speech_volume
-    speaker, active = build_speech(settings.speech, audio, lang, settings.voice_rate)
-    # The first words go out before the Fluent runtime and the scenes are loaded.
-    greeting = plain_message(lang, "welcome")
-    if greeting:
+    prebuilt: dict[str, Speaker | None] = {}
+    if early is not None:
+        prebuilt[early_name(settings.speech)] = early
+    if early is None and order_for(settings.speech)[0] == "screenreader":
+        prebuilt["screenreader"] = None  # tried above: none is running
+    speaker, active = build_speech(
+        settings.speech, audio, lang, settings.voice_rate, prebuilt=prebuilt
+    )
+    if greeting and early is None:
         speaker.speak(greeting)
     terminal = None
     if (args.terminal or args.no_window) and stdin_is_a_terminal():

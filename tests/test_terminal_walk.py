@@ -159,3 +159,27 @@ def test_the_help_names_the_commands_and_the_server_speaks_the_players_language(
     for words in expected:
         assert words in text, text
     assert english not in text
+
+
+def test_the_greeting_does_not_wait_for_the_sound_device(pty_game) -> None:
+    """A Windows without a sound card keeps SDL's probe waiting for seconds (8 s under
+    Wine): with text only (or a screen reader) the first words need no mixer, so they go
+    out before it. The probe is slowed here by 3 s, as that machine's is."""
+    script = (
+        "import sys, time\n"
+        "from audiogame.io.audio import AudioSystem\n"
+        "probe = AudioSystem.start\n"
+        "def slow(self, *args, **kwargs):\n"
+        "    time.sleep(3.0)\n"
+        "    return probe(self, *args, **kwargs)\n"
+        "AudioSystem.start = slow\n"
+        "from audiogame.cli import main\n"
+        "sys.exit(main(sys.argv[1:]))\n"
+    )
+    g = pty_game(command=[sys.executable, "-c", script])
+    g.wait_for("^Main menu", timeout=30)
+    greeted = next(when for when, line in g.lines if line == "Welcome to audiogame.")
+    menu = next(when for when, line in g.lines if line.startswith("Main menu"))
+    assert menu - greeted >= 2.5  # the greeting came before the probe, not after it
+    g.send("\x03")
+    assert g.wait_exit() == 0 and g.terminal_restored()

@@ -11,7 +11,7 @@ broken backend never delivered. Text is the last resort and cannot fail.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from audiogame.io.speech.base import Speaker, SpeechSink
 from audiogame.io.speech.screenreader import OutputFactory, build_screen_reader
@@ -229,15 +229,21 @@ def build_speech(
     timeout: float = 2.0,
     voice_timeout: float = 3.0,
     on_fallback: FallbackCallback | None = None,
+    prebuilt: Mapping[str, Speaker | None] | None = None,
 ) -> tuple[SpeechChain, str]:
     """The speech chain for ``choice`` and the name of the backend it starts with.
 
-    Pass ``sink=None`` when there is no sound device: self-voicing is then
-    skipped. Blocks until the wanted backends are built, at most
-    max(``timeout``, ``voice_timeout``): they are built in parallel.
+        Pass ``sink=None`` when there is no sound device: self-voicing is then
+        skipped. Blocks until the wanted backends are built, at most
+        max(``timeout``, ``voice_timeout``): they are built in parallel. A backend
+        in ``prebuilt`` is taken as it is the first time (None: tried already, not
+    there).
     """
+    ready = dict(prebuilt or {})
 
     def build(name: str) -> Speaker | None:
+        if name in ready:  # once: a later rebuild (the options, a fallback) tries again
+            return ready.pop(name)
         if name == "screenreader":
             return build_screen_reader(timeout, screenreader_factory)
         if name == "voice":
