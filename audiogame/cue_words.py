@@ -23,5 +23,13 @@ UNLISTED = "cue-word-sound"
 
 
 def cue_word(cue: str) -> str:
-    """The message id said in place of ``cue`` when sounds cannot be heard."""
-    return CUE_WORDS.get(cue, UNLISTED)
+    """The message id said in place of ``cue`` when sounds cannot be heard: this
+    table's, else the word a game gives its own cue (Tira's throw: "Thrown.", a key
+    pressed too soon, as Space while the dice fly: "Not yet."; "No sound." told the
+    player nothing), else ``UNLISTED``."""
+    word = CUE_WORDS.get(cue)
+    if word is not None:
+        return word
+    from audiogame.io.audio.cues import catalog
+
+    return next((c.word for c in catalog() if c.id == cue and c.word), UNLISTED)

@@ -183,3 +183,28 @@ def test_the_greeting_does_not_wait_for_the_sound_device(pty_game) -> None:
     assert menu - greeted >= 2.5  # the greeting came before the probe, not after it
     g.send("\x03")
     assert g.wait_exit() == 0 and g.terminal_restored()
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("it", ["Lanciati.", "Non ancora."]),
+        ("en", ["Thrown.", "Not yet."]),
+    ],
+)
+def test_a_throw_without_sound_says_what_it_did(pty_game, lang, words) -> None:
+    """Without sounds a key answered by a sound alone gets a word: Tira's throw (the
+    dice's rattle) and Space again while the dice fly (a soft click) were both answered
+    "No sound.", which said nothing of what the key did."""
+    g = pty_game("--no-sound", "--seed", "5", lang=lang)
+    g.wait_for("^(Main menu|Menu principale)")
+    g.answer(DOWN)
+    g.answer("\r")
+    g.answer("\r")  # the setup's start: the briefing
+    since = g.mark()
+    g.send("\r")  # its start
+    g.wait_for("^(Go!|Via!)", since, timeout=30)
+    said = g.answer("  ", quiet=0.3)  # a throw, then Space again while the dice fly
+    assert said[:2] == words
+    g.send("\x03")
+    assert g.wait_exit() == 0 and g.terminal_restored()

@@ -160,4 +160,5 @@ cue-word-back = Back.
 cue-word-move = Next.
 cue-word-toggle = Done.
 cue-word-notice = Note.
+cue-word-not-yet = Not yet.
 cue-word-sound = No sound.

@@ -145,6 +145,9 @@ tira-game-over-keys = P for the standings, Enter for a new game, Escape for the 
 tira-practice-start = Practice game against slow players: it does not count.
 tira-practice-over = Practice over. Enter or Escape to go back to the briefing.
 
+## Said in place of a key's sound when sounds cannot be heard.
+tira-word-thrown = Thrown.
+
 ## Questions, at any time.
 tira-supreme = Supreme symbol: { $supreme }.
 tira-no-supreme = The big die has not been rolled yet.

@@ -160,4 +160,5 @@ cue-word-back = Indietro.
 cue-word-move = Avanti.
 cue-word-toggle = Cambiato.
 cue-word-notice = Attenzione.
+cue-word-not-yet = Non ancora.
 cue-word-sound = Niente suono.

@@ -140,6 +140,9 @@ tira-game-over-keys = P per la classifica, Invio per una nuova partita, Esc per 
 tira-practice-start = Partita di prova contro avversari lenti: non conta.
 tira-practice-over = Fine della prova. Invio o Esc per tornare al riepilogo.
 
+## Detto al posto del suono di un tasto quando i suoni non si sentono.
+tira-word-thrown = Lanciati.
+
 ## Le domande, in ogni momento.
 tira-supreme = Simbolo supremo: { $supreme }.
 tira-no-supreme = Il dado grande non è ancora stato tirato.

@@ -29,6 +29,9 @@ class Cue:
     ui: bool = False
     #: the folder of its file (None: the shared ``sounds/``)
     folder: Path | None = None
+    #: the message said in its place when it answers a key and sounds cannot be heard
+    #: ("" : ``cue_words``' own table, else "No sound.")
+    word: str = ""
 
 
 MENU_CUES: tuple[Cue, ...] = (
