@@ -77,3 +77,18 @@ def test_a_key_answered_with_words_gets_no_extra_word(harness_factory, lang):
     said = h.press("down")  # the next paragraph: its words, and no "next"
     assert said
     assert "|" not in said
+
+
+@pytest.mark.parametrize(("lang", "end"), [("it", "Fine."), ("en", "End.")])
+def test_past_the_end_of_the_guide_the_edge_is_a_word_without_sound(harness_factory, lang, end):
+    """Down at the guide's last paragraph says it again (the edge's bump tells the end);
+    without sound the paragraph alone read as if the key had moved on."""
+    h = harness_factory(lang, with_audio=False)
+    h.start(ReaderScene(h.app, "guide"))
+    last = h.press("end")
+    assert not last.startswith(end)
+    assert h.press("down") == f"{end} {last}"
+    sounding = harness_factory(lang)
+    sounding.start(ReaderScene(sounding.app, "guide"))
+    assert sounding.press("end") == sounding.press("down")  # the bump says it
+    assert played(sounding)[-1] == "menu_edge"

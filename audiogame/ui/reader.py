@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from audiogame.app.keys import Key
+from audiogame.cue_words import cue_word
 from audiogame.games.board import Board, Cell, Row
 from audiogame.resources import data_dir
 from audiogame.ui.scene import Scene
@@ -102,7 +103,12 @@ class ReaderScene(Scene):
         edge = not 0 <= index < len(self.paragraphs)
         self.index = max(0, min(len(self.paragraphs) - 1, index))
         self.cue("menu_edge" if edge else "menu_move")
-        self.app.announcer.say_text(self.paragraphs[self.index], record=False)
+        text = self.paragraphs[self.index]
+        if edge and not self.app.announcer.audible():
+            # without sounds the edge's bump is a word, or the same paragraph said again
+            # reads as if the key had moved on
+            text = f"{self.t(cue_word('menu_edge'))} {text}"
+        self.app.announcer.say_text(text, record=False)
 
     def on_key(self, key: Key) -> bool:
         moves = {
