@@ -164,6 +164,14 @@ class Announcer:
         self._cued = name
         self.cues.play(name, pan, volume)
 
+    def at_edge(self, text: str) -> str:
+        """``text`` said again at a list's edge (the guide's end, the history's first
+        message): the edge's bump tells it, or without sounds its word before it, as
+        the same words alone read as if the key had moved on."""
+        if self.audible():
+            return text
+        return f"{self.t(cue_word('menu_edge'))} {text}"
+
     def answer_mark(self) -> int:
         """Where things stand before a key is handled (see ``word_unheard_cue``); the
         answers said before the key no longer hold the game (``Listening.key_pressed``)."""

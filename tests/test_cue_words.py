@@ -92,3 +92,13 @@ def test_past_the_end_of_the_guide_the_edge_is_a_word_without_sound(harness_fact
     sounding.start(ReaderScene(sounding.app, "guide"))
     assert sounding.press("end") == sounding.press("down")  # the bump says it
     assert played(sounding)[-1] == "menu_edge"
+
+
+@pytest.mark.parametrize(("lang", "end"), [("it", "Fine."), ("en", "End.")])
+def test_page_up_past_the_first_message_is_a_word_without_sound(harness_factory, lang, end):
+    h = harness_factory(lang, with_audio=False)
+    h.app.history.add("First words.")
+    h.start()
+    first = h.press("pageup", shift=True)
+    assert first == "First words."
+    assert h.press("pageup") == f"{end} First words."

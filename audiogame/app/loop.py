@@ -368,7 +368,7 @@ class App:
             self.announcer.say("history-empty", cue="menu_edge")
             return
         self.announcer.cue("menu_edge" if edge else "menu_move")
-        self.announcer.say_text(text, record=False)
+        self.announcer.say_text(self.announcer.at_edge(text) if edge else text, record=False)
 
     def switch_history_view(self, step: int) -> None:
         """Alt+Left/Right: the history shows everything, the game alone, or chat alone."""

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from audiogame.app.keys import Key
-from audiogame.cue_words import cue_word
 from audiogame.games.board import Board, Cell, Row
 from audiogame.resources import data_dir
 from audiogame.ui.scene import Scene
@@ -104,11 +103,9 @@ class ReaderScene(Scene):
         self.index = max(0, min(len(self.paragraphs) - 1, index))
         self.cue("menu_edge" if edge else "menu_move")
         text = self.paragraphs[self.index]
-        if edge and not self.app.announcer.audible():
-            # without sounds the edge's bump is a word, or the same paragraph said again
-            # reads as if the key had moved on
-            text = f"{self.t(cue_word('menu_edge'))} {text}"
-        self.app.announcer.say_text(text, record=False)
+        self.app.announcer.say_text(
+            self.app.announcer.at_edge(text) if edge else text, record=False
+        )
 
     def on_key(self, key: Key) -> bool:
         moves = {
