@@ -102,3 +102,31 @@ def test_page_up_past_the_first_message_is_a_word_without_sound(harness_factory,
     first = h.press("pageup", shift=True)
     assert first == "First words."
     assert h.press("pageup") == f"{end} First words."
+
+
+@pytest.mark.parametrize(("lang", "end"), [("it", "Fine."), ("en", "End.")])
+def test_a_choice_at_its_last_value_is_a_word_without_sound(harness_factory, lang, end):
+    """Left on the voice's rate at its slowest said the same value again, as if it had
+    changed."""
+    from audiogame.ui.options import OptionsScene
+
+    h = harness_factory(lang, with_audio=False)
+    h.start(OptionsScene(h.app))
+    h.press("down")
+    h.press("down")  # the built-in voice's rate: 300, in steps of 25 down to 100
+    said = [h.press("left") for _ in range(10)]
+    assert said[-1] == said[-2] and said[-1].startswith(f"{end} ")
+    assert not said[0].startswith(f"{end} ")  # a real change says its value alone
+
+
+@pytest.mark.parametrize(("lang", "end"), [("it", "Fine."), ("en", "End.")])
+def test_a_list_that_does_not_wrap_says_its_edge_without_sound(harness_factory, lang, end):
+    from audiogame.ui.menu import MenuItem, MenuScene
+
+    h = harness_factory(lang, with_audio=False)
+    menu = MenuScene(h.app, title_id="options-title")
+    menu.wrap = False
+    menu.items = [MenuItem(lambda: "one", lambda: None), MenuItem(lambda: "two", lambda: None)]
+    h.start(menu)
+    assert h.press("down").startswith("two")
+    assert h.press("down").startswith(f"{end} two")

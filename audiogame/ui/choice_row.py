@@ -155,7 +155,8 @@ class ChoiceRow:
             index = nearest_index(self.values, self.get()) + delta
             if not 0 <= index < len(self.values):
                 scene.cue("menu_edge")
-                scene.app.announcer.say_text(self.now_said(), record=False)
+                announcer = scene.app.announcer
+                announcer.say_text(announcer.at_edge(self.now_said()), record=False)
                 return
             why = self.refuses(self.values[index]) if self.refuses is not None else None
             if why is not None:

@@ -75,6 +75,11 @@ class MenuScene(Scene):
         else:
             self.cue("menu_edge")
             target = max(0, min(len(self.items) - 1, target))
+            if target == self.index:  # the same item again: without sounds, say the edge
+                self.index = target
+                text = self.item_text(self.index)
+                self.app.announcer.say_text(self.app.announcer.at_edge(text))
+                return
         self.index = target
         self.speak_item()
 
