@@ -209,3 +209,20 @@ def test_a_chosen_speech_that_could_not_start_says_what_speaks_instead(
     h.press("o")
     h.press("enter")
     assert h.press("down").startswith(heard)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("it", "Nessuno ospita, 1 di 1"), ("en", "Nessuno ospita, 1 of 1")]
+)
+def test_an_item_that_is_a_sentence_loses_its_full_stop_before_its_place(
+    harness_factory, lang, said
+):
+    """'…l'elenco si riempie da solo., 1 di 1' (the list of this network's hosts, empty):
+    a full stop and a comma read badly; the item's place follows the words."""
+    from audiogame.ui.menu import MenuItem, MenuScene
+
+    h = harness_factory(lang)
+    menu = MenuScene(h.app, title_id="options-title")
+    menu.items = [MenuItem(lambda: "Nessuno ospita.", lambda: None)]
+    h.start(menu)
+    assert h.press("down") == said

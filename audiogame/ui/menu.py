@@ -54,7 +54,10 @@ class MenuScene(Scene):
 
     def item_text(self, index: int) -> str:
         item = self.items[index]
-        text = self.t("menu-item", label=item.label(), pos=index + 1, total=len(self.items))
+        label = item.label()
+        if label.endswith(".") and not label.endswith(".."):  # a sentence as an item:
+            label = label[:-1]  # "…fills itself, 1 of 1", not "…fills itself., 1 of 1"
+        text = self.t("menu-item", label=label, pos=index + 1, total=len(self.items))
         return f"{text}. {item.description()}" if item.description is not None else text
 
     def speak_item(self, prefix: str = "") -> None:
