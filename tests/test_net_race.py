@@ -182,6 +182,10 @@ def test_a_dropped_racer_is_covered_at_once_and_takes_the_seat_back_when_the_rou
         loop.run_until(lambda: seat.server_view is not None, 20)
         ids = [msg.msg_id for msg in said]
         assert "tira-online-phase-racing" in ids and "tira-standings" in ids  # where it stands
+        # one summary: back in the race, everyone's dice while they move, the bot until
+        # the round ends (``net.race_return``, as both clients say it)
+        summary = ids[: ids.index("net-race-back-covered") + 1]
+        assert summary[0] == "net-race-back" and "tira-everyone" in summary
 
         def round_over() -> list:
             return [p for p in seat.parts if any(isinstance(e, RoundEnded) for e in p.events)]

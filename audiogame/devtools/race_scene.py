@@ -2,7 +2,8 @@
 
 - ``Narrator(seat, spec, names, say)``: the simplest listener of a ``RaceSeat``:
   each batch delivered is narrated by the game's narrator with the seat's view
-  and handed to ``say``; coming back mid-match, the game's ``situation``.
+  and handed to ``say``; coming back mid-match, the summary the clients say
+  (``net.race_return``).
 - ``RaceScene(app, url, name, ...)`` connects (creating a table, or joining one
   whose id the ``join`` callable gives), plays the race through a ``RaceSeat``
   on the app's own scheduler and a ``Narrator`` posting to the announcer, and
@@ -24,6 +25,7 @@ from audiogame.games import registry
 from audiogame.games.base import GameSpec
 from audiogame.narration import Message
 from audiogame.net import messages as m
+from audiogame.net import race_return
 from audiogame.net.client import Connected, GameClient
 from audiogame.net.race_seat import RaceSeat
 from audiogame.net.remote_session import RemoteSession
@@ -48,7 +50,17 @@ class Narrator:
         assert spec.narrate is not None and spec.realtime is not None
         self.seat = seat
         self.narrate = spec.narrate
-        self.situation = spec.realtime().situation
+        self.spec = spec
+        #: a bot plays my seat, as the frames heard so far say (the client's own table
+        #: may be ahead of the snapshot being heard)
+        self.covered = False
+        heard_table = seat.session.on_table
+
+        def on_table(info: m.TableInfo, you: int | None) -> None:
+            self.covered = race_return.covered(info, you)
+            heard_table(info, you)
+
+        seat.session.on_table = on_table
         self.names = names
         self.say = say
         seat.on_resync = self.resync
@@ -62,7 +74,8 @@ class Narrator:
 
     def resync(self, view: Any, mid_match: bool) -> None:
         if mid_match:
-            self.say(self.situation(view, self.names()))
+            seat = self.seat.seat
+            self.say(race_return.comeback(self.spec, view, self.names(), seat, self.covered))
 
 
 class RaceScene(Scene):

@@ -151,10 +151,15 @@ class WebPage:
     lang: str = "en"
     frames: list[dict[str, Any]] = field(default_factory=list)
     ws: ClientConnection | None = None
+    #: a page reloaded in the same tab keeps its token (the script's sessionStorage)
+    token: str | None = None
 
     async def open(self) -> WebPage:
         self.ws = await connect(self.url, subprotocols=[Subprotocol(WEB_SUBPROTOCOL)])
-        await self.send({"type": "hello", "name": self.name, "lang": self.lang})
+        hello: dict[str, Any] = {"type": "hello", "name": self.name, "lang": self.lang}
+        if self.token is not None:
+            hello["token"] = self.token
+        await self.send(hello)
         return self
 
     async def send(self, message: dict[str, Any]) -> None:

@@ -322,7 +322,9 @@ class RaceSeat:
         self.server_view = item.view
         self._upto_time = getattr(item.view, "time", float("-inf"))
         if self.on_resync is not None:
-            self.on_resync(item.view, item.upto > 0 and bool(item.away))
+            # mid-match: events came before this snapshot (whether or not any were
+            # missed: a player back between two happenings still hears where it stands)
+            self.on_resync(item.view, item.upto > 0)
         if item.ahead is not None:
             self._ahead = item.ahead
         self._plan()

@@ -90,6 +90,8 @@ online-notice-started = The match begins.
 online-notice-paused = The table master holds the next round.
 online-notice-unpaused = The next round will start by itself.
 online-notice-restored = The server restarted: the table is back as it was.
+online-notice-returning = { $name } is back and takes the seat from the bot when this round ends.
+online-notice-chat-held = Your message reaches the table when this round ends.
 
 online-room-title = The table
 online-room-where = { $game } table, { $stage }

@@ -46,5 +46,6 @@ net-reason-table-broken = This table's game broke down and the table was closed.
 
 net-clock = Server clock: { $offset } milliseconds from ours, give or take { $error }; round trip { $rtt } milliseconds. The table waits { $hold } milliseconds for late presses; yours count up to { $bound } milliseconds early.
 net-clock-unknown = The server's clock has not been measured yet.
-net-notice-returning = { $name } is back and takes the seat from the bot when this round ends.
-net-notice-chat-held = Your message reaches the table when this round ends.
+net-race-back = You are back in the race.
+net-race-back-covered = A bot plays your seat until this round ends; then it is yours again.
+net-seat-yours-again = The bot hands your seat back: you play again.

@@ -90,6 +90,8 @@ online-notice-started = Comincia la partita.
 online-notice-paused = Il capotavola tiene ferma la prossima mano.
 online-notice-unpaused = La prossima mano partirà da sola.
 online-notice-restored = Il server è ripartito: il tavolo è tornato com'era.
+online-notice-returning = { $name } è di nuovo qui e riprende il posto dal bot alla fine di questo giro.
+online-notice-chat-held = Il tuo messaggio arriverà al tavolo alla fine di questo giro.
 
 online-room-title = Il tavolo
 online-room-where = Tavolo di { $game }, { $stage }

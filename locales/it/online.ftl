@@ -46,5 +46,6 @@ net-reason-table-broken = Il gioco di questo tavolo ha avuto un guasto e il tavo
 
 net-clock = Orologio del server: { $offset } millisecondi dal nostro, con un margine di { $error }; andata e ritorno { $rtt } millisecondi. Il tavolo aspetta { $hold } millisecondi i tasti in ritardo; i tuoi valgono fino a { $bound } millisecondi prima.
 net-clock-unknown = L'orologio del server non è ancora stato misurato.
-net-notice-returning = { $name } è di nuovo qui e riprende il posto dal bot alla fine di questo giro.
-net-notice-chat-held = Il tuo messaggio arriverà al tavolo alla fine di questo giro.
+net-race-back = Sei di nuovo in gara.
+net-race-back-covered = Fino alla fine di questo giro un bot gioca al tuo posto; poi il posto torna tuo.
+net-seat-yours-again = Il bot ti restituisce il posto: giochi di nuovo.

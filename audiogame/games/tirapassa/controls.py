@@ -30,18 +30,18 @@ from audiogame.games.tirapassa.actions import Refusal, Send, Throw
 from audiogame.games.tirapassa.events import DiePassed, DieToTray, Landed
 from audiogame.games.tirapassa.narrate import (
     coaster_args,
+    dice_counts,
     my_dice_parts,
     refusal_message,
     side,
     symbol,
     symbol_cue,
     tally,
-    who,
 )
 from audiogame.games.tirapassa.observation import Phase, TiraObservation
 from audiogame.games.tirapassa.rules import Destination
 from audiogame.games.tirapassa.symbols import symbol_for_key
-from audiogame.narration import Join, Message, Phrase
+from audiogame.narration import Message, Phrase
 from audiogame.ui.hand_cursor import HandCursor
 
 Action = Throw | Send
@@ -98,11 +98,7 @@ def ask_my_dice(view: TiraObservation, names: Sequence[str]) -> Message:
 
 
 def ask_everyone(view: TiraObservation, names: Sequence[str]) -> Message:
-    listed = tuple(
-        Phrase("tira-tally", {"who": who(s, view.seat, names), "n": n})
-        for s, n in enumerate(view.dice_counts)
-    )
-    return answer("tira-everyone", list=Join(listed), tray=view.tray)
+    return answer("tira-everyone", list=dice_counts(view, names), tray=view.tray)
 
 
 def ask_standings(view: TiraObservation, names: Sequence[str]) -> Message:

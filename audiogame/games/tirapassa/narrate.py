@@ -176,6 +176,16 @@ def tally(counts: Sequence[int], me: int | None, names: Sequence[str]) -> Join:
     )
 
 
+def dice_counts(view: TiraObservation, names: Sequence[str]) -> Join:
+    """Everyone's dice, in seat order: "you 3, Marco 5 …"."""
+    return Join(
+        tuple(
+            Phrase("tira-tally", {"who": who(s, view.seat, names), "n": n})
+            for s, n in enumerate(view.dice_counts)
+        )
+    )
+
+
 class _Voice:
     """One batch told to one listener: built for the batch, dropped after it."""
 

@@ -14,7 +14,8 @@ The game's ``RealTime`` hooks (``games.base``), registered by the spec:
   a player who came back takes their seat from the covering bot, chat held
   during the race is delivered.
 - ``situation``: where the race stands, said to a player who comes back mid-match
-  (the round, the big die, my coaster, my dice, the coasters won): no history is
+  (the round, the big die, my coaster, my dice, everyone's dice while they
+  move, the coasters won): no history is
   replayed into speech, a race moves too fast for it.
 """
 
@@ -32,7 +33,13 @@ from audiogame.games.tirapassa.events import (
     StartSignal,
     TiraEvent,
 )
-from audiogame.games.tirapassa.narrate import coaster_args, my_dice_parts, symbol, tally
+from audiogame.games.tirapassa.narrate import (
+    coaster_args,
+    dice_counts,
+    my_dice_parts,
+    symbol,
+    tally,
+)
 from audiogame.games.tirapassa.observation import Phase, TiraObservation
 from audiogame.narration import Message
 
@@ -43,6 +50,8 @@ ON_TIME = (Landed, RoundStarted, StartSignal, RaceStarted)
 MARGIN = 0.5
 #: no race under way: a seat changes hands, held chat goes out
 SETTLED = frozenset({Phase.SETUP, Phase.ANNOUNCING, Phase.BETWEEN_ROUNDS, Phase.GAME_OVER})
+#: the dice still move: everyone's count tells who is near the end of the round
+MOVING = frozenset({Phase.RACING, Phase.FREEZING, Phase.CALM})
 
 
 def on_time(events: Sequence[TiraEvent]) -> bool:
@@ -94,6 +103,9 @@ def situation(view: Any, names: Sequence[str]) -> list[Message]:
         said.append(Message("tira-resumed-calm", calm, kind="turn"))
     if view.seat is not None:
         said.append(Message("tira-my-dice", {"parts": my_dice_parts(view)}, kind="turn"))
+    if view.phase in MOVING:
+        everyone = {"list": dice_counts(view, names), "tray": view.tray}
+        said.append(Message("tira-everyone", everyone, kind="turn"))
     standings = {"tally": tally(view.won_counts, view.seat, names), "pile": view.pile_size}
     said.append(Message("tira-standings", standings, kind="turn"))
     return said

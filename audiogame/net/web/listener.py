@@ -45,6 +45,7 @@ from audiogame.narration import SYSTEM, Join, Later, Message
 from audiogame.net import messages as m
 from audiogame.net import spoken_words
 from audiogame.net.game_codec import CodecError, GameCodec
+from audiogame.net.race_return import back_from_bot, comeback, covered
 from audiogame.net.web import messages as w
 from audiogame.net.web.board import board_view
 from audiogame.net.web.keys import key_for
@@ -433,8 +434,13 @@ class WebListener:
         if self._racing():
             drop = self.race.reset()
             self.race.upto_time = getattr(view, "time", -math.inf)
+            if message.upto > 0:  # back mid-race: where it stands, not what was missed
+                bot_playing = covered(seen.table, seen.seat)
+                for said in comeback(seen.spec, view, self.names(), seen.seat, bot_playing):
+                    self.announcer.post(said)
+                self.announcer.flush()
             self._plan(message.ahead or [], drop)
-            return  # a race moves too fast to hear again what was missed
+            return
         if away:
             self.post("web-while-away", n=len(away))
             self._narrate(away)
@@ -622,6 +628,17 @@ class WebListener:
         self.say(f"{game}-refusal-{message.refusal}", "menu_error")
 
     def _notice(self, message: m.Notice) -> None:
+        seen = self.seen
+        mine = (
+            message.seat is not None
+            and message.seat == seen.seat
+            or (bool(message.name) and message.name == self.name)
+        )
+        if mine and message.what is m.NoticeKind.RETURNING:
+            return  # the summary of the race told me, in my own words
+        if mine and message.what is m.NoticeKind.BACK and covered(seen.table, seen.seat):
+            self.announcer.deliver(back_from_bot())
+            return
         names = self.names()
         name = message.name
         if not name and message.seat is not None and message.seat < len(names):

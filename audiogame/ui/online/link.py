@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from audiogame.games import registry
 from audiogame.narration import Message
 from audiogame.net import messages as m
-from audiogame.net import server_words, tls
+from audiogame.net import race_return, server_words, tls
 from audiogame.net.client import Connected, Connecting, Disconnected, GameClient, Incoming
 from audiogame.net.host import HostedServer
 from audiogame.net.online_seat import OnlineSeat
@@ -70,7 +70,10 @@ log = logging.getLogger(__name__)
 #: are in the history)
 AWAY_SAID = 8
 #: notices about myself that I do not need to hear (I did it)
-MINE_UNSAID = frozenset({m.NoticeKind.JOINED, m.NoticeKind.WATCHING, m.NoticeKind.BACK})
+#: (coming back to a race, the summary says it in my own words: ``net.race_return``)
+MINE_UNSAID = frozenset(
+    {m.NoticeKind.JOINED, m.NoticeKind.WATCHING, m.NoticeKind.BACK, m.NoticeKind.RETURNING}
+)
 
 
 class LinkView(Protocol):
@@ -124,6 +127,9 @@ class Link:
         self.seat_session: OnlineSeat | RaceSeat | None = None
         #: the seat of a game against the clock, from sitting (or watching) until leaving
         self.race: RaceSeat | None = None
+        #: a bot plays my seat, as the table's frames heard so far in their order say
+        #: (``table`` is the connection's latest, which may be ahead of a notice)
+        self.covered = False
         self.game_table: TableScene | None = None
         self.people = Correspondents()
         #: the server's people as this player knows them
@@ -320,6 +326,7 @@ class Link:
 
     # -- the table -------------------------------------------------------------------------
     def _table(self, info: m.TableInfo, you: int | None) -> None:
+        self.covered = race_return.covered(info, you)
         spec = registry.get(info.game)
         if self.race is None and spec is not None and spec.realtime is not None:
             # before any view: the race's clock and first snapshot come right after
@@ -355,16 +362,18 @@ class Link:
             self._while_away(table, view, away)
 
     def _race_resync(self, view: Any, mid_match: bool) -> None:
-        """A race's view, first or again: its table opens, or says where the race stands."""
+        """A race's view, first or again: its table opens (the app started again while
+        its seat raced), and coming back mid-match it says where the race stands."""
         table = self.game_table
         if table is None or table not in self.app.scenes or self.seat_session is None:
             self._open_game()
-            return
+            table = self.game_table
         info = self.table
         spec = None if info is None else registry.get(info.game)
-        if mid_match and spec is not None and spec.realtime is not None:
-            for message in spec.realtime().situation(view, self.names()):
-                table.post(message)
+        if not mid_match or table is None or table not in self.app.scenes:
+            return
+        for message in race_return.comeback(spec, view, self.names(), self.seat, self.covered):
+            table.post(message)
 
     def _open_game(self) -> None:
         info = self.table
@@ -438,7 +447,11 @@ class Link:
     def _notice(self, notice: m.Notice) -> None:
         info = self.table
         mine = notice.seat is not None and notice.seat == self.seat
-        if notice.what in MINE_UNSAID and (mine or notice.name == self.name):
+        mine = mine or notice.name == self.name
+        if mine and notice.what is m.NoticeKind.BACK and self.covered:
+            self.app.announcer.post(race_return.back_from_bot())
+            return
+        if notice.what in MINE_UNSAID and mine:
             return
         text = words.notice_words(notice, info, self.app.localizer)
         self.app.announcer.post(Message("online-said", {"text": text}, cue="notice"))
