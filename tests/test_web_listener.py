@@ -23,6 +23,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
+from audiogame.announce import resolve_value
 from audiogame.devtools.net_harness import ServerThread
 from audiogame.devtools.web_harness import (
     WebPage,
@@ -33,9 +34,11 @@ from audiogame.devtools.web_harness import (
 )
 from audiogame.games import registry
 from audiogame.games.domino.board import BoardFocus, tile_text
+from audiogame.games.domino.narrate import tile_phrase
 from audiogame.games.domino.sorting import SORT_IDS, sort_hand
 from audiogame.io.bigprint import board_lines
 from audiogame.language.localizer import Localizer
+from audiogame.narration import Phrase
 from audiogame.net import messages as m
 from audiogame.net.server_options import ServerOptions
 
@@ -251,7 +254,7 @@ def marked(frame: dict) -> list[str]:
 
 
 def test_the_board_is_the_windows_for_my_seat_with_my_cursor_in_my_language(server):
-    async def run() -> tuple[WebPage, WebPage, list[dict], Any]:
+    async def run() -> tuple[WebPage, WebPage, list[dict], Any, list[dict]]:
         page = await WebPage(server.url, "Zoë").open()
         await page.send({"type": "create-table", "game": "domino", "config": CONFIG})
         await page.until(lambda: page.last("at-table") is not None)
@@ -274,6 +277,7 @@ def test_the_board_is_the_windows_for_my_seat_with_my_cursor_in_my_language(serv
         await page.until(lambda: page.last("board") is not None)
         await page.drain(0.2)
         boards = [page.last("board")]
+        told_t: list[dict] = []
         for message in (
             press("End", "End"),
             press("Home", "Home"),
@@ -283,11 +287,16 @@ def test_the_board_is_the_windows_for_my_seat_with_my_cursor_in_my_language(serv
             await page.send(message)
             await page.until(lambda count=count: len(all_boards(page)) > count)
             boards.append(page.last("board"))
+            if message.get("key") == "End":  # T on my turn names the tile under the cursor
+                before = len(page.lines())
+                await page.send(press("t", "KeyT"))
+                await page.until(lambda before=before: len(page.lines()) > before)
+                told_t.append(page.lines()[before])
         await page.close()
         await watcher.close()
-        return page, watcher, boards, view
+        return page, watcher, boards, view, told_t
 
-    page, watcher, (first, end, home, italian), view = asyncio.run(run())
+    page, watcher, (first, end, home, italian), view, told_t = asyncio.run(run())
     english = Localizer("en")
     # my hand, in my order, the cursor on its first tile, then on the last (End)
     hand = [tile_text(t) for t in sort_hand(SORT_IDS[0], view.hand, view.ends)]
@@ -301,6 +310,13 @@ def test_the_board_is_the_windows_for_my_seat_with_my_cursor_in_my_language(serv
     window = board_lines(spec.board(view, names, BoardFocus(SORT_IDS[0], last.uid)), english)
     assert end["lines"] == [
         [{"text": r.text, "style": r.style.value} for r in line] for line in window
+    ]
+    # T on my turn: the desktop's sentence, the tile under the cursor named
+    turn = Phrase("domino-whose-turn-you")
+    on = Phrase("domino-on-tile", {"tile": tile_phrase(last)})
+    told = Phrase("domino-turn-and-tile", {"turn": turn, "on": on})
+    assert [(t["id"], t["text"], t["answer"]) for t in told_t] == [
+        ("domino-turn-and-tile", resolve_value(told, english), True)
     ]
     # in the page's language when it changes
     assert any(

@@ -26,10 +26,11 @@ import pygame
 from audiogame.app.keys import Key
 from audiogame.games.domino.actions import DRAW, Action, Play, Refusal
 from audiogame.games.domino.board import BoardFocus
-from audiogame.games.domino.events import Drew, TileDrawn, TilePlayed
+from audiogame.games.domino.events import Drew, MancheEnded, TileDrawn, TilePlayed
 from audiogame.games.domino.narrate import (
     Seating,
     ends_phrase,
+    manche_points,
     tally,
     tile_phrase,
     tile_words,
@@ -276,23 +277,50 @@ class DominoControls:
         return answer("domino-counts", list=Join(listed), boneyard=view.boneyard)
 
     def ask_turn(self, view: Observation, seating: Seating, now: float | None) -> Message:
-        phase, seat = view.phase, view.current_seat
-        if phase is Phase.OVER:
-            return answer("domino-whose-turn-over")
-        if phase is not Phase.PLAYING or seat is None:
-            return answer("domino-whose-turn-between")
-        if seat != view.seat:
-            return answer("domino-whose-turn", who=who(seating, seat))
+        left = None
         if view.turn_deadline is not None and now is not None:
             left = max(0, math.ceil(view.turn_deadline - now))
-            return answer("domino-whose-turn-you-time", n=left)
-        return answer("domino-whose-turn-you")
+        mine = view.phase is Phase.PLAYING and view.seat is not None
+        tile = self.focused(view) if mine and view.current_seat == view.seat else None
+        return turn_answer(whose_turn(view, seating, left), tile)
 
     def ask_scores(self, view: Observation, seating: Seating, now: float | None) -> Message:
-        totals = tally(seating, view.totals)
-        return answer(
-            "domino-scores", manche=view.manche, totals=totals, limit=view.config.point_limit
-        )
+        return scores_answer(view, seating)
+
+
+# -- answers both tables give (the desktop's and a page's listener's) -----------------------
+
+
+def whose_turn(view: Observation, seating: Seating, left: int | None) -> Phrase:
+    """Whose turn it is; mine with the seconds I have ``left`` (None: no clock)."""
+    phase, seat = view.phase, view.current_seat
+    if phase is Phase.OVER:
+        return Phrase("domino-whose-turn-over")
+    if phase is not Phase.PLAYING or seat is None:
+        return Phrase("domino-whose-turn-between")
+    if seat != view.seat:
+        return Phrase("domino-whose-turn", {"who": who(seating, seat)})
+    if left is not None:
+        return Phrase("domino-whose-turn-you-time", {"n": left})
+    return Phrase("domino-whose-turn-you")
+
+
+def turn_answer(turn: Phrase, tile: Tile | None) -> Message:
+    """T: whose turn; on my turn, the tile under my cursor too (the one Enter plays)."""
+    if tile is None:
+        return answer(turn.msg_id, **turn.args)
+    on = Phrase("domino-on-tile", {"tile": tile_phrase(tile)})
+    return answer("domino-turn-and-tile", turn=turn, on=on)
+
+
+def scores_answer(view: Observation, seating: Seating) -> Message:
+    """P: the totals and the limit; once a manche is over, what each took in it first."""
+    args: dict[str, Any] = {"manche": view.manche, "totals": tally(seating, view.totals)}
+    ended = next((e for e in view.history if isinstance(e, MancheEnded)), None)
+    if ended is not None:
+        args["points"] = manche_points(seating, ended)
+    msg = "domino-scores" if ended is None else "domino-scores-ended"
+    return answer(msg, limit=view.config.point_limit, **args)
 
 
 def empty_hand_refusal(view: Observation) -> Refusal:

@@ -46,15 +46,14 @@ from audiogame.app.keys import Key
 from audiogame.games.domino.actions import DRAW, Action, Play, Refusal
 from audiogame.games.domino.board import BoardFocus
 from audiogame.games.domino.bots import HARD_ITERATIONS, DominoBot, make_bot
+from audiogame.games.domino.controls import scores_answer, turn_answer, whose_turn
 from audiogame.games.domino.engine import DominoMatch
-from audiogame.games.domino.events import Drew, Ends, MancheEnded, TileDrawn, TilePlayed
+from audiogame.games.domino.events import Drew, Ends, TileDrawn, TilePlayed
 from audiogame.games.domino.narrate import (
     TURN,
     Seating,
     ends_phrase,
-    manche_points,
     narrate,
-    tally,
     tile_phrase,
     tile_words,
     tiles_phrase,
@@ -696,39 +695,19 @@ class DominoTable(TableScene):
 
     def turn_phrase(self) -> Phrase:
         """Whose turn it is; mine with the time I have left."""
-        view = self.view()
-        phase, seat = view.phase, view.current_seat
-        if phase is Phase.OVER:
-            return Phrase("domino-whose-turn-over")
-        if phase is not Phase.PLAYING or seat is None:
-            return Phrase("domino-whose-turn-between")
-        if seat != self.me:
-            return Phrase("domino-whose-turn", {"who": who(self.seating, seat)})
+        left = None
         if self._deadline is not None:
             left = max(0, math.ceil(self._deadline - self.session.time.clock.now()))
-            return Phrase("domino-whose-turn-you-time", {"n": left})
-        return Phrase("domino-whose-turn-you")
+        return whose_turn(self.view(), self.seating, left)
 
     def ask_turn(self) -> None:
         """T: whose turn; mine with the time left and the tile under the cursor."""
-        turn = self.turn_phrase()
-        tile = self.my_turn()
-        if tile is None:
-            self.answer(turn.msg_id, **turn.args)
-            return
-        on = self.on_tile(tile)
-        self.answer("domino-turn-and-tile", turn=turn, on=Phrase(on.msg_id, on.args))
+        self.post(turn_answer(self.turn_phrase(), self.my_turn()))
 
     def ask_scores(self) -> None:
         """The totals and the limit; once a manche is over, what each took in it first
         (the manche's summary says only what I take)."""
-        view = self.view()
-        args = {"manche": view.manche, "totals": tally(self.seating, view.totals)}
-        ended = next((e for e in view.history if isinstance(e, MancheEnded)), None)
-        if ended is not None:
-            args["points"] = manche_points(self.seating, ended)
-        msg = "domino-scores" if ended is None else "domino-scores-ended"
-        self.answer(msg, cue=None, limit=self.config.point_limit, **args)
+        self.post(scores_answer(self.view(), self.seating))
 
 
 def saved_order(app: App) -> str:
