@@ -225,6 +225,52 @@ def test_a_page_whose_socket_floods_is_told_why_and_does_not_come_back(server, b
     assert len(sockets) == 1  # no new connection after the server's goodbye
 
 
+def test_a_page_reloaded_mid_race_comes_back_by_itself_and_hears_where_it_stands(server, browser):
+    """A friend at a Tira race reloads the page (or the browser restores the tab): the
+    page reconnects at once with its token, the game area has the focus again, and the
+    polite region says one summary of the race in the page's language; the invite link
+    asking for the same table again is no error."""
+    timing = {"signal_delay": 0.3, "race_delay": 0.3, "calm_auto_delay": 0.4}
+    config = {"players": 3, "speed": "fast", "variant": "first-to-three", "timing": timing}
+    anna = GameClient(server.url, "Anna", lang="en")
+    anna.start()
+    wait_for(anna, lambda i: isinstance(i, Connected))
+    anna.send(m.CreateTable(game="tira", config=config))
+    info = wait_for(anna, lambda i: isinstance(i, m.TableState)).table
+    anna.send(m.SetBot(seat=2, level="normal"))
+    page = browser.new_page(locale="it-IT")
+    sockets: list[str] = []
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+    try:
+        page.goto(f"http://127.0.0.1:{server.port}/t/{info.code}")
+        page.fill("#name", "Zoë")
+        page.click("#join-button")
+        until(page, "document.activeElement && document.activeElement.id === 'play'")
+        wait_for(anna, lambda i: isinstance(i, m.TableState) and i.table.seats[1].name)
+        anna.send(m.Start())
+        until(page, heard("tira-go"), 30)
+        page.reload()
+        until(page, "document.activeElement && document.activeElement.id === 'play'")
+        until(page, heard("net-race-back"))
+        page.wait_for_timeout(300)
+        polite = page.eval_on_selector_all("#said-polite p", "ps => ps.map(p => p.textContent)")
+        ids = page.eval_on_selector_all("#history li", "items => items.map(li => li.dataset.id)")
+        join_hidden = page.evaluate("document.querySelector('#join').hidden")
+    finally:
+        page.close()
+        anna.close()
+    italian = Localizer("it")
+    assert len(sockets) == 2 and join_hidden  # back by itself, no form to fill again
+    summary = next(text for text in polite if text.startswith(italian("net-race-back")))
+    assert "Dischetti vinti: " in summary  # who leads, in the game's Italian words
+    assert "net-reason-already-at-table" not in ids
+
+
+def heard(msg_id: str) -> str:
+    """An expression: the page's history has a line of ``msg_id``."""
+    return f"[...document.querySelectorAll('#history li')].some(li => li.dataset.id === '{msg_id}')"
+
+
 def until(page, expression: str, timeout: float = 10.0) -> None:
     """Wait for ``expression`` to be true in the page (polled from here: the page's own
     content security policy forbids the evaluated predicates a driver would inject)."""

@@ -85,6 +85,16 @@ class WebConnection(Connection):
         self.listener.page_clock(msg)
         return None
 
+    async def _join(self, msg: m.JoinTable) -> Reason | None:
+        """A page reloaded at its table comes back by its token, then its invite link
+        asks for the same table again: it is there already, nothing to refuse."""
+        player = self.player
+        table = None if player is None else player.table
+        if table is not None and not table.closed and not msg.spectator:
+            if msg.table == table.id or (msg.code and msg.code == table.record.code):
+                return None
+        return await super()._join(msg)
+
     def _create(self, msg: m.CreateTable) -> Reason | None:
         """The page's create form gives a number of seats only (no rule of any game
         lives in the page): the game's own table for that many seats, with its options'

@@ -532,6 +532,7 @@
     if (savedLang && savedLang !== lang) setLanguage(savedLang).then(() => { $("language").value = lang; });
     $("code").value = codeFromPath();
     $("name").value = localStorage.getItem("audiogame.name") || "";
+    state.name = $("name").value.trim();
     $("status").textContent = "";
     const large = localStorage.getItem("audiogame.large") === "1";
     $("large-print").checked = large;
@@ -584,6 +585,14 @@
       }
     });
     window.audiogame = { state, sound, clock, timed }; // for the curious (and the end-to-end tests)
+    // reloaded (or the connection lost) in this tab: back at once with the same token, as
+    // the desktop client reconnects by itself; the server puts the player back in their
+    // seat and says where the game stands. The sounds start with the first key.
+    if (state.token && state.name) {
+      state.code = $("code").value.trim();
+      sound.start();
+      connect();
+    }
   }
 
   init();
