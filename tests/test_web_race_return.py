@@ -97,6 +97,10 @@ def test_a_page_back_mid_race_hears_where_it_stands_and_gets_its_seat_back(tmp_p
     # Anna hears it in English; nobody hears a message's id
     heard = {line["id"]: line["text"] for line in anna.lines()}
     assert heard["web-notice-returning"] == en("web-notice-returning", name="Zoë", seat=2)
+    # the large print is the game's own board (``GameSpec.board``), in each page's language
+    for page, title in ((zoe, "Giro "), (anna, "Round ")):
+        board = page.last("board")
+        assert board is not None and board["lines"][0][0]["text"].startswith(title), board
     for page in (anna, zoe):
         for line in page.lines():
             assert line["text"] and line["text"] != line["id"], line
