@@ -57,6 +57,11 @@ log = logging.getLogger(__name__)
 #: the kinds a page can tune: the desktop's, and table chat
 CHAT = "chat"
 KINDS: tuple[str, ...] = tuple(dict.fromkeys((*MESSAGE_KINDS, CHAT)))
+#: notices about myself the page does not say, as the desktop does not: I did it, or
+#: what follows says it in my own words (seated, back in the race)
+MINE_UNSAID = frozenset(
+    {m.NoticeKind.JOINED, m.NoticeKind.WATCHING, m.NoticeKind.BACK, m.NoticeKind.RETURNING}
+)
 #: F7/F8 change the cues' volume by this much, as on the desktop
 VOLUME_STEP = 0.1
 
@@ -634,10 +639,10 @@ class WebListener:
             and message.seat == seen.seat
             or (bool(message.name) and message.name == self.name)
         )
-        if mine and message.what is m.NoticeKind.RETURNING:
-            return  # the summary of the race told me, in my own words
         if mine and message.what is m.NoticeKind.BACK and covered(seen.table, seen.seat):
             self.announcer.deliver(back_from_bot())
+            return
+        if mine and message.what in MINE_UNSAID:
             return
         names = self.names()
         name = message.name
