@@ -57,7 +57,7 @@ def test_verify_says_a_crafted_file_is_not_verified(
 ):
     file = tmp_path / "match.json"
     file.write_text(content, encoding="utf-8")
-    assert verify.main([str(file)]) == 1
+    assert verify.main([str(file), "--lang", "en"]) == 1
     assert capsys.readouterr().err.startswith("not verified")
 
 
@@ -65,6 +65,6 @@ def test_verify_leaves_a_damaged_server_database_where_it_is(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ):
     (tmp_path / DB_FILE).write_bytes(b"not a database" * 100)
-    assert verify.main(["--data", str(tmp_path), "--table", "t"]) == 1
+    assert verify.main(["--data", str(tmp_path), "--table", "t", "--lang", "en"]) == 1
     assert capsys.readouterr().err.startswith("not verified")
     assert sorted(p.name for p in tmp_path.iterdir()) == [DB_FILE]  # not moved by a reader

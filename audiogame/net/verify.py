@@ -7,6 +7,9 @@ the seed on this machine's own engine (refusing any entry the rules refuse),
 and prints the result, or what one seat heard (``--seat N``, one event per
 line as the wire carries it; ``--seat spectator`` for the public events).
 A server's own finished matches are read with ``--data DIR --table ID --match N``.
+Its help, its verdict and its reasons are in the player's language (``--lang``, else
+the system's), as the game's own command line; the events of ``--seat`` are the
+wire's, as a program reading them expects.
 """
 
 from __future__ import annotations
@@ -16,35 +19,56 @@ import asyncio
 import json
 import sqlite3
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from audiogame.cli_words import argparse_speaking, command_line_language
 from audiogame.games import registry
 from audiogame.games.base import visible_to
+from audiogame.language.startup import LANGUAGES
 from audiogame.net.game_codec import GameCodec
 from audiogame.net.match_log import ReplayError, entries_from_lists, replay, seed_hash
 from audiogame.net.sqlite_store import StoreUnusable
 
+Words = Callable[[str], str]
+
+
+class Refused(ValueError):
+    """The match does not check out, for a reason said in the reader's language."""
+
+    def __init__(self, msg_id: str, detail: str = "") -> None:
+        super().__init__(detail or msg_id)
+        self.msg_id = msg_id
+        self.detail = detail
+
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="audiogame verify", description=__doc__)
-    parser.add_argument("file", nargs="?", type=Path, help="a MatchOver saved as JSON")
-    parser.add_argument("--data", type=Path, help="a server's data folder")
-    parser.add_argument("--table", help="the table's id (with --data)")
-    parser.add_argument("--match", type=int, default=1, help="the match number (with --data)")
-    parser.add_argument("--seat", help="print what this seat heard ('spectator': the public)")
-    return parser.parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    with argparse_speaking(command_line_language(given)) as t:
+        parser = argparse.ArgumentParser(
+            prog="audiogame verify", description=t("verify-description")
+        )
+        add = parser.add_argument
+        add("file", nargs="?", type=Path, help=t("verify-file"))
+        add("--data", type=Path, help=t("verify-data"))
+        add("--table", help=t("verify-table"))
+        add("--match", type=int, default=1, help=t("verify-match"))
+        add("--seat", help=t("verify-seat"))
+        add("--lang", choices=LANGUAGES, help=t("verify-lang"))
+        args = parser.parse_args(given)
+    args.words = t
+    return args
 
 
 def load(args: argparse.Namespace) -> dict[str, Any]:
     if args.file is not None:
         data = json.loads(args.file.read_text(encoding="utf-8"))
         if not isinstance(data, dict):
-            raise ValueError("not a match")
+            raise Refused("verify-not-a-match")
         return data
     if args.data is None or args.table is None:
-        raise ValueError("give a file, or --data and --table")
+        raise Refused("verify-file-or-data")
     from audiogame.net.server import DB_FILE
     from audiogame.net.sqlite_store import SqliteStore
 
@@ -54,7 +78,7 @@ def load(args: argparse.Namespace) -> dict[str, Any]:
     finally:
         store.close()
     if found is None:
-        raise ValueError(f"no finished match {args.match} at table {args.table}")
+        raise Refused("verify-no-match", f"{args.table}, {args.match}")
     match = found["match"]
     return {
         "game": found["game"],
@@ -71,10 +95,10 @@ def check(data: dict[str, Any]) -> tuple[GameCodec, list[Any], Any]:
     match does not check out."""
     spec = registry.get(str(data.get("game")))
     if spec is None or spec.wire is None:
-        raise ValueError(f"unknown game {data.get('game')!r}")
+        raise Refused("verify-unknown-game", repr(data.get("game")))
     seed = str(data["seed"])
     if seed_hash(seed) != data["seed_hash"]:
-        raise ValueError("the seed is not the one the table committed to")
+        raise Refused("verify-seed-wrong")
     codec = GameCodec(spec.wire())
     replayed = replay(
         spec,
@@ -87,16 +111,26 @@ def check(data: dict[str, Any]) -> tuple[GameCodec, list[Any], Any]:
     return codec, replayed.events, replayed.engine
 
 
+def why_not(exc: BaseException) -> tuple[str, str]:
+    """The reason's message id and the technical detail, for a match that does not check."""
+    if isinstance(exc, Refused):
+        return exc.msg_id, exc.detail
+    if isinstance(exc, ReplayError):
+        return "verify-replay", str(exc)
+    if isinstance(exc, OSError) and not isinstance(exc, sqlite3.Error):
+        return "verify-unreadable", exc.strerror or str(exc)
+    return "verify-damaged", f"{type(exc).__name__}: {exc}"[:200]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    t: Words = args.words
     try:
         codec, events, engine = check(load(args))
-    except (ValueError, KeyError, TypeError, AttributeError, OSError, ReplayError) as exc:
-        print(f"not verified: {exc}", file=sys.stderr)
-        return 1
-    except (RecursionError, sqlite3.Error, StoreUnusable) as exc:  # a hostile file
-        print(f"not verified: {exc}", file=sys.stderr)
-        return 1
+    except (ValueError, KeyError, TypeError, AttributeError, OSError, RecursionError) as exc:
+        return _not_verified(t, exc)
+    except (sqlite3.Error, StoreUnusable) as exc:  # a hostile file
+        return _not_verified(t, exc)
     if args.seat is not None:
         seat = None if args.seat == "spectator" else int(args.seat)
         for event in events:
@@ -104,10 +138,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(json.dumps(codec.encode_event(event), ensure_ascii=False))
         return 0
     outcome = engine.outcome
-    print("seed: matches the commitment")
-    print(f"events: {len(events)}")
-    print(f"over: {engine.is_over}")
+    print(t("verify-seed-ok"))
+    print(t("verify-events"), len(events))
+    print(t("verify-over"), t("verify-yes" if engine.is_over else "verify-no"))
     if outcome is not None:
-        print(f"winners: {', '.join(str(s) for s in outcome.winners)}")
-        print(f"ranks: {', '.join(str(r) for r in outcome.ranks)}")
+        print(t("verify-winners"), ", ".join(str(s) for s in outcome.winners))
+        print(t("verify-ranks"), ", ".join(str(r) for r in outcome.ranks))
     return 0
+
+
+def _not_verified(t: Words, exc: BaseException) -> int:
+    msg_id, detail = why_not(exc)
+    line = f"{t('verify-not')} {t(msg_id)}"
+    print(f"{line} ({detail})" if detail else line, file=sys.stderr)
+    return 1
