@@ -293,10 +293,18 @@ def test_chat_at_a_table_in_its_channels_and_private_lines_respect_blocks(people
     private = bruno.said(got(bruno, m.Chat, lambda c: c.private))
     assert private is not None and private.channel is Channel.PRIVATE
     assert (private.name, private.to, private.text) == ("Anna", "Bruno", "solo per te")
-    # Bruno blocks Anna: her private lines at the table stop as her whispers do; her
-    # words to the whole table still reach it
+    # Bruno blocks Anna: her private lines at the table stop as her whispers do, and her
+    # words to the whole table reach everyone there but him (as the lobby's room does)
     bruno.set_relation("Anna", "blocked")
     got(bruno, m.Relations)
+    anna.say("bloccata?")
+    assert got(carla, m.Chat).text == "bloccata?"
+    got(anna, m.Chat, lambda c: c.text == "bloccata?")  # the writer hears it went
+    carla.say("io vi sento")
+    heard = heard_until(bruno, lambda i: isinstance(i, m.Chat))
+    assert [(i.name, i.text) for i in heard if isinstance(i, m.Chat)] == [
+        ("Carla", "io vi sento")
+    ]
     anna.say("mi senti?", to=1)
     assert refused(anna) == Reason.PRIVACY.value
     anna.whisper("Bruno", "e così?")

@@ -38,7 +38,7 @@ import asyncio
 import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -645,8 +645,10 @@ class RemoteTable:
         self._go("act", player, data=data, ref=ref, at=at, of="act")
         return None
 
-    def say(self, player: str, text: str, to: int | None) -> Reason | None:
-        self._go("say", player, text=text, to=to, of="say")
+    def say(
+        self, player: str, text: str, to: int | None, skip: Sequence[str] = ()
+    ) -> Reason | None:
+        self._go("say", player, text=text, to=to, skip=list(skip), of="say")
         return None
 
 
@@ -714,5 +716,5 @@ _COMMANDS: dict[str, _Handler] = {
     "start": lambda lobby, t, p, a: t.start(p),
     "pause": lambda lobby, t, p, a: t.pause(p, a["paused"]),
     "act": lambda lobby, t, p, a: t.act(p, a["data"], a["ref"], at=a.get("at")),
-    "say": lambda lobby, t, p, a: t.say(p, a["text"], a.get("to")),
+    "say": lambda lobby, t, p, a: t.say(p, a["text"], a.get("to"), a.get("skip") or ()),
 }

@@ -500,7 +500,9 @@ class Connection:
                 return Reason.YOURSELF
             if not await self.lobby.people.allows("message", player, target):
                 return Reason.PRIVACY
-        return table.say(player.id, msg.text, msg.to)
+            return table.say(player.id, msg.text, msg.to)
+        # a line to the table skips those who blocked the writer, as the lobby's room does
+        return table.say(player.id, msg.text, None, await self.lobby.people.blocked_by(player))
 
     def _ping(self, msg: m.Ping) -> Reason | None:
         self.send(m.Pong(id=msg.id, time=self.loop.time()))

@@ -185,6 +185,12 @@ class People:
             return bool(friends & set(await self.store.listed_by(sender.id, FRIENDLY)))
         return False  # nobody
 
+    async def blocked_by(self, player: Player) -> list[str]:
+        """The accounts that blocked ``player`` (a guest is on nobody's list)."""
+        if player.account is None:
+            return []
+        return await self.store.listed_by(player.id, (Relation.BLOCKED.value,))
+
     async def send_to(self, player_id: str, message: msgspec.Struct) -> None:
         """One frame to one online player, on whichever process holds them."""
         frame = m.encode(message).decode()

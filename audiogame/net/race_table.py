@@ -254,12 +254,14 @@ class RaceTable(Table):
         self.returning.clear()
 
     # -- chat ---------------------------------------------------------------------------
-    def say(self, player: str, text: str, to: int | None) -> Reason | None:
+    def say(
+        self, player: str, text: str, to: int | None, skip: Sequence[str] = ()
+    ) -> Reason | None:
         if not self.options.hold_chat or self._settled():
-            return super().say(player, text, to)
+            return super().say(player, text, to, skip)
         self._holding_chat = True
         try:
-            problem = super().say(player, text, to)
+            problem = super().say(player, text, to, skip)
         finally:
             self._holding_chat = False
         if problem is None:

@@ -191,9 +191,7 @@ class Social:
         if not text:
             return Reason.CHAT_EMPTY
         player = self._me()
-        blocked_by: list[str] = []
-        if player.account is not None:
-            blocked_by = await self.store.listed_by(player.id, (Relation.BLOCKED.value,))
+        blocked_by = await self.directory.blocked_by(player)
         message = m.LobbyChat(name=player.name, text=text, account=player.account is not None)
         await self.directory.to_lobby(message, skip=[player.id, *blocked_by])
         self.connection.send(message)

@@ -537,14 +537,18 @@ class Table:
                 players=frozenset({player}),
             )
 
-    def say(self, player: str, text: str, to: int | None) -> Reason | None:
+    def say(
+        self, player: str, text: str, to: int | None, skip: Sequence[str] = ()
+    ) -> Reason | None:
+        """A line to the table, or (``to``) to one seat; a line to the table never
+        reaches the players in ``skip`` (those who blocked the writer)."""
         clean = clean_chat(text)
         if not clean:
             return Reason.CHAT_EMPTY
         name = self.name_of(player)
         seat = self.seat_of(player)
         if to is None:
-            self._post(m.Chat(name=name, text=clean, seat=seat))
+            self._post(m.Chat(name=name, text=clean, seat=seat), players=self._all_but(skip))
             return None
         if not 0 <= to < len(self.seats) or self.seats[to].kind is not HUMAN:
             return Reason.NO_SUCH_PLAYER
@@ -554,6 +558,14 @@ class Table:
             players=frozenset({player, target}),
         )
         return None
+
+    def _all_but(self, skip: Sequence[str]) -> frozenset[str] | None:
+        """Everyone at the table (seated or watching) but ``skip`` (None: nobody skipped,
+        so a post for the whole table)."""
+        if not skip:
+            return None
+        here = {s.player for s in self.seats if s.kind is HUMAN and s.player}
+        return frozenset((here | set(self.spectators)) - set(skip))
 
     def _master_waiting(self, player: str) -> Reason | None:
         if self.record.master != player:
