@@ -79,6 +79,20 @@ def test_people_friends_presence_private_messages_and_my_status(tmp_path):
             assert h.settle(lambda: "Bruno: friend." in h.transcript[-1])
             assert isinstance(h.app.top, PeopleScene)
             assert h.app.top.item_text(1) == "Bruno, available, friend, 2 of 3"
+            # a favourite from the same menu, and back to a plain friend
+            h.press("enter")
+            h.press("down")
+            assert h.press("down").startswith("Add to your favourites, 3 of ")
+            h.press("enter")
+            assert h.settle(lambda: "Bruno: favourite." in h.transcript[-1])
+            assert h.app.top.item_text(1) == "Bruno, available, favourite, 2 of 3"
+            h.press("enter")
+            h.press("down")
+            said = h.press("down")
+            assert said.startswith("Take off your favourites: they stay a friend, 3 of ")
+            h.press("enter")
+            assert h.settle(lambda: "Bruno: friend." in h.transcript[-1])
+            assert h.app.top.item_text(1) == "Bruno, available, friend, 2 of 3"
             # a friend's presence is news, with its cue; a stranger's is not
             mark = len(h.transcript)
             carla.set_status(busy=True)

@@ -9,8 +9,8 @@ the server live, the cursor staying on the person it was on.
 - Up/Down walk the people (a letter jumps to the next name starting with it);
   the first row is me: Enter switches my presence between available and busy;
 - Enter on a person: what to do with them (``PersonMenu``): write a private
-  message, add to or take off my friends, block or unblock, invite to my table
-  (the table's master), join their table, hear their ratings;
+  message, add to or take off my friends or my favourites, block or unblock,
+  invite to my table (the table's master), join their table, hear their ratings;
 - Ctrl+I invites the person under the cursor to my table (the Salotto's key);
 - Alt+R answers the last private message (anywhere online);
 - F5 asks the server for the list again; Escape goes back.
@@ -217,6 +217,13 @@ class PersonMenu(MenuScene):
             items.append(MenuItem(lambda: t("person-unfriend"), lambda: self.relate(None)))
         else:
             items.append(MenuItem(lambda: t("person-friend"), lambda: self.relate("friend")))
+        # a favourite is a closer friend: taken off the favourites, they stay a friend
+        if relation == "favourite":
+            items.append(MenuItem(lambda: t("person-unfavourite"), lambda: self.relate("friend")))
+        else:
+            items.append(
+                MenuItem(lambda: t("person-favourite"), lambda: self.relate("favourite"))
+            )
         if relation == "blocked":
             items.append(MenuItem(lambda: t("person-unblock"), lambda: self.relate(None)))
         else:
