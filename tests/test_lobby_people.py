@@ -302,9 +302,7 @@ def test_chat_at_a_table_in_its_channels_and_private_lines_respect_blocks(people
     got(anna, m.Chat, lambda c: c.text == "bloccata?")  # the writer hears it went
     carla.say("io vi sento")
     heard = heard_until(bruno, lambda i: isinstance(i, m.Chat))
-    assert [(i.name, i.text) for i in heard if isinstance(i, m.Chat)] == [
-        ("Carla", "io vi sento")
-    ]
+    assert [(i.name, i.text) for i in heard if isinstance(i, m.Chat)] == [("Carla", "io vi sento")]
     anna.say("mi senti?", to=1)
     assert refused(anna) == Reason.PRIVACY.value
     anna.whisper("Bruno", "e così?")

@@ -221,9 +221,7 @@ class PersonMenu(MenuScene):
         if relation == "favourite":
             items.append(MenuItem(lambda: t("person-unfavourite"), lambda: self.relate("friend")))
         else:
-            items.append(
-                MenuItem(lambda: t("person-favourite"), lambda: self.relate("favourite"))
-            )
+            items.append(MenuItem(lambda: t("person-favourite"), lambda: self.relate("favourite")))
         if relation == "blocked":
             items.append(MenuItem(lambda: t("person-unblock"), lambda: self.relate(None)))
         else:
