@@ -23,6 +23,7 @@ from audiogame.ui.online.lobby import LobbyScene
 from audiogame.ui.online.login import LoginScene
 from audiogame.ui.online.people import PeopleScene, PersonMenu
 from audiogame.ui.online.privacy import PrivacyScene
+from audiogame.ui.online.ratings import RatingsScene
 from audiogame.ui.online.room import RoomScene
 from tests.test_online_login import CHEAP, PASSWORD, app, leave, lobby_of, to_address, type_text
 
@@ -199,7 +200,19 @@ def test_the_master_invites_from_the_list_and_privacy_refuses_a_message(tmp_path
             h.press("enter")
             assert isinstance(h.app.top, PersonMenu)
             rows = [h.app.top.item_text(i) for i in range(len(h.app.top.items))]
-            assert "Invita al tuo tavolo, 4 di 5" in rows
+            assert "Invita al tuo tavolo, 5 di 6" in rows
+            # the lobby's Ctrl+P and Ctrl+R hold at the table too, as the Salotto's keys do
+            h.press("escape")
+            h.press("escape")
+            assert isinstance(h.app.top, RoomScene)
+            h.press("p", ctrl=True)
+            assert h.settle(lambda: isinstance(h.app.top, PrivacyScene))
+            assert h.settle(lambda: "Chi può scriverti: nessuno" in h.app.top.item_text(1))
+            h.press("escape")
+            h.press("r", ctrl=True)
+            assert h.settle(lambda: isinstance(h.app.top, RatingsScene))
+            h.press("escape")
+            assert isinstance(h.app.top, RoomScene)
         finally:
             bruno.close()
             leave(h)

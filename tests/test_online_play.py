@@ -18,6 +18,7 @@ from audiogame.net.client import Connected, GameClient
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.online.lobby import LobbyScene
 from audiogame.ui.online.menu import LanPlace, OnlineMenu
+from audiogame.ui.online.ratings import RatingsScene
 from audiogame.ui.online.room import RoomScene
 from audiogame.ui.table import TableScene
 
@@ -163,6 +164,12 @@ def test_the_masters_keys_and_a_table_read_from_the_list(tmp_path):
             assert table.session.seat == 0
             said = h.press("u", ctrl=True)
             assert said.startswith("Al tavolo: Posto 1: Anna, tu; Posto 2: Bruno, capotavola")
+            # the lobby's Ctrl+P and Ctrl+R hold at the game's table too (a guest: no privacy)
+            assert h.press("p", ctrl=True) == h.app.localizer("net-reason-accounts-only")
+            h.press("r", ctrl=True)
+            assert h.settle(lambda: isinstance(h.app.top, RatingsScene))
+            h.press("escape")
+            assert h.app.top is table
         finally:
             bruno.close()
             h.app.pop_to(h.app.scenes[0])

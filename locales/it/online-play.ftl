@@ -107,7 +107,7 @@ online-room-master-starts = La partita la fa cominciare il capotavola, { $master
 online-confirm-leave = Lasciare il tavolo?
 online-private = privato
 online-public = pubblico
-keys-online-room = Frecce su e giù tra i posti e le voci del tavolo. Invio fa cominciare la partita (il capotavola); B mette un bot nel posto, Maiuscolo B toglie un bot, frecce sinistra e destra cambiano il livello di un bot; Control K allontana chi siede nel posto, Control Maiuscolo X lo fa capotavola, Control H rende il tavolo privato o pubblico, Alt O le sue opzioni. Alt C scrive nella chat, Alt R risponde all'ultimo messaggio privato, Control U dice chi c'è, Control Maiuscolo U chi è online, Control I il codice d'invito. Esc lascia il tavolo. A differenza del Salotto, qui Control I dice il codice da dare agli amici; per invitare qualcuno, Control I sul suo nome tra chi è online. { keys-global }
+keys-online-room = Frecce su e giù tra i posti e le voci del tavolo. Invio fa cominciare la partita (il capotavola); B mette un bot nel posto, Maiuscolo B toglie un bot, frecce sinistra e destra cambiano il livello di un bot; Control K allontana chi siede nel posto, Control Maiuscolo X lo fa capotavola, Control H rende il tavolo privato o pubblico, Alt O le sue opzioni. Alt C scrive nella chat, Alt R risponde all'ultimo messaggio privato, Control U dice chi c'è, Control Maiuscolo U chi è online, Control R punteggi e classifiche, Control P la tua riservatezza, Control I il codice d'invito. Esc lascia il tavolo. A differenza del Salotto, qui Control I dice il codice da dare agli amici; per invitare qualcuno, Control I sul suo nome tra chi è online. { keys-global }
 
 online-options-title = Le opzioni del tavolo
 online-create-title = Un nuovo tavolo
@@ -145,7 +145,7 @@ online-not-a-player = Lì non siede nessun altro.
 online-no-other-player = Al tavolo non c'è nessun altro giocatore.
 online-pick-kick = Chi vuoi allontanare?
 online-pick-master = Chi diventa capotavola?
-keys-online-table = Online: Alt C scrive nella chat, chiocciola e nome per scrivere in privato, chiocciola da sola per rispondere, due chiocciole all'ultima persona a cui hai scritto, Alt R risponde all'ultimo messaggio privato da qualunque parte del server; Alt freccia sinistra e Alt freccia destra mostrano nella cronologia tutto, il gioco, la chat o i messaggi privati; Control U chi c'è al tavolo, Control Maiuscolo U chi è online (lì Control I invita una persona), Control I il codice d'invito, F2 i posti del tavolo; il capotavola: Control K allontana un giocatore, Control Maiuscolo X passa il ruolo, Control H privato o pubblico, Maiuscolo P ferma la prossima manche.
+keys-online-table = Online: Alt C scrive nella chat, chiocciola e nome per scrivere in privato, chiocciola da sola per rispondere, due chiocciole all'ultima persona a cui hai scritto, Alt R risponde all'ultimo messaggio privato da qualunque parte del server; Alt freccia sinistra e Alt freccia destra mostrano nella cronologia tutto, il gioco, la chat o i messaggi privati; Control U chi c'è al tavolo, Control Maiuscolo U chi è online (lì Control I invita una persona), Control R punteggi e classifiche, Control P la tua riservatezza, Control I il codice d'invito, F2 i posti del tavolo; il capotavola: Control K allontana un giocatore, Control Maiuscolo X passa il ruolo, Control H privato o pubblico, Maiuscolo P ferma la prossima manche.
 
 online-back-table = Di nuovo al tavolo.
 online-back = Di nuovo collegato.

@@ -8,7 +8,9 @@ game's own table share; ``OnlineBeside`` places them beside the game's keys
   again to the last one written to), Alt+Left/Right switch the history's view
   (everything, the game, chat: the app's own keys);
 - Alt+R answers the last private message from anywhere on the server;
-- Ctrl+Shift+U opens the server's people online (Ctrl+I there invites one);
+- Ctrl+Shift+U opens the server's people online (Ctrl+I there invites one),
+  Ctrl+R the ratings, Ctrl+P my privacy (as in the lobby: the room's keys hold
+  everywhere in the room, as at the Salotto);
 - Ctrl+U says who is at the table, Ctrl+I the invite code (and, hosting on the
   network, the address and the certificate's words), F2 opens the seating over
   the game (its bots, kick, the master role);
@@ -104,6 +106,17 @@ class TableCommands:
 
         self.scene.cue("menu_select")
         self.app.push(PeopleScene(self.app, self.link))
+
+    def ratings(self) -> None:
+        from audiogame.ui.online.ratings import RatingsScene
+
+        self.scene.cue("menu_select")
+        self.app.push(RatingsScene(self.app, self.link))
+
+    def privacy(self) -> None:
+        from audiogame.ui.online.privacy import open_privacy
+
+        open_privacy(self.app, self.link)
 
     def who(self) -> None:
         info = self.info
@@ -253,6 +266,8 @@ BESIDE_KEYS: dict[tuple[int, str], str] = {
     (pygame.K_r, "alt"): "reply",
     (pygame.K_u, "ctrl"): "who",
     (pygame.K_u, "ctrl+shift"): "people",
+    (pygame.K_r, "ctrl"): "ratings",
+    (pygame.K_p, "ctrl"): "privacy",
     (pygame.K_i, "ctrl"): "invite",
     (pygame.K_h, "ctrl"): "toggle_private",
     (pygame.K_k, "ctrl"): "kick",

@@ -492,14 +492,11 @@ class LobbyScene(MenuScene):
 
     def open_lists(self) -> None:
         from audiogame.ui.online.people import PeopleScene
+        from audiogame.ui.online.privacy import for_accounts
 
         link = self.usable()
-        if link is None:
-            return
-        if not link.account:
-            self.app.announcer.say("net-reason-accounts-only", cue="menu_error")
-            return
-        self.app.push(PeopleScene(self.app, link, lists=True))
+        if link is not None and for_accounts(self.app, link):
+            self.app.push(PeopleScene(self.app, link, lists=True))
 
     def join_invitation(self) -> None:
         link = self.usable()
@@ -520,15 +517,11 @@ class LobbyScene(MenuScene):
             self.app.push(RatingsScene(self.app, link))
 
     def open_privacy(self) -> None:
-        from audiogame.ui.online.privacy import PrivacyScene
+        from audiogame.ui.online.privacy import open_privacy
 
         link = self.usable()
-        if link is None:
-            return
-        if not link.account:
-            self.app.announcer.say("net-reason-accounts-only", cue="menu_error")
-            return
-        self.app.push(PrivacyScene(self.app, link))
+        if link is not None:
+            open_privacy(self.app, link)
 
     def join(self, summary: m.TableSummary, spectator: bool) -> None:
         link = self.link

@@ -1,7 +1,7 @@
 """Who may reach me: ``PrivacyScene``, the Salotto's three privacy choices.
 
-Opened from the lobby with Ctrl+P (an account's: a guest hears that it is for
-players with an account). Three rows, each a choice that Left/Right (or Enter)
+Opened with Ctrl+P, from the lobby or at a table (an account's: a guest hears
+that it is for players with an account). Three rows, each a choice that Left/Right (or Enter)
 step through, said and sent to the server at once:
 
 - who may invite me to a table;
@@ -31,6 +31,19 @@ if TYPE_CHECKING:
 TOPICS = ("invite", "message", "join")
 #: the choices, from the most open to the most closed
 LEVELS = tuple(p.value for p in Privacy)
+
+
+def for_accounts(app: App, link: Link) -> bool:
+    """True when this player entered with an account (a guest hears why not)."""
+    if link.account:
+        return True
+    app.announcer.say("net-reason-accounts-only", cue="menu_error")
+    return False
+
+
+def open_privacy(app: App, link: Link) -> None:
+    if for_accounts(app, link):
+        app.push(PrivacyScene(app, link))
 
 
 class PrivacyScene(FollowingScene):

@@ -1,6 +1,6 @@
 """Ratings as a player hears them best: ``RatingsScene``, a leaderboard, my matches.
 
-Opened from the lobby with Ctrl+R. One row per game of the server, my rating
+Opened with Ctrl+R, from the lobby or at a table. One row per game of the server, my rating
 there as a whole number and how far to trust it ("Domino: 27, give or take 3,
 12 matches, place 4 on the leaderboard"); Enter on a game opens its leaderboard
 (``LeaderboardScene``), walked by arrows; the last row opens my record of
