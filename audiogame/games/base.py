@@ -440,6 +440,10 @@ class GameSpec:
     #: a table of this many seats with these option values (by ``OptionSpec.field``),
     #: as the plain data ``new_engine`` takes: what an online table's creator asks for
     table_config: Callable[[int, Mapping[str, Any]], dict[str, Any]] | None = None
+    #: why a configuration (the plain data ``new_engine`` takes) cannot be played, as
+    #: the game's own setup says it (None: it can); an online table's creator hears it.
+    #: None: the game has no such words, and a refusal is said in general terms
+    setup_problem: Callable[[Mapping[str, Any]], Message | None] | None = None
     #: where a match stands, from a spectator's view and the seats' names (the
     #: scores, the round): what the online table list says of a table without joining
     standing: Callable[[Any, Sequence[str]], list[Message]] | None = None

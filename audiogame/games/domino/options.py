@@ -22,6 +22,7 @@ from typing import Any
 
 from audiogame.games.base import OptionSpec
 from audiogame.games.domino.tiles import SET_IDS, SETS
+from audiogame.narration import Message, Phrase
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 12
@@ -66,6 +67,12 @@ def hand_size(set_id: str, players: int) -> int:
     return min(MAX_HAND, SETS[set_id].size // players)
 
 
+def seats_for(set_id: str) -> int:
+    """The most players a set can seat (each needs at least ``MIN_HAND`` tiles)."""
+    spec = SETS[set_id]
+    return max(n for n in range(MIN_PLAYERS, spec.max_players + 1) if spec.size // n >= MIN_HAND)
+
+
 @dataclass(frozen=True, slots=True)
 class DominoConfig:
     """Everything that defines a match. ``teams[seat]`` is the seat's team index.
@@ -95,6 +102,20 @@ class DominoConfig:
             if problem is not None:
                 return problem
         return None
+
+    def problem_message(self) -> Message | None:
+        """Why this table cannot be played, as the player hears it (None: it can);
+        the setup here and an online table's creation say the same."""
+        problem = self.validate()
+        if problem is None:
+            return None
+        known = self.set_id in SETS
+        args = {
+            "set": Phrase(f"domino-option-set-{self.set_id}") if known else self.set_id,
+            "players": self.seats,
+            "max": seats_for(self.set_id) if known else 0,
+        }
+        return Message(f"domino-problem-{problem.value}", args)
 
     def _seat_problem(self) -> SetupProblem | None:
         if not MIN_PLAYERS <= self.seats <= MAX_PLAYERS:

@@ -19,7 +19,7 @@ from audiogame.app.keys import Key
 from audiogame.games.base import OptionSpec
 from audiogame.games.domino.bots import hard
 from audiogame.games.domino.narrate import Seating, team_list
-from audiogame.games.domino.options import MAX_PLAYERS, MIN_HAND, MIN_PLAYERS
+from audiogame.games.domino.options import MAX_PLAYERS, MIN_PLAYERS, seats_for
 from audiogame.games.domino.table import GAME_ID, DominoTable
 from audiogame.games.domino.table_setup import BOT_NAMES, BOT_PACES, HUMAN, DominoSetup
 from audiogame.games.domino.tiles import SETS
@@ -29,12 +29,6 @@ from audiogame.ui.table import new_seed
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App
-
-
-def seats_for(set_id: str) -> int:
-    """The most players a set can seat (each needs at least ``MIN_HAND`` tiles)."""
-    spec = SETS[set_id]
-    return max(n for n in range(MIN_PLAYERS, spec.max_players + 1) if spec.size // n >= MIN_HAND)
 
 
 class DominoSetupScene(SetupScene):
@@ -197,15 +191,9 @@ class DominoSetupScene(SetupScene):
     # -- start ------------------------------------------------------------------------
     def start(self) -> None:
         config = self.setup.config()
-        problem = config.validate()
+        problem = config.problem_message()
         if problem is not None:
-            self.say(
-                f"domino-problem-{problem.value}",
-                cue="menu_error",
-                set=self.t(f"domino-option-set-{config.set_id}"),
-                players=config.seats,
-                max=seats_for(config.set_id),
-            )
+            self.say(problem.msg_id, cue="menu_error", **problem.args)
             return
         self.save()
         table = DominoTable(

@@ -31,6 +31,12 @@ def table_config(seats: int, options: Mapping[str, Any]) -> dict[str, Any]:
     return DominoConfig(seats=seats, **dict(options)).to_dict()
 
 
+def setup_problem(config: Mapping[str, Any]) -> Message | None:
+    from audiogame.games.domino.options import DominoConfig
+
+    return DominoConfig.from_dict(dict(config)).problem_message()
+
+
 def standing(view: Any, names: Sequence[str]) -> list[Message]:
     from audiogame.games.domino.narrate import Seating, tally
     from audiogame.games.domino.observation import Observation
@@ -113,6 +119,7 @@ SPEC = GameSpec(
     table_keys="keys-domino-table",
     online_table=later(".table:DominoTable.online"),
     table_config=table_config,
+    setup_problem=setup_problem,
     standing=standing,
     engine_from_dict=later(".engine:DominoMatch.from_dict"),
     make_bot=later(".bots:make_bot"),

@@ -117,14 +117,20 @@ class TableOptionsScene(MenuScene):
         self.items.append(MenuItem(lambda: self.t("online-options-apply"), self.done))
 
     def config(self) -> dict[str, Any] | None:
-        """The table's configuration, or None (and why, said) when the game refuses it."""
-        assert self.spec.table_config is not None
+        """The table's configuration, or None (and why, said) when the game refuses it:
+        in the game's own words when it has them, as its setup here says them."""
+        spec = self.spec
+        assert spec.table_config is not None
         try:
-            config = self.spec.table_config(self.players, self.values)
-            if self.spec.new_engine is not None:
-                self.spec.new_engine(config, 0, 0.0)  # the game's own checks
+            config = spec.table_config(self.players, self.values)
+            problem = spec.setup_problem(config) if spec.setup_problem is not None else None
+            if problem is None and spec.new_engine is not None:
+                spec.new_engine(config, 0, 0.0)  # the game's own checks
         except (ValueError, TypeError, KeyError):
             self.app.announcer.say("net-reason-bad-options", cue="menu_error")
+            return None
+        if problem is not None:
+            self.app.announcer.say(problem.msg_id, cue="menu_error", **problem.args)
             return None
         return config
 
