@@ -146,3 +146,47 @@ def test_an_owner_that_stalls_past_its_lease_stops_and_its_players_move(pair, fo
     finally:
         anna.close()
         bruno.close()
+
+
+def test_an_owner_that_lost_its_table_writes_nothing_before_its_next_beat(pair, folder_game):
+    """The gap a lease leaves: the owner stalls, the other process takes the table over,
+    and the first wakes and applies a move before its next beat tells it the table is
+    gone. The store refuses that write (the owner epoch the taker claimed before reading
+    the log is above the waking owner's), so nobody hears a move the log does not hold."""
+    one, two, rd, prefix = pair
+    anna = client(one.url, "Anna", also=[two.url])  # alone with two bots, on one
+    anna.send(m.CreateTable(game=folder_game.id, config=CONFIG))
+    table = wait_for(anna, lambda i: isinstance(i, m.TableState)).table
+    try:
+        anna.send(m.SetBot(seat=1, level="hard"))
+        anna.send(m.SetBot(seat=2, level="easy"))
+        anna.send(m.Start())
+        players = [ScriptedPlayer(anna, seed=1)]
+        play_together(players, timeout=120, until=lambda: anna.upto >= 6)
+        stale = one.run(lambda: one.server.lobby.tables[table.id])
+        # one's beat stops as if it froze just after renewing; its lease lapses and
+        # two takes the table over (the keeper is the cluster's last task)
+        one.run(lambda: one.server.cluster._tasks[-1].cancel())
+        redis_client(rd).delete(f"{prefix}owner:{table.id}")
+        two.call(two.server.cluster._keep())
+        assert table.id in two.run(lambda: dict(two.server.lobby.tables))
+        # one still runs it: Anna's next move lands there, and its write is refused
+        moved = one.run(lambda: len(stale.match.log))
+        play_together(
+            players, timeout=20, until=lambda: one.run(lambda: len(stale.match.log)) > moved
+        )
+        deadline = time.monotonic() + 5
+        while not one.run(lambda: getattr(stale, "fenced", False)):
+            assert time.monotonic() < deadline, "the stale owner's write went through"
+            time.sleep(0.01)
+        # the store holds what the new owner holds, nothing more
+        kept = two.call(two.server.lobby.store.open_table(table.id))
+        assert kept.log == two.run(lambda: list(two.server.lobby.tables[table.id].match.log))
+        # its next beat: the table is lost, Anna moves to two and plays to the end
+        one.call(one.server.cluster._keep())
+        assert table.id not in one.run(lambda: dict(one.server.lobby.tables))
+        play_together(players, timeout=120)
+        offline = replay_over(players[0].over).events
+        assert players[0].heard == heard_by(offline, 0)  # nothing the log does not hold
+    finally:
+        anna.close()

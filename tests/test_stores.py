@@ -12,7 +12,14 @@ import pytest
 from audiogame.devtools import services
 from audiogame.net.records import AccountRecord, RatingRecord, ResultRecord, SessionRecord
 from audiogame.net.sqlite_store import SqliteStore
-from audiogame.net.store import LogEntry, MatchRecord, PlayerRecord, SeatRecord, TableRecord
+from audiogame.net.store import (
+    Fenced,
+    LogEntry,
+    MatchRecord,
+    PlayerRecord,
+    SeatRecord,
+    TableRecord,
+)
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -81,6 +88,27 @@ def test_tables_logs_and_bots_come_back_as_written(with_store):
         await store.close_table("t1")
         assert [s.record.id for s in await store.open_tables()] == ["t2"]
         assert await store.finished_match("t1", 1) is not None  # finished matches stay
+
+    with_store(body)
+
+
+def test_an_owner_whose_table_was_claimed_since_writes_nothing(with_store):
+    async def body(store: Any) -> None:
+        await store.save_table(table("t1"))
+        first = await store.claim_table("t1")
+        await store.append("t1", 1, [LogEntry(0, 0.5, 0, None)], {1: {"r": 1}}, epoch=first)
+        # another process takes the table over: its claim comes before it reads the log
+        second = await store.claim_table("t1")
+        assert second > first and await store.claim_table("t2") == 1
+        read = (await store.open_table("t1")).log
+        with pytest.raises(Fenced):  # the old owner wakes and writes: refused, whole
+            await store.append("t1", 1, [LogEntry(1, 1.0, 2, None)], {1: {"r": 9}}, epoch=first)
+        await store.append("t1", 1, [LogEntry(1, 1.5, 1, None)], {1: {"r": 2}}, epoch=second)
+        kept = await store.open_table("t1")
+        assert kept.log == [*read, LogEntry(1, 1.5, 1, None)]
+        assert kept.bots == {1: {"r": 2}}
+        await store.close_table("t1")  # a closed table's epoch goes with it
+        assert await store.claim_table("t1") == 1
 
     with_store(body)
 

@@ -20,8 +20,12 @@ renewed every second); every process can hold connections to any table.
   about ``lease`` seconds another process claims each orphaned table (``SET
   NX``), rebuilds it from the shared store (PostgreSQL: the log is written
   before any frame goes out, so nothing a player heard is lost) and runs it
-  on. Its players' clients reconnect (to any process) and resume their seats
-  with the event count they had, exactly as after a restart. A process that only
+  on. It claims the table's owner epoch in the store before reading the log
+  (``Store.claim_table``): the old owner's appends carry its own epoch, so one
+  that wakes and writes before its next beat tells it the lease is lost is
+  refused (``Fenced``) and says nothing. Its players' clients reconnect (to
+  any process) and resume their seats with the event count they had, exactly
+  as after a restart. A process that only
   stalled past its lease finds the table taken when it wakes and stops running it
   (its players there reconnect to the new owner).
 - **Hiccups heal.** A process whose own heartbeat lapsed, or whose subscription
@@ -520,6 +524,9 @@ class RedisCluster:
     async def _take_over(self, table_id: str, entry: dict[str, Any]) -> None:
         lobby = self.lobby
         assert lobby is not None
+        # the fencing token first, then the log: whatever the old owner wrote before
+        # the claim is read here, and whatever it tries after is refused (``Fenced``)
+        epoch = await lobby.store.claim_table(table_id)
         saved = await lobby.store.open_table(table_id)
         found = None if saved is None else lobby.game(saved.record.game)
         if saved is None or found is None:
@@ -529,6 +536,7 @@ class RedisCluster:
         log.warning("taking over table %s from %s", table_id, entry.get("owner"))
         self.remote.pop(table_id, None)
         table = lobby._open(saved.record, *found)
+        table.epoch = epoch
         from audiogame.net.lobby import Player
 
         for seat in saved.record.seats:

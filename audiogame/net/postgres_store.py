@@ -23,7 +23,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from audiogame.net.records import AccountRecord, RatingRecord, ResultRecord, SessionRecord
 from audiogame.net.sqlite_store import _UNREADABLE, _dumps, _table_record
-from audiogame.net.store import LogEntry, PlayerRecord, SavedTable, TableRecord
+from audiogame.net.store import Fenced, LogEntry, PlayerRecord, SavedTable, TableRecord
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +35,7 @@ CREATE TABLE IF NOT EXISTS log (
     at DOUBLE PRECISION NOT NULL, seat INTEGER, action TEXT,
     PRIMARY KEY (tbl, match, n)
 );
+CREATE TABLE IF NOT EXISTS owners (tbl TEXT PRIMARY KEY, epoch BIGINT NOT NULL);
 CREATE TABLE IF NOT EXISTS bots (
     tbl TEXT NOT NULL, match INTEGER NOT NULL, seat INTEGER NOT NULL, state TEXT NOT NULL,
     PRIMARY KEY (tbl, match, seat)
@@ -127,15 +128,34 @@ class PostgresStore:
             (record.id, _dumps(asdict(record))),
         )
 
+    async def claim_table(self, table: str) -> int:
+        found = await self._one(
+            "INSERT INTO owners (tbl, epoch) VALUES (%s, 1)"
+            " ON CONFLICT (tbl) DO UPDATE SET epoch = owners.epoch + 1 RETURNING epoch",
+            (table,),
+        )
+        assert found is not None
+        return int(found[0])
+
     async def append(
         self,
         table: str,
         match: int,
         entries: Sequence[LogEntry],
         bots: Mapping[int, Mapping[str, Any]],
+        epoch: int | None = None,
     ) -> None:
         async with self.pool.connection() as conn, conn.transaction():
             async with conn.cursor() as cursor:
+                if epoch is not None:
+                    # the owner's row stays locked (shared) until this commits: a claim
+                    # waits for this append, and an append after a claim sees the new epoch
+                    await cursor.execute(
+                        "SELECT epoch FROM owners WHERE tbl = %s FOR SHARE", (table,)
+                    )
+                    row = await cursor.fetchone()
+                    if row is None or row[0] != epoch:
+                        raise Fenced(table)
                 if entries:
                     await cursor.executemany(
                         "INSERT INTO log (tbl, match, n, at, seat, action)"
@@ -189,6 +209,7 @@ class PostgresStore:
             await conn.execute("DELETE FROM tables WHERE id = %s", (table,))
             await conn.execute("DELETE FROM log WHERE tbl = %s", (table,))
             await conn.execute("DELETE FROM bots WHERE tbl = %s", (table,))
+            await conn.execute("DELETE FROM owners WHERE tbl = %s", (table,))
 
     async def open_tables(self) -> list[SavedTable]:
         rows = await self._all("SELECT id FROM tables ORDER BY made")

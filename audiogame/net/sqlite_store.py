@@ -22,6 +22,7 @@ from typing import Any
 
 from audiogame.net.records import AccountRecord, RatingRecord, ResultRecord, SessionRecord
 from audiogame.net.store import (
+    Fenced,
     LogEntry,
     MatchRecord,
     PlayerRecord,
@@ -39,6 +40,7 @@ CREATE TABLE IF NOT EXISTS log (
     at REAL NOT NULL, seat INTEGER, action TEXT,
     PRIMARY KEY (tbl, match, n)
 );
+CREATE TABLE IF NOT EXISTS owners (tbl TEXT PRIMARY KEY, epoch INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS bots (
     tbl TEXT NOT NULL, match INTEGER NOT NULL, seat INTEGER NOT NULL, state TEXT NOT NULL,
     PRIMARY KEY (tbl, match, seat)
@@ -123,16 +125,29 @@ class SqliteStore:
             (record.id, _dumps(asdict(record))),
         )
 
+    async def claim_table(self, table: str) -> int:
+        rows = self.db.execute(
+            "INSERT INTO owners (tbl, epoch) VALUES (?, 1)"
+            " ON CONFLICT (tbl) DO UPDATE SET epoch = epoch + 1 RETURNING epoch",
+            (table,),
+        ).fetchall()  # fetched whole: the statement (and its autocommit) ends here
+        return int(rows[0][0])
+
     async def append(
         self,
         table: str,
         match: int,
         entries: Sequence[LogEntry],
         bots: Mapping[int, Mapping[str, Any]],
+        epoch: int | None = None,
     ) -> None:
         db = self.db
         db.execute("BEGIN")
         try:
+            if epoch is not None:
+                row = db.execute("SELECT epoch FROM owners WHERE tbl = ?", (table,)).fetchone()
+                if row is None or row[0] != epoch:
+                    raise Fenced(table)
             db.executemany(
                 "INSERT INTO log (tbl, match, n, at, seat, action) VALUES (?, ?, ?, ?, ?, ?)",
                 [
@@ -187,6 +202,7 @@ class SqliteStore:
         db.execute("DELETE FROM tables WHERE id = ?", (table,))
         db.execute("DELETE FROM log WHERE tbl = ?", (table,))
         db.execute("DELETE FROM bots WHERE tbl = ?", (table,))
+        db.execute("DELETE FROM owners WHERE tbl = ?", (table,))
         db.execute("COMMIT")
 
     async def open_tables(self) -> list[SavedTable]:

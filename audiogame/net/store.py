@@ -86,9 +86,21 @@ class PlayerRecord:
     token_hash: str
 
 
+class Fenced(Exception):
+    """An append from a process that no longer owns the table: another has claimed
+    it since (a higher owner epoch). Nothing was written."""
+
+
 class Store(Protocol):
     async def save_table(self, record: TableRecord) -> None:
         """Write a table's record (new or changed seating, options, stage)."""
+        ...
+
+    async def claim_table(self, table: str) -> int:
+        """This process runs ``table`` from now on: its owner epoch, above every
+        earlier one (the fencing token its appends show). A process taking a table
+        over claims it before reading its log: what the old owner wrote before the
+        claim is in what it reads, and whatever the old owner tries after is refused."""
         ...
 
     async def append(
@@ -97,8 +109,11 @@ class Store(Protocol):
         match: int,
         entries: Sequence[LogEntry],
         bots: Mapping[int, Mapping[str, Any]],
+        epoch: int | None = None,
     ) -> None:
-        """Append log entries and the bots' changed states, in one transaction."""
+        """Append log entries and the bots' changed states, in one transaction;
+        ``epoch`` (the writer's claim): refused with ``Fenced`` when the table's owner
+        epoch is another, since another process took the table over."""
         ...
 
     async def finish_match(

@@ -50,6 +50,7 @@ from audiogame.net.quiet_log import QuietLog
 from audiogame.net.reasons import Reason
 from audiogame.net.server_options import ServerOptions
 from audiogame.net.store import (
+    Fenced,
     LogEntry,
     MatchRecord,
     SavedTable,
@@ -151,6 +152,11 @@ class Table:
         self.restored_for: set[str] = set()
         #: called (awaited, after the match is kept) when a match ends: ratings
         self.on_finished: Callable[[Table, MatchRecord, Outcome], Awaitable[None]] | None = None
+        #: this process's owner epoch for the table (``Store.claim_table``): claimed
+        #: before the first write (a takeover sets it first, before reading the log)
+        self.epoch: int | None = None
+        #: another process took the table over: nothing more is written or sent
+        self.fenced = False
         self._outbox: asyncio.Queue[_Write | Post | _Job] = asyncio.Queue()
         self._drainer = self.loop.create_task(self._drain(), name=f"table {self.id}")
 
@@ -880,19 +886,27 @@ class Table:
                     entries.extend(item.entries)
                     bots.update(item.bots)
             match = self.record.match
+            number = self.record.matches_played if match is None else match.number
             try:
-                if (entries or bots) and match is not None:
-                    await self.store.append(self.id, match.number, entries, bots)
-                elif entries or bots:
-                    await self.store.append(self.id, self.record.matches_played, entries, bots)
+                if not self.fenced:
+                    if self.epoch is None:
+                        self.epoch = await self.store.claim_table(self.id)
+                    if entries or bots:
+                        await self.store.append(self.id, number, entries, bots, epoch=self.epoch)
             except asyncio.CancelledError:
                 raise
+            except Fenced:
+                # this process stalled past the lease and another runs the table now:
+                # what this batch would have said was never written, so it is not sent
+                log.warning("table %s: taken over by another process; not writing", self.id)
+                self.fenced = True
             except Exception:
                 # a full disk, a database gone read-only: the match plays on (what was
                 # not stored is lost only if the server stops before it recovers), and
                 # the log says so once a minute, not once an action
                 _QUIET.exception(f"store {self.id}", "table %s: storing failed", self.id)
-            for item in items:  # one failing (a record not stored) never holds the rest
+            for item in () if self.fenced else items:
+                # one failing (a record not stored) never holds the rest
                 try:
                     if isinstance(item, Post):
                         await self.bus.publish(item)
