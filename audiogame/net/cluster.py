@@ -25,9 +25,9 @@ renewed every second); every process can hold connections to any table.
   that wakes and writes before its next beat tells it the lease is lost is
   refused (``Fenced``) and says nothing. Its players' clients reconnect (to
   any process) and resume their seats with the event count they had, exactly
-  as after a restart. A process that only
-  stalled past its lease finds the table taken when it wakes and stops running it
-  (its players there reconnect to the new owner).
+  as after a restart. A process that only stalled past its lease finds the
+  table taken when it wakes and stops running it (its players there reconnect
+  to the new owner).
 - **Hiccups heal.** A process whose own heartbeat lapsed, or whose subscription
   Redis dropped, announces its players again or asks the others for theirs; a
   new process asks at start. Presence is news on pub/sub, so this is what keeps
