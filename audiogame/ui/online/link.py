@@ -76,6 +76,11 @@ MINE_UNSAID = frozenset(
 )
 
 
+#: connections tried before a first one that never comes up is given up (about 8 s when
+#: refused at once: the client waits 0.5, 1, 2 and 4 s between them)
+FIRST_TRIES = 5
+
+
 class LinkView(Protocol):
     """A scene that follows the link: the table changed; the lobby's news."""
 
@@ -151,6 +156,7 @@ class Link:
         #: is not pinned yet; it answers by calling ``trust`` or ``close``
         self.ask_trust: Callable[[str], None] | None = None
         self._ever_connected = False
+        self._first_failures = 0
         #: the certificate's fingerprint this link was told to expect (checked by the client)
         self.pin = pin
         self._wire()
@@ -306,8 +312,15 @@ class Link:
                 # the server waited for a login while the player typed: quietly again
                 self.state = "retrying"
                 return
-            # the first connection never came up: say so once, and keep trying
-            if self.state != "retrying":
+            # the first connection never came up: say so once and keep trying a while (a
+            # friend may be starting the host), then give up aloud: a wrong address must
+            # not leave the player in an empty, silent lobby
+            self._first_failures += 1
+            if self._first_failures >= FIRST_TRIES:
+                self.state = "lost"
+                self.say("online-unreachable-gave-up", cue="menu_error", url=self.url)
+                self._lost()
+            elif self.state != "retrying":
                 self.say("online-unreachable-retrying", cue="menu_error", url=self.url)
                 self.state = "retrying"
 
