@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from transcripts import write_transcripts  # noqa: E402
 
 from audiogame.devtools.harness import Harness  # noqa: E402
-from audiogame.games.tirapassa import Phase  # noqa: E402
+from audiogame.devtools.tira_keys import throw_due  # noqa: E402
 from audiogame.games.tirapassa.table import TiraTable  # noqa: E402
 from audiogame.games.tirapassa.table_setup import TableSetup  # noqa: E402
 
@@ -70,13 +70,7 @@ def play(lang: str) -> list[str]:
     start = h.clock.now()
     h.start(table)
     while not table.finished:
-        obs = table.observation()
-        if (
-            obs.phase in (Phase.RACING, Phase.CALM)
-            and obs.idle_since is not None
-            and obs.my_dice
-            and h.clock.now() - obs.idle_since >= REACTION
-        ):
+        if throw_due(table, h.clock.now(), REACTION):
             h.press("space")
         h.advance(0.05)
         for spoken in h.speaker.spoken[said:]:

@@ -35,6 +35,7 @@ import pygame  # noqa: E402
 
 from audiogame.devtools.domino_keys import my_move_keys  # noqa: E402
 from audiogame.devtools.harness import Harness  # noqa: E402
+from audiogame.devtools.tira_keys import throw_due  # noqa: E402
 from audiogame.games.domino import Phase  # noqa: E402
 from audiogame.games.domino.table import DominoTable  # noqa: E402
 from audiogame.games.domino.table_setup import DominoSetup  # noqa: E402
@@ -94,12 +95,7 @@ def tira(shot: Callable[[Harness, str], None]) -> tuple[Harness, list[float]]:
     shown = False
     while not table.finished:
         obs = table.observation()
-        if (
-            obs.phase in (TiraPhase.RACING, TiraPhase.CALM)
-            and obs.idle_since is not None
-            and obs.my_dice
-            and h.clock.now() - obs.idle_since >= REACTION
-        ):
+        if throw_due(table, h.clock.now(), REACTION):
             h.press("space")
             throws += 1
         elif (

@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from audiogame.games.tirapassa import CalmEmptied, Landed, Phase
+from audiogame.devtools.tira_keys import throw_due
+from audiogame.games.tirapassa import CalmEmptied, Landed
 from audiogame.games.tirapassa.narrate import seat_pan, symbol_cue
 from audiogame.games.tirapassa.table import TiraTable
 from audiogame.games.tirapassa.table_setup import BOT_NAMES, TableSetup
@@ -36,13 +37,7 @@ def watch(table: TiraTable, h) -> list[tuple[float, object]]:
 
 def play_assisted(h, table: TiraTable, reaction: float = 0.5) -> None:
     while not table.finished:
-        obs = table.observation()
-        if (
-            obs.phase in (Phase.RACING, Phase.CALM)
-            and obs.idle_since is not None
-            and obs.my_dice
-            and h.clock.now() - obs.idle_since >= reaction
-        ):
+        if throw_due(table, h.clock.now(), reaction):
             h.press("space")
         h.advance(0.05)
 

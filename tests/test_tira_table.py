@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from audiogame.devtools.tira_keys import throw_due
 from audiogame.games.tirapassa import (
     EDITION_COASTERS,
     Control,
@@ -92,20 +93,10 @@ def record_events(table: TiraTable) -> list[TiraEvent]:
     return seen
 
 
-def my_turn(table: TiraTable, now: float, reaction: float) -> bool:
-    obs = table.observation()
-    return (
-        obs.phase in (Phase.RACING, Phase.CALM)
-        and obs.idle_since is not None
-        and obs.my_dice > 0
-        and now - obs.idle_since >= reaction
-    )
-
-
 def play_assisted(h, table: TiraTable, reaction: float = 1.0, limit: float = 900.0) -> None:
     end = h.clock.now() + limit
     while not table.finished and h.clock.now() < end:
-        if my_turn(table, h.clock.now(), reaction):
+        if throw_due(table, h.clock.now(), reaction):
             h.press("space")
         h.advance(0.05)
 
@@ -143,7 +134,7 @@ def play_manual(h, table: TiraTable, limit: float = 900.0) -> None:
         if obs.phase is Phase.RACING and obs.idle_since is not None and obs.sendable():
             send_one(h, table, sent % 4)
             sent += 1
-        elif my_turn(table, h.clock.now(), 0.8):
+        elif throw_due(table, h.clock.now(), 0.8):
             h.press("space")
         h.advance(0.05)
     assert sent > 0
