@@ -6,11 +6,14 @@ frame, and the host's client joins over loopback like everyone else: no home
 advantage. ``HostedServer.start`` waits for the port (read from a file the
 server writes once it listens) without blocking longer than ``timeout``; the
 fingerprint of a LAN host's certificate is read from its data folder.
-``stop`` ends it (terminate, then kill), and the host's app stops it on the way out.
+``stop`` ends it (terminate, then kill), and the host's app stops it on the way out;
+an app that dies without a word (a crash, kill -9) takes it along too: the server
+reads its standard input from the app (``--with-parent``) and ends when that closes.
 """
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import sys
 import time
@@ -66,11 +69,11 @@ class HostedServer:
         port_file.unlink(missing_ok=True)
         command = [sys.executable, "-m", "audiogame.net.server_cli", "--host", self.host]
         command += ["--port", str(self.port), "--data", str(self.data_dir)]
-        command += ["--port-file", str(port_file), *self.extra]
+        command += ["--port-file", str(port_file), "--with-parent", *self.extra]
         flags = getattr(subprocess, "CREATE_NO_WINDOW", 0)  # Windows: no console window
         self.process = subprocess.Popen(
             command,
-            stdin=subprocess.DEVNULL,
+            stdin=subprocess.PIPE,  # never written: its closing says this app has gone
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
             creationflags=flags,
@@ -93,10 +96,22 @@ class HostedServer:
         return self.process is not None and self.process.poll() is None
 
     def stop(self, timeout: float = 5.0) -> None:
+        """End the server: its standard input closed first, so it closes its tables and
+        connections itself (on Windows ``terminate`` is a hard kill); then terminate,
+        then kill, for a server that does not answer."""
         process = self.process
-        if process is None or process.poll() is not None:
+        if process is None:
             return
-        process.terminate()
+        if process.stdin is not None:
+            with contextlib.suppress(OSError):
+                process.stdin.close()
+        if process.poll() is not None:
+            return
+        try:
+            process.wait(timeout)
+            return
+        except subprocess.TimeoutExpired:
+            process.terminate()
         try:
             process.wait(timeout)
         except subprocess.TimeoutExpired:

@@ -19,6 +19,7 @@ import logging
 import signal
 import socket
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -63,6 +64,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         add("--beacon-to", default=lan.BROADCAST, help=t("serve-beacon-to"))
         add("--beacon-port", type=int, default=lan.PORT, help=t("serve-beacon-port"))
         add("--port-file", type=Path, help=t("serve-port-file"))
+        add("--with-parent", action="store_true", help=t("serve-with-parent"))
         add("--store", help=t("serve-store"))
         add("--bus", help=t("serve-bus"))
         add("--redis-prefix", default="audiogame:", help=t("serve-redis-prefix"))
@@ -162,6 +164,8 @@ async def serve(args: argparse.Namespace) -> None:
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows: Ctrl+C only
             loop.add_signal_handler(sig, stop.set)
+    if args.with_parent:
+        _stop_when_stdin_closes(loop, stop)
     try:
         await stop.wait()
     finally:
@@ -169,6 +173,20 @@ async def serve(args: argparse.Namespace) -> None:
         if beacon is not None:
             beacon.stop()
         await server.close()
+
+
+def _stop_when_stdin_closes(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> None:
+    """A server hosted from a player's app ends with that app, however it ended (a crash,
+    kill -9, Task Manager): the app holds our standard input's other end, and the system
+    closes it when the app goes. Its tables are in the log; hosting again brings them back."""
+
+    def watch() -> None:
+        with contextlib.suppress(OSError, ValueError):
+            while sys.stdin.buffer.read(4096):
+                pass
+        loop.call_soon_threadsafe(stop.set)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 if __name__ == "__main__":

@@ -51,6 +51,7 @@ serve-no-guests = players need an account
 serve-login-rate = login attempts a minute from one address
 serve-hash-concurrency = password hashes at once (default: the cores but one)
 serve-hash-workers = where password hashes run: processes at the lowest priority, or threads
+serve-with-parent = end when standard input closes (the app that hosts this server has ended)
 serve-verbose = write the log on the terminal
 serve-cert-and-key = --cert and --key go together
 serve-listening = audiogame server on

@@ -50,6 +50,7 @@ serve-no-guests = per giocare serve un account
 serve-login-rate = tentativi di accesso al minuto da un indirizzo
 serve-hash-concurrency = password cifrate insieme (se non lo dai: i core meno uno)
 serve-hash-workers = dove si cifrano le password: processi con la priorità più bassa, o thread
+serve-with-parent = termina quando si chiude lo standard input (è finita l'app che ospita questo server)
 serve-verbose = scrive il registro nel terminale
 serve-cert-and-key = --cert e --key vanno dati insieme
 serve-listening = server di audiogame su
