@@ -25,5 +25,8 @@ def test_equal_players_on_a_10_ms_and_a_150_ms_line_each_win_half_the_races(tmp_
     finally:
         server.stop()
     assert shares.rounds >= 300
-    assert min(shares.rtt["fast"]) < 0.03 and min(shares.rtt["slow"]) > 0.14  # the lines
+    # the lines are what they should be: the slow one's round trip never under 140 ms, the
+    # fast one's best at most half that (10 ms asked; a loaded machine, or Wine, adds tens
+    # of ms of scheduling to every round trip: 41 ms seen under Wine at load 8)
+    assert min(shares.rtt["slow"]) > 0.14 and min(shares.rtt["fast"]) < 0.07
     assert abs(shares.slow_share - 0.5) <= shares.margin(3.29), shares
