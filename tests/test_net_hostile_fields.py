@@ -27,21 +27,14 @@ from hypothesis import strategies as st
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Subprotocol
 
-from audiogame.devtools.net_harness import ServerThread
+from audiogame.devtools.net_harness import SHORT_DOMINO, ServerThread
 from audiogame.net import messages as m
 from audiogame.net.limits import Limits
 from audiogame.net.quiet_log import QuietLog
 from audiogame.net.server_options import ServerOptions
 from audiogame.net.web import messages as w
 
-CONFIG = {
-    "set_id": "double-6",
-    "seats": 2,
-    "teams": None,
-    "thinking_time": 0,
-    "point_limit": 25,
-    "manche_limit": 1,
-}
+CONFIG = SHORT_DOMINO
 #: nested deeper than msgspec's decoder goes on Python 3.11 (it raises RecursionError,
 #: not DecodeError), within the 16 KiB a frame may have
 DEEP = "[" * 8000 + "]" * 8000

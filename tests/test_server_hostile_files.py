@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from audiogame.devtools.net_harness import ScriptedPlayer, ServerThread, wait_for
+from audiogame.devtools.net_harness import SHORT_DOMINO, ScriptedPlayer, ServerThread, wait_for
 from audiogame.net import messages as m
 from audiogame.net import tls
 from audiogame.net.client import Batch, GameClient
@@ -31,14 +31,7 @@ from audiogame.net.server import DB_FILE, GameServer
 from audiogame.net.server_options import ServerOptions
 from audiogame.net.sqlite_store import SqliteStore, StoreUnusable
 
-CONFIG = {
-    "set_id": "double-6",
-    "seats": 2,
-    "teams": None,
-    "thinking_time": 0,
-    "point_limit": 25,
-    "manche_limit": 1,
-}
+CONFIG = SHORT_DOMINO
 
 
 @pytest.fixture(scope="module")

@@ -34,7 +34,13 @@ from websockets.protocol import State
 from websockets.typing import Subprotocol
 from websockets.uri import parse_uri
 
-from audiogame.devtools.net_harness import ScriptedPlayer, ServerThread, hostile_frames, wait_for
+from audiogame.devtools.net_harness import (
+    SHORT_DOMINO,
+    ScriptedPlayer,
+    ServerThread,
+    hostile_frames,
+    wait_for,
+)
 from audiogame.devtools.web_harness import WebPage, press
 from audiogame.language.localizer import Localizer
 from audiogame.net import messages as m
@@ -43,14 +49,7 @@ from audiogame.net.limits import Limits
 from audiogame.net.server_options import ServerOptions
 from audiogame.net.web.messages import WEB_SUBPROTOCOL
 
-CONFIG = {
-    "set_id": "double-6",
-    "seats": 2,
-    "teams": None,
-    "thinking_time": 0,
-    "point_limit": 25,
-    "manche_limit": 1,
-}
+CONFIG = SHORT_DOMINO
 
 
 def page_frames(rng: random.Random, count: int) -> list[str | bytes]:

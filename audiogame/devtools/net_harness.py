@@ -41,6 +41,16 @@ from audiogame.net.server_options import ServerOptions
 
 T = TypeVar("T")
 HOST = "127.0.0.1"
+#: a Domino match that ends soon (one manche, two seats, no thinking time): for tests
+#: that need a table under way, not a long game
+SHORT_DOMINO: dict[str, Any] = {
+    "set_id": "double-6",
+    "seats": 2,
+    "teams": None,
+    "thinking_time": 0,
+    "point_limit": 25,
+    "manche_limit": 1,
+}
 
 
 class ServerThread:
