@@ -56,7 +56,17 @@ from audiogame.net.reasons import Reason
 log = logging.getLogger(__name__)
 
 #: goodbyes after which reconnecting would only be refused again
-FINAL = frozenset({Reason.VERSION.value, Reason.REPLACED.value, Reason.ABUSE.value, "pin-mismatch"})
+FINAL = frozenset(
+    {
+        Reason.VERSION.value,
+        Reason.REPLACED.value,
+        Reason.ABUSE.value,
+        "pin-mismatch",
+        "no-answer",
+        "garbled",
+        "unstable",
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +168,21 @@ SYNC_IDS = 1 << 40
 #: whose processes a loaded machine may stall for seconds, and which is not about
 #: drops, lengthens it
 KEEPALIVE = 2.0
+#: a server that takes the connection must say something readable within this many
+#: seconds of the client's hello (else "no-answer": a server that accepts and never
+#: answers would leave the player at "connecting" for good)
+ANSWER_WAIT = 10.0
+#: frames the client cannot read on one connection before it gives the server up
+#: ("garbled"): one now and then is logged and skipped, a stream of them is no server
+UNREADABLE = 50
+#: how the server closed when it sent what no server of ours sends (a protocol error,
+#: bad UTF-8, a frame over ``MAX_SERVER_FRAME``): "garbled"
+GARBLED_CLOSES = frozenset({1002, 1007, 1009})
+#: connections in a row that drop within ``SHORT_LIVED`` seconds of their welcome before
+#: the client stops trying ("unstable"): a server that welcomes and cuts the line, again
+#: and again, must not keep the player hearing "lost / back" for ever
+UNSTABLE_AFTER = 5
+SHORT_LIVED = 10.0
 
 
 class GameClient:
@@ -208,6 +233,9 @@ class GameClient:
         self._outbox: asyncio.Queue[bytes | None] | None = None
         self._thread: threading.Thread | None = None
         self._stopping = False
+        #: when this connection was welcomed (None: not yet), to tell a line that keeps
+        #: dropping at once from one that dropped once
+        self._welcomed_at: float | None = None
         self._ws: ClientConnection | None = None
         #: the server's clock (``clock_estimate``), fed by this client's pings
         self.sync = ClockSync(window=SYNC_WINDOW)
@@ -364,10 +392,19 @@ class GameClient:
 
     async def _main(self) -> None:
         attempt = 0
+        short_lived = 0
         while not self._stopping:
+            self._welcomed_at = None
             reason = await self._session()
             if self._stopping:
                 break
+            welcomed = self._welcomed_at
+            if welcomed is not None and time.monotonic() - welcomed < SHORT_LIVED:
+                short_lived += 1
+                if short_lived >= UNSTABLE_AFTER and reason not in FINAL:
+                    reason = "unstable"
+            elif welcomed is not None:
+                short_lived = 0
             final = reason in FINAL or not self.reconnect
             self._queue(Disconnected(reason, final))
             if final:
@@ -460,14 +497,32 @@ class GameClient:
 
         writer = asyncio.get_running_loop().create_task(pump())
         syncing: asyncio.Task[None] | None = None
+        answered = False
+        unreadable = 0
+        frames = aiter(ws)
         try:
-            async for frame in ws:
+            while True:
+                try:
+                    if answered:
+                        frame = await anext(frames)
+                    else:
+                        frame = await asyncio.wait_for(anext(frames), ANSWER_WAIT)
+                except StopAsyncIteration:
+                    break
+                except TimeoutError:
+                    await _close_now(ws)
+                    return "no-answer"
                 received = time.monotonic()
                 try:
                     message = m.SERVER_DECODER.decode(frame)
                 except (msgspec.DecodeError, RecursionError):  # a hostile host nests deep
                     log.warning("a frame the client cannot read")
+                    unreadable += 1
+                    if unreadable >= UNREADABLE:
+                        await _close_now(ws)
+                        return "garbled"
                     continue
+                answered = True
                 if isinstance(message, m.Pong) and message.id >= SYNC_IDS:
                     sent = self._sync_sent.pop(message.id, None)
                     if sent is not None:
@@ -476,6 +531,7 @@ class GameClient:
                 if isinstance(message, m.Welcome):
                     if syncing is None:  # after the welcome: the server reads pings at once
                         syncing = asyncio.get_running_loop().create_task(self._sync(ws))
+                    self._welcomed_at = received
                     self.token = message.token
                     self.player = message.player
                     self.name = message.name
@@ -484,8 +540,9 @@ class GameClient:
                 if isinstance(message, m.Goodbye):
                     goodbye = message.reason
                 self._take(message)
-        except ConnectionClosed:
-            pass
+        except ConnectionClosed as closed:
+            if closed.sent is not None and closed.sent.code in GARBLED_CLOSES:
+                return "garbled"
         finally:
             writer.cancel()
             if syncing is not None:
@@ -585,6 +642,16 @@ def _ahead(codec: GameCodec, view: Any, data: list[Any] | None) -> tuple[Ahead, 
         view = codec.apply_patch(view, item["view"])
         out.append(Ahead(float(at), tuple(codec.decode_event(e) for e in events), view))
     return tuple(out)
+
+
+async def _close_now(ws: ClientConnection) -> None:
+    """Close without waiting long for a server that may never answer the close."""
+    try:
+        await asyncio.wait_for(ws.close(), 1.0)
+    except Exception:  # it never answered the close either: the line is cut
+        ws.transport.abort()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(ws.wait_closed(), 1.0)
 
 
 def _peer_fingerprint(ws: ClientConnection) -> str:

@@ -58,6 +58,7 @@ from audiogame.net.remote_session import RemoteSession
 from audiogame.ui.online import kept, words
 from audiogame.ui.online.chat import Correspondents
 from audiogame.ui.online.directory import Directory
+from audiogame.ui.online.flood import SpeechGate
 from audiogame.ui.scene import Scene
 from audiogame.ui.table import TableScene
 
@@ -137,6 +138,8 @@ class Link:
         self.covered = False
         self.game_table: TableScene | None = None
         self.people = Correspondents()
+        #: what others say, bounded in speech (a flood goes to the history)
+        self.gate = SpeechGate()
         #: the server's people as this player knows them
         self.directory = Directory(me=name, lang=app.localizer.lang)
         #: the games the server plays (its welcome says them)
@@ -341,6 +344,10 @@ class Link:
     def _table(self, info: m.TableInfo, you: int | None) -> None:
         self.covered = race_return.covered(info, you)
         spec = registry.get(info.game)
+        if spec is None:  # a game this version does not know: no room to sit in
+            self.say("online-game-unknown", cue="menu_error")
+            self.send(m.LeaveTable())
+            return
         if self.race is None and spec is not None and spec.realtime is not None:
             # before any view: the race's clock and first snapshot come right after
             self.race = RaceSeat(self.remote, self.app.scheduler, spec)
@@ -467,7 +474,7 @@ class Link:
         if notice.what in MINE_UNSAID and mine:
             return
         text = words.notice_words(notice, info, self.app.localizer)
-        self.app.announcer.post(Message("online-said", {"text": text}, cue="notice"))
+        self._said_by_others(Message("online-said", {"text": text}, cue="notice"))
 
     def _chat(self, chat: m.Chat) -> None:
         from audiogame.net.chat_text import clean_chat
@@ -499,7 +506,19 @@ class Link:
             self.app.announcer.cue(msg.cue or "chat")
             self.app.announcer.history.add(self.app.localizer(msg.msg_id, **msg.args), "chat")
             return
-        self.app.announcer.post(msg)
+        self._said_by_others(msg)
+
+    def _said_by_others(self, message: Message) -> None:
+        """Another's words or news: spoken, unless a flood of them is on (then kept in
+        the history, the flood said once)."""
+        verdict = self.gate.admit(self.app.clock.now())
+        if verdict == "speak":
+            self.app.announcer.post(message)
+            return
+        text = self.app.localizer(message.msg_id, **_resolved(message, self.app))
+        self.app.announcer.history.add(text, message.kind)
+        if verdict == "warn":
+            self.say("online-flood", cue="menu_error")
 
     def _seat_name(self, seat: int | None) -> str:
         info = self.table
@@ -551,7 +570,7 @@ class Link:
                 self.app.announcer.history.add(text, message.kind)
             return
         for message in said:
-            self.app.announcer.post(message)
+            self._said_by_others(message)
         if isinstance(item, m.Relations) and self.relating:
             name, self.relating = self.relating, ""
             relation = self.directory.relation(name)
