@@ -76,23 +76,26 @@ def test_people_friends_presence_private_messages_and_my_status(tmp_path):
             h.press("up")
             assert h.press("enter").startswith("Bruno, available. Write a private message, 1 of ")
             h.press("down")
+            mark = len(h.transcript)
             h.press("enter")
-            assert h.settle(lambda: "Bruno: friend." in h.transcript[-1])
+            assert h.settle(lambda: "Bruno: friend." in said_since(h, mark))
             assert isinstance(h.app.top, PeopleScene)
             assert h.app.top.item_text(1) == "Bruno, available, friend, 2 of 3"
             # a favourite from the same menu, and back to a plain friend
             h.press("enter")
             h.press("down")
             assert h.press("down").startswith("Add to your favourites, 3 of ")
+            mark = len(h.transcript)
             h.press("enter")
-            assert h.settle(lambda: "Bruno: favourite." in h.transcript[-1])
+            assert h.settle(lambda: "Bruno: favourite." in said_since(h, mark))
             assert h.app.top.item_text(1) == "Bruno, available, favourite, 2 of 3"
             h.press("enter")
             h.press("down")
             said = h.press("down")
             assert said.startswith("Take off your favourites: they stay a friend, 3 of ")
+            mark = len(h.transcript)
             h.press("enter")
-            assert h.settle(lambda: "Bruno: friend." in h.transcript[-1])
+            assert h.settle(lambda: "Bruno: friend." in said_since(h, mark))
             assert h.app.top.item_text(1) == "Bruno, available, friend, 2 of 3"
             # a friend's presence is news, with its cue; a stranger's is not
             mark = len(h.transcript)
@@ -146,8 +149,10 @@ def test_people_friends_presence_private_messages_and_my_status(tmp_path):
             assert h.press("j", ctrl=True) == "Nobody has invited you to a table yet."
             bruno.send(m.CreateTable(game="domino", config={"set_id": "double-6", "seats": 2}))
             table = wait_for(bruno, lambda i: isinstance(i, m.TableState)).table
+            mark = len(h.transcript)
             bruno.invite("Anna")
-            assert h.settle(lambda: "Bruno invites you to a table of Domino." in h.transcript[-1])
+            invited = "Bruno invites you to a table of Domino."
+            assert h.settle(lambda: invited in said_since(h, mark)), said_since(h, mark)
             h.press("j", ctrl=True)
             assert h.settle(lambda: isinstance(h.app.top, RoomScene))
             assert link.table is not None and link.table.id == table.id and link.seat == 1
@@ -167,9 +172,10 @@ def test_the_master_invites_from_the_list_and_privacy_refuses_a_message(tmp_path
             link = lobby.link
             assert link is not None
             # Ctrl+P: my privacy; nobody may write to me
+            mark = len(h.transcript)
             said = h.press("p", ctrl=True)
             assert h.settle(
-                lambda: "Chi può invitarti: tutti tranne i bloccati" in h.transcript[-1]
+                lambda: "Chi può invitarti: tutti tranne i bloccati" in said_since(h, mark)
             )
             assert isinstance(h.app.top, FollowingScene), said
             h.press("down")
@@ -264,12 +270,15 @@ def test_ratings_said_as_heard_a_leaderboard_and_my_matches_with_their_seeds(tmp
             h.press("home")
             for _ in range(row):
                 h.press("down")
+            mark = len(h.transcript)
             said = h.press("enter")
-            assert h.settle(lambda: "Nobody is on the leaderboard yet" in h.transcript[-1]), said
+            nobody = "Nobody is on the leaderboard yet"
+            assert h.settle(lambda: nobody in said_since(h, mark)), said
             h.press("escape")
             h.press("end")
+            mark = len(h.transcript)
             h.press("enter")
-            assert h.settle(lambda: over.seed in h.transcript[-1])
-            assert f"match 1 at table {table.id}" in h.transcript[-1]
+            assert h.settle(lambda: over.seed in said_since(h, mark))
+            assert f"match 1 at table {table.id}" in said_since(h, mark)
         finally:
             leave(h)

@@ -105,9 +105,12 @@ def test_the_console_launcher_prints_its_help(trial):
 def test_the_whole_suite_passes_from_the_build(trial, figures):
     """The project's tests, run by the build's own interpreter on the build's code."""
     result = checks.run_suite(trial)
-    figures.update(suite_s=round(result.seconds), suite=result.counts)
-    assert result.problems == [], "\n".join(result.problems)
-    assert result.code == 0, result.output[-3000:]
+    # a test that failed in the whole run gets one more try alone (see second_try): one
+    # that passes then is printed with the figures, one that fails again fails this check
+    problems, passed_alone = checks.second_try(trial, result)
+    figures.update(suite_s=round(result.seconds), suite=result.counts, passed_alone=passed_alone)
+    assert problems == [], "\n".join(problems)
+    assert result.code == 0 or result.problems, result.output[-3000:]
     assert result.counts["tests"] > 400
     # every test that did not run says why: listed in under_wine.py, or skipped by the
     # test itself where Windows lacks what it needs (pseudo-terminals, POSIX signals)
@@ -115,3 +118,27 @@ def test_the_whole_suite_passes_from_the_build(trial, figures):
         assert len(reason) > 20, (name, reason)
         if "under Wine: " in reason:
             assert any(why in reason for why in under_wine.CANNOT_RUN.values()), (name, reason)
+
+
+def test_the_failed_tests_are_named_so_they_can_run_again_alone(tmp_path):
+    """junit names a test by dotted module (and class); a second try needs pytest's id."""
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_online_people.py").write_text("")
+    (tmp_path / "tests" / "test_saves.py").write_text("")
+    report = tmp_path / "junit.xml"
+    report.write_text(
+        '<testsuites><testsuite name="pytest" tests="4">'
+        '<testcase classname="tests.test_online_people" name="test_people">'
+        '<failure message="assert False">...</failure></testcase>'
+        '<testcase classname="tests.test_online_people" name="test_fine"/>'
+        '<testcase classname="tests.test_saves.TestDeep" name="test_nesting[1000]">'
+        '<error message="boom">...</error></testcase>'
+        '<testcase classname="tests.test_saves" name="test_skipped">'
+        '<skipped message="why">...</skipped></testcase>'
+        "</testsuite></testsuites>",
+        encoding="utf-8",
+    )
+    assert checks.failed_ids(report, tmp_path) == [
+        "tests/test_online_people.py::test_people",
+        "tests/test_saves.py::TestDeep::test_nesting[1000]",
+    ]
