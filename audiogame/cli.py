@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from audiogame import __version__
 from audiogame.cli_words import argparse_speaking, command_line_language
 from audiogame.io.quiet import c_stderr_to_log
 from audiogame.language.startup import LANGUAGES, plain_message, system_language
@@ -75,6 +76,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         parser.add_argument("--no-window", action="store_true", help=t("cli-no-window"))
         parser.add_argument("--terminal", action="store_true", help=t("cli-terminal"))
         parser.add_argument("--verbose", action="store_true", help=t("cli-verbose"))
+        parser.add_argument(
+            "--version", action="version", version=f"audiogame {__version__}", help=t("cli-version")
+        )
         return parser.parse_args(given)
 
 

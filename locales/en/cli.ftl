@@ -18,6 +18,7 @@ cli-no-window = no window: speech and terminal only
 cli-terminal = keys from the terminal (the default without a window or a display)
 cli-commands = Also: audiogame serve runs a game server (audiogame serve --help says its options); audiogame verify match.json replays a finished online match from its seed.
 cli-verbose = write the log on the terminal
+cli-version = say the game's version and stop
 cli-error = %(prog)s: error: %(message)s
 cli-unrecognized = unrecognized options: %s
 cli-invalid-choice = invalid choice: %(value)r (choose from %(choices)s)

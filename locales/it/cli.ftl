@@ -17,6 +17,7 @@ cli-no-window = senza finestra: solo voce e terminale
 cli-terminal = tasti dal terminale (già così senza finestra o senza schermo)
 cli-commands = Inoltre: audiogame serve avvia un server di gioco (audiogame serve --help ne dice le opzioni); audiogame verify partita.json rigioca dal suo seme una partita online finita.
 cli-verbose = scrive il registro nel terminale
+cli-version = dice la versione del gioco ed esce
 cli-error = %(prog)s: errore: %(message)s
 cli-unrecognized = opzioni sconosciute: %s
 cli-invalid-choice = valore non valido: %(value)r (scegli tra %(choices)s)
