@@ -527,7 +527,11 @@ class Listed(msgspec.Struct, frozen=True):
 
 
 class Relations(_Server, tag="relations", frozen=True):
+    """My lists; ``changed``: the name whose change (SetRelation) this answers, so the
+    answer is told apart from a plain GetRelations' that was still on its way."""
+
     people: list[Listed]
+    changed: str = ""
 
 
 class PrivacyState(_Server, tag="privacy", frozen=True):

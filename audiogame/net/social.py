@@ -111,9 +111,9 @@ class Social:
             if count >= (MAX_BLOCKED if blocked else MAX_FRIENDS):
                 return Reason.TOO_MANY_LISTED
         await self.store.set_relation(me, other.id, msg.relation)
-        return await self.relations(m.GetRelations())
+        return await self.relations(m.GetRelations(), changed=msg.name)
 
-    async def relations(self, _msg: m.GetRelations) -> Reason | None:
+    async def relations(self, _msg: m.GetRelations, changed: str = "") -> Reason | None:
         found = self._account()
         if isinstance(found, Reason):
             return found
@@ -130,7 +130,7 @@ class Social:
             if other in accounts
         ]
         listed.sort(key=lambda item: (item.relation, item.name.casefold()))
-        self.connection.send(m.Relations(people=listed))
+        self.connection.send(m.Relations(people=listed, changed=changed))
         return None
 
     async def set_privacy(self, msg: m.SetPrivacy) -> Reason | None:

@@ -57,7 +57,7 @@ from audiogame.net.remote_session import Link as LinkNews
 from audiogame.net.remote_session import RemoteSession
 from audiogame.ui.online import kept, words
 from audiogame.ui.online.chat import Correspondents
-from audiogame.ui.online.directory import Directory
+from audiogame.ui.online.directory import Directory, key
 from audiogame.ui.online.flood import SpeechGate
 from audiogame.ui.scene import Scene
 from audiogame.ui.table import TableScene
@@ -571,7 +571,11 @@ class Link:
             return
         for message in said:
             self._said_by_others(message)
-        if isinstance(item, m.Relations) and self.relating:
+        if (
+            isinstance(item, m.Relations)
+            and self.relating
+            and key(item.changed) == key(self.relating)
+        ):
             name, self.relating = self.relating, ""
             relation = self.directory.relation(name)
             if relation:
