@@ -243,6 +243,12 @@ def run(args: argparse.Namespace, session: list[TerminalKeys]) -> int:
     app.settings_loaded(loaded)
     if not audio.available and not args.no_sound:
         app.notify("no-sound-device")
+    if terminal is None and window is None:
+        # started with no display and its input not a terminal (a pipe, a service, a
+        # desktop launcher on a machine with no screen): no key can reach it. Said and
+        # printed, so whoever started it knows why the game does not answer
+        print(localizer("no-keyboard"), file=sys.stderr)
+        app.notify("no-keyboard")
     if terminal is not None:
         app.key_listeners.append(terminal_help(app))
         if window is None:  # the terminal gone, no key can ever come: leave as on Ctrl+C

@@ -6,7 +6,7 @@ import os
 import signal
 import subprocess
 import sys
-import time
+import threading
 from pathlib import Path
 
 import pytest
@@ -37,18 +37,24 @@ def start_command(tmp_path: Path, *extra: str) -> subprocess.Popen[str]:
 def wait_for_menu(
     proc: subprocess.Popen[str], words: str = "Main menu", timeout: float = 30.0
 ) -> str:
-    """Lines printed by the text speech until ``words`` have been said."""
-    assert proc.stdout is not None
-    seen = []
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        seen.append(line)
-        if words in line:
-            return "".join(seen)
-    raise AssertionError(f"never said {words!r}: {seen!r}")
+    """Lines printed by the text speech until ``words`` have been said (read on a thread
+    of its own, which stops there: a game that says nothing more cannot hang the test)."""
+    stdout = proc.stdout
+    assert stdout is not None
+    seen: list[str] = []
+    found = threading.Event()
+
+    def read() -> None:
+        for line in iter(stdout.readline, ""):
+            seen.append(line)
+            if words in line:
+                found.set()
+                return
+
+    threading.Thread(target=read, daemon=True).start()
+    if not found.wait(timeout):
+        raise AssertionError(f"never said {words!r}: {seen!r}")
+    return "".join(seen)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals sent by this test")
@@ -63,6 +69,20 @@ def test_the_command_stops_on_a_signal_with_exit_0_and_no_traceback(tmp_path, si
         proc.kill()
     assert proc.returncode == 0, err
     assert "Traceback" not in err
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals sent by this test")
+def test_with_no_window_and_no_terminal_the_game_says_no_key_can_reach_it(tmp_path):
+    proc = start_command(tmp_path)  # standard input a null device, no window
+    try:
+        said = wait_for_menu(proc, "No keyboard")
+        proc.send_signal(signal.SIGTERM)  # what ends it now: a signal, as a service's stop
+        _out, err = proc.communicate(timeout=20)
+    finally:
+        proc.kill()
+    assert said.index("Main menu") < said.index("No keyboard: there is no window")
+    assert "Start audiogame from a terminal" in err  # printed too, for whoever started it
+    assert proc.returncode == 0
 
 
 def test_a_signal_at_the_table_saves_the_match_as_it_is(tmp_path, harness_factory):

@@ -108,6 +108,7 @@ setting-setup = the table setup of { $game }
 setting-table = the table preferences of { $game }
 settings-not-saved = I cannot save the settings. They stay in force while the game is open.
 no-sound-device = No sound device: playing without sounds.
+no-keyboard = No keyboard: there is no window and no terminal to read keys from. Start audiogame from a terminal, or where there is a display.
 sound-lost = The sound device stopped answering: going on without sounds.
 speech-fallback = { $old } stopped answering: now speaking with { $new }.
 

@@ -108,6 +108,7 @@ setting-setup = la preparazione del tavolo di { $game }
 setting-table = le preferenze del tavolo di { $game }
 settings-not-saved = Non riesco a salvare le impostazioni. Restano valide finché il gioco è aperto.
 no-sound-device = Nessun dispositivo audio: si gioca senza suoni.
+no-keyboard = Nessuna tastiera: non c'è né una finestra né un terminale da cui leggere i tasti. Avvia audiogame da un terminale, o dove c'è uno schermo.
 sound-lost = Il dispositivo audio non risponde più: si continua senza suoni.
 speech-fallback = { $old } non risponde più: ora parlo con { $new }.
 
