@@ -24,6 +24,11 @@ from typing import Any
 
 OutputFactory = Callable[[], object]
 
+#: seconds a call may run before the screen reader counts as hung: with a frame or two
+#: of polling, the game speaks through another backend within a second
+#: (benchmarks/speech_fallback.py measures it)
+HANG_TIMEOUT = 0.8
+
 
 @dataclass(frozen=True)
 class _Request:
@@ -39,7 +44,9 @@ class ScreenReaderSpeaker:
     #: an interrupting message cuts what the screen reader was saying
     cuts_speech = True
 
-    def __init__(self, factory: OutputFactory | None = None, hang_timeout: float = 0.8) -> None:
+    def __init__(
+        self, factory: OutputFactory | None = None, hang_timeout: float = HANG_TIMEOUT
+    ) -> None:
         self.detail = ""  # which screen reader, e.g. "NVDA"; or why it failed
         self._factory = factory or auto_output
         self._hang_timeout = hang_timeout
@@ -222,7 +229,7 @@ def build_screen_reader(
     timeout: float = 2.0,
     factory: OutputFactory | None = None,
     *,
-    hang_timeout: float = 0.8,
+    hang_timeout: float = HANG_TIMEOUT,
 ) -> ScreenReaderSpeaker | None:
     """A screen reader speaker, or None when none is running, building raises, or
     it takes longer than ``timeout`` (the stuck worker is a daemon and is left).
