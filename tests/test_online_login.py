@@ -58,6 +58,11 @@ def lobby_of(h: Harness) -> LobbyScene:
     return found[0]
 
 
+def since(h: Harness, mark: int) -> str:
+    """All said from ``mark`` on: a later message (the lobby's news) cannot hide it."""
+    return " | ".join(h.transcript[mark:])
+
+
 def leave(h: Harness) -> None:
     h.app.pop_to(h.app.scenes[0])
     h.close()
@@ -68,12 +73,13 @@ def test_register_on_a_server_for_accounts_then_come_back_without_the_password(t
         address = f"127.0.0.1:{server.port}"
         h = app(tmp_path / "anna")
         try:
+            mark = len(h.transcript)
             to_address(h, address)
             assert h.settle(lambda: isinstance(h.app.top, LoginScene))
             assert h.settle(
                 lambda: (
                     "This server is for players with an account: log in or register. "
-                    "Log in. Name: Anna, 1 of 4" in " | ".join(h.transcript[-3:])
+                    "Log in. Name: Anna, 1 of 4" in since(h, mark)
                 )
             )
             # the password: every character a star, the line read back as its length
@@ -86,8 +92,9 @@ def test_register_on_a_server_for_accounts_then_come_back_without_the_password(t
             assert "Password: 16 characters" in h.transcript[-1]
             # Log in before the account exists: the server's reason, the screen stays
             h.press("down")
+            mark = len(h.transcript)
             h.press("enter")
-            assert h.settle(lambda: "The name or the password is wrong." in h.transcript[-1])
+            assert h.settle(lambda: "The name or the password is wrong." in since(h, mark), 60)
             assert isinstance(h.app.top, LoginScene)
             # Register: the password a second time, one that differs first
             h.press("down")
@@ -97,12 +104,12 @@ def test_register_on_a_server_for_accounts_then_come_back_without_the_password(t
             assert h.press("enter") == "The two passwords differ: type the new one again."
             h.press("enter")
             type_text(h, PASSWORD)
+            mark = len(h.transcript)
             h.press("enter")
-            assert h.settle(lambda: isinstance(h.app.top, LobbyScene) and h.app.top.listed)
+            assert h.settle(lambda: isinstance(h.app.top, LobbyScene) and h.app.top.listed, 60)
             assert h.settle(
                 lambda: (
-                    "Welcome, Anna. Tables. no table open. Create a table, 1 of 2"
-                    in h.transcript[-1]
+                    "Welcome, Anna. Tables. no table open. Create a table, 1 of 2" in since(h, mark)
                 )
             )
             link = lobby_of(h).link
@@ -156,20 +163,20 @@ def test_a_wrong_password_in_italian_and_a_guest_under_another_name(tmp_path):
             wait_for(bruno, lambda i: isinstance(i, m.Welcome))
             h = app(tmp_path / "guest", lang="it", name="Bruno")
             try:
+                mark = len(h.transcript)
                 to_address(h, f"127.0.0.1:{server.port}")
                 # Bruno is an account's name: the login screen, with a way in as a guest
                 assert h.settle(lambda: isinstance(h.app.top, LoginScene))
-                assert h.settle(
-                    lambda: "Questo nome appartiene a un account" in " | ".join(h.transcript[-3:])
-                )
+                assert h.settle(lambda: "Questo nome appartiene a un account" in since(h, mark))
                 h.press("down")
                 h.press("enter")
                 type_text(h, "sbagliata 12")
                 h.press("enter")
                 h.press("down")
+                mark = len(h.transcript)
                 h.press("enter")
                 assert h.settle(
-                    lambda: "Il nome o la password non sono giusti." in h.transcript[-1]
+                    lambda: "Il nome o la password non sono giusti." in since(h, mark), 60
                 )
                 # nothing typed is ever said: only stars
                 assert "sbagliata" not in " ".join(h.transcript)
