@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from audiogame.devtools.net_harness import ScriptedPlayer
-from audiogame.devtools.player_process import player_arguments, take_place
+from audiogame.devtools.player_process import apply_keepalive, player_arguments, take_place
 from audiogame.net import messages as m
 from audiogame.net.client import GameClient
 
@@ -33,6 +33,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    apply_keepalive(args)
     token = None
     if args.token_file is not None and args.token_file.is_file():
         token = args.token_file.read_text(encoding="ascii").strip() or None

@@ -14,6 +14,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+from audiogame.net import client as client_module
 from audiogame.net import messages as m
 from audiogame.net.client import GameClient
 
@@ -33,7 +34,17 @@ def player_arguments(prog: str, timeout: float) -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--timeout", type=float, default=timeout)
+    parser.add_argument(
+        "--keepalive", type=float, help="seconds a pong may take before the line is dropped"
+    )
     return parser
+
+
+def apply_keepalive(args: argparse.Namespace) -> None:
+    """A harness whose processes a loaded machine may stall for seconds, and which is
+    not about drops, gives its clients a longer keepalive (``client.KEEPALIVE``)."""
+    if args.keepalive is not None:
+        client_module.KEEPALIVE = args.keepalive
 
 
 def take_place(

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from audiogame.app.clock import RealClock, Scheduler
-from audiogame.devtools.player_process import player_arguments, take_place
+from audiogame.devtools.player_process import apply_keepalive, player_arguments, take_place
 from audiogame.devtools.race_scene import Narrator
 from audiogame.games import registry
 from audiogame.games.base import Decision
@@ -35,7 +35,6 @@ from audiogame.games.tirapassa.bots import TiraBot
 from audiogame.games.tirapassa.events import Landed, Thrown
 from audiogame.games.tirapassa.observation import TiraObservation
 from audiogame.narration import Join, Message, Phrase
-from audiogame.net import client as client_module
 from audiogame.net import messages as m
 from audiogame.net.client import Ahead, Batch, GameClient, Resync
 from audiogame.net.race_seat import RaceSeat
@@ -162,16 +161,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--watchers", type=int, default=0, help="spectators to wait for")
     parser.add_argument("--pace", default="0.25,0.45", help="reaction after a landing (s)")
     parser.add_argument("--app", action="store_true", help="through the real app loop")
-    parser.add_argument(
-        "--keepalive", type=float, help="seconds a pong may take before the line is dropped"
-    )
     return parser.parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    if args.keepalive is not None:
-        client_module.KEEPALIVE = args.keepalive
+    apply_keepalive(args)
     lo, hi = (float(x) for x in args.pace.split(","))
     if args.app:
         record = _play_in_app(args, (lo, hi))
