@@ -99,11 +99,19 @@ def test_a_tira_table_created_from_the_online_menu_races_with_a_bot(tmp_path):
                 if any(isinstance(e, Landed) and e.seat == 0 and not e.calm_roll for e in batch)
             ]
 
-        assert h.settle(lambda: bool(mine()), 20), "my dice never landed"
-        h.settle(lambda: False, 0.3)  # the landing's words go out
+        assert h.settle(lambda: bool(mine()), 60), "my dice never landed"
+        landing = [message_text(msg, app.localizer, app.announcer.words) for msg in mine()[0]]
+        # the landing's words go out, and its batch comes to confirm what was played
+        # ahead (waited for, not 0.3 s: a loaded machine runs late)
+        said = lambda: " | ".join(h.transcript[mark:])  # noqa: E731
+        confirmed = lambda: any(  # noqa: E731
+            isinstance(e, Landed) and e.seat == 0 and not e.calm_roll
+            for p in link.race.parts
+            for e in p.events
+        )
+        h.settle(lambda: all(w in said() for w in landing if w) and confirmed(), 60)
         log = server.run(lambda: list(table.match.log))
         parts = list(link.race.parts)
-        landing = [message_text(msg, app.localizer, app.announcer.words) for msg in mine()[0]]
         # leaving mid-race: back to the server's tables, the session's frames no longer
         # the race seat's (the next table may be turn-based)
         h.press("escape")
