@@ -99,18 +99,27 @@ def test_a_press_dated_too_early_is_clamped_to_its_bound_and_one_from_the_future
     (anna,) = clients = seated(server, 2, ["Anna"], {1: "easy"})
     try:
         race_started(anna)
-        time.sleep(0.3)  # a few round trips measured: the bound is the line's, not the cap
         table = the_table(server)
+        # a round trip measured (waited for, not 0.3 s: a loaded machine pings late)
+        measured = lambda: server.run(  # noqa: E731
+            lambda: anna.player in table.rtts and table.rtts[anna.player].rtt is not None
+        )
+        deadline = time.monotonic() + 30
+        while not measured():
+            assert time.monotonic() < deadline, "the server measured no round trip"
+            time.sleep(0.01)
         anna.act(Throw(), at=server_now(anna) - 10.0)  # "I pressed ten seconds ago"
         wait_for(anna, lambda i: isinstance(i, Batch))
         claim = server.run(lambda: table.claims[-1])
-        assert claim.clamped and claim.bound < 0.05  # a loopback line: 20 ms and a little
+        # the bound is the line's (20 ms and half a loopback round trip), not the cap;
+        # not timed against 50 ms: a loaded machine makes the round trips slow
+        assert claim.clamped and claim.bound < ServerOptions().compensation_cap
         assert claim.believed == pytest.approx(claim.arrival - claim.bound)
         origin = server.run(lambda: table.origin)
         assert logged_throws(server)[-1] == (pytest.approx(claim.believed - origin), 0)
         # a press dated a second from now counts when it arrives (refused or not, later)
         anna.act(Throw(), at=server_now(anna) + 1.0)
-        wait_for(anna, lambda i: len(server.run(lambda: table.claims)) == 2, 5)
+        wait_for(anna, lambda i: len(server.run(lambda: table.claims)) == 2, 30)
         future = server.run(lambda: table.claims[-1])
         assert future.clamped and future.believed == future.arrival
     finally:
@@ -132,7 +141,7 @@ def test_presses_count_in_the_order_they_were_made_not_the_order_they_arrived(tm
         anna.act(Throw(), at=pressed)
         time.sleep(0.03)
         bruno.act(Throw(), at=pressed - 0.02)
-        wait_for(anna, lambda i: isinstance(i, Batch) and len(logged_throws(server)) >= 2, 5)
+        wait_for(anna, lambda i: isinstance(i, Batch) and len(logged_throws(server)) >= 2, 30)
         order = [seat for _at, seat in logged_throws(server)]
         assert order == ([1, 0] if cap else [0, 1])
     finally:
