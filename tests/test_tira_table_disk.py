@@ -31,12 +31,19 @@ def disk_harness(harness_factory, monkeypatch, tmp_path):
     pygame.mixer.quit()
 
 
-def quiet(timeout: float = 5.0) -> None:
-    """Wait (real time) until the mixer has finished every sound."""
+def quiet(h, raw, timeout: float = 30.0) -> None:
+    """Wait (real time) until the mixer has finished every sound and the driver has
+    written it: four buffers more on disk than when the mixer fell silent (a fixed
+    pause may be short on a loaded machine, whose driver thread runs late). The timeout
+    only ends a wait that would never end."""
     deadline = time.monotonic() + timeout
-    while pygame.mixer.get_busy() and time.monotonic() < deadline:
+    while pygame.mixer.get_busy():
+        assert time.monotonic() < deadline, "the mixer never fell silent"
         time.sleep(0.005)
-    time.sleep(0.05)  # let the driver write the last buffers
+    written = raw.stat().st_size + 4 * h.audio.buffer * 4  # stereo, 16 bits a sample
+    while raw.stat().st_size < written:
+        assert time.monotonic() < deadline, "the driver stopped writing"
+        time.sleep(0.005)
 
 
 def energies(raw, start: int) -> tuple[float, float]:
@@ -59,13 +66,13 @@ def test_a_die_i_pass_is_heard_on_its_side(disk_harness, face, louder):
     h.advance(4.6)  # the start signal, then "go!"; slow bots wait 2.5 s at least
     h.press("space")
     h.advance(1.0)  # my dice still in the air
-    quiet()
+    quiet(h, raw)
     start = raw.stat().st_size
     start -= start % 4
     h.advance(0.2)  # they land: the die goes to my neighbour
     assert h.transcript[-1].startswith("Quadrifoglio" if louder == "left" else "Gatto")
     assert table.observation().my_dice == 2
-    quiet()
+    quiet(h, raw)
     left, right = energies(raw, start)
     assert max(left, right) > 1e9  # something was heard
     ratio = left / right if louder == "left" else right / left
