@@ -127,8 +127,10 @@ class PtyGame:
         with self._cond:
             return len(self.lines)
 
-    def wait_for(self, pattern: str, since: int = 0, timeout: float = 20.0) -> str:
-        """The first line from ``since`` on matching ``pattern`` (regular expression)."""
+    def wait_for(self, pattern: str, since: int = 0, timeout: float = 60.0) -> str:
+        """The first line from ``since`` on matching ``pattern`` (regular expression).
+        The timeout only ends a wait that would never end (a game starting on a loaded
+        machine takes seconds)."""
         regex = re.compile(pattern)
         end = time.monotonic() + timeout
         with self._cond:
@@ -170,7 +172,7 @@ class PtyGame:
             return self.raw.decode("utf-8", "replace")
 
     # -- the end ----------------------------------------------------------------------
-    def wait_exit(self, timeout: float = 15.0) -> int:
+    def wait_exit(self, timeout: float = 60.0) -> int:
         """The exit code, once everything the game printed before exiting is read: this
         side keeps the terminal open, so the reader gets no end of file to wait for, and
         on a loaded machine the last lines can still be in the terminal's buffer."""
