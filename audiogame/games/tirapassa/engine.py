@@ -48,6 +48,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from audiogame.games.base import Outcome, ranks_from_scores
+from audiogame.games.tirapassa import events as ev
 from audiogame.games.tirapassa.actions import (
     Action,
     Refusal,
@@ -58,25 +59,6 @@ from audiogame.games.tirapassa.actions import (
     action_to_dict,
 )
 from audiogame.games.tirapassa.coasters import COASTERS_BY_NUMBER, EDITION_COASTERS, Coaster
-from audiogame.games.tirapassa.events import (
-    CalmEmptied,
-    CalmFinished,
-    CalmStarted,
-    CoasterDrawn,
-    CoasterWon,
-    DiePassed,
-    DieToTray,
-    GameEnded,
-    GameStarted,
-    Landed,
-    RaceStarted,
-    RoundEnded,
-    RoundStarted,
-    StartSignal,
-    StopCalled,
-    Thrown,
-    TiraEvent,
-)
 from audiogame.games.tirapassa.observation import Phase, TiraObservation
 from audiogame.games.tirapassa.options import Control, TiraConfig
 from audiogame.games.tirapassa.rules import (
@@ -101,14 +83,14 @@ _PRIO_JUDGE = 9
 
 _LAND, _CALM_AUTO, _BEGIN, _SIGNAL, _RACE, _JUDGE = range(6)
 
-Events = list[TiraEvent]
+Events = list[ev.TiraEvent]
 #: (game time, seat, action, judges): an action of a seat, or (seat and action
 #: None) happenings run at that time, with or without the Stop judging at it
 LogEntry = tuple[float, int | None, Action | None, bool]
 #: (when, priority, order of scheduling, kind, seat, the seat's token then)
 Happening = tuple[float, int, int, int, int, int]
 #: (game time, the events of ``advance`` there, the views of the seats asked after them)
-Foreseen = tuple[float, list[TiraEvent], dict[int | None, TiraObservation]]
+Foreseen = tuple[float, list[ev.TiraEvent], dict[int | None, TiraObservation]]
 
 
 class _Seat:
@@ -261,7 +243,7 @@ class TiraGame:
     def next_deadline(self) -> float | None:
         return self._timeline[0][0] if self._timeline else None
 
-    def advance(self, now: float) -> list[TiraEvent]:
+    def advance(self, now: float) -> list[ev.TiraEvent]:
         """Run every happening due at or before ``now``, in game-clock order."""
         self._check_time(now)
         events, ran = self._run_until(now, judges_at_now=True)
@@ -307,7 +289,7 @@ class TiraGame:
         self,
         until: float,
         seats: Sequence[int | None],
-        keep: Callable[[Sequence[TiraEvent]], bool] | None = None,
+        keep: Callable[[Sequence[ev.TiraEvent]], bool] | None = None,
         limit: int = 64,
     ) -> list[Foreseen]:
         """What this game will do by itself up to ``until`` if nobody acts meanwhile:
@@ -509,7 +491,7 @@ class TiraGame:
     def _on_begin(self, t: float, _seat: int, _token: int, events: Events) -> None:
         if self._round == 0:
             events.append(
-                GameStarted(
+                ev.GameStarted(
                     time=t,
                     players=len(self._seats),
                     coasters=self._coasters(),
@@ -526,7 +508,7 @@ class TiraGame:
         signal_at = t + self._timing.signal_delay
         race_at = signal_at + self._timing.race_delay
         events.append(
-            RoundStarted(
+            ev.RoundStarted(
                 time=t,
                 round=self._round,
                 supreme=self._supreme,
@@ -554,13 +536,13 @@ class TiraGame:
         self._faces = [None] * len(self._faces)
 
     def _on_signal(self, t: float, _seat: int, _token: int, events: Events) -> None:
-        events.append(StartSignal(time=t, race_at=t + self._timing.race_delay))
+        events.append(ev.StartSignal(time=t, race_at=t + self._timing.race_delay))
 
     def _on_race(self, t: float, _seat: int, _token: int, events: Events) -> None:
         self._phase = Phase.RACING
         for s in self._seats:
             s.idle_since = s.last_move_at = t
-        events.append(RaceStarted(time=t))
+        events.append(ev.RaceStarted(time=t))
 
     # ---------------------------------------------------------------- actions
 
@@ -655,7 +637,7 @@ class TiraGame:
         calm_roll = CALM_ROLLS - s.calm_left + 1 if self._phase is Phase.CALM else 0
         self._schedule(s.lands_at, _PRIO_LAND, _LAND, seat, s.token)
         events.append(
-            Thrown(
+            ev.Thrown(
                 time=now,
                 seat=seat,
                 dice=len(dice),
@@ -683,17 +665,17 @@ class TiraGame:
         faces = tuple([self._rolled(d) for d in s.hand])
         phase = self._phase
         if phase is Phase.RACING:
-            events.append(Landed(time=t, seat=seat, faces=faces))
+            events.append(ev.Landed(time=t, seat=seat, faces=faces))
             if self._controls[seat] is Control.ASSISTED:
                 self._place_all(seat, t, events)
         elif phase is Phase.FREEZING:
             s.idle_since = None  # nothing to do until the calm rolls
-            events.append(Landed(time=t, seat=seat, faces=faces, frozen=True))
+            events.append(ev.Landed(time=t, seat=seat, faces=faces, frozen=True))
             if not any(other.air for other in self._seats):
                 self._start_calm(t, events)
         elif phase is Phase.CALM:
             roll = CALM_ROLLS - s.calm_left + 1
-            events.append(Landed(time=t, seat=seat, faces=faces, calm_roll=roll))
+            events.append(ev.Landed(time=t, seat=seat, faces=faces, calm_roll=roll))
             self._calm_landed(seat, roll, t, events)
 
     def _rolled(self, die: int) -> Symbol:
@@ -722,7 +704,7 @@ class TiraGame:
         if dest is Destination.TRAY:
             self._tray.append(die)
             events.append(
-                DieToTray(
+                ev.DieToTray(
                     time=t,
                     seat=seat,
                     symbol=face,
@@ -737,7 +719,7 @@ class TiraGame:
             receiver = self._seats[to_seat]
             receiver.waiting.append(die)
             events.append(
-                DiePassed(
+                ev.DiePassed(
                     time=t,
                     from_seat=seat,
                     to_seat=to_seat,
@@ -766,7 +748,7 @@ class TiraGame:
         for seat in stoppers:
             self._seats[seat].stopped = True
             self._seats[seat].idle_since = None
-        events.extend(StopCalled(time=t, seat=seat, together=stoppers) for seat in stoppers)
+        events.extend(ev.StopCalled(time=t, seat=seat, together=stoppers) for seat in stoppers)
         self._phase = Phase.FREEZING
         for s in self._seats:
             s.idle_since = None
@@ -787,7 +769,7 @@ class TiraGame:
             self._schedule(t + delay, _PRIO_CALM, _CALM_AUTO, seat, s.token)
         stoppers = tuple(i for i, s in enumerate(self._seats) if s.stopped)
         events.append(
-            CalmStarted(
+            ev.CalmStarted(
                 time=t, stoppers=stoppers, rolling=rolling, rolls=CALM_ROLLS, auto_after=delay
             )
         )
@@ -809,11 +791,11 @@ class TiraGame:
             s.emptied = True
             s.rolling = False
             s.idle_since = None
-            events.append(CalmEmptied(time=t, seat=seat, roll=roll))
+            events.append(ev.CalmEmptied(time=t, seat=seat, roll=roll))
         elif s.calm_left == 0:
             s.rolling = False
             s.idle_since = None
-            events.append(CalmFinished(time=t, seat=seat, dice_left=s.total()))
+            events.append(ev.CalmFinished(time=t, seat=seat, dice_left=s.total()))
         else:
             delay = self._timing.calm_auto_delay
             self._schedule(t + delay, _PRIO_CALM, _CALM_AUTO, seat, s.token)
@@ -831,7 +813,7 @@ class TiraGame:
             s.won.append(s.coaster)
             s.coaster = None  # turned face down: won, no longer in front of the player
         events.append(
-            RoundEnded(
+            ev.RoundEnded(
                 time=t,
                 round=self._round,
                 winners=winners,
@@ -841,7 +823,7 @@ class TiraGame:
         )
         for seat in winners:
             s = self._seats[seat]
-            events.append(CoasterWon(time=t, seat=seat, coaster=s.won[-1], won_count=len(s.won)))
+            events.append(ev.CoasterWon(time=t, seat=seat, coaster=s.won[-1], won_count=len(s.won)))
         outcome = game_winners(self._won_counts(), self.config.variant, False)
         if outcome is None:
             short = self._draw_coasters(winners, t, events)
@@ -860,7 +842,7 @@ class TiraGame:
             short = short or coaster is None
             self._seats[seat].coaster = coaster
             events.append(
-                CoasterDrawn(time=t, seat=seat, coaster=coaster, pile_size=len(self._pile))
+                ev.CoasterDrawn(time=t, seat=seat, coaster=coaster, pile_size=len(self._pile))
             )
         return short
 
@@ -872,7 +854,7 @@ class TiraGame:
         self._winners = winners
         self._timeline.clear()
         events.append(
-            GameEnded(
+            ev.GameEnded(
                 time=t,
                 winners=winners,
                 won_counts=self._won_counts(),

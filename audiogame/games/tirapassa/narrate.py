@@ -32,27 +32,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeGuard
 
+from audiogame.games.tirapassa import events as ev
 from audiogame.games.tirapassa.actions import Refusal, Send
 from audiogame.games.tirapassa.coasters import Coaster
-from audiogame.games.tirapassa.events import (
-    CalmEmptied,
-    CalmFinished,
-    CalmStarted,
-    CoasterDrawn,
-    CoasterWon,
-    DiePassed,
-    DieToTray,
-    GameEnded,
-    GameStarted,
-    Landed,
-    RaceStarted,
-    RoundEnded,
-    RoundStarted,
-    StartSignal,
-    StopCalled,
-    Thrown,
-    TiraEvent,
-)
 from audiogame.games.tirapassa.observation import TiraObservation
 from audiogame.games.tirapassa.options import Control, Variant
 from audiogame.games.tirapassa.rules import Destination, destination_for
@@ -72,7 +54,7 @@ SIDE_PAN: dict[Destination, float] = {
 #: seconds between two symbol sounds of one throw, so each is heard
 CUE_GAP = 0.16
 
-Move = DieToTray | DiePassed
+Move = ev.DieToTray | ev.DiePassed
 
 
 def seat_pan(seat: int, me: int, players: int) -> float:
@@ -115,7 +97,7 @@ def symbol_cue(face: Symbol) -> str:
 
 
 def narrate(
-    events: Sequence[TiraEvent], view: TiraObservation, names: Sequence[str]
+    events: Sequence[ev.TiraEvent], view: TiraObservation, names: Sequence[str]
 ) -> list[Message]:
     """What the listener whose observation is ``view`` hears of one batch of events."""
     return _Voice(view, names).batch(events)
@@ -195,25 +177,25 @@ class _Voice:
         self.names = names
         self.players = len(names)
 
-    def batch(self, events: Sequence[TiraEvent]) -> list[Message]:
+    def batch(self, events: Sequence[ev.TiraEvent]) -> list[Message]:
         """Messages for a batch of events, grouping each landing with its moves."""
         #: the game ends in this batch: its last round's end leaves the totals to it
-        self.final = any(isinstance(e, GameEnded) for e in events)
+        self.final = any(isinstance(e, ev.GameEnded) for e in events)
         out: list[Message] = []
         i = 0
         while i < len(events):
             event = events[i]
             i += 1
-            if isinstance(event, Landed | DieToTray | DiePassed):
-                seat = event.seat if isinstance(event, Landed) else _mover(event)
-                moves: list[Move] = [] if isinstance(event, Landed) else [event]
+            if isinstance(event, ev.Landed | ev.DieToTray | ev.DiePassed):
+                seat = event.seat if isinstance(event, ev.Landed) else _mover(event)
+                moves: list[Move] = [] if isinstance(event, ev.Landed) else [event]
                 while i < len(events):
                     follower = events[i]
                     if not _moved_by(follower, seat, event.time):
                         break
                     moves.append(follower)
                     i += 1
-                if isinstance(event, Landed):
+                if isinstance(event, ev.Landed):
                     out += self._landing(event, tuple(moves))
                 else:
                     out += self._moves(seat, tuple(moves))
@@ -236,14 +218,14 @@ class _Voice:
         return seat_pan(seat, self.me, self.players)
 
     # -- the round flow ---------------------------------------------------------------
-    def _game_started(self, e: GameStarted) -> list[Message]:
+    def _game_started(self, e: ev.GameStarted) -> list[Message]:
         goal = "tira-goal-pile" if e.variant is Variant.UNTIL_PILE_EXHAUSTED else "tira-goal-three"
         others = Join(tuple(self.names[s] for s in range(e.players) if s != self.me))
         args = {"players": e.players, "names": others, "goal": Phrase(goal)}
         msg_id = "tira-game-start-watching" if self.me is None else "tira-game-start"
         return [Message(msg_id, args, kind=TURN, cue="notice")]
 
-    def _round_started(self, e: RoundStarted) -> list[Message]:
+    def _round_started(self, e: ev.RoundStarted) -> list[Message]:
         """The round and the big die; a player hears their coaster (or that they have
         none), a spectator the round and the die alone (six coasters would drown it)."""
         msg_id, args = "tira-round-watching", {"round": e.round, "supreme": symbol(e.supreme)}
@@ -257,28 +239,28 @@ class _Voice:
             Later("", kind=TURN, cue=symbol_cue(e.supreme), delay=0.9),
         ]
 
-    def _signal(self, e: StartSignal) -> list[Message]:
+    def _signal(self, e: ev.StartSignal) -> list[Message]:
         msg_id = "tira-signal-watching" if self.me is None else "tira-signal"
         return [Message(msg_id, kind=TURN, cue="race_start")]
 
-    def _race(self, e: RaceStarted) -> list[Message]:
+    def _race(self, e: ev.RaceStarted) -> list[Message]:
         return [Message("tira-go", kind=TURN, interrupt=True)]
 
     # -- throws and landings ----------------------------------------------------------
-    def _thrown(self, e: Thrown) -> list[Message]:
+    def _thrown(self, e: ev.Thrown) -> list[Message]:
         cue = "calm_roll" if e.calm_roll else "dice_roll"
         if e.seat == self.me:
             return [Message("", kind=OWN, cue=cue)]
         return [Message("", kind=OTHERS, cue=cue, pan=self.pan(e.seat))]
 
-    def _landing(self, e: Landed, moves: tuple[Move, ...]) -> list[Message]:
+    def _landing(self, e: ev.Landed, moves: tuple[Move, ...]) -> list[Message]:
         if e.seat == self.me:
             return self._own_landing(e, moves)
         if e.calm_roll:
             return self._calm_landing(e, moves)
         return self._moves(e.seat, moves)
 
-    def _calm_landing(self, e: Landed, moves: tuple[Move, ...]) -> list[Message]:
+    def _calm_landing(self, e: ev.Landed, moves: tuple[Move, ...]) -> list[Message]:
         """Another's calm roll lands: its dice's symbols from their seat, one after the
         other, then the tray when the supreme symbol came up. The calm rolls are slow:
         without them the seconds until the round's end would pass in silence."""
@@ -292,7 +274,7 @@ class _Voice:
             out.append(Later("", kind=OTHERS, cue="die_tray", pan=pan, delay=delay))
         return out
 
-    def _own_landing(self, e: Landed, moves: tuple[Move, ...]) -> list[Message]:
+    def _own_landing(self, e: ev.Landed, moves: tuple[Move, ...]) -> list[Message]:
         said = faces(e.faces)
         if e.frozen:  # nothing to do any more: queued, so it never cuts who called Stop
             return [Message("tira-landed-late", {"faces": said}, kind=OWN)]
@@ -309,7 +291,7 @@ class _Voice:
         args = {"faces": said, "moves": self._summary(moves)}
         return [Message("tira-landed", args, kind=OWN, interrupt=True), *self._trail(moves)]
 
-    def _manual_landing(self, e: Landed) -> Message:
+    def _manual_landing(self, e: ev.Landed) -> Message:
         supreme, coaster = self.view.supreme, self.view.coaster
         can_go = 0
         if supreme is not None:
@@ -355,11 +337,11 @@ class _Voice:
         if seat == self.me:
             return self._own_moves(moves)
         out: list[Message] = []
-        mine = tuple(m for m in moves if isinstance(m, DiePassed) and m.to_seat == self.me)
+        mine = tuple(m for m in moves if isinstance(m, ev.DiePassed) and m.to_seat == self.me)
         if mine:
             out += self._arrivals(seat, mine)
         if len(mine) < len(moves):
-            passed = any(isinstance(m, DiePassed) and m.to_seat != self.me for m in moves)
+            passed = any(isinstance(m, ev.DiePassed) and m.to_seat != self.me for m in moves)
             cue = "die_pass" if passed else "die_tray"
             out.append(Message("", kind=OTHERS, cue=cue, pan=self.pan(seat)))
         return out
@@ -376,7 +358,7 @@ class _Voice:
             )
         return out
 
-    def _arrivals(self, seat: int, arrived: tuple[DiePassed, ...]) -> list[Message]:
+    def _arrivals(self, seat: int, arrived: tuple[ev.DiePassed, ...]) -> list[Message]:
         """Dice ``seat`` put on my coaster: spoken, and heard from the sender's side."""
         first = arrived[0]
         dice = Join(tuple(Phrase(f"tira-sym-a-{p.symbol.value}") for p in arrived))
@@ -385,32 +367,32 @@ class _Voice:
         return [Message(msg_id, args, kind=OWN, cue="die_arrive", pan=SIDE_PAN[first.arrives_from])]
 
     # -- Stop, the calm rolls ---------------------------------------------------------
-    def _stop(self, e: StopCalled) -> list[Message]:
+    def _stop(self, e: ev.StopCalled) -> list[Message]:
         if e.seat != e.together[0]:
             return []  # players stopping together: one announcement
         if e.together == (self.me,):
             return [Message("tira-stop-you", kind=OWN, cue="stop")]
         return [Message("tira-stop", {"who": self.everyone(e.together)}, kind=TURN, cue="stop")]
 
-    def _calm_started(self, e: CalmStarted) -> list[Message]:
+    def _calm_started(self, e: ev.CalmStarted) -> list[Message]:
         if not e.rolling:
             return []
         supreme = symbol(self.view.supreme) if self.view.supreme else ""
         msg_id = "tira-calm-you" if self.me in e.rolling else "tira-calm-others"
         return [Message(msg_id, {"supreme": supreme, "rolls": e.rolls}, kind=TURN)]
 
-    def _calm_emptied(self, e: CalmEmptied) -> list[Message]:
+    def _calm_emptied(self, e: ev.CalmEmptied) -> list[Message]:
         if e.seat == self.me:
             return [Message("tira-calm-emptied-you", kind=OWN, cue="coaster_won")]
         return [Message("tira-calm-emptied", {"who": self.names[e.seat]}, kind=OTHERS)]
 
-    def _calm_finished(self, e: CalmFinished) -> list[Message]:
+    def _calm_finished(self, e: ev.CalmFinished) -> list[Message]:
         if e.seat != self.me:
             return []
         return [Message("tira-calm-finished-you", {"n": e.dice_left}, kind=OWN)]
 
     # -- results ----------------------------------------------------------------------
-    def _round_ended(self, e: RoundEnded) -> list[Message]:
+    def _round_ended(self, e: ev.RoundEnded) -> list[Message]:
         """Who takes a coaster, and who leads: the whole table is on P."""
         args: dict[str, Any] = {"round": e.round, "winners": self.everyone(e.winners)}
         if self.final:  # the game's end says the totals, once
@@ -434,17 +416,17 @@ class _Voice:
         args = {"me": me, "n": best, "who": self.everyone(leaders), "mine": mine, "named": named}
         return Phrase("tira-lead", args)
 
-    def _coaster_won(self, e: CoasterWon) -> list[Message]:
+    def _coaster_won(self, e: ev.CoasterWon) -> list[Message]:
         if e.seat != self.me:
             return []
         return [Later("", kind=SCORES, cue="coaster_won", delay=0.6)]
 
-    def _coaster_drawn(self, e: CoasterDrawn) -> list[Message]:
+    def _coaster_drawn(self, e: ev.CoasterDrawn) -> list[Message]:
         if e.coaster is None and e.seat == self.me:
             return [Message("tira-pile-empty", kind=SCORES)]
         return []
 
-    def _game_ended(self, e: GameEnded) -> list[Message]:
+    def _game_ended(self, e: ev.GameEnded) -> list[Message]:
         """The winner and my own count, once: the whole table is on P. A spectator
         neither wins nor loses: the end's sound is the round's."""
         won = self.me in e.winners
@@ -465,32 +447,36 @@ class _Voice:
 
 
 def _mover(event: Move) -> int:
-    return event.seat if isinstance(event, DieToTray) else event.from_seat
+    return event.seat if isinstance(event, ev.DieToTray) else event.from_seat
 
 
-def _moved_by(event: TiraEvent, seat: int, time: float) -> TypeGuard[Move]:
-    return isinstance(event, DieToTray | DiePassed) and _mover(event) == seat and event.time == time
+def _moved_by(event: ev.TiraEvent, seat: int, time: float) -> TypeGuard[Move]:
+    return (
+        isinstance(event, ev.DieToTray | ev.DiePassed)
+        and _mover(event) == seat
+        and event.time == time
+    )
 
 
 def _destination(move: Move) -> Destination:
-    return Destination.TRAY if isinstance(move, DieToTray) else move.side
+    return Destination.TRAY if isinstance(move, ev.DieToTray) else move.side
 
 
 #: the events told alone (landings and moves are grouped in ``_Voice.batch``)
 _HANDLERS: dict[type, Callable[[_Voice, Any], list[Message]]] = {
-    GameStarted: _Voice._game_started,
-    RoundStarted: _Voice._round_started,
-    StartSignal: _Voice._signal,
-    RaceStarted: _Voice._race,
-    Thrown: _Voice._thrown,
-    StopCalled: _Voice._stop,
-    CalmStarted: _Voice._calm_started,
-    CalmEmptied: _Voice._calm_emptied,
-    CalmFinished: _Voice._calm_finished,
-    RoundEnded: _Voice._round_ended,
-    CoasterWon: _Voice._coaster_won,
-    CoasterDrawn: _Voice._coaster_drawn,
-    GameEnded: _Voice._game_ended,
+    ev.GameStarted: _Voice._game_started,
+    ev.RoundStarted: _Voice._round_started,
+    ev.StartSignal: _Voice._signal,
+    ev.RaceStarted: _Voice._race,
+    ev.Thrown: _Voice._thrown,
+    ev.StopCalled: _Voice._stop,
+    ev.CalmStarted: _Voice._calm_started,
+    ev.CalmEmptied: _Voice._calm_emptied,
+    ev.CalmFinished: _Voice._calm_finished,
+    ev.RoundEnded: _Voice._round_ended,
+    ev.CoasterWon: _Voice._coaster_won,
+    ev.CoasterDrawn: _Voice._coaster_drawn,
+    ev.GameEnded: _Voice._game_ended,
 }
 
 
