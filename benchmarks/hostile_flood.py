@@ -30,7 +30,6 @@ import contextlib
 import json
 import os
 import random
-import subprocess
 import sys
 import tempfile
 import time
@@ -40,8 +39,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from login_storm import actions, cpu, sample_for  # noqa: E402
+from login_storm import cpu, sample_during, sample_for  # noqa: E402
 from server_scale import table_over  # noqa: E402
+from side_process import SideProcess, lines_from_stdin  # noqa: E402
 from table_timing import percentile, spread  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
 from websockets.exceptions import ConnectionClosed, InvalidHandshake  # noqa: E402
@@ -107,10 +107,7 @@ async def loris(port: int, end: float, counts: dict[str, int]) -> None:
 
 
 async def flood_child(url: str, port: int, connections: int, lorises: int) -> None:
-    loop = asyncio.get_running_loop()
-    reader = asyncio.StreamReader()
-    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
-    while line := (await reader.readline()).decode().split():
+    async for line in lines_from_stdin():
         seconds = float(line[1])
         end = time.monotonic() + seconds
         counts = {"connections": 0, "frames": 0, "answers": 0, "refused at connect": 0}
@@ -124,33 +121,11 @@ async def flood_child(url: str, port: int, connections: int, lorises: int) -> No
         print(json.dumps(counts), flush=True)
 
 
-class Flood:
-    def __init__(self, url: str, port: int, connections: int, lorises: int, nice: int) -> None:
-        command = [sys.executable, __file__, "--flood-child", url, "--port", str(port)]
-        command += ["--connections", str(connections), "--loris", str(lorises)]
-        self.process = subprocess.Popen(
-            command,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            preexec_fn=(lambda: os.nice(nice)) if nice else None,
-        )
-
-    async def run(self, seconds: float) -> dict[str, int]:
-        assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write(f"go {seconds}\n".encode())
-        self.process.stdin.flush()
-        answer = await asyncio.to_thread(self.process.stdout.readline)
-        if not answer:
-            raise RuntimeError("the flood process ended")
-        return json.loads(answer)  # type: ignore[no-any-return]
-
-    def stop(self) -> None:
-        if self.process.stdin is not None:
-            self.process.stdin.close()
-        try:
-            self.process.wait(30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
+def flood(url: str, port: int, connections: int, lorises: int, nice: int) -> SideProcess:
+    """The flood process, driven line by line."""
+    command = [sys.executable, __file__, "--flood-child", url, "--port", str(port)]
+    command += ["--connections", str(connections), "--loris", str(lorises)]
+    return SideProcess(command, "flood", nice=nice, wait=30)
 
 
 # -- the measurement ----------------------------------------------------------------------
@@ -171,7 +146,7 @@ async def measure(args: argparse.Namespace) -> None:
             "10",  # a shared machine's stall must not close the table's own clients
             *args.server_arg,
         ).start()
-        flood = Flood(server.url, server.port, args.connections, args.loris, args.flood_nice)
+        side = flood(server.url, server.port, args.connections, args.loris, args.flood_nice)
         try:
             table = await table_over([server.url], codec, "T")
             rng = random.Random(7)
@@ -189,11 +164,9 @@ async def measure(args: argparse.Namespace) -> None:
                 before = cpu(pid)[0]
                 calm = await sample_for(table, codec, args.seconds, rng)
                 middle = cpu(pid)[0]
-                running = asyncio.get_running_loop().create_task(flood.run(args.seconds))
-                during: list[float] = []
-                while not running.done():
-                    during += await actions(table, codec, 10, rng)
-                counts = running.result()
+                during, counts = await sample_during(
+                    table, codec, side.ask(f"go {args.seconds}"), rng
+                )
                 after = cpu(pid)[0]
                 spent["quiet"] += middle - before
                 spent["flood"] += after - middle
@@ -236,7 +209,7 @@ async def measure(args: argparse.Namespace) -> None:
             print(f"the server said:\n{server.log()[-3000:]}", file=sys.stderr)
             raise
         finally:
-            flood.stop()
+            side.stop()
             server.stop()
 
 

@@ -29,17 +29,19 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Coroutine
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from server_scale import enter, table_over  # noqa: E402
+from side_process import SideProcess, lines_from_stdin  # noqa: E402
 from table_timing import codec_of, cpu_of, percentile, spread, timed_action  # noqa: E402
 
 from audiogame.devtools.net_harness import ServerProcess  # noqa: E402
@@ -74,10 +76,7 @@ def cpu(pid: int) -> tuple[float, float, float]:
 
 async def storm_child(url: str, accounts: int, parallel: int) -> None:
     """Register the accounts once, then log them in for as long as each "go" line says."""
-    loop = asyncio.get_running_loop()
-    reader = asyncio.StreamReader()
-    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
-    while line := (await reader.readline()).decode().split():
+    async for line in lines_from_stdin():
         if line[0] == "register":
             counts = await _burst(url, range(accounts), parallel, register=True, seconds=600)
         else:
@@ -123,37 +122,12 @@ async def _burst(
     }
 
 
-class Storm:
+def storm(url: str, accounts: int, parallel: int, nice: int) -> SideProcess:
     """The storm process, driven line by line."""
-
-    def __init__(self, url: str, accounts: int, parallel: int, nice: int) -> None:
-        command = [sys.executable, __file__, "--storm-child", url]
-        command += ["--accounts", str(accounts), "--parallel", str(parallel)]
-        env = dict(os.environ, STORM_ACCOUNTS=str(accounts))
-        self.process = subprocess.Popen(
-            command,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            env=env,
-            preexec_fn=(lambda: os.nice(nice)) if nice else None,
-        )
-
-    async def run(self, line: str) -> dict:
-        assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write(f"{line}\n".encode())
-        self.process.stdin.flush()
-        answer = await asyncio.to_thread(self.process.stdout.readline)
-        if not answer:
-            raise RuntimeError("the storm process ended")
-        return json.loads(answer)  # type: ignore[no-any-return]
-
-    def stop(self) -> None:
-        if self.process.stdin is not None:
-            self.process.stdin.close()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
+    command = [sys.executable, __file__, "--storm-child", url]
+    command += ["--accounts", str(accounts), "--parallel", str(parallel)]
+    env = dict(os.environ, STORM_ACCOUNTS=str(accounts))
+    return SideProcess(command, "storm", nice=nice, env=env, wait=10)
 
 
 # -- the measurement ----------------------------------------------------------------------
@@ -194,6 +168,18 @@ async def sample_for(
     return samples
 
 
+async def sample_during(
+    table: list, codec: GameCodec, phase: Coroutine[Any, Any, dict[str, Any]], rng: random.Random
+) -> tuple[list[float], dict[str, Any]]:
+    """Actions timed, ten at a time, for as long as ``phase`` (the side process's turn) runs;
+    the samples and what ``phase`` answered."""
+    running = asyncio.get_running_loop().create_task(phase)
+    samples: list[float] = []
+    while not running.done():
+        samples += await actions(table, codec, 10, rng)
+    return samples, running.result()
+
+
 async def measure(args: argparse.Namespace) -> None:
     codec = codec_of(GAME)
     with tempfile.TemporaryDirectory() as folder:
@@ -211,11 +197,11 @@ async def measure(args: argparse.Namespace) -> None:
             "10",
             *args.server_arg,
         ).start()
-        storm = Storm(server.url, args.accounts, args.parallel, args.storm_nice)
+        side = storm(server.url, args.accounts, args.parallel, args.storm_nice)
         try:
             assert server.process is not None
             pid = server.process.pid
-            made = await storm.run("register")
+            made = await side.ask("register")
             print(
                 f"{args.accounts} accounts registered in {made['seconds']:.1f} s: {made['answers']}"
             )
@@ -234,11 +220,9 @@ async def measure(args: argparse.Namespace) -> None:
                 before = cpu(pid)
                 calm = await sample_for(table, codec, args.seconds, rng)
                 middle = cpu(pid)
-                running = asyncio.get_running_loop().create_task(storm.run(f"go {args.seconds}"))
-                during: list[float] = []
-                while not running.done():
-                    during += await actions(table, codec, 10, rng)
-                counts = running.result()
+                during, counts = await sample_during(
+                    table, codec, side.ask(f"go {args.seconds}"), rng
+                )
                 after = cpu(pid)
                 for i in range(3):
                     spent["quiet"][i] += middle[i] - before[i]
@@ -288,7 +272,7 @@ async def measure(args: argparse.Namespace) -> None:
             print(f"the server said:\n{server.log()[-3000:]}", file=sys.stderr)
             raise
         finally:
-            storm.stop()
+            side.stop()
             server.stop()
 
 
