@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from login_storm import cpu, sample_during, sample_for  # noqa: E402
 from server_scale import table_over  # noqa: E402
-from side_process import SideProcess, lines_from_stdin  # noqa: E402
+from side_process import SideProcess, both_stopped, lines_from_stdin  # noqa: E402
 from table_timing import percentile, spread  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
 from websockets.exceptions import ConnectionClosed, InvalidHandshake  # noqa: E402
@@ -147,7 +147,7 @@ async def measure(args: argparse.Namespace) -> None:
             *args.server_arg,
         ).start()
         side = flood(server.url, server.port, args.connections, args.loris, args.flood_nice)
-        try:
+        with both_stopped(server, side):
             table = await table_over([server.url], codec, "T")
             rng = random.Random(7)
             await sample_for(table, codec, 2.0, rng)  # warm up
@@ -205,12 +205,6 @@ async def measure(args: argparse.Namespace) -> None:
             )
             for seat in table:
                 await seat.ws.close()
-        except BaseException:
-            print(f"the server said:\n{server.log()[-3000:]}", file=sys.stderr)
-            raise
-        finally:
-            side.stop()
-            server.stop()
 
 
 def main() -> None:

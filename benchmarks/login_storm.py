@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from server_scale import enter, table_over  # noqa: E402
-from side_process import SideProcess, lines_from_stdin  # noqa: E402
+from side_process import SideProcess, both_stopped, lines_from_stdin  # noqa: E402
 from table_timing import codec_of, cpu_of, percentile, spread, timed_action  # noqa: E402
 
 from audiogame.devtools.net_harness import ServerProcess  # noqa: E402
@@ -198,7 +198,7 @@ async def measure(args: argparse.Namespace) -> None:
             *args.server_arg,
         ).start()
         side = storm(server.url, args.accounts, args.parallel, args.storm_nice)
-        try:
+        with both_stopped(server, side):
             assert server.process is not None
             pid = server.process.pid
             made = await side.ask("register")
@@ -268,12 +268,6 @@ async def measure(args: argparse.Namespace) -> None:
             )
             for seat in table:
                 await seat.ws.close()
-        except BaseException:
-            print(f"the server said:\n{server.log()[-3000:]}", file=sys.stderr)
-            raise
-        finally:
-            side.stop()
-            server.stop()
 
 
 def main() -> None:

@@ -4,18 +4,22 @@ Used by ``login_storm.py`` and ``hostile_flood.py``: the load (logins, bad frame
 runs in a process of its own, so its clients never share an event loop with the
 clients that time the table. The measuring side writes a line ("go 8") and reads one
 JSON line of counts back (``SideProcess.ask``); the side process reads its lines with
-``lines_from_stdin`` and prints one JSON line for each.
+``lines_from_stdin`` and prints one JSON line for each. ``both_stopped`` frames the
+measurement.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import subprocess
 import sys
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Iterator, Mapping
 from typing import Any
+
+from audiogame.devtools.net_harness import ServerProcess
 
 
 class SideProcess:
@@ -69,3 +73,17 @@ async def lines_from_stdin() -> AsyncIterator[list[str]]:
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
     while line := (await reader.readline()).decode().split():
         yield line
+
+
+@contextlib.contextmanager
+def both_stopped(server: ServerProcess, side: SideProcess) -> Iterator[None]:
+    """Around a measurement: on a failure the end of the server's log is printed (its reason
+    is there); the side process and the server are stopped whatever happens."""
+    try:
+        yield
+    except BaseException:
+        print(f"the server said:\n{server.log()[-3000:]}", file=sys.stderr)
+        raise
+    finally:
+        side.stop()
+        server.stop()
