@@ -7,6 +7,12 @@ online), how many players, one row per option of the game (its
 is not in the list: friends join it by its code), and, when hosting, who can
 reach the table: this computer only, or the home network. Enter on any row
 creates the table (or applies the change); Escape goes back without doing so.
+
+A change that leaves the table one the game refuses (a set too small for the
+players, no limit at all) is made, and the game's reason said at once after the
+new value, as the setup on this computer says it; Enter still refuses such a
+table, with the same reason. The value is not refused at the arrows: walking past
+it may be the way to one that fits.
 """
 
 from __future__ import annotations
@@ -17,9 +23,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from audiogame.announce import resolve_args
 from audiogame.app.keys import Key
 from audiogame.games import registry
 from audiogame.games.base import GameSpec, OptionSpec
+from audiogame.narration import Message
 from audiogame.ui.choice_row import ChoiceRow
 from audiogame.ui.menu import MenuItem, MenuScene
 from audiogame.ui.online import words
@@ -113,12 +121,12 @@ class TableOptionsScene(MenuScene):
         self.private = private
 
     def rebuild(self) -> None:
-        self.items = [row.item(self) for row in self.rows()]
+        self.items = [row.item(self, self.problem_now) for row in self.rows()]
         self.items.append(MenuItem(lambda: self.t("online-options-apply"), self.done))
 
-    def config(self) -> dict[str, Any] | None:
-        """The table's configuration, or None (and why, said) when the game refuses it:
-        in the game's own words when it has them, as its setup here says them."""
+    def problem(self) -> Message | None:
+        """Why the game refuses the table as the rows stand (None: it takes it): in the
+        game's own words when it has them, as its setup here says them."""
         spec = self.spec
         assert spec.table_config is not None
         try:
@@ -127,12 +135,26 @@ class TableOptionsScene(MenuScene):
             if problem is None and spec.new_engine is not None:
                 spec.new_engine(config, 0, 0.0)  # the game's own checks
         except (ValueError, TypeError, KeyError):
-            self.app.announcer.say("net-reason-bad-options", cue="menu_error")
+            return Message("net-reason-bad-options")
+        return problem
+
+    def problem_now(self) -> str | None:
+        """After a change: the game's reason to refuse the table now, said after the
+        new value (the ``changed`` of every row)."""
+        problem = self.problem()
+        if problem is None:
             return None
+        self.cue("menu_error")
+        return self.t(problem.msg_id, **resolve_args(problem.args, self.t))
+
+    def config(self) -> dict[str, Any] | None:
+        """The table's configuration, or None (and why, said) when the game refuses it."""
+        problem = self.problem()
         if problem is not None:
             self.app.announcer.say(problem.msg_id, cue="menu_error", **problem.args)
             return None
-        return config
+        assert self.spec.table_config is not None
+        return self.spec.table_config(self.players, self.values)
 
     def done(self) -> None:
         config = self.config()
