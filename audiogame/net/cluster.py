@@ -51,7 +51,7 @@ import redis.asyncio as aioredis
 from audiogame.games import registry
 from audiogame.net import messages as m
 from audiogame.net.bus import Post, Subscriber
-from audiogame.net.reasons import Reason
+from audiogame.net.reasons import Reason, refusal
 
 if TYPE_CHECKING:
     from audiogame.net.lobby import Lobby
@@ -451,7 +451,7 @@ class RedisCluster:
         of = str(args.pop("of", name))
         problem = handler(self.lobby, table, player, args)
         if problem is not None:
-            frame = m.encode(m.Refused(reason=problem.value, of=of))
+            frame = m.encode(refusal(problem, of))
             self._send(lambda: self.publish(Post(table_id, frame, players=frozenset({player}))))
             if name in ("join", "resume"):
                 self._send(lambda: self._xadd_control(table_id, "unseat", player))
@@ -670,7 +670,7 @@ class _RemoteRecord:
 
 
 # -- what the owner does with each command (None, or the reason it refuses) -------------------
-_Handler = Callable[["Lobby", "Table", str, dict[str, Any]], Reason | None]
+_Handler = Callable[["Lobby", "Table", str, dict[str, Any]], "Reason | m.OptionProblem | None"]
 
 
 def _join(lobby: Lobby, table: Table, player: str, a: dict[str, Any]) -> Reason | None:
@@ -688,11 +688,13 @@ def _resume(lobby: Lobby, table: Table, player: str, a: dict[str, Any]) -> Reaso
     return table.join(player, a["name"], None, True, a.get("upto"), a.get("match"))
 
 
-def _set_options(lobby: Lobby, table: Table, player: str, a: dict[str, Any]) -> Reason | None:
+def _set_options(
+    lobby: Lobby, table: Table, player: str, a: dict[str, Any]
+) -> Reason | m.OptionProblem | None:
     if table.record.master != player:
         return Reason.NOT_MASTER
     checked = lobby.check_config(table.spec, a["config"])
-    if isinstance(checked, Reason):
+    if not isinstance(checked, tuple):
         return checked
     return table.set_options(player, *checked)
 

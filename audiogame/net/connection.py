@@ -33,7 +33,7 @@ from audiogame.net.limits import AbuseMeter, TokenBucket
 from audiogame.net.lobby import Lobby, Player
 from audiogame.net.names import clean_name
 from audiogame.net.quiet_log import QuietLog
-from audiogame.net.reasons import Reason
+from audiogame.net.reasons import Reason, refusal
 from audiogame.net.social import social_handlers
 from audiogame.net.table import Table
 
@@ -269,8 +269,8 @@ class Connection:
         if problem is not None:
             self._refuse(problem, kind, getattr(message, "ref", None))
 
-    def _refuse(self, reason: Reason, of: str, ref: int | None = None) -> None:
-        self.send(m.Refused(reason=reason.value, of=of, ref=ref))
+    def _refuse(self, reason: Reason | m.OptionProblem, of: str, ref: int | None = None) -> None:
+        self.send(refusal(reason, of, ref))
         self._strike(self._frame_at)
 
     def _strike(self, now: float) -> None:
@@ -394,12 +394,12 @@ class Connection:
         self.send(table.peek())
         return None
 
-    def _create(self, msg: m.CreateTable) -> Reason | None:
+    def _create(self, msg: m.CreateTable) -> Reason | m.OptionProblem | None:
         player = self._me()
         if player.table is not None:
             return Reason.ALREADY_AT_TABLE
         table = self.lobby.create_table(player, msg.game, msg.config, msg.private)
-        if isinstance(table, Reason):
+        if not isinstance(table, Table):
             return table
         return self._sit(player, table, None, False)
 
@@ -449,14 +449,14 @@ class Connection:
             return Reason.NOT_AT_TABLE
         return table.set_bot(player.id, msg.seat, msg.level)
 
-    def _set_options(self, msg: m.SetOptions) -> Reason | None:
+    def _set_options(self, msg: m.SetOptions) -> Reason | m.OptionProblem | None:
         player, table = self._at_table()
         if table is None:
             return Reason.NOT_AT_TABLE
         if table.record.master != player.id:
             return Reason.NOT_MASTER
         checked = self.lobby.check_config(table.spec, msg.config)
-        if isinstance(checked, Reason):
+        if not isinstance(checked, tuple):
             return checked
         return table.set_options(player.id, *checked)
 

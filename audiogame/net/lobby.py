@@ -21,7 +21,7 @@ from typing import Any
 from audiogame.games import registry
 from audiogame.games.base import GameSpec, Outcome
 from audiogame.net import messages as m
-from audiogame.net import spoken_words
+from audiogame.net import option_words, spoken_words
 from audiogame.net.accounts import Accounts, Entry, is_session_token, session_hash
 from audiogame.net.bus import Bus, Subscriber
 from audiogame.net.game_codec import GameCodec
@@ -39,6 +39,10 @@ from audiogame.net.table import Table
 
 log = logging.getLogger(__name__)
 
+#: why an option was refused: a value the game here does not offer (another version's)
+NOT_OFFERED = "net-option-not-offered"
+#: a table of more or fewer seats than the game has
+SEATS = "net-option-seats"
 #: bounds on a table's configuration before the game even sees it
 MAX_CONFIG_ITEMS = 64
 MAX_CONFIG_TEXT = 64
@@ -112,9 +116,13 @@ class Lobby:
             codec = self._codecs[game_id] = GameCodec(spec.wire())
         return spec, codec
 
-    def check_config(self, spec: GameSpec, config: Any) -> tuple[dict[str, Any], int] | Reason:
-        """The configuration and its number of seats, or why the game cannot use it."""
-        if not _small_plain(config, depth=3):
+    def check_config(
+        self, spec: GameSpec, config: Any
+    ) -> tuple[dict[str, Any], int] | Reason | m.OptionProblem:
+        """The configuration and its number of seats, or why the game cannot use it:
+        which option and why (``OptionProblem``) when that can be told, the bare
+        reason for data no client of ours sends."""
+        if not _small_plain(config, depth=3) or type(config) is not dict:
             return Reason.BAD_OPTIONS
         for option in spec.options:
             if option.field in config and not option.per_seat:
@@ -123,7 +131,15 @@ class Lobby:
                 default = option.default
                 plain = default.value if isinstance(default, Enum) else default
                 if type(value) is not type(plain) or value not in option.values:
-                    return Reason.BAD_OPTIONS
+                    return m.OptionProblem(spec.id, NOT_OFFERED, option=option.id)
+        problem = None
+        if spec.setup_problem is not None:
+            try:
+                problem = spec.setup_problem(config)
+            except Exception:  # whatever the game raises reading a configuration
+                problem = None
+        if problem is not None:
+            return m.OptionProblem(spec.id, problem.msg_id, args=option_words.plain(problem.args))
         assert spec.new_engine is not None
         try:
             engine = spec.new_engine(config, 0, 0.0)
@@ -131,7 +147,8 @@ class Lobby:
             return Reason.BAD_OPTIONS
         seats = engine.seats
         if not spec.min_seats <= seats <= spec.max_seats:
-            return Reason.BAD_OPTIONS
+            low, high = spec.min_seats, spec.max_seats
+            return m.OptionProblem(spec.id, SEATS, args={"min": low, "max": high})
         return dict(config), seats
 
     # -- players --------------------------------------------------------------------------
@@ -189,7 +206,7 @@ class Lobby:
     # -- tables ---------------------------------------------------------------------------
     def create_table(
         self, player: Player, game_id: str, config: Any, private: bool
-    ) -> Table | Reason:
+    ) -> Table | Reason | m.OptionProblem:
         found = self.game(game_id)
         if found is None:
             return Reason.NO_SUCH_GAME
@@ -197,7 +214,7 @@ class Lobby:
             return Reason.TOO_MANY_TABLES
         spec, codec = found
         checked = self.check_config(spec, config)
-        if isinstance(checked, Reason):
+        if not isinstance(checked, tuple):
             return checked
         config, seats = checked
         record = TableRecord(
@@ -318,8 +335,8 @@ class Lobby:
             table: Table | None = None
             try:
                 checked = self.check_config(found[0], saved.record.config)
-                if isinstance(checked, Reason):  # a stored row someone edited
-                    raise ValueError(f"its options: {checked.value}")
+                if not isinstance(checked, tuple):  # a stored row someone edited
+                    raise ValueError(f"its options: {checked}")
                 table = self._open(saved.record, *found)
                 for seat in saved.record.seats:
                     if seat.kind == m.SeatKind.HUMAN.value:

@@ -374,10 +374,24 @@ class Welcome(_Server, tag="welcome", frozen=True):
     account: bool = False  # entered with an account (a guest otherwise)
 
 
+class OptionProblem(msgspec.Struct, frozen=True):
+    """Why a table's options were refused (``bad-options``), for the client to say in
+    its own language: the option at fault (its id in ``game``'s options; "" when the
+    reason names it itself) and the reason's message id with its arguments (a
+    phrase inside as ``{"phrase": id, "args": {...}}``)."""
+
+    game: str
+    problem: str
+    option: str = ""
+    args: dict[str, Any] = msgspec.field(default_factory=dict)
+
+
 class Refused(_Server, tag="refused", frozen=True):
     reason: str
     of: str = ""  # the refused message's type
     ref: int | None = None
+    #: a refused table configuration: which option, and why
+    options: OptionProblem | None = None
 
 
 class TableList(_Server, tag="tables", frozen=True):

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from audiogame.net import messages as m
+
 
 class Reason(StrEnum):
     # the frame itself
@@ -82,3 +84,10 @@ class Reason(StrEnum):
     TOO_MANY_LISTED = "too-many-listed"  # 200 friends (or 500 blocked) already
     NO_SUCH_MATCH = "no-such-match"
     MOVED = "moved"  # the table moved to another server process: reconnecting
+
+
+def refusal(reason: Reason | m.OptionProblem, of: str, ref: int | None = None) -> m.Refused:
+    """The refusal a client hears: a table's options refused say which and why."""
+    if isinstance(reason, m.OptionProblem):
+        return m.Refused(reason=Reason.BAD_OPTIONS.value, of=of, ref=ref, options=reason)
+    return m.Refused(reason=reason.value, of=of, ref=ref)

@@ -49,3 +49,6 @@ net-clock-unknown = The server's clock has not been measured yet.
 net-race-back = You are back in the race.
 net-race-back-covered = A bot plays your seat until this round ends; then it is yours again.
 net-seat-yours-again = The bot hands your seat back: you play again.
+net-option-refused = { $option }: { $why }
+net-option-not-offered = the game on this server does not offer that choice (it may be another version of the game).
+net-option-seats = This game seats from { $min } to { $max } players.

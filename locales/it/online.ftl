@@ -49,3 +49,6 @@ net-clock-unknown = L'orologio del server non è ancora stato misurato.
 net-race-back = Sei di nuovo in gara.
 net-race-back-covered = Fino alla fine di questo giro un bot gioca al tuo posto; poi il posto torna tuo.
 net-seat-yours-again = Il bot ti restituisce il posto: giochi di nuovo.
+net-option-refused = { $option }: { $why }
+net-option-not-offered = il gioco su questo server non offre questa scelta (forse è un'altra versione del gioco).
+net-option-seats = A questo gioco siedono da { $min } a { $max } giocatori.

@@ -95,7 +95,7 @@ class WebConnection(Connection):
                 return None
         return await super()._join(msg)
 
-    def _create(self, msg: m.CreateTable) -> Reason | None:
+    def _create(self, msg: m.CreateTable) -> Reason | m.OptionProblem | None:
         """The page's create form gives a number of seats only (no rule of any game
         lives in the page): the game's own table for that many seats, with its options'
         defaults, as the desktop's create-a-table rows make it (``GameSpec.table_config``)."""

@@ -43,7 +43,7 @@ from audiogame.io.audio.cues import MENU_CUES
 from audiogame.language.localizer import LANGUAGES, Localizer
 from audiogame.narration import SYSTEM, Join, Later, Message
 from audiogame.net import messages as m
-from audiogame.net import spoken_words
+from audiogame.net import option_words, spoken_words
 from audiogame.net.game_codec import CodecError, GameCodec
 from audiogame.net.race_return import back_from_bot, comeback, covered
 from audiogame.net.web import messages as w
@@ -292,6 +292,14 @@ class WebListener:
         self.post("web-welcome", name=message.name)
 
     def _refused(self, message: m.Refused) -> None:
+        detail = message.options
+        if detail is not None:
+            said = option_words.problem_words(
+                detail.game, detail.option, detail.problem, detail.args, self.announcer.t
+            )
+            if said is not None:
+                self.say("online-said", "menu_error", text=said)
+                return
         self.say(f"net-reason-{message.reason}", "menu_error")
 
     def _tables(self, message: m.TableList) -> None:

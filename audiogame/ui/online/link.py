@@ -531,7 +531,7 @@ class Link:
         for view in list(self.views):
             if view.news(refused):
                 return
-        reason = words.reason_words(refused.reason, self.app.localizer)
+        reason = words.refused_words(refused, self.app.localizer)
         self.app.announcer.post(Message("online-said", {"text": reason}, cue="menu_error"))
 
     def _other(self, item: Incoming) -> None:

@@ -15,7 +15,7 @@ from audiogame.games import registry
 from audiogame.games.base import GameSpec
 from audiogame.language.localizer import Localizer
 from audiogame.net import messages as m
-from audiogame.net import spoken_words
+from audiogame.net import option_words, spoken_words
 from audiogame.ui.choice_row import value_words
 
 Localize = Callable[..., str]
@@ -125,6 +125,18 @@ def names_at_table(info: m.TableInfo, me: int | None, t: Localize) -> str:
     """Who is at the table: each seat, then how many watch."""
     seats = [seat_line(info, i, me, t) for i in range(len(info.seats))]
     return t("online-who", seats="; ".join(seats), spectators=info.spectators)
+
+
+def refused_words(refused: m.Refused, localizer: Localizer) -> str:
+    """Why the server refused a message: a table's options, which and why when told."""
+    detail = refused.options
+    if detail is not None:
+        said = option_words.problem_words(
+            detail.game, detail.option, detail.problem, detail.args, localizer
+        )
+        if said is not None:
+            return said
+    return reason_words(refused.reason, localizer)
 
 
 def reason_words(reason: str, localizer: Localizer) -> str:
