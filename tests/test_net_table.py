@@ -178,22 +178,26 @@ def test_chat_is_cleaned_and_private_messages_reach_only_their_pair(server, game
             c.close()
 
 
-def test_names_are_checked_and_a_name_is_once_at_a_table(server, game):
+def test_names_are_checked_and_a_guest_with_a_name_in_use_gets_a_distinct_one(server, game):
     anna = GameClient(server.url, "x")
     anna.start()
     try:
         assert refused(anna).reason == Reason.NAME_EMPTY
     finally:
         anna.close()
+    # a second copy of the game on the same computer starts with the same name
     anna, other = connect(server, "Anna"), connect(server, "ANNA")
+    third = connect(server, "anna")
     try:
+        assert (anna.name, other.name, third.name) == ("Anna", "ANNA 2", "anna 3")
         anna.send(m.CreateTable(game=game, config=CONFIG))
         info = table_state(anna).table
-        other.send(m.JoinTable(table=info.id))
-        assert refused(other).reason == Reason.NAME_AT_TABLE
+        other.send(m.JoinTable(table=info.id))  # no clash at the table
+        joined = wait_for(other, lambda i: isinstance(i, m.TableState))
+        assert [s.name for s in joined.table.seats][:2] == ["Anna", "ANNA 2"]
     finally:
-        anna.close()
-        other.close()
+        for client in (anna, other, third):
+            client.close()
 
 
 def test_the_master_hands_over_kicks_and_the_table_list_reads_waiting_over_total(server, game):

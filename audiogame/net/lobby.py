@@ -26,6 +26,8 @@ from audiogame.net.accounts import Accounts, Entry, is_session_token, session_ha
 from audiogame.net.bus import Bus, Subscriber
 from audiogame.net.game_codec import GameCodec
 from audiogame.net.login_limits import LoginGate
+from audiogame.net.names import MAX_LENGTH as MAX_NAME
+from audiogame.net.names import same_name
 from audiogame.net.passwords import Hasher
 from audiogame.net.people import LocalRelay, People, Relay
 from audiogame.net.race_table import RaceTable
@@ -166,6 +168,7 @@ class Lobby:
             return Reason.NAME_REGISTERED
         if token is None:
             token = secrets.token_urlsafe(24)
+            name = await self.free_name(name, "")
             player = Player(secrets.token_hex(8), name, token_hash(token))
             self.players[player.id] = player
             self._by_token[player.token_hash] = player.id
@@ -186,9 +189,35 @@ class Lobby:
         if player.name != name:
             if await self.accounts.registered(name):
                 return Reason.NAME_REGISTERED
+            name = await self.free_name(name, player.id)
+        if player.name != name:
             player.name = name
             await self.store.save_player(PlayerRecord(player.id, name, player.token_hash))
         return player, token
+
+    async def free_name(self, name: str, me: str) -> str:
+        """``name``, or when another guest here uses it (a second copy of the game on one
+        computer starts with the same name as the first), the first of "Anna 2",
+        "Anna 3"... that nobody online uses and no account holds: the welcome carries
+        it, and the client tells its player. A name clash at a table it could not
+        understand never happens."""
+        if not self._name_used(name, me):
+            return name
+        for n in range(2, 100):
+            suffix = f" {n}"
+            candidate = name[: MAX_NAME - len(suffix)].rstrip() + suffix
+            if not self._name_used(candidate, me) and not await self.accounts.registered(candidate):
+                return candidate
+        return name
+
+    def _name_used(self, name: str, me: str) -> bool:
+        """Someone else here, connected or holding a seat, or online elsewhere, has it."""
+        for player in self.players.values():
+            if player.id != me and same_name(player.name, name):
+                if player.connection is not None or player.table is not None:
+                    return True
+        found = self.people.find(name)
+        return found is not None and found != me
 
     def enter(self, entry: Entry) -> Player:
         """The player of a logged-in (or resumed) account: one per account, whatever the

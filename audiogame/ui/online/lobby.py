@@ -45,6 +45,7 @@ from audiogame.net import messages as m
 from audiogame.net import spoken_words, tls
 from audiogame.net.client import Incoming
 from audiogame.net.host import HostedServer
+from audiogame.net.names import clean_name
 from audiogame.net.reasons import Reason
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.menu import MenuItem, MenuScene
@@ -111,6 +112,8 @@ class LobbyScene(MenuScene):
         self.login: LoginScene | None = None
         #: said once before the list (the welcome of an account)
         self.greeting = ""
+        #: the name the server gave this guest instead of theirs, once said
+        self.renamed = ""
         self.rebuild()
 
     # -- connecting -------------------------------------------------------------------------
@@ -409,7 +412,19 @@ class LobbyScene(MenuScene):
         if welcome.account and target is not None:
             sessions.keep(self.app.data_dir, target.address, welcome.name, welcome.token)
             self.greeting = self.t("login-welcome", name=welcome.name)
-        if welcome.name != self.app.settings.online_name:
+        asked, _problem = clean_name(self.name)
+        if not welcome.account and welcome.name != asked:
+            # another guest here has my name (a second copy of the game on this
+            # computer): the server gave me a distinct one for this visit; said once,
+            # never kept in place of the name I chose
+            if welcome.name != self.renamed:
+                self.renamed = welcome.name
+                said = self.t("online-renamed", asked=asked, name=welcome.name)
+                if self.listed or self.code or self.create_choice is not None:
+                    self.app.announcer.post_system("online-said", text=said)
+                else:  # said before the list, which is read next
+                    self.greeting = words.joined([self.greeting, said])
+        elif welcome.name != self.app.settings.online_name:
             self.app.settings.online_name = welcome.name
             self.app.save_settings()
         login, self.login = self.login, None
