@@ -30,6 +30,7 @@ from audiogame.net.names import MAX_LENGTH as MAX_NAME
 from audiogame.net.names import same_name
 from audiogame.net.passwords import Hasher
 from audiogame.net.people import LocalRelay, People, Relay
+from audiogame.net.quiet_log import QuietLog
 from audiogame.net.race_table import RaceTable
 from audiogame.net.ratings import Ratings
 from audiogame.net.ratings import Seat as RatedSeat
@@ -40,6 +41,7 @@ from audiogame.net.store import MatchRecord, PlayerRecord, SeatRecord, Store, Ta
 from audiogame.net.table import Table
 
 log = logging.getLogger(__name__)
+_QUIET = QuietLog(log)
 
 #: why an option was refused: a value the game here does not offer (another version's)
 NOT_OFFERED = "net-option-not-offered"
@@ -172,7 +174,7 @@ class Lobby:
             player = Player(secrets.token_hex(8), name, token_hash(token))
             self.players[player.id] = player
             self._by_token[player.token_hash] = player.id
-            await self.store.save_player(PlayerRecord(player.id, name, player.token_hash))
+            await self._keep_player(player)
             return player, token
         hashed = token_hash(token)
         known = self.players.get(self._by_token.get(hashed, ""))
@@ -192,8 +194,17 @@ class Lobby:
             name = await self.free_name(name, player.id)
         if player.name != name:
             player.name = name
-            await self.store.save_player(PlayerRecord(player.id, name, player.token_hash))
+            await self._keep_player(player)
         return player, token
+
+    async def _keep_player(self, player: Player) -> None:
+        """A guest's record, for their token to work after a restart; a store that cannot
+        write (a full disk, a read-only folder) never keeps anyone out: they play, and
+        only a restart meanwhile would forget them."""
+        try:
+            await self.store.save_player(PlayerRecord(player.id, player.name, player.token_hash))
+        except Exception:
+            _QUIET.exception("store players", "cannot store player %s", player.id)
 
     async def free_name(self, name: str, me: str) -> str:
         """``name``, or when another guest here uses it (a second copy of the game on one

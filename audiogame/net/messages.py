@@ -460,6 +460,10 @@ class NoticeKind(StrEnum):
     RETURNING = "returning"
     #: a real-time game: your chat reaches the table when the round ends
     CHAT_HELD = "chat-held"
+    #: the server cannot write the table (a full disk, a read-only folder): it plays on in
+    #: memory, and a crash would lose it; STORING: it writes again
+    NOT_STORING = "not-storing"
+    STORING = "storing"
 
 
 class Notice(_Server, tag="notice", frozen=True):

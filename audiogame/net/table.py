@@ -157,6 +157,10 @@ class Table:
         self.epoch: int | None = None
         #: another process took the table over: nothing more is written or sent
         self.fenced = False
+        #: the store refused the last write (a full disk, a read-only data folder): the
+        #: table plays on in memory, its players told so once; the next write that
+        #: works tells them again
+        self.unstored = False
         self._outbox: asyncio.Queue[_Write | Post | _Job] = asyncio.Queue()
         self._drainer = self.loop.create_task(self._drain(), name=f"table {self.id}")
 
@@ -268,6 +272,7 @@ class Table:
             self._notice(m.NoticeKind.WATCHING, None, name)
             self._send_state()
             self._send_snapshot(player, None, upto=upto, match=match)
+            self._tell_unstored(player)
             return None
         if seat is None:
             seat = next((i for i, s in enumerate(self.seats) if s.kind is EMPTY), None)
@@ -282,6 +287,7 @@ class Table:
             self.record.master = player
         self._notice(m.NoticeKind.JOINED, seat, name)
         self._changed()
+        self._tell_unstored(player)
         return None
 
     def leave(self, player: str, kicked: bool = False) -> None:
@@ -866,7 +872,14 @@ class Table:
 
         async def save() -> None:
             if not self.closed:
-                await self.store.save_table(snapshot)
+                try:
+                    await self.store.save_table(snapshot)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    self._stored(False)
+                    raise
+                self._stored(True)
 
         self._queue(save)
         self._send_state()
@@ -893,6 +906,7 @@ class Table:
                         self.epoch = await self.store.claim_table(self.id)
                     if entries or bots:
                         await self.store.append(self.id, number, entries, bots, epoch=self.epoch)
+                        self._stored(True)
             except asyncio.CancelledError:
                 raise
             except Fenced:
@@ -905,6 +919,7 @@ class Table:
                 # not stored is lost only if the server stops before it recovers), and
                 # the log says so once a minute, not once an action
                 _QUIET.exception(f"store {self.id}", "table %s: storing failed", self.id)
+                self._stored(False)
             for item in () if self.fenced else items:
                 # one failing (a record not stored) never holds the rest
                 try:
@@ -920,6 +935,28 @@ class Table:
                     )
             if self.closed and queue.empty():
                 return
+
+    def _stored(self, ok: bool) -> None:
+        """A write worked or failed: on a change, the table's players hear it (and the
+        host's log says it), once each way, never once an action."""
+        if ok != self.unstored:
+            return
+        self.unstored = not ok
+        if ok:
+            log.warning("table %s: storing works again; the table is safe again", self.id)
+            self._notice(m.NoticeKind.STORING)
+        else:
+            log.error(
+                "table %s: cannot store (disk full or read-only?): the table plays on in "
+                "memory, and a crash or stop now would lose what is not stored",
+                self.id,
+            )
+            self._notice(m.NoticeKind.NOT_STORING)
+
+    def _tell_unstored(self, player: str) -> None:
+        """Someone arriving while the store cannot write is told, as those already here were."""
+        if self.unstored:
+            self._post(m.Notice(what=m.NoticeKind.NOT_STORING), players=frozenset({player}))
 
     def close(self) -> None:
         """The table goes away (nobody left): its record is dropped from the store."""

@@ -92,6 +92,8 @@ online-notice-unpaused = The next round will start by itself.
 online-notice-restored = The server restarted: the table is back as it was.
 online-notice-returning = { $name } is back and takes the seat from the bot when this round ends.
 online-notice-chat-held = Your message reaches the table when this round ends.
+online-notice-not-storing = The server cannot save this table now (its disk is full, or its folder read-only): the game goes on, but if the server stopped now, the table would be lost.
+online-notice-storing = The server saves this table again: a crash would no longer lose it.
 
 online-room-title = The table
 online-room-where = { $game } table, { $stage }

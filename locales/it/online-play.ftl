@@ -92,6 +92,8 @@ online-notice-unpaused = La prossima mano partirà da sola.
 online-notice-restored = Il server è ripartito: il tavolo è tornato com'era.
 online-notice-returning = { $name } è di nuovo qui e riprende il posto dal bot alla fine di questo giro.
 online-notice-chat-held = Il tuo messaggio arriverà al tavolo alla fine di questo giro.
+online-notice-not-storing = Il server non riesce a salvare questo tavolo (il disco è pieno, o la cartella è in sola lettura): la partita continua, ma se il server si fermasse adesso il tavolo andrebbe perso.
+online-notice-storing = Il server salva di nuovo questo tavolo: un arresto improvviso non lo farebbe più perdere.
 
 online-room-title = Il tavolo
 online-room-where = Tavolo di { $game }, { $stage }

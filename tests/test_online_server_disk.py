@@ -1,0 +1,144 @@
+"""A server whose disk fills mid-match tells the table's players, once, that the table
+plays on but would be lost by a crash now (and says it in its log); when writing works
+again, they hear that too. Before, nobody knew.
+
+A real full filesystem: a small tmpfs mounted as the server's data folder, filled
+while a Domino match is under way; the real app (harness: real loop, recording
+speaker) at the table, a real server on 127.0.0.1. Mounting needs root on Linux (CI
+runs as root); where it is impossible the test is skipped and says why.
+
+A data folder turned read-only under a running server cannot be made here: Linux
+refuses to remount a filesystem read-only while the server holds its database open
+for writing, and root writes through any file mode. The server takes every failed
+write alike (``Table._stored``), whatever the system's reason.
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+import pytest
+
+from audiogame.app.clock import RealClock
+from audiogame.devtools.harness import Harness
+from audiogame.devtools.net_harness import ServerThread
+from audiogame.games.domino.resume_check import scripted_key
+from audiogame.games.domino.table import DominoTable
+from audiogame.net.server_options import ServerOptions
+from audiogame.ui.online.create import CreateTableScene
+from audiogame.ui.online.lobby import LobbyScene
+from audiogame.ui.online.menu import OnlineMenu
+from audiogame.ui.online.room import RoomScene
+
+SIZE = "4m"
+
+
+def mount_tmpfs(folder) -> str | None:
+    """Mount a small tmpfs on ``folder``; None when done, else why it could not be."""
+    if sys.platform != "linux":
+        return "a tmpfs can only be mounted on Linux"
+    if os.geteuid() != 0:
+        return "mounting a tmpfs needs root (CI runs as root)"
+    if shutil.which("mount") is None:
+        return "no mount command on this system"
+    folder.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", f"size={SIZE}", "tmpfs", str(folder)],
+        capture_output=True,
+        text=True,
+    )
+    return None if done.returncode == 0 else f"mount refused: {done.stderr.strip()}"
+
+
+def fill(folder) -> None:
+    """Take every byte the filesystem has left."""
+    with open(folder / "filler", "wb") as handle:
+        try:
+            while True:
+                handle.write(b"\0" * 65536)
+                handle.flush()
+        except OSError as exc:
+            assert exc.errno == errno.ENOSPC
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    data = tmp_path / "server"
+    why = mount_tmpfs(data)
+    if why is not None:
+        pytest.skip(why)
+    yield data
+    subprocess.run(["umount", "-l", str(data)], check=False)
+
+
+def type_line(h: Harness, text: str) -> None:
+    for char in text:
+        h.press(char)
+    h.press("enter")
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_full_disk_mid_match_is_told_once_and_its_end_too(small_disk, tmp_path, lang, caplog):
+    caplog.set_level(logging.WARNING, logger="audiogame.net.table")
+    server = ServerThread(small_disk, ServerOptions(probe_every=0.2)).start()
+    h = Harness(tmp_path / "Anna", lang=lang, clock=RealClock())
+    h.app.settings.online_name = "Anna"
+    h.start(OnlineMenu(h.app))
+    app = h.app
+    t = app.localizer
+    lost, safe = t("online-notice-not-storing"), t("online-notice-storing")
+    filler = small_disk / "filler"
+    try:
+        for _ in range(3):
+            h.press("down")
+        h.press("enter")  # Join with an address
+        type_line(h, f"127.0.0.1:{server.port}")
+        assert h.settle(lambda: isinstance(app.top, LobbyScene) and app.top.listed, 20)
+        lobby = app.top
+        h.press("enter")  # Create a table
+        assert isinstance(app.top, CreateTableScene)
+        h.press("enter")  # Domino, four players
+        assert h.settle(lambda: isinstance(app.top, RoomScene), 20)
+        link = lobby.link
+        assert link is not None
+        for seat in (1, 2, 3):
+            h.press("b")  # a bot on the first empty seat, as the table is known
+            filled = lambda s=seat: link.table is not None and link.table.seats[s].level != ""  # noqa: E731
+            assert h.settle(filled, 20)
+        running = server.server
+        assert running is not None
+        table = server.run(lambda: next(iter(running.lobby.tables.values())))
+
+        fill(small_disk)  # the disk is full: the match begins all the same
+        h.press("enter")
+        assert h.settle(lambda: isinstance(app.top, DominoTable), 20)
+        assert h.settle(lambda: any(lost in s for s in h.transcript), 20), h.transcript
+        assert server.run(lambda: table.unstored)
+        assert "cannot store" in caplog.text
+
+        filler.unlink()  # space again: the next write works, and the players hear it
+        deadline = time.monotonic() + 60
+        while not any(safe in s for s in h.transcript) and time.monotonic() < deadline:
+            game = app.top
+            key = scripted_key(game) if isinstance(game, DominoTable) else None
+            if key is None:
+                h.settle(lambda: False, 0.05)
+            else:
+                h.press(key)
+        said = " | ".join(h.transcript)
+        assert safe in said, said
+        assert said.count(lost) == 1, said  # once, not once an action
+        assert said.index(lost) < said.index(safe)
+        assert not server.run(lambda: table.unstored)
+        assert "storing works again" in caplog.text
+    finally:
+        filler.unlink(missing_ok=True)
+        app.pop_to(app.scenes[0])
+        server.stop()
+        h.close()
