@@ -43,6 +43,7 @@ from audiogame.app.keys import Key
 from audiogame.games import registry
 from audiogame.net import messages as m
 from audiogame.net import spoken_words, tls
+from audiogame.net.accounts import is_session_token
 from audiogame.net.client import Incoming
 from audiogame.net.host import HostedServer
 from audiogame.net.names import clean_name
@@ -178,6 +179,8 @@ class LobbyScene(MenuScene):
         token = None
         if password is None:
             token = sessions.token_for(self.app.data_dir, target.address, self.name)
+            if not is_session_token(token) and not self.owns_data():
+                token = None  # another copy's guest: taking it would put that copy out
         link = Link(
             self.app,
             target.url,
@@ -328,6 +331,14 @@ class LobbyScene(MenuScene):
         if link is None:
             return False
         link.client.password = None  # a reconnection says hello, it does not guess again
+        token = link.client.token
+        if refused.reason == Reason.UNKNOWN_TOKEN.value and not is_session_token(token):
+            # a guest's kept token this server no longer knows: a new guest, no questions
+            if self.target is not None:
+                sessions.forget(self.app.data_dir, self.target.address)
+            link.client.token = None
+            link.send(m.Hello(name=self.name, lang=self.app.localizer.lang))
+            return True
         said = words.reason_words(refused.reason, self.app.localizer)
         if self.login is not None and self.login in self.app.scenes:
             self.login.refused(said)
@@ -406,12 +417,23 @@ class LobbyScene(MenuScene):
             return
         self.leave_server()
 
+    def owns_data(self) -> bool:
+        """This copy of the game holds its data folder (a second copy on the same
+        folder plays on, keeping nothing: a guest's token kept there is the first's)."""
+        saves = self.app.saves
+        return saves is None or saves.off is None
+
     def welcomed(self, welcome: m.Welcome) -> None:
-        """In: an account's session is kept for next time; the login screen closes."""
+        """In: an account's session (a guest's token) is kept for next time; the login
+        screen closes."""
         target = self.target
         if welcome.account and target is not None:
             sessions.keep(self.app.data_dir, target.address, welcome.name, welcome.token)
             self.greeting = self.t("login-welcome", name=welcome.name)
+        elif target is not None and self.owns_data():
+            # a guest's token too: a new start of the app (after a crash, the
+            # computer's or the app's) comes back as this player, to their seat
+            sessions.keep(self.app.data_dir, target.address, self.name, welcome.token)
         asked, _problem = clean_name(self.name)
         if not welcome.account and welcome.name != asked:
             # another guest here has my name (a second copy of the game on this
