@@ -170,4 +170,4 @@ online-left-because = You are no longer at the table: { $reason }
 online-seed-sealed = The deal is sealed: the fingerprint of its secret seed is { $fingerprint }.
 online-seed-revealed = The seed is revealed and matches the fingerprint; the match is kept for checking with audiogame verify, in { $file }
 online-seed-broken = Warning: the seed revealed at the end is not the one the table sealed at the start. This match's deal cannot be trusted.
-online-renamed = Someone here is already called { $asked } (another copy of the game on this computer, perhaps): on this server you are { $name }. Your own name is chosen under Your name, in Play online.
+online-renamed = Someone here is already called { $asked } (another copy of the game on this computer, perhaps): on this server your name is { $name }. Your own name is chosen under Your name, in Play online.

@@ -51,4 +51,4 @@ net-race-back-covered = A bot plays your seat until this round ends; then it is 
 net-seat-yours-again = The bot hands your seat back: you play again.
 net-option-refused = { $option }: { $why }
 net-option-not-offered = the game on this server does not offer that choice (it may be another version of the game).
-net-option-seats = This game seats from { $min } to { $max } players.
+net-option-seats = Players at this game: from { $min } to { $max }.

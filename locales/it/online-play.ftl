@@ -170,4 +170,4 @@ online-left-because = Non sei più al tavolo: { $reason }
 online-seed-sealed = La distribuzione è sigillata: l'impronta del suo seme segreto è { $fingerprint }.
 online-seed-revealed = Il seme è svelato e corrisponde all'impronta; la partita è conservata per il controllo con audiogame verify, in { $file }
 online-seed-broken = Attenzione: il seme svelato alla fine non è quello che il tavolo aveva sigillato all'inizio. Della distribuzione di questa partita non ci si può fidare.
-online-renamed = Qui c'è già chi si chiama { $asked } (forse un'altra copia del gioco su questo computer): su questo server sei { $name }. Il nome si sceglie in Il tuo nome, nel menu Gioca online.
+online-renamed = Qui c'è già chi si chiama { $asked } (forse un'altra copia del gioco su questo computer): su questo server il tuo nome è { $name }. Il nome si sceglie in Il tuo nome, nel menu Gioca online.

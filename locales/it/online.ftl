@@ -51,4 +51,4 @@ net-race-back-covered = Fino alla fine di questo giro un bot gioca al tuo posto;
 net-seat-yours-again = Il bot ti restituisce il posto: giochi di nuovo.
 net-option-refused = { $option }: { $why }
 net-option-not-offered = il gioco su questo server non offre questa scelta (forse è un'altra versione del gioco).
-net-option-seats = A questo gioco siedono da { $min } a { $max } giocatori.
+net-option-seats = Giocatori a questo gioco: da { $min } a { $max }.
