@@ -166,11 +166,11 @@ class SqliteStore:
                 "INSERT OR REPLACE INTO bots (tbl, match, seat, state) VALUES (?, ?, ?, ?)",
                 [(table, match, seat, _dumps(state)) for seat, state in bots.items()],
             )
+            db.execute("COMMIT")  # a full disk may refuse the commit itself
         except BaseException:
             if db.in_transaction:  # a full disk has SQLite roll back by itself
                 db.execute("ROLLBACK")
             raise
-        db.execute("COMMIT")
 
     async def finish_match(
         self, record: TableRecord, log: Sequence[LogEntry], outcome: Mapping[str, Any]

@@ -61,6 +61,8 @@ from audiogame.net.store import (
 
 log = logging.getLogger(__name__)
 _QUIET = QuietLog(log)
+#: writes must work this long (seconds) before the players hear that the table is safe
+STEADY = 3.0
 
 EMPTY, HUMAN, BOT = m.SeatKind.EMPTY, m.SeatKind.HUMAN, m.SeatKind.BOT
 
@@ -158,9 +160,16 @@ class Table:
         #: another process took the table over: nothing more is written or sent
         self.fenced = False
         #: the store refused the last write (a full disk, a read-only data folder): the
-        #: table plays on in memory, its players told so once; the next write that
-        #: works tells them again
+        #: table plays on in memory, what was not written kept to be written with the
+        #: next batch (the log never has a hole); its players told so once, and told
+        #: again once writes have worked for ``STEADY`` seconds (a disk that frees a
+        #: page now and then never makes them hear it come and go)
         self.unstored = False
+        self._told_unstored = False
+        self._steady: asyncio.TimerHandle | None = None
+        self._unwritten: list[LogEntry] = []
+        self._unwritten_bots: dict[int, dict[str, Any]] = {}
+        self._unwritten_match = -1
         self._outbox: asyncio.Queue[_Write | Post | _Job] = asyncio.Queue()
         self._drainer = self.loop.create_task(self._drain(), name=f"table {self.id}")
 
@@ -892,14 +901,19 @@ class Table:
             items = [first]
             while not queue.empty():
                 items.append(queue.get_nowait())
+            match = self.record.match
+            number = self.record.matches_played if match is None else match.number
+            # what a failed write did not store goes first (of the same match): the
+            # log stays whole
             entries: list[LogEntry] = []
             bots: dict[int, dict[str, Any]] = {}
+            if self._unwritten_match == number:
+                entries, bots = self._unwritten, self._unwritten_bots
+            self._unwritten, self._unwritten_bots = [], {}
             for item in items:
                 if isinstance(item, _Write):
                     entries.extend(item.entries)
                     bots.update(item.bots)
-            match = self.record.match
-            number = self.record.matches_played if match is None else match.number
             try:
                 if not self.fenced:
                     if self.epoch is None:
@@ -919,6 +933,8 @@ class Table:
                 # not stored is lost only if the server stops before it recovers), and
                 # the log says so once a minute, not once an action
                 _QUIET.exception(f"store {self.id}", "table %s: storing failed", self.id)
+                self._unwritten, self._unwritten_bots = entries, bots
+                self._unwritten_match = number
                 self._stored(False)
             for item in () if self.fenced else items:
                 # one failing (a record not stored) never holds the rest
@@ -937,21 +953,31 @@ class Table:
                 return
 
     def _stored(self, ok: bool) -> None:
-        """A write worked or failed: on a change, the table's players hear it (and the
-        host's log says it), once each way, never once an action."""
-        if ok != self.unstored:
-            return
+        """A write worked or failed: the table's players hear a change (and the host's
+        log says it), once each way, never once an action."""
         self.unstored = not ok
-        if ok:
-            log.warning("table %s: storing works again; the table is safe again", self.id)
-            self._notice(m.NoticeKind.STORING)
-        else:
-            log.error(
-                "table %s: cannot store (disk full or read-only?): the table plays on in "
-                "memory, and a crash or stop now would lose what is not stored",
-                self.id,
-            )
-            self._notice(m.NoticeKind.NOT_STORING)
+        if not ok:
+            if self._steady is not None:
+                self._steady.cancel()
+                self._steady = None
+            if not self._told_unstored:
+                self._told_unstored = True
+                log.error(
+                    "table %s: not storing (a full disk, a read-only folder?): it plays on "
+                    "in memory, and a crash or stop now would lose what is not stored",
+                    self.id,
+                )
+                self._notice(m.NoticeKind.NOT_STORING)
+        elif self._told_unstored and self._steady is None:
+            self._steady = self.loop.call_later(STEADY, self._storing_again)
+
+    def _storing_again(self) -> None:
+        self._steady = None
+        if self.closed or self.unstored:
+            return
+        self._told_unstored = False
+        log.warning("table %s: storing works again; the table is safe again", self.id)
+        self._notice(m.NoticeKind.STORING)
 
     def _tell_unstored(self, player: str) -> None:
         """Someone arriving while the store cannot write is told, as those already here were."""
@@ -967,6 +993,7 @@ class Table:
             _cancel_game(self.match.table_call)
         for seat in self.seats:
             _cancel(seat.drop_timer)
+        _cancel(self._steady)
         self._post(m.Left(reason=Reason.TABLE_CLOSED.value))
 
         async def drop() -> None:
@@ -983,6 +1010,7 @@ class Table:
             self.match.session.stop()
         for seat in self.seats:
             _cancel(seat.drop_timer)
+        _cancel(self._steady)
         self._drainer.cancel()
 
     async def flushed(self) -> None:
