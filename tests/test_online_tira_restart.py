@@ -186,8 +186,8 @@ def test_a_kept_guest_token_the_server_no_longer_knows_enters_as_a_new_guest(tmp
             app = h.app
             assert h.settle(lambda: isinstance(app.top, LobbyScene) and app.top.listed, 20)
             assert not any(isinstance(s, LoginScene) for s in app.scenes)
-            kept = sessions.token_for(h.app.data_dir, address, "Anna")
-            assert kept is not None and kept != "a-token-from-another-life"
+            # forgotten: a new one is kept only once this guest sits at a table
+            assert sessions.token_for(h.app.data_dir, address, "Anna") is None
         finally:
             h.app.pop_to(h.app.scenes[0])
             h.close()

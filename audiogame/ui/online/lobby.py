@@ -115,6 +115,9 @@ class LobbyScene(MenuScene):
         self.greeting = ""
         #: the name the server gave this guest instead of theirs, once said
         self.renamed = ""
+        #: a guest's resume token (this copy holding its data folder), and the one kept
+        self.guest_token = ""
+        self.kept_token = ""
         self.rebuild()
 
     # -- connecting -------------------------------------------------------------------------
@@ -295,7 +298,17 @@ class LobbyScene(MenuScene):
 
     # -- news from the server -------------------------------------------------------------------
     def table_changed(self) -> None:
-        """A table of mine changed (the seating opens above the lobby by itself)."""
+        """A table of mine changed (the seating opens above the lobby by itself). Seated
+        as a guest: the token is kept in the data folder, as an account's session is,
+        so a new start of the app (after a crash, the computer's or the app's) comes
+        back as this player, to their seat. Nothing is kept before a seat: a server
+        that only talks never leaves anything in the player's folder."""
+        link, target, token = self.link, self.target, self.guest_token
+        if link is None or target is None or not token or link.seat is None:
+            return
+        if token != self.kept_token:
+            self.kept_token = token
+            sessions.keep(self.app.data_dir, target.address, self.name, token)
 
     def news(self, item: Incoming) -> bool:
         if isinstance(item, m.TableList):
@@ -430,10 +443,9 @@ class LobbyScene(MenuScene):
         if welcome.account and target is not None:
             sessions.keep(self.app.data_dir, target.address, welcome.name, welcome.token)
             self.greeting = self.t("login-welcome", name=welcome.name)
-        elif target is not None and self.owns_data():
-            # a guest's token too: a new start of the app (after a crash, the
-            # computer's or the app's) comes back as this player, to their seat
-            sessions.keep(self.app.data_dir, target.address, self.name, welcome.token)
+        else:
+            # a guest's token is kept once they sit (``table_changed``)
+            self.guest_token = welcome.token if self.owns_data() else ""
         asked, _problem = clean_name(self.name)
         if not welcome.account and welcome.name != asked:
             # another guest here has my name (a second copy of the game on this
