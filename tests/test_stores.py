@@ -117,6 +117,10 @@ def test_players_accounts_and_sessions(with_store):
     async def body(store: Any) -> None:
         await store.save_player(PlayerRecord("g1", "Ospite", "hash1"))
         assert await store.player_by_token("hash1") == PlayerRecord("g1", "Ospite", "hash1")
+        await store.save_player(PlayerRecord("g2", "Passante", "hash2"))
+        await store.forget_player("g2")  # a guest gone for good
+        assert await store.player_by_token("hash2") is None
+        assert await store.player_by_token("hash1") is not None
         anna = AccountRecord("a1", "Anna", "anna", "$argon2id$x", 10.0)
         assert await store.create_account(anna)
         assert not await store.create_account(AccountRecord("a2", "ANNA", "anna", "y", 11.0))

@@ -65,6 +65,8 @@ FINAL = frozenset(
         "no-answer",
         "garbled",
         "unstable",
+        Reason.TOO_MANY_CONNECTIONS.value,
+        Reason.TOO_MANY_GUESTS.value,
     }
 )
 
@@ -483,7 +485,8 @@ class GameClient:
         if self.token is None and self.password is not None:
             entrance = m.Register if self.register else m.Login
             hello = entrance(name=self.name, password=self.password, lang=self.lang)
-        await ws.send(m.encode(hello), text=True)
+        with contextlib.suppress(ConnectionClosed):  # closed at once: its goodbye is read below
+            await ws.send(m.encode(hello), text=True)
         resumed = self.token is not None
         goodbye = "connection-lost"
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -148,6 +149,7 @@ class Connection:
         if player.connection is not self:
             return
         player.connection = None
+        player.gone_at = time.monotonic()
         self.lobby.people.gone(player)
         table = player.table
         if table is not None:
@@ -284,7 +286,10 @@ class Connection:
         name, problem = clean_name(msg.name)
         if problem is not None:
             return problem
-        found = await self.lobby.player_for(name, msg.token)
+        found = await self.lobby.player_for(name, msg.token, self.address)
+        if found is Reason.TOO_MANY_GUESTS:  # asking again would only be refused again
+            self.close(found)
+            return None
         if isinstance(found, Reason):
             return found
         player, token = found
@@ -304,6 +309,7 @@ class Connection:
             if player.table is not None:
                 self.lobby.bus.unsubscribe(player.table.id, old)
         player.connection = self
+        player.gone_at = None
         self.player = player
         self.send(
             m.Welcome(

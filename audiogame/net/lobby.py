@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from enum import Enum
@@ -23,6 +24,7 @@ from audiogame.games.base import GameSpec, Outcome
 from audiogame.net import messages as m
 from audiogame.net import option_words, spoken_words
 from audiogame.net.accounts import Accounts, Entry, is_session_token, session_hash
+from audiogame.net.address_limits import AddressGate
 from audiogame.net.bus import Bus, Subscriber
 from audiogame.net.game_codec import GameCodec
 from audiogame.net.login_limits import LoginGate
@@ -64,6 +66,8 @@ class Player:
     account: AccountRecord | None = None
     #: the session token's hash (an account's), to log this session out
     session: str = ""
+    #: when their last connection closed (monotonic seconds; None: connected now)
+    gone_at: float | None = None
 
 
 def token_hash(token: str) -> str:
@@ -104,6 +108,8 @@ class Lobby:
         self.remote_lookup: Callable[[str, str], Awaitable[Any]] | None = None
         self.remote_tables: Callable[[], list[m.TableSummary]] | None = None
         self.people = People(store, relay or LocalRelay(), absent_after=options.absent_after)
+        #: connections and new guests per network address
+        self.addresses = AddressGate(options.address_limits)
         self.ratings = Ratings(store)
 
     # -- games ----------------------------------------------------------------------------
@@ -156,8 +162,11 @@ class Lobby:
         return dict(config), seats
 
     # -- players --------------------------------------------------------------------------
-    async def player_for(self, name: str, token: str | None) -> tuple[Player, str] | Reason:
-        """The player a Hello names (a new one without a token), and their token."""
+    async def player_for(
+        self, name: str, token: str | None, address: str = ""
+    ) -> tuple[Player, str] | Reason:
+        """The player a Hello names (a new one without a token), and their token;
+        ``address``: where the Hello came from (new guests are bounded per address)."""
         if is_session_token(token):
             assert token is not None
             account = await self.accounts.resume(token)
@@ -169,6 +178,8 @@ class Lobby:
         if token is None and await self.accounts.registered(name):
             return Reason.NAME_REGISTERED
         if token is None:
+            if not self.addresses.new_guest(address, time.monotonic()):
+                return Reason.TOO_MANY_GUESTS
             token = secrets.token_urlsafe(24)
             name = await self.free_name(name, "")
             player = Player(secrets.token_hex(8), name, token_hash(token))
@@ -229,6 +240,26 @@ class Lobby:
                     return True
         found = self.people.find(name)
         return found is not None and found != me
+
+    async def forget_guests(self, now: float) -> int:
+        """Forget the guests gone for ``guest_keep`` seconds (no connection, no seat
+        held at a table): their token no longer resumes; returns how many."""
+        keep = self.options.guest_keep
+        gone = [
+            p
+            for p in self.players.values()
+            if p.account is None
+            and p.connection is None
+            and p.table is None
+            and p.gone_at is not None
+            and now - p.gone_at >= keep
+        ]
+        for player in gone:
+            del self.players[player.id]
+            if self._by_token.get(player.token_hash) == player.id:
+                del self._by_token[player.token_hash]
+            await self.store.forget_player(player.id)
+        return len(gone)
 
     def enter(self, entry: Entry) -> Player:
         """The player of a logged-in (or resumed) account: one per account, whatever the

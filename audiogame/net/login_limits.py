@@ -32,7 +32,7 @@ class LoginLimits:
     max_keys: int = 100_000
 
 
-class _Buckets:
+class Buckets:
     """Token buckets by key: ``size`` tokens, ``rate`` tokens a second."""
 
     __slots__ = ("size", "rate", "max_keys", "_levels")
@@ -70,8 +70,8 @@ class _Buckets:
 class LoginGate:
     def __init__(self, limits: LoginLimits | None = None) -> None:
         self.limits = limits = limits or LoginLimits()
-        self.addresses = _Buckets(limits.per_address, limits.per_address / 60.0, limits.max_keys)
-        self.accounts = _Buckets(
+        self.addresses = Buckets(limits.per_address, limits.per_address / 60.0, limits.max_keys)
+        self.accounts = Buckets(
             limits.account_failures, 1.0 / limits.account_refill, limits.max_keys
         )
         self._swept = 0.0

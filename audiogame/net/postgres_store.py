@@ -264,6 +264,9 @@ class PostgresStore:
         )
         return None if row is None else PlayerRecord(*row)
 
+    async def forget_player(self, player: str) -> None:
+        await self._run("DELETE FROM players WHERE id = %s", (player,))
+
     # -- accounts ---------------------------------------------------------------------
     async def create_account(self, account: AccountRecord) -> bool:
         try:

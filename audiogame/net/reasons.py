@@ -58,6 +58,8 @@ class Reason(StrEnum):
     REPLACED = "replaced"  # the same player connected again elsewhere
     SHUTDOWN = "shutdown"
     SERVER_FULL = "server-full"
+    TOO_MANY_CONNECTIONS = "too-many-connections"  # from this address, at once
+    TOO_MANY_GUESTS = "too-many-guests"  # new guests from this address, for now
     TIMEOUT = "timeout"  # no Hello in time
     TABLE_BROKEN = "table-broken"  # the table's game failed: it was closed
     # accounts (issue 16)

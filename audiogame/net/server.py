@@ -14,6 +14,7 @@ import asyncio
 import http
 import logging
 import ssl
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -74,6 +75,7 @@ class GameServer:
         self.lobby.on_left = self._left
         self.connections: set[Connection] = set()
         self._server: Server | None = None
+        self._sweeper: asyncio.Task[None] | None = None
         self.restored = 0
         #: the web page and what it loads, served on the game's own port (one origin)
         self.site = Site()
@@ -106,6 +108,7 @@ class GameServer:
             open_timeout=self.options.hello_timeout,
             server_header=None,
         )
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_guests())
         sockets = list(self._server.sockets)
         return int(sockets[0].getsockname()[1]) if sockets else port
 
@@ -115,6 +118,8 @@ class GameServer:
 
     async def close(self) -> None:
         """Stop listening, say goodbye, and write out what every table queued."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for connection in list(self.connections):
             connection.close(Reason.SHUTDOWN)
         if self._server is not None:
@@ -153,13 +158,29 @@ class GameServer:
     async def _handle(self, ws: ServerConnection) -> None:
         kind = WebConnection if ws.subprotocol == WEB_SUBPROTOCOL else Connection
         connection = kind(ws, self.lobby)
+        address = connection.address
+        counted = self.lobby.addresses.connect(address)
         if len(self.connections) >= self.options.max_connections:
             connection.close(Reason.SERVER_FULL)
+        elif not counted:
+            connection.close(Reason.TOO_MANY_CONNECTIONS)
         self.connections.add(connection)
         try:
             await connection.run()
         finally:
             self.connections.discard(connection)
+            if counted:
+                self.lobby.addresses.disconnect(address)
+
+    async def _sweep_guests(self) -> None:
+        """Now and then, forget the guests gone long enough (``guest_keep``)."""
+        every = max(0.05, min(60.0, self.options.guest_keep / 2))
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.lobby.forget_guests(time.monotonic())
+            except Exception:  # a store that fails now may not later: the server goes on
+                log.exception("forgetting guests failed")
 
     def _left(self, player: Player, table: Table) -> None:
         connection = player.connection

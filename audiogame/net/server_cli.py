@@ -25,6 +25,7 @@ from pathlib import Path
 
 from audiogame.net import beacon as lan
 from audiogame.net import tls
+from audiogame.net.address_limits import AddressLimits
 from audiogame.net.limits import Limits
 from audiogame.net.login_limits import LoginLimits
 from audiogame.net.passwords import WORKERS
@@ -71,6 +72,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         add("--no-guests", dest="guests", action="store_false", help=t("serve-no-guests"))
         login_rate = LoginLimits().per_address
         add("--login-rate", type=float, default=login_rate, help=t("serve-login-rate"))
+        bounds = AddressLimits()
+        add("--per-address", type=int, default=bounds.per_address, help=t("serve-per-address"))
+        add("--guests-per-address", type=float, default=bounds.guests, help=t("serve-new-guests"))
+        add("--limit-loopback", action="store_true", help=t("serve-limit-loopback"))
+        keep = ServerOptions().guest_keep / 60
+        add("--guest-keep", type=float, default=keep, help=t("serve-guest-keep"))
         add("--hash-concurrency", type=int, help=t("serve-hash-concurrency"))
         workers = t("serve-hash-workers")
         add("--hash-workers", choices=WORKERS, default="process", help=workers)
@@ -119,6 +126,12 @@ async def serve(args: argparse.Namespace) -> None:
         limits=Limits(rate=args.rate, burst=max(Limits().burst, 2 * args.rate)),
         guests=args.guests,
         login_limits=LoginLimits(per_address=args.login_rate),
+        address_limits=AddressLimits(
+            per_address=max(1, args.per_address),
+            guests=max(1.0, args.guests_per_address),
+            limit_loopback=args.limit_loopback,
+        ),
+        guest_keep=max(0.0, args.guest_keep) * 60,
         hash_concurrency=args.hash_concurrency,
         hash_workers=args.hash_workers,
         hold_chat=not args.chat_during_races,

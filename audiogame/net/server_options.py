@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from audiogame.net.address_limits import AddressLimits
 from audiogame.net.limits import Limits
 from audiogame.net.login_limits import LoginLimits
 from audiogame.net.passwords import HashCost
@@ -50,3 +51,8 @@ class ServerOptions:
     hash_workers: str = "thread"
     #: a player who sends nothing for this long is "absent"
     absent_after: float = 300.0
+    #: connections at once and new guests per network address (loopback exempt)
+    address_limits: AddressLimits = field(default_factory=AddressLimits)
+    #: a guest gone this long (no connection, no seat held) is forgotten: a guest has
+    #: no account, nothing of theirs is worth keeping past the resume of a drop
+    guest_keep: float = 3600.0

@@ -273,6 +273,9 @@ class SqliteStore:
         ).fetchone()
         return None if row is None else PlayerRecord(*row)
 
+    async def forget_player(self, player: str) -> None:
+        self.db.execute("DELETE FROM players WHERE id = ?", (player,))
+
     async def open_table(self, table: str) -> SavedTable | None:
         found = [t for t in await self.open_tables() if t.record.id == table]
         return found[0] if found else None

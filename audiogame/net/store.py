@@ -135,6 +135,10 @@ class Store(Protocol):
 
     async def player_by_token(self, token_hash: str) -> PlayerRecord | None: ...
 
+    async def forget_player(self, player: str) -> None:
+        """A guest gone for good: their record (and so their token) is dropped."""
+        ...
+
     async def finished_match(self, table: str, match: int) -> dict[str, Any] | None:
         """A finished match as ``finish_match`` kept it (None: not found)."""
         ...
