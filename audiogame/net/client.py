@@ -389,6 +389,8 @@ class GameClient:
         ready.set()
         try:
             loop.run_until_complete(self._main())
+            # the frames' iterator of a connection left mid-way ends here, not unfinished
+            loop.run_until_complete(loop.shutdown_asyncgens())
         finally:
             loop.close()
 
