@@ -40,6 +40,7 @@ from audiogame.devtools.hostile_server import (  # noqa: E402
     linger,
     welcome,
 )
+from audiogame.net import client as net_client  # noqa: E402
 from audiogame.net import messages as m  # noqa: E402
 from audiogame.ui.online.menu import OnlineMenu  # noqa: E402
 
@@ -96,7 +97,7 @@ def run(name: str, script: Script, done: Callable[[Harness], bool], folder: Path
         start = time.monotonic()
         h.press("enter")
         frames: list[float] = []
-        while not done(h) and time.monotonic() - start < 60:
+        while not done(h) and time.monotonic() - start < 90:
             began = time.perf_counter()
             h.clock.set(h.clock.now() + 1 / 60)
             h.app.step()
@@ -132,7 +133,7 @@ def main() -> None:
         )
         run("not our protocol (200 frames)", garbage, at_menu, folder)
         run("a frame over 4 MiB", huge, at_menu, folder)
-        run("silence (answer wait 10 s)", silent, at_menu, folder)
+        run(f"silence (answer wait {net_client.ANSWER_WAIT:.0f} s)", silent, at_menu, folder)
         run("cut mid-frame, again and again", cut, at_menu, folder)
     print(f"load average {os.getloadavg()[0]:.1f}")
 

@@ -172,8 +172,9 @@ SYNC_IDS = 1 << 40
 KEEPALIVE = 2.0
 #: a server that takes the connection must say something readable within this many
 #: seconds of the client's hello (else "no-answer": a server that accepts and never
-#: answers would leave the player at "connecting" for good)
-ANSWER_WAIT = 10.0
+#: answers would leave the player at "connecting" for good). Long: a server of ours
+#: answers a hello at once, but a machine under heavy load may stall it for seconds
+ANSWER_WAIT = 30.0
 #: frames the client cannot read on one connection before it gives the server up
 #: ("garbled"): one now and then is logged and skipped, a stream of them is no server
 UNREADABLE = 50
