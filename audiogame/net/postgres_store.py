@@ -21,8 +21,8 @@ from typing import Any
 from psycopg import AsyncConnection, errors
 from psycopg_pool import AsyncConnectionPool
 
+from audiogame.net import store_rows
 from audiogame.net.records import AccountRecord, RatingRecord, ResultRecord, SessionRecord
-from audiogame.net.sqlite_store import _UNREADABLE, _dumps, _table_record
 from audiogame.net.store import Fenced, LogEntry, PlayerRecord, SavedTable, TableRecord
 
 log = logging.getLogger(__name__)
@@ -77,16 +77,6 @@ CREATE TABLE IF NOT EXISTS results (
 CREATE INDEX IF NOT EXISTS results_newest ON results (account, finished);
 """
 
-_ACCOUNT = "id, name, key, password_hash, created, privacy"
-_RESULT = (
-    "account, game, tbl, match, finished, seat, rank, players, seed,"
-    " mu_before, sigma_before, mu_after, sigma_after"
-)
-
-
-def _account(row: Sequence[Any]) -> AccountRecord:
-    return AccountRecord(row[0], row[1], row[2], row[3], row[4], dict(json.loads(row[5])))
-
 
 class PostgresStore:
     def __init__(self, pool: AsyncConnectionPool[AsyncConnection[Any]]) -> None:
@@ -125,7 +115,7 @@ class PostgresStore:
         await self._run(
             "INSERT INTO tables (id, data) VALUES (%s, %s)"
             " ON CONFLICT (id) DO UPDATE SET data = EXCLUDED.data",
-            (record.id, _dumps(asdict(record))),
+            (record.id, store_rows.dumps(asdict(record))),
         )
 
     async def claim_table(self, table: str) -> int:
@@ -167,7 +157,7 @@ class PostgresStore:
                                 e.n,
                                 e.at,
                                 e.seat,
-                                None if e.action is None else _dumps(e.action),
+                                None if e.action is None else store_rows.dumps(e.action),
                             )
                             for e in entries
                         ],
@@ -176,7 +166,10 @@ class PostgresStore:
                     await cursor.executemany(
                         "INSERT INTO bots (tbl, match, seat, state) VALUES (%s, %s, %s, %s)"
                         " ON CONFLICT (tbl, match, seat) DO UPDATE SET state = EXCLUDED.state",
-                        [(table, match, seat, _dumps(state)) for seat, state in bots.items()],
+                        [
+                            (table, match, seat, store_rows.dumps(state))
+                            for seat, state in bots.items()
+                        ],
                     )
 
     async def finish_match(
@@ -195,7 +188,7 @@ class PostgresStore:
         await self._run(
             "INSERT INTO matches (tbl, match, data) VALUES (%s, %s, %s)"
             " ON CONFLICT (tbl, match) DO UPDATE SET data = EXCLUDED.data",
-            (record.id, match.number, _dumps(data)),
+            (record.id, match.number, store_rows.dumps(data)),
         )
 
     async def finished_match(self, table: str, match: int) -> dict[str, Any] | None:
@@ -217,9 +210,9 @@ class PostgresStore:
         for (table_id,) in rows:
             try:
                 saved = await self.open_table(table_id)
-            except _UNREADABLE as exc:  # one bad row never keeps the others from coming back
+            except store_rows.UNREADABLE as exc:
                 log.error("table %s cannot be read (%s): left as it is", table_id, exc)
-                continue
+                continue  # one bad row never keeps the others from coming back
             if saved is not None:
                 found.append(saved)
         return found
@@ -230,7 +223,7 @@ class PostgresStore:
             row = await cursor.fetchone()
             if row is None:
                 return None
-            record = _table_record(json.loads(row[0]))
+            record = store_rows.table_record(json.loads(row[0]))
             saved = SavedTable(record)
             if record.match is not None:
                 number = record.match.number
@@ -279,7 +272,7 @@ class PostgresStore:
                     account.key,
                     account.password_hash,
                     account.created,
-                    _dumps(account.privacy),
+                    store_rows.dumps(account.privacy),
                 ),
             )
         except errors.UniqueViolation:
@@ -287,20 +280,25 @@ class PostgresStore:
         return True
 
     async def account_by_key(self, key: str) -> AccountRecord | None:
-        row = await self._one(f"SELECT {_ACCOUNT} FROM accounts WHERE key = %s", (key,))
-        return None if row is None else _account(row)
+        row = await self._one(
+            f"SELECT {store_rows.ACCOUNT_COLUMNS} FROM accounts WHERE key = %s", (key,)
+        )
+        return None if row is None else store_rows.account_of(row)
 
     async def account_by_id(self, account: str) -> AccountRecord | None:
-        row = await self._one(f"SELECT {_ACCOUNT} FROM accounts WHERE id = %s", (account,))
-        return None if row is None else _account(row)
+        row = await self._one(
+            f"SELECT {store_rows.ACCOUNT_COLUMNS} FROM accounts WHERE id = %s", (account,)
+        )
+        return None if row is None else store_rows.account_of(row)
 
     async def accounts_by_id(self, accounts: Sequence[str]) -> dict[str, AccountRecord]:
         if not accounts:
             return {}
         rows = await self._all(
-            f"SELECT {_ACCOUNT} FROM accounts WHERE id = ANY(%s)", (list(set(accounts)),)
+            f"SELECT {store_rows.ACCOUNT_COLUMNS} FROM accounts WHERE id = ANY(%s)",
+            (list(set(accounts)),),
         )
-        return {row[0]: _account(row) for row in rows}
+        return {row[0]: store_rows.account_of(row) for row in rows}
 
     async def set_password(self, account: str, password_hash: str) -> None:
         await self._run(
@@ -309,7 +307,8 @@ class PostgresStore:
 
     async def set_privacy(self, account: str, privacy: Mapping[str, str]) -> None:
         await self._run(
-            "UPDATE accounts SET privacy = %s WHERE id = %s", (_dumps(dict(privacy)), account)
+            "UPDATE accounts SET privacy = %s WHERE id = %s",
+            (store_rows.dumps(dict(privacy)), account),
         )
 
     async def save_session(self, session: SessionRecord) -> None:
@@ -389,27 +388,10 @@ class PostgresStore:
             async with conn.cursor() as cursor:
                 if results:
                     await cursor.executemany(
-                        f"INSERT INTO results ({_RESULT}) VALUES"
+                        f"INSERT INTO results ({store_rows.RESULT_COLUMNS}) VALUES"
                         " (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
                         " ON CONFLICT (account, tbl, match) DO NOTHING",
-                        [
-                            (
-                                r.account,
-                                r.game,
-                                r.table,
-                                r.match,
-                                r.finished,
-                                r.seat,
-                                r.rank,
-                                r.players,
-                                r.seed,
-                                r.mu_before,
-                                r.sigma_before,
-                                r.mu_after,
-                                r.sigma_after,
-                            )
-                            for r in results
-                        ],
+                        [store_rows.result_row(r) for r in results],
                     )
                 if ratings:
                     await cursor.executemany(
@@ -433,7 +415,7 @@ class PostgresStore:
 
     async def results_of(self, account: str, limit: int) -> list[ResultRecord]:
         rows = await self._all(
-            f"SELECT {_RESULT} FROM results WHERE account = %s"
+            f"SELECT {store_rows.RESULT_COLUMNS} FROM results WHERE account = %s"
             " ORDER BY finished DESC, match DESC LIMIT %s",
             (account, limit),
         )

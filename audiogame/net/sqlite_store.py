@@ -20,14 +20,13 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from audiogame.net import store_rows
 from audiogame.net.records import AccountRecord, RatingRecord, ResultRecord, SessionRecord
 from audiogame.net.store import (
     Fenced,
     LogEntry,
-    MatchRecord,
     PlayerRecord,
     SavedTable,
-    SeatRecord,
     TableRecord,
 )
 
@@ -84,13 +83,6 @@ CREATE TABLE IF NOT EXISTS kept (
     data TEXT
 );
 """
-#: what a stored table's rows cannot be read as (text that is no JSON, JSON of
-#: another shape, nested past the decoder's depth)
-_UNREADABLE = (ValueError, TypeError, KeyError, AttributeError, RecursionError)
-
-
-def _dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
 class SqliteStore:
@@ -122,7 +114,7 @@ class SqliteStore:
     async def save_table(self, record: TableRecord) -> None:
         self.db.execute(
             "INSERT OR REPLACE INTO tables (id, data) VALUES (?, ?)",
-            (record.id, _dumps(asdict(record))),
+            (record.id, store_rows.dumps(asdict(record))),
         )
 
     async def claim_table(self, table: str) -> int:
@@ -157,14 +149,14 @@ class SqliteStore:
                         e.n,
                         e.at,
                         e.seat,
-                        None if e.action is None else _dumps(e.action),
+                        None if e.action is None else store_rows.dumps(e.action),
                     )
                     for e in entries
                 ],
             )
             db.executemany(
                 "INSERT OR REPLACE INTO bots (tbl, match, seat, state) VALUES (?, ?, ?, ?)",
-                [(table, match, seat, _dumps(state)) for seat, state in bots.items()],
+                [(table, match, seat, store_rows.dumps(state)) for seat, state in bots.items()],
             )
             db.execute("COMMIT")  # a full disk may refuse the commit itself
         except BaseException:
@@ -187,7 +179,7 @@ class SqliteStore:
         }
         self.db.execute(
             "INSERT OR REPLACE INTO matches (tbl, match, data) VALUES (?, ?, ?)",
-            (record.id, match.number, _dumps(data)),
+            (record.id, match.number, store_rows.dumps(data)),
         )
 
     async def finished_match(self, table: str, match: int) -> dict[str, Any] | None:
@@ -213,13 +205,13 @@ class SqliteStore:
         for table_id, data in rows:
             try:
                 saved.append(self._saved_table(table_id, data))
-            except _UNREADABLE as exc:
+            except store_rows.UNREADABLE as exc:
                 log.error("table %s cannot be read (%s): kept aside", table_id, exc)
                 await self.keep_table(table_id, f"unreadable: {type(exc).__name__}")
         return saved
 
     def _saved_table(self, table_id: str, data: str) -> SavedTable:
-        record = _table_record(json.loads(data))
+        record = store_rows.table_record(json.loads(data))
         found = SavedTable(record)
         if record.match is not None:
             number = record.match.number
@@ -292,7 +284,7 @@ class SqliteStore:
                     account.key,
                     account.password_hash,
                     account.created,
-                    _dumps(account.privacy),
+                    store_rows.dumps(account.privacy),
                 ),
             )
         except sqlite3.IntegrityError:
@@ -300,14 +292,16 @@ class SqliteStore:
         return True
 
     async def account_by_key(self, key: str) -> AccountRecord | None:
-        row = self.db.execute(f"SELECT {_ACCOUNT} FROM accounts WHERE key = ?", (key,)).fetchone()
-        return None if row is None else _account(row)
+        row = self.db.execute(
+            f"SELECT {store_rows.ACCOUNT_COLUMNS} FROM accounts WHERE key = ?", (key,)
+        ).fetchone()
+        return None if row is None else store_rows.account_of(row)
 
     async def account_by_id(self, account: str) -> AccountRecord | None:
         row = self.db.execute(
-            f"SELECT {_ACCOUNT} FROM accounts WHERE id = ?", (account,)
+            f"SELECT {store_rows.ACCOUNT_COLUMNS} FROM accounts WHERE id = ?", (account,)
         ).fetchone()
-        return None if row is None else _account(row)
+        return None if row is None else store_rows.account_of(row)
 
     async def accounts_by_id(self, accounts: Sequence[str]) -> dict[str, AccountRecord]:
         found: dict[str, AccountRecord] = {}
@@ -316,9 +310,9 @@ class SqliteStore:
             chunk = ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
             for row in self.db.execute(
-                f"SELECT {_ACCOUNT} FROM accounts WHERE id IN ({marks})", chunk
+                f"SELECT {store_rows.ACCOUNT_COLUMNS} FROM accounts WHERE id IN ({marks})", chunk
             ):
-                record = _account(row)
+                record = store_rows.account_of(row)
                 found[record.id] = record
         return found
 
@@ -329,7 +323,8 @@ class SqliteStore:
 
     async def set_privacy(self, account: str, privacy: Mapping[str, str]) -> None:
         self.db.execute(
-            "UPDATE accounts SET privacy = ? WHERE id = ?", (_dumps(dict(privacy)), account)
+            "UPDATE accounts SET privacy = ? WHERE id = ?",
+            (store_rows.dumps(dict(privacy)), account),
         )
 
     async def save_session(self, session: SessionRecord) -> None:
@@ -418,7 +413,7 @@ class SqliteStore:
                 "INSERT OR REPLACE INTO results (account, game, tbl, match, finished, seat,"
                 " rank, players, seed, mu_before, sigma_before, mu_after, sigma_after)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [_result_row(r) for r in results],
+                [store_rows.result_row(r) for r in results],
             )
             db.executemany(
                 "INSERT OR REPLACE INTO ratings (account, game, mu, sigma, matches)"
@@ -445,7 +440,7 @@ class SqliteStore:
 
     async def results_of(self, account: str, limit: int) -> list[ResultRecord]:
         rows = self.db.execute(
-            f"SELECT {_RESULT} FROM results WHERE account = ?"
+            f"SELECT {store_rows.RESULT_COLUMNS} FROM results WHERE account = ?"
             " ORDER BY finished DESC, match DESC LIMIT ?",
             (account, limit),
         )
@@ -453,35 +448,6 @@ class SqliteStore:
 
     def close(self) -> None:
         self.db.close()
-
-
-_ACCOUNT = "id, name, key, password_hash, created, privacy"
-_RESULT = (
-    "account, game, tbl, match, finished, seat, rank, players, seed,"
-    " mu_before, sigma_before, mu_after, sigma_after"
-)
-
-
-def _account(row: Sequence[Any]) -> AccountRecord:
-    return AccountRecord(row[0], row[1], row[2], row[3], row[4], dict(json.loads(row[5])))
-
-
-def _result_row(r: ResultRecord) -> tuple[Any, ...]:
-    return (
-        r.account,
-        r.game,
-        r.table,
-        r.match,
-        r.finished,
-        r.seat,
-        r.rank,
-        r.players,
-        r.seed,
-        r.mu_before,
-        r.sigma_before,
-        r.mu_after,
-        r.sigma_after,
-    )
 
 
 class StoreUnusable(Exception):
@@ -546,20 +512,3 @@ def _put_aside(path: Path) -> Path:
             os.replace(journal, target.with_name(target.name + suffix))
     os.replace(path, target)
     return target
-
-
-def _table_record(data: dict[str, Any]) -> TableRecord:
-    match = data.get("match")
-    return TableRecord(
-        id=data["id"],
-        game=data["game"],
-        code=data["code"],
-        config=data["config"],
-        private=data["private"],
-        master=data["master"],
-        seats=[SeatRecord(**s) for s in data["seats"]],
-        stage=data["stage"],
-        paused=data.get("paused", False),
-        match=None if match is None else MatchRecord(**match),
-        matches_played=data.get("matches_played", 0),
-    )

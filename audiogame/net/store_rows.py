@@ -1,0 +1,71 @@
+"""Records to rows and back, the same in every database the server keeps.
+
+``SqliteStore`` and ``PostgresStore`` keep the same records in the same columns
+(JSON as text); what differs between them (the schema's types, placeholders,
+upserts, transactions) stays in each. What is the same is here, once.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from audiogame.net.records import AccountRecord, ResultRecord
+from audiogame.net.store import MatchRecord, SeatRecord, TableRecord
+
+#: what a stored table's rows cannot be read as (text that is no JSON, JSON of
+#: another shape, nested past the decoder's depth)
+UNREADABLE = (ValueError, TypeError, KeyError, AttributeError, RecursionError)
+
+#: an account's columns, in the order ``account_of`` reads them
+ACCOUNT_COLUMNS = "id, name, key, password_hash, created, privacy"
+#: a result's columns, in ``ResultRecord``'s order (``result_row`` writes them)
+RESULT_COLUMNS = (
+    "account, game, tbl, match, finished, seat, rank, players, seed,"
+    " mu_before, sigma_before, mu_after, sigma_after"
+)
+
+
+def dumps(data: Any) -> str:
+    """JSON as the stores keep it: compact, any language's letters as they are."""
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def account_of(row: Sequence[Any]) -> AccountRecord:
+    return AccountRecord(row[0], row[1], row[2], row[3], row[4], dict(json.loads(row[5])))
+
+
+def result_row(r: ResultRecord) -> tuple[Any, ...]:
+    return (
+        r.account,
+        r.game,
+        r.table,
+        r.match,
+        r.finished,
+        r.seat,
+        r.rank,
+        r.players,
+        r.seed,
+        r.mu_before,
+        r.sigma_before,
+        r.mu_after,
+        r.sigma_after,
+    )
+
+
+def table_record(data: dict[str, Any]) -> TableRecord:
+    match = data.get("match")
+    return TableRecord(
+        id=data["id"],
+        game=data["game"],
+        code=data["code"],
+        config=data["config"],
+        private=data["private"],
+        master=data["master"],
+        seats=[SeatRecord(**s) for s in data["seats"]],
+        stage=data["stage"],
+        paused=data.get("paused", False),
+        match=None if match is None else MatchRecord(**match),
+        matches_played=data.get("matches_played", 0),
+    )
