@@ -14,33 +14,14 @@ from __future__ import annotations
 
 import errno
 import os
-import shutil
-import subprocess
-import sys
 
 import pytest
 
+from audiogame.devtools import tmpfs
 from audiogame.devtools.resume_check import adapter_for, drive
 from audiogame.store.saves import SaveStore
 
 SIZE = "256k"
-
-
-def mount_tmpfs(folder) -> str | None:
-    """Mount a small tmpfs on ``folder``; None when done, else why it could not be."""
-    if sys.platform != "linux":
-        return "a tmpfs can only be mounted on Linux"
-    if os.geteuid() != 0:
-        return "mounting a tmpfs needs root (CI runs as root)"
-    if shutil.which("mount") is None:
-        return "no mount command on this system"
-    folder.mkdir(parents=True, exist_ok=True)
-    done = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", f"size={SIZE}", "tmpfs", str(folder)],
-        capture_output=True,
-        text=True,
-    )
-    return None if done.returncode == 0 else f"mount refused: {done.stderr.strip()}"
 
 
 def fill(folder, leave: int) -> None:
@@ -59,11 +40,11 @@ def fill(folder, leave: int) -> None:
 @pytest.fixture
 def small_disk(tmp_path):
     data = tmp_path / "data"
-    why = mount_tmpfs(data)
+    why = tmpfs.mount(data, SIZE)
     if why is not None:
         pytest.skip(why)
     yield data
-    subprocess.run(["umount", "-l", str(data)], check=False)
+    tmpfs.unmount(data)
 
 
 def test_a_full_disk_loses_nothing_beyond_the_action_in_flight(small_disk, harness_factory):

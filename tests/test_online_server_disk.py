@@ -17,15 +17,12 @@ from __future__ import annotations
 
 import errno
 import logging
-import os
-import shutil
-import subprocess
-import sys
 import time
 
 import pytest
 
 from audiogame.app.clock import RealClock
+from audiogame.devtools import tmpfs
 from audiogame.devtools.harness import Harness
 from audiogame.devtools.net_harness import ServerThread
 from audiogame.games.domino.resume_check import scripted_key
@@ -37,23 +34,6 @@ from audiogame.ui.online.menu import OnlineMenu
 from audiogame.ui.online.room import RoomScene
 
 SIZE = "4m"
-
-
-def mount_tmpfs(folder) -> str | None:
-    """Mount a small tmpfs on ``folder``; None when done, else why it could not be."""
-    if sys.platform != "linux":
-        return "a tmpfs can only be mounted on Linux"
-    if os.geteuid() != 0:
-        return "mounting a tmpfs needs root (CI runs as root)"
-    if shutil.which("mount") is None:
-        return "no mount command on this system"
-    folder.mkdir(parents=True, exist_ok=True)
-    done = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", f"size={SIZE}", "tmpfs", str(folder)],
-        capture_output=True,
-        text=True,
-    )
-    return None if done.returncode == 0 else f"mount refused: {done.stderr.strip()}"
 
 
 def fill(folder) -> None:
@@ -70,11 +50,11 @@ def fill(folder) -> None:
 @pytest.fixture
 def small_disk(tmp_path):
     data = tmp_path / "server"
-    why = mount_tmpfs(data)
+    why = tmpfs.mount(data, SIZE)
     if why is not None:
         pytest.skip(why)
     yield data
-    subprocess.run(["umount", "-l", str(data)], check=False)
+    tmpfs.unmount(data)
 
 
 def type_line(h: Harness, text: str) -> None:
