@@ -304,7 +304,7 @@ class LobbyScene(MenuScene):
         back as this player, to their seat. Nothing is kept before a seat: a server
         that only talks never leaves anything in the player's folder."""
         link, target, token = self.link, self.target, self.guest_token
-        if link is None or target is None or not token or link.seat is None:
+        if link is None or target is None or not token or not seated(link):
             return
         if token != self.kept_token:
             self.kept_token = token
@@ -604,6 +604,16 @@ class LobbyScene(MenuScene):
             return
         self.cue("menu_back")
         self.leave_server()
+
+
+def seated(link: Link) -> bool:
+    """At a table of a game this version plays, in a seat the table has, a person's: a
+    seat number alone is only the server's word (a broken or hostile one may name a seat
+    of no table, or of a game it then has to leave)."""
+    table, seat = link.table, link.seat
+    if table is None or seat is None or registry.get(table.game) is None:
+        return False
+    return 0 <= seat < len(table.seats) and table.seats[seat].kind == m.SeatKind.HUMAN
 
 
 def code_key(text: str) -> str:
