@@ -13,28 +13,15 @@ import pytest
 
 from audiogame.devtools.harness import Harness
 from audiogame.devtools.net_harness import ServerThread
-from audiogame.ui.online.lobby import LobbyScene
 from audiogame.ui.online.menu import OnlineMenu
 from audiogame.ui.online.room import RoomScene
+from tests.test_online_play import join_address
 
 
 def app(folder, lang: str) -> Harness:
     h = Harness(folder, lang=lang)
     h.app.settings.online_name = "Anna"
     return h.start(OnlineMenu(h.app))
-
-
-def join_address(h: Harness, address: str) -> LobbyScene:
-    for _ in range(3):
-        h.press("down")
-    h.press("enter")  # Join with an address
-    for char in address:
-        h.press(char)
-    h.press("enter")
-    assert h.settle(lambda: isinstance(h.app.top, LobbyScene) and h.app.top.listed)
-    lobby = h.app.top
-    assert isinstance(lobby, LobbyScene)
-    return lobby
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])

@@ -29,9 +29,9 @@ from audiogame.games.domino.resume_check import scripted_key
 from audiogame.games.domino.table import DominoTable
 from audiogame.net.server_options import ServerOptions
 from audiogame.ui.online.create import CreateTableScene
-from audiogame.ui.online.lobby import LobbyScene
 from audiogame.ui.online.menu import OnlineMenu
 from audiogame.ui.online.room import RoomScene
+from tests.test_online_play import join_address
 
 SIZE = "4m"
 
@@ -57,12 +57,6 @@ def small_disk(tmp_path):
     tmpfs.unmount(data)
 
 
-def type_line(h: Harness, text: str) -> None:
-    for char in text:
-        h.press(char)
-    h.press("enter")
-
-
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_a_full_disk_mid_match_is_told_once_and_its_end_too(small_disk, tmp_path, lang, caplog):
     caplog.set_level(logging.WARNING, logger="audiogame.net.table")
@@ -75,12 +69,7 @@ def test_a_full_disk_mid_match_is_told_once_and_its_end_too(small_disk, tmp_path
     lost, safe = t("online-notice-not-storing"), t("online-notice-storing")
     filler = small_disk / "filler"
     try:
-        for _ in range(3):
-            h.press("down")
-        h.press("enter")  # Join with an address
-        type_line(h, f"127.0.0.1:{server.port}")
-        assert h.settle(lambda: isinstance(app.top, LobbyScene) and app.top.listed, 20)
-        lobby = app.top
+        lobby = join_address(h, f"127.0.0.1:{server.port}")
         h.press("enter")  # Create a table
         assert isinstance(app.top, CreateTableScene)
         h.press("enter")  # Domino, four players

@@ -20,15 +20,9 @@ from audiogame.net.race_seat import RaceSeat
 from audiogame.net.race_table import RaceTable
 from audiogame.net.server_options import ServerOptions
 from audiogame.ui.online.create import CreateTableScene, online_games
-from audiogame.ui.online.lobby import LobbyScene
 from audiogame.ui.online.menu import OnlineMenu
 from audiogame.ui.online.room import RoomScene
-
-
-def type_line(h: Harness, text: str) -> None:
-    for char in text:
-        h.press("space" if char == " " else char)
-    h.press("enter")
+from tests.test_online_play import join_address
 
 
 def test_the_create_menu_offers_tira_with_its_options():
@@ -49,12 +43,7 @@ def test_a_tira_table_created_from_the_online_menu_races_with_a_bot(tmp_path):
     app = h.app
     heard: list[tuple[list, list]] = []  # (batch, what the table made of it)
     try:
-        for _ in range(3):
-            h.press("down")
-        h.press("enter")  # Join with an address
-        type_line(h, f"127.0.0.1:{server.port}")
-        assert h.settle(lambda: isinstance(app.top, LobbyScene) and app.top.listed, 20)
-        lobby = app.top
+        lobby = join_address(h, f"127.0.0.1:{server.port}")
         h.press("enter")  # no table yet: the cursor is on "Create a table"
         assert isinstance(app.top, CreateTableScene)
         # the game's row: Domino, then Tira with its own rows (players, speed, its end)

@@ -14,17 +14,11 @@ from audiogame.games.tirapassa.table import TiraTable
 from audiogame.net.race_table import RaceTable
 from audiogame.net.server_options import ServerOptions
 from audiogame.ui.online.create import CreateTableScene
-from audiogame.ui.online.lobby import LobbyScene
 from audiogame.ui.online.menu import OnlineMenu
 from audiogame.ui.online.room import RoomScene
+from tests.test_online_play import join_address
 
 TIMING = {"signal_delay": 0.3, "race_delay": 0.3, "calm_auto_delay": 0.4, "between_rounds": 0.3}
-
-
-def type_line(h: Harness, text: str) -> None:
-    for char in text:
-        h.press("space" if char == " " else char)
-    h.press("enter")
 
 
 def test_the_desktop_back_mid_race_hears_where_it_stands_and_gets_its_seat_back(tmp_path):
@@ -36,12 +30,7 @@ def test_the_desktop_back_mid_race_hears_where_it_stands_and_gets_its_seat_back(
     app = h.app
     t = app.localizer
     try:
-        for _ in range(3):
-            h.press("down")
-        h.press("enter")  # Join with an address
-        type_line(h, f"127.0.0.1:{server.port}")
-        assert h.settle(lambda: isinstance(app.top, LobbyScene) and app.top.listed, 20)
-        lobby = app.top
+        lobby = join_address(h, f"127.0.0.1:{server.port}")
         h.press("enter")  # Create a table
         assert isinstance(app.top, CreateTableScene)
         h.press("right")  # Tira
