@@ -1,10 +1,13 @@
-"""``audiogame --version``: what a newcomer types first to see that the game is there."""
+"""``audiogame --version``: what a newcomer types first to see that the game is there; and
+the release written in one place only."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import tomllib
+from importlib import metadata
 from pathlib import Path
 
 import audiogame
@@ -21,6 +24,17 @@ def test_the_command_says_its_version_and_stops_without_starting_the_game():
     assert done.stderr == b""  # no sound device probed, no window, nothing said
 
 
-def test_the_package_and_pyproject_name_the_same_release():
+def test_the_release_is_written_once_and_the_metadata_takes_it_from_there():
     with open(ROOT / "pyproject.toml", "rb") as handle:
-        assert tomllib.load(handle)["project"]["version"] == audiogame.__version__
+        pyproject = tomllib.load(handle)
+    assert "version" not in pyproject["project"]
+    assert pyproject["project"]["dynamic"] == ["version"]
+    assert pyproject["tool"]["hatch"]["version"]["path"] == "audiogame/__init__.py"
+    # the installed package's metadata (built by hatchling from that line) says the same
+    assert metadata.version("audiogame") == audiogame.__version__
+
+
+def test_the_changelogs_newest_entry_is_this_release():
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    releases = re.findall(r"^## (\d+\.\d+\.\d+\S*)", text, flags=re.MULTILINE)
+    assert releases and releases[0] == audiogame.__version__

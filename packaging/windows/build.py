@@ -32,7 +32,6 @@ import subprocess
 import sys
 import tarfile
 import time
-import tomllib
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -162,8 +161,12 @@ def fetch(requirements: Path, folder: Path, wheels: bool = True) -> dict[Pin, Pa
 
 
 def version() -> str:
-    with open(ROOT / "pyproject.toml", "rb") as handle:
-        return str(tomllib.load(handle)["project"]["version"])
+    """The release, from the one line that says it (``audiogame/__init__.py``)."""
+    text = (ROOT / "audiogame" / "__init__.py").read_text(encoding="utf-8")
+    found = re.search(r'^__version__ = "([^"]+)"$', text, flags=re.MULTILINE)
+    if found is None:
+        raise SystemExit("audiogame/__init__.py does not say __version__")
+    return found.group(1)
 
 
 # -- the pieces ----------------------------------------------------------------------------
