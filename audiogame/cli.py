@@ -170,6 +170,7 @@ def run(args: argparse.Namespace, session: list[TerminalKeys]) -> int:
     import pygame
 
     from audiogame.io.audio import AudioSystem
+    from audiogame.io.sdl import start_sdl
 
     settings_path = (args.config_dir or config_dir()) / "settings.json"
     loaded = load_settings(settings_path)
@@ -186,7 +187,7 @@ def run(args: argparse.Namespace, session: list[TerminalKeys]) -> int:
     if greeting and early is not None:
         early.speak(greeting)
     with c_stderr_to_log("opening the sound device"):
-        audio.start(load_cues=False)  # before pygame.init(): the mixer wants its small buffer
+        audio.start(load_cues=False)  # the only time the sound device is opened
     audio.cue_volume = settings.cue_volume
     audio.speech_volume = settings.speech_volume
     prebuilt: dict[str, Speaker | None] = {}
@@ -204,7 +205,7 @@ def run(args: argparse.Namespace, session: list[TerminalKeys]) -> int:
         terminal = open_terminal(session)  # raw now: keys typed meanwhile are not echoed
     audio.load_cues()
     with c_stderr_to_log("starting SDL"):
-        pygame.init()
+        start_sdl()  # not pygame.init(): it would open the sound device a second time
 
     from audiogame.app.loop import App
     from audiogame.app.shutdown import StopOnSignal

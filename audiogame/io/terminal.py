@@ -112,7 +112,7 @@ class TerminalKeys:
         atexit.register(self.close)
 
     def listen(self) -> None:
-        """Start posting keys (pygame's event queue must be ready: after ``pygame.init``)."""
+        """Start posting keys (pygame's event queue must be ready: after ``io.sdl.start_sdl``)."""
         self.raw()
         if self._thread is not None:
             return

@@ -2,9 +2,10 @@
 
 Order matters: pygame applies ``pre_init`` only to a mixer that is not yet
 open, and ``pygame.init()`` opens it with its own defaults. So the app builds
-an ``AudioSystem`` and calls ``start()`` *before* ``pygame.init()`` (or never
-calls ``pygame.init()`` and inits the display explicitly). If the mixer is
-already open, ``start()`` uses it as it is.
+an ``AudioSystem``, calls ``start()`` and then starts only the display and the
+fonts (``io/sdl.py``), never ``pygame.init()``: that would open the device a
+second time after ``--no-sound`` or a failed open. If the mixer is already
+open, ``start()`` uses it as it is.
 
 Nothing here raises into the game. With no device or with ``--no-sound``,
 ``start()`` returns False and ``failure`` holds a short technical reason
