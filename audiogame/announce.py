@@ -28,17 +28,16 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
-from collections.abc import Callable, Mapping
-from dataclasses import replace
+from collections.abc import Callable
 from typing import Any, Protocol
 
-from audiogame.app.clock import Clock, Handle, RealClock, Scheduler
+from audiogame.core.clock import Clock, Handle, RealClock, Scheduler
+from audiogame.core.narration import ALWAYS_SPOKEN, Later, Message, resolve
 from audiogame.cue_words import cue_word
 from audiogame.history import History
 from audiogame.io.speech.base import Speaker
 from audiogame.language.localizer import Localizer, capital_first, strip_invisible
 from audiogame.listening import Listening
-from audiogame.narration import ALWAYS_SPOKEN, Join, Later, Message, Phrase
 
 #: the verbosity kind of other players' moves
 OTHERS = "others"
@@ -76,28 +75,6 @@ class Words:
         if word is None:
             word = self._known[key] = self.localizer(msg_id, **args)
         return word
-
-
-def resolve_value(value: Any, t: Localize) -> Any:
-    if isinstance(value, Phrase):
-        return t(value.msg_id, **resolve_args(value.args, t))
-    if isinstance(value, Join):
-        return value.separator.join(str(resolve_value(part, t)) for part in value.parts)
-    return value
-
-
-def resolve_args(args: Mapping[str, Any], t: Localize) -> dict[str, Any]:
-    return {name: resolve_value(value, t) for name, value in args.items()}
-
-
-def resolve(message: Message, t: Localize) -> Message:
-    """The same message with every ``Phrase``/``Join`` argument turned into text.
-
-    Idempotent: a message already resolved comes back as it is.
-    """
-    if not any(isinstance(v, Phrase | Join) for v in message.args.values()):
-        return message
-    return replace(message, args=resolve_args(message.args, t))
 
 
 class Announcer:

@@ -25,8 +25,8 @@ from audiogame.store.settings import (
 )
 
 if TYPE_CHECKING:  # the modules behind these are loaded after the first words are spoken
-    from audiogame.app.keys import Key
     from audiogame.app.loop import App
+    from audiogame.core.keys import Key
     from audiogame.io.audio import AudioSystem
     from audiogame.io.speech.base import Speaker
     from audiogame.io.speech.chain import SpeechChain
@@ -169,6 +169,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run(args: argparse.Namespace, session: list[TerminalKeys]) -> int:
     import pygame
 
+    from audiogame.games import registry
     from audiogame.io.audio import AudioSystem
     from audiogame.io.sdl import start_sdl
 
@@ -178,7 +179,7 @@ def run(args: argparse.Namespace, session: list[TerminalKeys]) -> int:
     apply_flags(settings, args)
     lang = settings.language or system_language()
 
-    audio = AudioSystem(enabled=not args.no_sound)
+    audio = AudioSystem(enabled=not args.no_sound, cues=registry.cues)
     # The first words go out before the Fluent runtime and the scenes are loaded, and
     # before the sound device is probed when they need no mixer (a screen reader, text):
     # a Windows without a sound card keeps that probe waiting for seconds
@@ -214,7 +215,7 @@ def run(args: argparse.Namespace, session: list[TerminalKeys]) -> int:
     from audiogame.store.lock import open_saves
     from audiogame.ui.main_menu import MainMenu
 
-    localizer = Localizer(lang)
+    localizer = Localizer(lang, games=registry.message_folders)
     folder = args.data_dir or data_dir()
     saves, lock = open_saves(folder)
     if saves.off is not None:  # printed too: whoever started it from a terminal sees why

@@ -30,6 +30,6 @@ def cue_word(cue: str) -> str:
     word = CUE_WORDS.get(cue)
     if word is not None:
         return word
-    from audiogame.io.audio.cues import catalog
+    from audiogame.games import registry
 
-    return next((c.word for c in catalog() if c.id == cue and c.word), UNLISTED)
+    return next((c.word for c in registry.cues() if c.id == cue and c.word), UNLISTED)

@@ -34,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from audiogame.app.clock import Clock
+from audiogame.core.clock import Clock
 
 #: seconds a voice takes to start an utterance (the model's fixed cost); with the pause
 #: below, eSpeak NG's real durations are met within a few percent, a little over

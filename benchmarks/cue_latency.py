@@ -39,11 +39,12 @@ def main(argv: list[str] | None = None) -> int:
 
     import pygame
 
-    from audiogame.io.audio import AudioSystem, catalog
+    from audiogame.games import registry
+    from audiogame.io.audio import AudioSystem
 
-    CUE_IDS = tuple(cue.id for cue in catalog())
+    CUE_IDS = tuple(cue.id for cue in registry.cues())
 
-    audio = AudioSystem(buffer=args.buffer)
+    audio = AudioSystem(buffer=args.buffer, cues=registry.cues)
     began, began_cpu = time.perf_counter_ns(), time.process_time_ns()
     if not audio.start():
         print(f"no sound: {audio.failure}")

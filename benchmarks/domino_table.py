@@ -34,10 +34,10 @@ import key_latency  # noqa: E402
 
 from audiogame.devtools.harness import Harness  # noqa: E402
 from audiogame.games.domino import Phase  # noqa: E402
-from audiogame.games.domino import table as table_module  # noqa: E402
 from audiogame.games.domino.bots.hard import HARD_ITERATIONS, Search  # noqa: E402
-from audiogame.games.domino.table import DominoTable  # noqa: E402
 from audiogame.games.domino.table_setup import DominoSetup  # noqa: E402
+from audiogame.ui.games.domino import table as table_module  # noqa: E402
+from audiogame.ui.games.domino.table import DominoTable  # noqa: E402
 
 #: deals per hard decision: the real table's budget
 ITERATIONS = HARD_ITERATIONS

@@ -28,8 +28,8 @@ from transcripts import write_transcripts  # noqa: E402
 from audiogame.devtools.domino_keys import my_move_keys  # noqa: E402
 from audiogame.devtools.harness import Harness  # noqa: E402
 from audiogame.games.domino import Phase  # noqa: E402
-from audiogame.games.domino.table import DominoTable  # noqa: E402
 from audiogame.games.domino.table_setup import DominoSetup  # noqa: E402
+from audiogame.ui.games.domino.table import DominoTable  # noqa: E402
 
 HEADINGS = {
     "it": (

@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402
 
-from audiogame.app.clock import RealClock  # noqa: E402
+from audiogame.core.clock import RealClock  # noqa: E402
 from audiogame.devtools.harness import Harness, key_event  # noqa: E402
 
 
@@ -45,8 +45,8 @@ def setup_tira(h: Harness) -> list[str]:
     Game events keep their sounds but not their words, so the only speech is
     the answers being timed; the loop runs until "go!" before the typist starts.
     """
-    from audiogame.games.tirapassa.table import TiraTable
     from audiogame.games.tirapassa.table_setup import TableSetup
+    from audiogame.ui.games.tira.table import TiraTable
 
     for kind in ("own", "others", "turn", "scores"):
         h.app.settings.verbosity[kind] = "sound"

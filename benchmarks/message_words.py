@@ -36,8 +36,8 @@ sys.path.insert(0, str(ROOT))
 from audiogame.devtools.domino_keys import my_move_keys  # noqa: E402
 from audiogame.devtools.harness import Harness  # noqa: E402
 from audiogame.games.domino import Phase  # noqa: E402
-from audiogame.games.domino.table import DominoTable  # noqa: E402
 from audiogame.games.domino.table_setup import DominoSetup  # noqa: E402
+from audiogame.ui.games.domino.table import DominoTable  # noqa: E402
 
 #: the issue's target: each of the three at most about 25 words
 TARGET = 25

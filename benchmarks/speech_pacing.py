@@ -46,21 +46,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import pygame  # noqa: E402
 from message_words import words_per_message  # noqa: E402
 
-from audiogame.app.clock import RealClock  # noqa: E402
 from audiogame.app.loop import App  # noqa: E402
+from audiogame.core.clock import RealClock  # noqa: E402
 from audiogame.devtools.domino_keys import END_KEYS  # noqa: E402
 from audiogame.devtools.ears import Ears, times_of  # noqa: E402
 from audiogame.devtools.harness import Harness, key_event  # noqa: E402
+from audiogame.games import registry  # noqa: E402
 from audiogame.games.domino import Phase, Play  # noqa: E402
-from audiogame.games.domino.table import DominoTable  # noqa: E402
 from audiogame.games.domino.table_setup import DominoSetup  # noqa: E402
-from audiogame.games.tirapassa.table import TiraTable  # noqa: E402
 from audiogame.games.tirapassa.table_setup import TableSetup  # noqa: E402
 from audiogame.io.audio import AudioSystem  # noqa: E402
 from audiogame.io.speech.selfvoice import build_self_voice  # noqa: E402
 from audiogame.language.localizer import Localizer  # noqa: E402
 from audiogame.store.saves import SaveStore  # noqa: E402
 from audiogame.store.settings import DEFAULT_VOICE_RATE, Settings  # noqa: E402
+from audiogame.ui.games.domino.table import DominoTable  # noqa: E402
+from audiogame.ui.games.tira.table import TiraTable  # noqa: E402
 
 SEED = 11
 BOT_MOVES = ("TilePlayed", "Drew", "Passed")
@@ -186,14 +187,14 @@ def word_figures(name: str, messages: list[str]) -> None:
 def voice_overlap(lang: str, moves_wanted: int, paced: bool) -> tuple[float, int, float] | None:
     """The share of bot moves made while the voice was still saying what came before."""
     pygame.init()
-    audio = AudioSystem(enabled=True)
+    audio = AudioSystem(enabled=True, cues=registry.cues)
     audio.start()
     voice = build_self_voice(audio, lang, DEFAULT_VOICE_RATE)
     if voice is None:
         return None
     with tempfile.TemporaryDirectory() as tmp:
         app = App(
-            localizer=Localizer(lang),
+            localizer=Localizer(lang, games=registry.message_folders),
             speaker=voice,
             audio=audio,
             settings=Settings(language=lang),

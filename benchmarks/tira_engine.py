@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from audiogame.app.clock import Scheduler, VirtualClock  # noqa: E402
+from audiogame.core.clock import Scheduler, VirtualClock  # noqa: E402
 from audiogame.games.tirapassa import Control, Difficulty, TiraConfig  # noqa: E402
 from audiogame.games.tirapassa.bot_games import bots_session, run_bots_game  # noqa: E402
 

@@ -32,8 +32,8 @@ import pygame  # noqa: E402
 
 from audiogame.devtools.harness import Harness, key_event  # noqa: E402
 from audiogame.games.tirapassa import Landed, Phase  # noqa: E402
-from audiogame.games.tirapassa.table import TiraTable  # noqa: E402
 from audiogame.games.tirapassa.table_setup import TableSetup  # noqa: E402
+from audiogame.ui.games.tira.table import TiraTable  # noqa: E402
 
 REACTION = 0.4  # game seconds the scripted human waits before throwing again
 

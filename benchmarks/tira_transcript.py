@@ -26,8 +26,8 @@ from transcripts import write_transcripts  # noqa: E402
 
 from audiogame.devtools.harness import Harness  # noqa: E402
 from audiogame.devtools.tira_keys import throw_due  # noqa: E402
-from audiogame.games.tirapassa.table import TiraTable  # noqa: E402
 from audiogame.games.tirapassa.table_setup import TableSetup  # noqa: E402
+from audiogame.ui.games.tira.table import TiraTable  # noqa: E402
 
 REACTION = 1.0
 HEADINGS = {

@@ -63,8 +63,8 @@ def weight(port: int) -> tuple[int, int, int]:
     base = f"http://127.0.0.1:{port}"
     pages = ("/", "/app.js", "/style.css")
     first = sum(len(urllib.request.urlopen(base + p).read()) for p in pages)
+    from audiogame.core.cues import MENU_CUES
     from audiogame.games import registry
-    from audiogame.io.audio.cues import MENU_CUES
 
     cues = [c.id for c in (*MENU_CUES, *registry.get("domino").cues)]
     sounds = sum(len(urllib.request.urlopen(f"{base}/sounds/{c}.wav").read()) for c in cues)

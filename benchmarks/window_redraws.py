@@ -37,11 +37,11 @@ from audiogame.devtools.domino_keys import my_move_keys  # noqa: E402
 from audiogame.devtools.harness import Harness  # noqa: E402
 from audiogame.devtools.tira_keys import throw_due  # noqa: E402
 from audiogame.games.domino import Phase  # noqa: E402
-from audiogame.games.domino.table import DominoTable  # noqa: E402
 from audiogame.games.domino.table_setup import DominoSetup  # noqa: E402
 from audiogame.games.tirapassa.observation import Phase as TiraPhase  # noqa: E402
-from audiogame.games.tirapassa.table import TiraTable  # noqa: E402
 from audiogame.games.tirapassa.table_setup import TableSetup  # noqa: E402
+from audiogame.ui.games.domino.table import DominoTable  # noqa: E402
+from audiogame.ui.games.tira.table import TiraTable  # noqa: E402
 
 REACTION = 0.9  # seconds the Tira player takes to throw again
 

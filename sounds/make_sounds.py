@@ -6,7 +6,7 @@ a ``random.Random`` seeded by the cue id, so a rerun writes the same bytes.
 Each cue is a recipe in ``RECIPES``: a small function of a random generator
 that returns mono samples in [-1, 1]. ``finish`` then gives every cue the same
 treatment: DC removed, short fades (no clicks), loudness set to the common
-RMS target plus the cue's own ``level_db`` from ``audiogame.io.audio.cues``, peaks
+RMS target plus the cue's own ``level_db`` from ``audiogame.core.cues``, peaks
 softly limited below -1 dBFS. The files are 22.05 kHz 16-bit mono: small,
 and the mixer pans them at play time.
 
@@ -33,10 +33,10 @@ ROOT = Path(__file__).resolve().parent
 if str(ROOT.parent) not in sys.path:
     sys.path.insert(0, str(ROOT.parent))
 
-from audiogame.io.audio.cues import catalog  # noqa: E402
+from audiogame.games import registry  # noqa: E402
 
 #: the cues whose files live in this folder (a game may keep its own sounds)
-CUE_BY_ID = {cue.id: cue for cue in catalog() if cue.folder is None}
+CUE_BY_ID = {cue.id: cue for cue in registry.cues() if cue.folder is None}
 CUE_IDS = tuple(CUE_BY_ID)
 
 RATE = 22050

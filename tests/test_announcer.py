@@ -11,11 +11,11 @@ from collections.abc import Callable
 
 import pytest
 
-from audiogame.announce import OTHERS_GAP, OTHERS_VOLUME, resolve
-from audiogame.app.keys import Key
+from audiogame.announce import OTHERS_GAP, OTHERS_VOLUME
+from audiogame.app.scene import Scene
+from audiogame.core.keys import Key
+from audiogame.core.narration import Join, Later, Message, Phrase, resolve
 from audiogame.devtools.harness import Harness
-from audiogame.narration import Join, Later, Message, Phrase
-from audiogame.ui.scene import Scene
 
 LANGUAGES = Phrase("option-value", {"label": Phrase("opt-language"), "value": Phrase("lang-it")})
 

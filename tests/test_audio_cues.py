@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from audiogame.games import registry
 from audiogame.games.tirapassa.cues import SYMBOL_CUES
-from audiogame.io.audio.cues import catalog
 
-CUES = tuple(cue for cue in catalog() if cue.folder is None)
+CUES = tuple(cue for cue in registry.cues() if cue.folder is None)
 CUE_BY_ID = {cue.id: cue for cue in CUES}
 CUE_IDS = tuple(CUE_BY_ID)
 

@@ -11,10 +11,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from audiogame.io.audio import AudioSystem, catalog, pan_gains
+from audiogame.games import registry
+from audiogame.io.audio import AudioSystem, pan_gains
 from audiogame.io.audio.mixer import SPEECH_CHANNEL, UI_CHANNELS
 
-CUE_IDS = tuple(cue.id for cue in catalog())
+CUE_IDS = tuple(cue.id for cue in registry.cues())
 
 SOUNDS = Path(__file__).resolve().parents[1] / "sounds"
 
@@ -36,7 +37,7 @@ def driver(monkeypatch: pytest.MonkeyPatch):
 @pytest.fixture
 def audio(driver):
     driver("dummy")
-    system = AudioSystem()
+    system = AudioSystem(cues=registry.cues)
     assert system.start() is True
     yield system
     system.close()
@@ -74,7 +75,7 @@ def test_disabled_sound_stays_silent_and_never_opens_the_mixer(driver) -> None:
 
 def test_no_sound_device_means_silent_and_harmless(driver) -> None:
     driver("nosuch")
-    system = AudioSystem()
+    system = AudioSystem(cues=registry.cues)
     assert system.start() is False
     assert not system.available and "nosuch" in (system.failure or "")
     system.play("tile_play", pan=0.5)
@@ -111,7 +112,7 @@ def test_losing_the_output_device_turns_sound_off_once(audio) -> None:
 
 def test_missing_sound_files_keep_the_mixer_for_speech(driver, tmp_path: Path) -> None:
     driver("dummy")
-    system = AudioSystem(sounds_dir=tmp_path)
+    system = AudioSystem(sounds_dir=tmp_path, cues=registry.cues)
     assert system.start() is True
     assert set(system.missing) == set(CUE_IDS)
     system.play("menu_move")
@@ -125,7 +126,7 @@ def test_an_unreadable_cue_file_silences_that_cue_only(driver, tmp_path: Path) -
     for cue in CUE_IDS:
         (tmp_path / f"{cue}.wav").write_bytes((SOUNDS / f"{cue}.wav").read_bytes())
     (tmp_path / "pass.wav").write_bytes(b"RIFF broken")
-    system = AudioSystem(sounds_dir=tmp_path)
+    system = AudioSystem(sounds_dir=tmp_path, cues=registry.cues)
     assert system.start() is True and system.missing == ("pass",)
     system.play("pass")
     system.play("tile_play")
@@ -213,7 +214,7 @@ def _record(driver, tmp_path: Path, pans: list[float], cue: str = "symbol_hamsa"
         raw = tmp_path / f"take{index}.raw"
         # 1 ms per 512-frame buffer: the disk driver runs ~11x faster than real time
         driver("disk", SDL_DISKAUDIOFILE=str(raw), SDL_DISKAUDIODELAY="1")
-        system = AudioSystem()
+        system = AudioSystem(cues=registry.cues)
         assert system.start()
         system.cue_volume = 1.0
         system.play(cue, pan=pan)
@@ -247,7 +248,7 @@ def test_cues_can_load_after_the_mixer_opened(tmp_path):
     """Start-up opens the mixer, speaks, then loads the cues: nothing plays before."""
     from audiogame.io.audio import AudioSystem
 
-    audio = AudioSystem()
+    audio = AudioSystem(cues=registry.cues)
     try:
         assert audio.start(load_cues=False)
         audio.play("menu_move")  # not loaded yet: harmless, nothing heard

@@ -14,14 +14,14 @@ from typing import Any
 import pytest
 
 from audiogame.app.loop import App
+from audiogame.core.contract import OptionSpec
 from audiogame.games import registry
-from audiogame.games.base import OptionSpec
 from audiogame.ui.choice_row import ChoiceRow
 from audiogame.ui.menu import MenuScene
 
 SPEC = """
 from pathlib import Path
-from audiogame.games.base import GameSpec
+from audiogame.core.contract import GameSpec
 SPEC = GameSpec(id="rowdemo", title_id="rowdemo-title", order=99, guide="guide",
                 locales=Path(__file__).parent / "locales")
 """

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from audiogame.core.contract import heard_by
 from audiogame.devtools import services
 from audiogame.devtools.net_harness import (
     ScriptedPlayer,
@@ -17,7 +18,6 @@ from audiogame.devtools.net_harness import (
     replay_over,
     wait_for,
 )
-from audiogame.games.base import heard_by
 from audiogame.net import messages as m
 from audiogame.net.client import GameClient
 

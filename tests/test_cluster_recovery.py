@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from audiogame.core.contract import heard_by
 from audiogame.devtools import services
 from audiogame.devtools.net_harness import (
     ScriptedPlayer,
@@ -22,7 +23,6 @@ from audiogame.devtools.net_harness import (
     replay_over,
     wait_for,
 )
-from audiogame.games.base import heard_by
 from audiogame.net import messages as m
 from audiogame.net.client import GameClient
 from audiogame.net.server_options import ServerOptions

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from audiogame.app.loop import App
+from audiogame.app.scene import Saveable, Scene
 from audiogame.store.saves import SaveStore
 from audiogame.ui.confirm import ConfirmScene
-from audiogame.ui.scene import Saveable, Scene
 
 
 class Match(Scene):

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from audiogame.games.tirapassa.briefing import BriefingScene
-from audiogame.ui.reader import ReaderScene
+from audiogame.app.reader import ReaderScene
+from audiogame.ui.games.tira.briefing import BriefingScene
 
 WORDS = {
     "it": {"error": "Non qui.", "sound": "Niente suono."},

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from audiogame.games.base import Decision
+from audiogame.core.contract import Decision
 from audiogame.games.domino import DominoConfig, DominoMatch, NextManche, Play
 from audiogame.games.domino.bots import LEVELS, Search, decide_now, make_bot
 from audiogame.games.domino.bots.inference import infer

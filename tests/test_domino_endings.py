@@ -21,9 +21,9 @@ from audiogame.games.domino.bots import make_bot
 from audiogame.games.domino.events import MatchEnd
 from audiogame.games.domino.notation import fixed_deal, parse_tiles
 from audiogame.games.domino.saving import TableView, match_state
-from audiogame.games.domino.setup_scene import DominoSetupScene
-from audiogame.games.domino.table import DominoTable
 from audiogame.games.domino.table_setup import DominoSetup
+from audiogame.ui.games.domino.setup_scene import DominoSetupScene
+from audiogame.ui.games.domino.table import DominoTable
 
 START = 500.0
 SEED = 5

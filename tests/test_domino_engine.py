@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from audiogame.games.base import visible_to
+from audiogame.core.contract import visible_to
 from audiogame.games.domino import (
     DominoConfig,
     DominoMatch,
@@ -193,8 +193,8 @@ def test_the_outcome_ranks_by_totals_and_by_how_long_a_side_stayed_in():
 
 
 def test_the_spec_makes_and_rebuilds_engines_of_the_contract():
+    from audiogame.core.contract import Engine
     from audiogame.games import registry
-    from audiogame.games.base import Engine
 
     spec = registry.get("domino")
     assert spec is not None and spec.new_engine and spec.engine_from_dict and spec.invariants

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from audiogame.announce import resolve
+from audiogame.core.narration import resolve
 from audiogame.games.domino import DominoConfig, DominoMatch, Draw, End, NextManche, Play
 from audiogame.games.domino.events import TilePlayed
 from audiogame.games.domino.narrate import REASONS, STARTS, narrate, tile_words

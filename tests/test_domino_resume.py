@@ -6,16 +6,16 @@ import random
 
 import pytest
 
+from audiogame.core.contract import random_state_to_data as rng_to_data
+from audiogame.devtools.games.domino.resume_check import sample_setup
 from audiogame.devtools.harness import Harness
 from audiogame.devtools.resume_check import adapter_for, compare, drive, reference, resume_from_menu
-from audiogame.games.base import random_state_to_data as rng_to_data
 from audiogame.games.domino.observation import Phase
-from audiogame.games.domino.resume_check import sample_setup
 from audiogame.games.domino.saving import restore_match
-from audiogame.games.domino.table import DominoTable
 from audiogame.games.domino.table_setup import HUMAN
 from audiogame.store.saveformat import decode
 from audiogame.store.saves import SaveStore
+from audiogame.ui.games.domino.table import DominoTable
 
 DOMINO = adapter_for("domino")
 FOUR = sample_setup(["easy", "normal", "easy"], None, {"point-limit": 50}, 0.5)

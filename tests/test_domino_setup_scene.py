@@ -8,8 +8,8 @@ import json
 import pytest
 
 from audiogame.games.domino.options import OPTIONS
-from audiogame.games.domino.setup_scene import DominoSetupScene
-from audiogame.games.domino.table import DominoTable
+from audiogame.ui.games.domino.setup_scene import DominoSetupScene
+from audiogame.ui.games.domino.table import DominoTable
 
 ROWS = 15  # start, you, three bots, teams, eight options, bot pace
 

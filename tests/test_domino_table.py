@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import pytest
 
-from audiogame.announce import resolve
+from audiogame.core.narration import resolve
 from audiogame.games.domino import DominoMatch, Draw, End, Phase, Play
 from audiogame.games.domino.bots import hard
 from audiogame.games.domino.events import MancheEnd, MancheEnded, TimeRanOut
 from audiogame.games.domino.narrate import narrate
 from audiogame.games.domino.rules import fit_of
-from audiogame.games.domino.setup_scene import DominoSetupScene
-from audiogame.games.domino.table import MANCHE_GAP, DominoTable
 from audiogame.language.localizer import Localizer, capital_first
+from audiogame.ui.games.domino.setup_scene import DominoSetupScene
+from audiogame.ui.games.domino.table import MANCHE_GAP, DominoTable
 
 WORDS = {
     "it": {

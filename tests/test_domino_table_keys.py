@@ -8,15 +8,15 @@ from collections.abc import Callable
 
 import pytest
 
+from audiogame.app.reader import ReaderScene
 from audiogame.games.domino import Draw, End, Phase, Play
 from audiogame.games.domino.rules import fit_of
 from audiogame.games.domino.sorting import group_by_number
-from audiogame.games.domino.table import MANCHE_GAP, DominoTable
-from audiogame.games.domino.table_menu import options_summary
 from audiogame.games.domino.table_setup import DominoSetup
 from audiogame.games.domino.tiles import Tile
 from audiogame.ui.confirm import ConfirmScene
-from audiogame.ui.reader import ReaderScene
+from audiogame.ui.games.domino.table import MANCHE_GAP, DominoTable
+from audiogame.ui.games.domino.table_menu import options_summary
 
 
 def start(h, levels=("normal",), **options) -> DominoTable:
@@ -354,8 +354,8 @@ def test_once_eliminated_i_hear_the_others_to_the_end(harness_factory, lang):
 def test_the_sort_order_is_kept_across_matches_and_restarts(harness_factory, lang):
     """Ctrl+6 at one table: the next match opened from the setup, and the game started
     again, show the hand doubles first, and H reads it so."""
-    from audiogame.games.domino.setup_scene import DominoSetupScene
     from audiogame.games.domino.sorting import sort_hand
+    from audiogame.ui.games.domino.setup_scene import DominoSetupScene
 
     def opened_from_setup(h) -> DominoTable:
         h.start(DominoSetupScene(h.app))

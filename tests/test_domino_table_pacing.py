@@ -4,11 +4,11 @@ pace is over plays, never stalls; the same seed plays the same match."""
 from __future__ import annotations
 
 from audiogame.games.domino import Phase
-from audiogame.games.domino import table as table_module
 from audiogame.games.domino.bots import scaled_iterations
 from audiogame.games.domino.bots.hard import BASE_SET_SIZE
-from audiogame.games.domino.table import DominoTable
 from audiogame.games.domino.table_setup import DominoSetup
+from audiogame.ui.games.domino import table as table_module
+from audiogame.ui.games.domino.table import DominoTable
 
 
 def hard_table(h, pace: float = 1.5, iterations: int = 40) -> DominoTable:

@@ -12,8 +12,8 @@ import pytest
 
 from audiogame.devtools.domino_keys import my_move_keys
 from audiogame.games.domino import Phase
-from audiogame.games.domino.table import DominoTable
 from audiogame.games.domino.table_setup import DominoSetup
+from audiogame.ui.games.domino.table import DominoTable
 
 #: the issue's "at most about 25 words"
 TERSE = 25

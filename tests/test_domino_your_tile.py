@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from audiogame.games.domino import Phase
-from audiogame.games.domino.table import DominoTable
 from audiogame.games.domino.table_setup import DominoSetup
 from audiogame.games.domino.tiles import Tile
+from audiogame.ui.games.domino.table import DominoTable
 
 WORDS = {
     "it": {

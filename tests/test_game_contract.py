@@ -1,4 +1,4 @@
-"""One conformance suite for every game: what the contract (``games/base.py``) promises.
+"""One conformance suite for every game: what the contract (``core/contract.py``) promises.
 
 It runs over every game the registry finds (``registry.games()``) and over the
 one-folder test game (``tests/games/hiddendie``), with no game-specific code:
@@ -58,18 +58,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from audiogame.app.clock import Scheduler, VirtualClock
+from audiogame.app.reader import document_path
+from audiogame.core.board import Board, Cell, Row
+from audiogame.core.clock import Scheduler, VirtualClock
+from audiogame.core.contract import Audience, Decision, GameSpec, Outcome, heard_by, visible_to
+from audiogame.core.cues import MENU_CUES
+from audiogame.core.later import Later
+from audiogame.core.narration import SYSTEM, Join, Message, Phrase
+from audiogame.core.session import TableSession
 from audiogame.games import registry
-from audiogame.games.base import Audience, Decision, GameSpec, Outcome, heard_by, visible_to
-from audiogame.games.board import Board, Cell, Row
-from audiogame.games.later import Later
-from audiogame.games.session import TableSession
-from audiogame.io.audio.cues import MENU_CUES
 from audiogame.language.localizer import LANGUAGES, Localizer
-from audiogame.narration import SYSTEM, Join, Message, Phrase
 from audiogame.resources import data_dir
 from audiogame.store.settings import MESSAGE_KINDS
-from audiogame.ui.reader import document_path
+from audiogame.ui import games
 
 TEST_GAMES = Path(__file__).resolve().parent / "games"
 TEST_GAME = "hiddendie"
@@ -279,10 +280,10 @@ def test_every_game_fills_in_what_the_contract_needs(spec: GameSpec) -> None:
         "make_bot",
         "narrate",
         "invariants",
-        "open_setup",
     )
     missing = [name for name in needed if getattr(spec, name) is None]
     assert missing == [], f"{spec.id}: GameSpec lacks {missing}"
+    assert games.scenes(spec) is not None, f"{spec.id}: the app has no scene to open it"
     assert 1 <= spec.min_seats <= spec.max_seats
     assert spec.bot_levels, f"{spec.id}: no bot levels"
 
@@ -291,6 +292,9 @@ def test_every_function_a_spec_names_for_later_exists(spec: GameSpec) -> None:
     """A ``later(".module:name")`` is imported at its first call: a wrong name must
     fail here, not at a player's table."""
     named = [getattr(spec, f.name) for f in dataclasses.fields(spec)]
+    found_scenes = games.scenes(spec)
+    if found_scenes is not None:
+        named += [getattr(found_scenes, f.name) for f in dataclasses.fields(found_scenes)]
     for found in named:
         if isinstance(found, Later):
             assert callable(found.resolve()), f"{spec.id}: {found!r}"
@@ -298,7 +302,7 @@ def test_every_function_a_spec_names_for_later_exists(spec: GameSpec) -> None:
 
 def test_names_options_guide_and_cues_exist_in_both_languages(spec: GameSpec) -> None:
     for lang in LANGUAGES:
-        bundle = Localizer(lang).bundle(lang)
+        bundle = Localizer(lang, games=registry.message_folders).bundle(lang)
         ids = [spec.title_id, spec.name_message]
         for option in spec.options:
             base = f"{spec.id}-option-{option.id}"
@@ -314,7 +318,7 @@ def test_names_options_guide_and_cues_exist_in_both_languages(spec: GameSpec) ->
         missing = [msg_id for msg_id in ids if not bundle.has_message(msg_id)]
         assert missing == [], f"{spec.id} ({lang}): no message {missing}"
         # the name said inside sentences ("a table of …") is a name, not a credit line
-        name = Localizer(lang)(spec.name_message)
+        name = Localizer(lang, games=registry.message_folders)(spec.name_message)
         assert "," not in name and len(name) <= 30, f"{spec.id} ({lang}): name {name!r}"
         assert document_path(spec.guide, lang).is_file(), f"{spec.id}: no {lang} guide"
     for cue in spec.cues:
@@ -533,7 +537,7 @@ def check_refusals(spec: GameSpec, seats: int, seed: int, trials: int) -> None:
     if refusals.pool:  # after the end, every action is refused and changes nothing
         refusals.try_some(game.engine, game.steps[-1].input.now)
     for lang in LANGUAGES:
-        bundle = Localizer(lang).bundle(lang)
+        bundle = Localizer(lang, games=registry.message_folders).bundle(lang)
         missing = [r for r in refusals.seen if not bundle.has_message(f"{spec.id}-refusal-{r}")]
         assert missing == [], f"{spec.id} ({lang}): no message for refusals {missing}"
 
@@ -809,7 +813,9 @@ class Formatter:
     """Formats messages through the real Localizer in every language, noting problems."""
 
     def __init__(self, spec: GameSpec) -> None:
-        self.localizers = {lang: Localizer(lang) for lang in LANGUAGES}
+        self.localizers = {
+            lang: Localizer(lang, games=registry.message_folders) for lang in LANGUAGES
+        }
         self.cues = {cue.id for cue in MENU_CUES} | {cue.id for cue in spec.cues}
         self.tried: Counter[str] = Counter()
         self.problems: list[str] = []
@@ -1093,7 +1099,7 @@ def test_bots_restore_and_decide_the_same_through_the_session(
         session = TableSession(engine, scheduler, bots)  # type: ignore[arg-type]
         where = f"{spec.id} {level} bots, config={config} seed={seed}"
         caplog.clear()
-        with caplog.at_level(logging.ERROR, logger="audiogame.games.session"):
+        with caplog.at_level(logging.ERROR, logger="audiogame.core.session"):
             session.start()
             # the weakest level plays to the end; the others until their checks are done
             to_the_end = index == 0

@@ -22,7 +22,6 @@ from fluent.syntax import ast, parse
 from fluent.syntax.visitor import Visitor
 
 from audiogame.games import registry
-from audiogame.io.audio.cues import catalog
 from audiogame.language.localizer import LANGUAGES
 from audiogame.ui.main_menu import MainMenu
 
@@ -57,8 +56,8 @@ def test_the_variable_brings_the_whole_game_from_its_folder(registered) -> None:
     assert registry.ids()[-1] == GAME_ID  # listed after the shipped games
     for where in (spec.locales, spec.sounds, spec.docs):
         assert where is not None and where.parent == FOLDER
-    assert {cue.id for cue in spec.cues} <= {cue.id for cue in catalog()}
-    assert all(cue.folder == spec.sounds for cue in catalog() if cue.group == GAME_ID)
+    assert {cue.id for cue in spec.cues} <= {cue.id for cue in registry.cues()}
+    assert all(cue.folder == spec.sounds for cue in registry.cues() if cue.group == GAME_ID)
 
 
 def test_no_file_outside_the_folder_names_the_game() -> None:
@@ -82,7 +81,7 @@ def test_no_file_outside_the_folder_names_the_game() -> None:
 
 def test_a_die_under_its_cup_reaches_its_own_seat_alone(registered) -> None:
     """The rule the conformance suite cannot know: which facts are private."""
-    from audiogame.games.base import visible_to
+    from audiogame.core.contract import visible_to
 
     spec = registered
     engine = spec.new_engine({"players": 3, "target": 2, "think": 0}, 7, 0.0)
@@ -131,7 +130,7 @@ def test_its_messages_exist_in_both_languages_with_the_same_variables(registered
 def test_its_messages_format_with_sample_values(registered, lang: str) -> None:
     from audiogame.language.localizer import Localizer
 
-    localizer = Localizer(lang)
+    localizer = Localizer(lang, games=registry.message_folders)
     bundle = localizer.bundle(lang)
     for msg_id, names in folder_messages(lang).items():
         for sample in (0, 1, 3, "Anna"):

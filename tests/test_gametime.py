@@ -1,7 +1,7 @@
 """Game time: shifted from the app's clock, standing still while paused."""
 
-from audiogame.app.clock import Scheduler, VirtualClock, run_virtual
-from audiogame.app.gametime import GameScheduler
+from audiogame.core.clock import Scheduler, VirtualClock, run_virtual
+from audiogame.core.gametime import GameScheduler
 
 
 def test_a_paused_game_stands_still_and_its_calls_move_with_the_pause() -> None:

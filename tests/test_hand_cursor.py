@@ -3,7 +3,7 @@ stays in place when its item goes, and never moves past either end."""
 
 from __future__ import annotations
 
-from audiogame.ui.hand_cursor import HandCursor, Landing
+from audiogame.core.hand_cursor import HandCursor, Landing
 
 
 def test_it_starts_on_the_first_item_and_stops_at_the_ends() -> None:

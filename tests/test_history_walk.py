@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 from audiogame.games.domino import End, Phase, Play
-from audiogame.games.domino.table import DominoTable
 from audiogame.games.domino.table_setup import DominoSetup
 from audiogame.history import History
+from audiogame.ui.games.domino.table import DominoTable
 
 
 def bots_to_move(table: DominoTable) -> bool:

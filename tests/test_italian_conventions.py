@@ -19,10 +19,10 @@ import pytest
 from fluent.syntax import ast, parse
 from fluent.syntax.visitor import Visitor
 
-from audiogame.games.domino.table import DominoTable
+from audiogame.core.narration import Message
 from audiogame.games.domino.table_setup import DominoSetup
 from audiogame.language.localizer import LANGUAGES, message_folders
-from audiogame.narration import Message
+from audiogame.ui.games.domino.table import DominoTable
 
 
 class _Variables(Visitor):

@@ -7,10 +7,10 @@ from fluent.syntax import ast, parse
 from fluent.syntax.visitor import Visitor
 
 from audiogame.announce import Announcer
+from audiogame.core.narration import Message
 from audiogame.history import History
 from audiogame.io.speech.recording import RecordingSpeaker
 from audiogame.language.localizer import INVISIBLE, LANGUAGES, Localizer
-from audiogame.narration import Message
 from audiogame.resources import data_dir
 
 ROOT = data_dir("locales")

@@ -12,9 +12,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from audiogame.core.contract import heard_by
 from audiogame.devtools.net_harness import ServerProcess
 from audiogame.games import registry
-from audiogame.games.base import heard_by
 from audiogame.net.game_codec import GameCodec
 from audiogame.net.match_log import entries_from_lists, replay, seed_hash
 

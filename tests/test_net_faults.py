@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from audiogame.core.contract import heard_by
 from audiogame.devtools.net_harness import ScriptedPlayer, ServerProcess, replay_over, wait_for
 from audiogame.games import registry
-from audiogame.games.base import heard_by
 from audiogame.net import messages as m
 from audiogame.net.client import Batch, Connected, Disconnected, GameClient, Resync
 from audiogame.net.game_codec import GameCodec

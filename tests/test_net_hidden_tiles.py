@@ -19,9 +19,9 @@ import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from audiogame.core.contract import heard_by
 from audiogame.devtools.net_harness import ServerThread, replay_over, wait_for
 from audiogame.games import registry
-from audiogame.games.base import heard_by
 from audiogame.net import messages as m
 from audiogame.net.client import Connected, GameClient
 from audiogame.net.game_codec import GameCodec

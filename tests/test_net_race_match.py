@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import statistics
 
+from audiogame.core.contract import heard_by
 from audiogame.devtools.race_game import (
     HUMANS,
     WATCHERS,
@@ -22,7 +23,6 @@ from audiogame.devtools.race_game import (
 )
 from audiogame.devtools.race_player import message_data
 from audiogame.games import registry
-from audiogame.games.base import heard_by
 from audiogame.net.game_codec import GameCodec
 from audiogame.net.match_log import engine_seed, entries_from_lists, seed_hash
 

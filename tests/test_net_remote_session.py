@@ -13,9 +13,9 @@ import json
 import random
 import time
 
+from audiogame.core.contract import heard_by
 from audiogame.devtools.net_harness import wait_for
 from audiogame.games import registry
-from audiogame.games.base import heard_by
 from audiogame.net import messages as m
 from audiogame.net import verify
 from audiogame.net.client import Connected, GameClient

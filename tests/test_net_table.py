@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from audiogame.core.contract import heard_by
 from audiogame.devtools.net_harness import (
     ScriptedPlayer,
     ServerThread,
@@ -21,7 +22,6 @@ from audiogame.devtools.net_harness import (
     wait_for,
 )
 from audiogame.games import registry
-from audiogame.games.base import heard_by
 from audiogame.net import messages as m
 from audiogame.net.client import Batch, Connected, GameClient, Resync
 from audiogame.net.match_log import seed_hash

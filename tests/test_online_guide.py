@@ -12,10 +12,10 @@ import re
 
 import pytest
 
+from audiogame.app.reader import ReaderScene, document_path, load_document
 from audiogame.devtools.harness import Harness
 from audiogame.language.localizer import Localizer
 from audiogame.ui.online.menu import OnlineMenu
-from audiogame.ui.reader import ReaderScene, document_path, load_document
 
 TITLES = {"it": "Giocare online con gli amici", "en": "Playing online with friends"}
 

@@ -24,9 +24,9 @@ import sys
 from pathlib import Path
 
 from audiogame.announce import Words
+from audiogame.core.contract import heard_by
 from audiogame.devtools.online_app import message_text
 from audiogame.games import registry
-from audiogame.games.base import heard_by
 from audiogame.language.localizer import Localizer
 from audiogame.net import verify
 from audiogame.net.game_codec import GameCodec

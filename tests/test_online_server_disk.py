@@ -21,13 +21,13 @@ import time
 
 import pytest
 
-from audiogame.app.clock import RealClock
+from audiogame.core.clock import RealClock
 from audiogame.devtools import tmpfs
+from audiogame.devtools.games.domino.resume_check import scripted_key
 from audiogame.devtools.harness import Harness
 from audiogame.devtools.net_harness import ServerThread
-from audiogame.games.domino.resume_check import scripted_key
-from audiogame.games.domino.table import DominoTable
 from audiogame.net.server_options import ServerOptions
+from audiogame.ui.games.domino.table import DominoTable
 from audiogame.ui.online.create import CreateTableScene
 from audiogame.ui.online.menu import OnlineMenu
 from audiogame.ui.online.room import RoomScene

@@ -7,18 +7,18 @@ hears their dice land, delivered at its time on the server's clock."""
 
 from __future__ import annotations
 
-from audiogame.app.clock import RealClock
+from audiogame.core.clock import RealClock
 from audiogame.devtools.harness import Harness
 from audiogame.devtools.net_harness import ServerThread
 from audiogame.devtools.online_app import message_text
 from audiogame.games import registry
 from audiogame.games.tirapassa.actions import Throw
 from audiogame.games.tirapassa.events import Landed, RaceStarted
-from audiogame.games.tirapassa.table import TiraTable
 from audiogame.net.game_codec import GameCodec
 from audiogame.net.race_seat import RaceSeat
 from audiogame.net.race_table import RaceTable
 from audiogame.net.server_options import ServerOptions
+from audiogame.ui.games.tira.table import TiraTable
 from audiogame.ui.online.create import CreateTableScene, online_games
 from audiogame.ui.online.menu import OnlineMenu
 from audiogame.ui.online.room import RoomScene

@@ -18,13 +18,13 @@ import sys
 import time
 from pathlib import Path
 
-from audiogame.app.clock import RealClock
+from audiogame.core.clock import RealClock
 from audiogame.devtools.harness import Harness
 from audiogame.devtools.net_harness import ServerThread
 from audiogame.games.tirapassa.observation import Phase
-from audiogame.games.tirapassa.table import TiraTable
 from audiogame.net.race_table import RaceTable
 from audiogame.net.server_options import ServerOptions
+from audiogame.ui.games.tira.table import TiraTable
 from audiogame.ui.online.lobby import LobbyScene
 from audiogame.ui.online.menu import OnlineMenu
 
@@ -35,9 +35,9 @@ TIMING = {"signal_delay": 0.3, "race_delay": 0.3, "calm_auto_delay": 0.4, "betwe
 FIRST_LIFE = """
 import sys
 from pathlib import Path
-from audiogame.app.clock import RealClock
+from audiogame.core.clock import RealClock
 from audiogame.devtools.harness import Harness
-from audiogame.games.tirapassa.table import TiraTable
+from audiogame.ui.games.tira.table import TiraTable
 from audiogame.ui.online.create import CreateTableScene
 from audiogame.ui.online.lobby import LobbyScene
 from audiogame.ui.online.menu import OnlineMenu

@@ -6,13 +6,13 @@ link, through the real loop on the real clock, against a server on 127.0.0.1."""
 
 from __future__ import annotations
 
-from audiogame.app.clock import RealClock
+from audiogame.core.clock import RealClock
 from audiogame.devtools.harness import Harness
 from audiogame.devtools.net_harness import ServerThread
 from audiogame.games.tirapassa.observation import Phase
-from audiogame.games.tirapassa.table import TiraTable
 from audiogame.net.race_table import RaceTable
 from audiogame.net.server_options import ServerOptions
+from audiogame.ui.games.tira.table import TiraTable
 from audiogame.ui.online.create import CreateTableScene
 from audiogame.ui.online.menu import OnlineMenu
 from audiogame.ui.online.room import RoomScene

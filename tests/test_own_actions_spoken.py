@@ -12,13 +12,13 @@ from __future__ import annotations
 import pytest
 
 from audiogame.games.domino import End, Phase, Play
-from audiogame.games.domino.table import DominoTable
 from audiogame.games.domino.table_setup import DominoSetup
 from audiogame.games.tirapassa.coasters import EDITION_COASTERS
 from audiogame.games.tirapassa.engine import Phase as TiraPhase
 from audiogame.games.tirapassa.symbols import Symbol
-from audiogame.games.tirapassa.table import TiraTable
 from audiogame.games.tirapassa.table_setup import TableSetup
+from audiogame.ui.games.domino.table import DominoTable
+from audiogame.ui.games.tira.table import TiraTable
 
 
 def quiet_options(h) -> None:

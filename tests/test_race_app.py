@@ -12,13 +12,13 @@ import re
 
 import pygame
 
-from audiogame.announce import resolve_value
-from audiogame.app.clock import RealClock
+from audiogame.core.clock import RealClock
+from audiogame.core.contract import heard_by
+from audiogame.core.narration import resolve_value
 from audiogame.devtools.harness import Harness, key_event
 from audiogame.devtools.net_harness import ServerThread, wait_for
 from audiogame.devtools.race_scene import RaceScene, bot_name
 from audiogame.games import registry
-from audiogame.games.base import heard_by
 from audiogame.games.tirapassa.events import Landed, RoundEnded
 from audiogame.language.localizer import capital_first
 from audiogame.net.game_codec import GameCodec
@@ -116,11 +116,11 @@ def test_the_tira_table_itself_races_online_with_a_race_seat_as_its_session(tmp_
     """The desktop client's race screen is the game's own table given a ``RaceSeat``: its
     keys, narration and questions unchanged, every landing delivered at its time. Anna
     joins Bruno's table of three in the middle seat: the table speaks from her seat."""
-    from audiogame.games.tirapassa.table import TiraTable
     from audiogame.net import messages as m
     from audiogame.net.client import Connected, GameClient
     from audiogame.net.race_seat import RaceSeat
     from audiogame.net.remote_session import RemoteSession
+    from audiogame.ui.games.tira.table import TiraTable
 
     server = ServerThread(tmp_path / "server", ServerOptions(probe_every=0.2)).start()
     harness = Harness(tmp_path, lang="en")

@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from audiogame.app.clock import Scheduler, VirtualClock, run_virtual
-from audiogame.app.gametime import GameScheduler
-from audiogame.games.session import TableSession
+from audiogame.core.clock import Scheduler, VirtualClock, run_virtual
+from audiogame.core.gametime import GameScheduler
+from audiogame.core.session import TableSession
 from audiogame.games.tirapassa import TiraConfig
 from audiogame.games.tirapassa.bots import TiraBot
 from audiogame.games.tirapassa.engine import TiraGame

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
-from audiogame.games.base import Outcome
+from audiogame.core.contract import Outcome
 from audiogame.language.localizer import Localizer
 from audiogame.net import messages as m
 from audiogame.net import server_words
@@ -134,7 +134,7 @@ def test_a_rating_is_said_as_a_whole_number_plus_or_minus():
 
 
 def _resolved(localizer, args):
-    from audiogame.narration import Phrase
+    from audiogame.core.narration import Phrase
 
     return {
         k: localizer(v.msg_id, **v.args) if isinstance(v, Phrase) else v for k, v in args.items()

@@ -6,8 +6,8 @@ from __future__ import annotations
 import os
 
 from audiogame.app.loop import App
+from audiogame.app.scene import Scene
 from audiogame.store.saves import SaveStore
-from audiogame.ui.scene import Scene
 
 
 class ShortWrites:

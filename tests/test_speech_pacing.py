@@ -27,11 +27,11 @@ import pytest
 from audiogame.devtools.ears import Ears, times_of
 from audiogame.devtools.harness import FRAME
 from audiogame.games.domino import End, Phase, Play
-from audiogame.games.domino.table import MANCHE_GAP, DominoTable
 from audiogame.games.domino.table_setup import DominoSetup
-from audiogame.games.tirapassa.table import TiraTable
 from audiogame.games.tirapassa.table_setup import TableSetup
 from audiogame.listening import speaking_time
+from audiogame.ui.games.domino.table import MANCHE_GAP, DominoTable
+from audiogame.ui.games.tira.table import TiraTable
 
 PACE = 1.0
 SLACK = 1e-6
@@ -286,7 +286,7 @@ def test_printed_text_is_never_cut_so_nothing_is_printed_twice():
     be read), so the events before it are not printed again; the model reads the
     answer after them, and the table waits for both."""
     from audiogame.announce import Announcer
-    from audiogame.app.clock import Scheduler, VirtualClock
+    from audiogame.core.clock import Scheduler, VirtualClock
     from audiogame.io.speech.text import TextSpeaker
     from audiogame.language.localizer import Localizer
 
@@ -314,7 +314,7 @@ def test_on_a_terminal_a_key_ends_the_earlier_answers_and_a_repeat_holds_nothing
     """Text cuts nothing, but the player's next key shows they moved on from the answers
     before it: the table waits for the events and the newest answer only, and the same
     answer again ("It is not your turn.", a key pressed over and over) holds no time."""
-    from audiogame.app.clock import VirtualClock
+    from audiogame.core.clock import VirtualClock
     from audiogame.io.speech.text import TextSpeaker
     from audiogame.listening import Listening
 

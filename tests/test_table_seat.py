@@ -1,4 +1,4 @@
-"""A table talks to its game through ``SeatSession`` alone (``games.seat``): played
+"""A table talks to its game through ``SeatSession`` alone (``core.seat``): played
 through a session that answers a frame later, as a network would, the tables
 ask, refuse and narrate as they do with the local one. The session here wraps
 a real ``LocalSeat`` (the engine, the bots, game time) and holds every answer
@@ -11,18 +11,18 @@ from typing import Any
 
 import pytest
 
-from audiogame.app.gametime import GameScheduler
+from audiogame.core.gametime import GameScheduler
+from audiogame.core.seat import LocalSeat, SeatListener, SeatSession
 from audiogame.games.domino.actions import Play, Refusal
 from audiogame.games.domino.bots import make_bot
 from audiogame.games.domino.engine import DominoMatch
 from audiogame.games.domino.observation import Phase
-from audiogame.games.domino.table import DominoTable
 from audiogame.games.domino.table_setup import DominoSetup
-from audiogame.games.seat import LocalSeat, SeatListener, SeatSession
 from audiogame.games.tirapassa.engine import TiraGame
 from audiogame.games.tirapassa.observation import Phase as TiraPhase
-from audiogame.games.tirapassa.table import TiraTable
 from audiogame.games.tirapassa.table_setup import TableSetup
+from audiogame.ui.games.domino.table import DominoTable
+from audiogame.ui.games.tira.table import TiraTable
 
 #: how late every answer comes: more than a frame
 LAG = 0.03

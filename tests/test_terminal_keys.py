@@ -15,7 +15,7 @@ import pygame
 import pytest
 from prompt_toolkit.input.vt100_parser import Vt100Parser
 
-from audiogame.app.keys import Key
+from audiogame.core.keys import Key
 from audiogame.devtools.harness import key_event
 from audiogame.io.termkeys import INTERRUPT, decode
 

@@ -9,9 +9,9 @@ from collections import defaultdict
 
 import pytest
 
-from audiogame.app.clock import Scheduler, VirtualClock
-from audiogame.games.saving import BotStates
-from audiogame.games.session import TableSession
+from audiogame.core.clock import Scheduler, VirtualClock
+from audiogame.core.saving import BotStates
+from audiogame.core.session import TableSession
 from audiogame.games.tirapassa import (
     KEY_DELAY,
     REACTION,
@@ -126,7 +126,7 @@ def test_manual_bots_press_one_key_at_a_time_at_their_levels_pace(difficulty: Di
 def test_manual_bots_never_throw_a_supreme_die_again(caplog: pytest.LogCaptureFixture) -> None:
     """Every die that can go is sent before the throw: no bot is ever refused (the
     session logs a refused bot as an error)."""
-    caplog.set_level(logging.ERROR, logger="audiogame.games.session")
+    caplog.set_level(logging.ERROR, logger="audiogame.core.session")
     for seed in range(4):
         config = TiraConfig(players=5, controls=(Control.MANUAL,) * 5, bots=(Difficulty.HARD,) * 5)
         events = run_bots_game(config, seed)
@@ -191,7 +191,7 @@ def test_a_bot_decides_the_same_when_asked_again() -> None:
 
 
 def test_a_bots_saved_state_follows_its_draws_and_only_them() -> None:
-    """The snapshot's text of a bot (``games.saving.BotStates``) is encoded again
+    """The snapshot's text of a bot (``core.saving.BotStates``) is encoded again
     only after the bot drew: five bots do not encode 3,000 words each frame."""
     game = TiraGame(TiraConfig(players=3), 5)
     game.advance(4.5)

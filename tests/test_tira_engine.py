@@ -606,8 +606,8 @@ def test_a_log_that_does_not_replay_is_refused() -> None:
 def test_the_game_is_registered_with_what_the_contract_needs() -> None:
     import random
 
+    from audiogame.core.contract import Bot, Decision, Engine
     from audiogame.games import registry
-    from audiogame.games.base import Bot, Decision, Engine
 
     spec = registry.get("tira")
     assert spec is not None

@@ -17,8 +17,8 @@ from audiogame.games.tirapassa import (
     Symbol,
 )
 from audiogame.games.tirapassa.options import Control, Difficulty
-from audiogame.games.tirapassa.table import TiraTable
 from audiogame.games.tirapassa.table_setup import TableSetup
+from audiogame.ui.games.tira.table import TiraTable
 from tests.test_tira_table import open_table, record_events
 
 CLOVER, PIG, CAT, PENNY, HAMSA = (

@@ -8,8 +8,8 @@ from dataclasses import replace
 
 import pytest
 
-from audiogame.announce import resolve
-from audiogame.app.clock import Scheduler, VirtualClock
+from audiogame.core.clock import Scheduler, VirtualClock
+from audiogame.core.narration import Later, Message, resolve
 from audiogame.games.tirapassa import (
     EDITION_COASTERS,
     Control,
@@ -30,7 +30,6 @@ from audiogame.games.tirapassa import (
 from audiogame.games.tirapassa.bot_games import bots_session
 from audiogame.games.tirapassa.narrate import SIDE, narrate, seat_pan, watched_pan
 from audiogame.language.localizer import Localizer
-from audiogame.narration import Later, Message
 
 NAMES = ("", "Marco", "Giulia", "Luca")
 T = 10.0

@@ -15,8 +15,8 @@ from collections.abc import Iterable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from audiogame.app.clock import Scheduler, VirtualClock, run_virtual
-from audiogame.games.session import TableSession
+from audiogame.core.clock import Scheduler, VirtualClock, run_virtual
+from audiogame.core.session import TableSession
 from audiogame.games.tirapassa import (
     EDITION_COASTERS,
     CalmEmptied,

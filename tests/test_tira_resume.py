@@ -7,16 +7,16 @@ import time
 
 import pytest
 
-from audiogame.app.clock import Scheduler, VirtualClock
-from audiogame.app.gametime import GameScheduler
+from audiogame.core.clock import Scheduler, VirtualClock
+from audiogame.core.gametime import GameScheduler
 from audiogame.devtools.harness import Harness
 from audiogame.devtools.resume_check import adapter_for, compare, drive, reference, resume_from_menu
 from audiogame.games.tirapassa.bots import TiraBot
 from audiogame.games.tirapassa.options import Control, Difficulty
 from audiogame.games.tirapassa.saving import restore_match
-from audiogame.games.tirapassa.table import RESUME_GRACE, TiraTable
 from audiogame.games.tirapassa.table_setup import TableSetup
 from audiogame.store.saves import SaveStore, encode
+from audiogame.ui.games.tira.table import RESUME_GRACE, TiraTable
 
 TIRA = adapter_for("tira")
 

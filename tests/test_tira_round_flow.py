@@ -11,9 +11,9 @@ import pytest
 from audiogame.devtools.tira_keys import throw_due
 from audiogame.games.tirapassa import CalmEmptied, Landed
 from audiogame.games.tirapassa.narrate import seat_pan, symbol_cue
-from audiogame.games.tirapassa.table import TiraTable
 from audiogame.games.tirapassa.table_setup import BOT_NAMES, TableSetup
 from audiogame.language.localizer import Localizer
+from audiogame.ui.games.tira.table import TiraTable
 
 
 def timed_sounds(h) -> list[tuple[float, str, float]]:

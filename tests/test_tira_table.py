@@ -19,10 +19,10 @@ from audiogame.games.tirapassa import (
     TiraEvent,
 )
 from audiogame.games.tirapassa.events import DiePassed, GameEnded, StopCalled, Thrown
-from audiogame.games.tirapassa.setup_scene import TiraSetupScene
-from audiogame.games.tirapassa.table import TiraTable
 from audiogame.games.tirapassa.table_setup import BOT_NAMES, TableSetup
 from audiogame.language.localizer import Localizer, capital_first
+from audiogame.ui.games.tira.setup_scene import TiraSetupScene
+from audiogame.ui.games.tira.table import TiraTable
 
 WORDS = {
     "it": {

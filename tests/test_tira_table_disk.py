@@ -10,8 +10,8 @@ import pygame
 import pytest
 
 from audiogame.games.tirapassa import EDITION_COASTERS, Symbol
-from audiogame.games.tirapassa.table import TiraTable
 from audiogame.games.tirapassa.table_setup import TableSetup
+from audiogame.ui.games.tira.table import TiraTable
 
 SUPREME = Symbol.HAMSA
 MY_COASTER = EDITION_COASTERS[0]  # clover on the left, cat on the right

@@ -303,9 +303,8 @@ def accessibility_tree(page) -> dict:
 
 def hidden_tile_words(over: m.MatchOver, seat: int) -> set[str]:
     """The words of every tile ``seat`` never held and nobody played."""
-    from audiogame.announce import resolve
+    from audiogame.core.narration import Message, resolve
     from audiogame.games.domino.narrate import tile_phrase
-    from audiogame.narration import Message
 
     t = Localizer("en")
     hidden = set()

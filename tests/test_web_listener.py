@@ -23,7 +23,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
-from audiogame.announce import resolve_value
+from audiogame.core.narration import Phrase, resolve_value
 from audiogame.devtools.net_harness import ServerThread
 from audiogame.devtools.web_harness import (
     WebPage,
@@ -38,7 +38,6 @@ from audiogame.games.domino.narrate import tile_phrase
 from audiogame.games.domino.sorting import SORT_IDS, sort_hand
 from audiogame.io.bigprint import board_lines
 from audiogame.language.localizer import Localizer
-from audiogame.narration import Phrase
 from audiogame.net import messages as m
 from audiogame.net.server_options import ServerOptions
 
@@ -212,7 +211,7 @@ def test_a_page_opens_only_games_it_can_play_and_is_told_when_it_can_only_listen
     offered = [game["id"] for game in lobby["games"]]
     assert offered == [spec.id for spec in registry.games() if spec.controls is not None]
     assert "domino" in offered and folder_game.id not in offered and "tira" in offered
-    italian = Localizer("it")
+    italian = Localizer("it", games=registry.message_folders)
     title = italian(folder_game.title_id)
     said = [line["text"] for line in friend.lines() if line["id"] == "web-watch-only"]
     assert said[:2] == [italian("web-watch-only", game=title)] * 2  # on arriving, and at H

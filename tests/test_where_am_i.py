@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
+from audiogame.app.reader import ReaderScene
 from audiogame.games.domino.observation import Phase
-from audiogame.games.domino.table import DominoTable
-from audiogame.games.tirapassa.table import TiraTable
-from audiogame.ui.reader import ReaderScene
+from audiogame.ui.games.domino.table import DominoTable
+from audiogame.ui.games.tira.table import TiraTable
 
 WORDS = {
     "it": {

@@ -14,13 +14,13 @@ import pytest
 
 from audiogame.devtools.harness import Harness
 from audiogame.games.domino.board import tile_text
-from audiogame.games.domino.table import DominoTable
 from audiogame.games.domino.table_setup import DominoSetup
-from audiogame.games.tirapassa.table import TiraTable
 from audiogame.games.tirapassa.table_setup import TableSetup
 from audiogame.history import History
 from audiogame.io.window import NEWEST, OLDER, YELLOW, Window
 from audiogame.language.localizer import Localizer
+from audiogame.ui.games.domino.table import DominoTable
+from audiogame.ui.games.tira.table import TiraTable
 
 
 def colours(surface: pygame.Surface) -> set[tuple[int, int, int]]:
@@ -261,7 +261,7 @@ def test_large_text_wraps_inside_the_window_and_a_resize_draws_again(harness):
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_the_guides_show_the_window_and_read_its_picture_as_words(guide, lang):
     """Ctrl+F1 reads the picture's description, never its file name."""
-    from audiogame.ui.reader import document_path, load_document
+    from audiogame.app.reader import document_path, load_document
 
     assert f"](window-{guide}.png)" in document_path(guide, lang).read_text(encoding="utf-8")
     paragraphs = load_document(guide, lang)

@@ -19,10 +19,11 @@ from typing import Any, Protocol
 import pygame
 
 from audiogame.announce import Announcer
-from audiogame.app.clock import Clock, RealClock, Scheduler
-from audiogame.app.keys import CTRL_KEYS, MODIFIER_KEYS, Key
 from audiogame.app.saved import SavedMatches
-from audiogame.games.board import Board
+from audiogame.app.scene import Saveable, Scene
+from audiogame.core.board import Board
+from audiogame.core.clock import Clock, RealClock, Scheduler
+from audiogame.core.keys import CTRL_KEYS, MODIFIER_KEYS, Key
 from audiogame.history import History
 from audiogame.io.speech.base import Speaker
 from audiogame.io.window import Window
@@ -36,7 +37,6 @@ from audiogame.store.settings import (
     is_setting,
 )
 from audiogame.store.settings_writer import SettingsWriter
-from audiogame.ui.scene import Saveable, Scene
 
 log = logging.getLogger(__name__)
 
@@ -351,7 +351,7 @@ class App:
         if scene is None:
             return
         if rules:
-            from audiogame.ui.reader import ReaderScene
+            from audiogame.app.reader import ReaderScene
 
             self.push(ReaderScene(self, scene.rules_doc))
         else:

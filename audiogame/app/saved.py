@@ -12,15 +12,16 @@ module names none.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from audiogame.core.contract import GameSpec
 from audiogame.games import registry
-from audiogame.games.base import GameSpec
 from audiogame.store.saves import Loaded, OtherVersion, SaveStore
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App
-    from audiogame.ui.scene import Scene
+    from audiogame.app.scene import Scene
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +69,7 @@ class SavedMatches:
         found = []
         for spec in registry.games():
             saved = self.by_game.get(spec.id)
-            if saved is not None and spec.resume is not None:
+            if saved is not None:
                 found.append((spec, saved))
         return found
 
@@ -106,20 +107,21 @@ class SavedMatches:
             self.store.discard(game)
 
     # -- resuming ------------------------------------------------------------------------
-    def resume(self, spec: GameSpec) -> Scene | None:
+    def resume(self, spec: GameSpec, rebuild: Callable[[App, Any], Scene]) -> Scene | None:
         """The table of ``spec``'s saved match, or None after saying why it cannot be.
 
         When the newest snapshot cannot be rebuilt, the other slot's (one action
-        older) is tried, and the player told the last move may be missing."""
+        older) is tried, and the player told the last move may be missing. ``rebuild``
+        is the app's way back to the game's table (``ui.games``)."""
         saved = self.by_game.get(spec.id)
-        if saved is None or spec.resume is None:
+        if saved is None:
             return None
         reason = None
         for attempt, candidate in enumerate((saved, saved.fallback)):
             if candidate is None:
                 break
             try:
-                scene = spec.resume(self.app, candidate.plain_state())
+                scene = rebuild(self.app, candidate.plain_state())
             except Exception as exc:  # a save this version cannot rebuild
                 log.info("saved %s match %s not rebuilt: %r", spec.id, candidate.seq, exc)
                 reason = reason or (

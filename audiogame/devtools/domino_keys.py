@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from audiogame.games.domino import End, Play
 
 if TYPE_CHECKING:
-    from audiogame.games.domino.table import DominoTable
+    from audiogame.ui.games.domino.table import DominoTable
 
 #: the key that lays the focused tile at each end (``None``: the only end there is)
 END_KEYS = {End.LEFT: "s", End.RIGHT: "d", None: "enter"}

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from audiogame.games.base import Audience
+from audiogame.core.contract import Audience
 from audiogame.games.domino.actions import Action, Play
 from audiogame.games.domino.bots import DominoBot, decide_now
 from audiogame.games.domino.events import (

@@ -21,9 +21,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from audiogame.app.clock import Clock, VirtualClock  # noqa: E402
 from audiogame.app.loop import App  # noqa: E402
+from audiogame.app.scene import Scene  # noqa: E402
 from audiogame.cli import wire_faults  # noqa: E402
+from audiogame.core.clock import Clock, VirtualClock  # noqa: E402
+from audiogame.games import registry  # noqa: E402
 from audiogame.io.audio import AudioSystem  # noqa: E402
 from audiogame.io.speech.recording import RecordingSpeaker  # noqa: E402
 from audiogame.io.window import Window  # noqa: E402
@@ -31,7 +33,6 @@ from audiogame.language.localizer import Localizer  # noqa: E402
 from audiogame.store.lock import DataLock, open_saves  # noqa: E402
 from audiogame.store.saves import SaveStore  # noqa: E402
 from audiogame.store.settings import Settings, load_settings  # noqa: E402
-from audiogame.ui.scene import Scene  # noqa: E402
 
 FRAME = 1 / 60
 
@@ -110,7 +111,7 @@ class Harness:
         else:
             saves = SaveStore(tmp / "data")
         self.app = App(
-            localizer=Localizer(settings.language or lang),
+            localizer=Localizer(settings.language or lang, games=registry.message_folders),
             speaker=self.speaker,
             audio=self.audio,
             settings=settings,
@@ -234,7 +235,7 @@ class RecordingAudio(AudioSystem):
     """
 
     def __init__(self, enabled: bool = True) -> None:
-        super().__init__(enabled=enabled)
+        super().__init__(enabled=enabled, cues=registry.cues)
         self.played: deque[tuple[str, float, float]] = deque(maxlen=1000)
 
     def play(self, cue: str, pan: float = 0.0, volume: float = 1.0) -> None:

@@ -212,7 +212,7 @@ def _game_specific(
     game: str, header: dict[str, Any], state: dict[str, Any], slot: str
 ) -> list[Case]:
     """The crafted saves issue 11 named, for the games that have those fields (every
-    game's save is the envelope of ``games.saving``: the engine, the bots, the view)."""
+    game's save is the envelope of ``core.saving``: the engine, the bots, the view)."""
     out: list[tuple[str, Any]] = []
     saved_view = state.get("view")
     view: dict[str, Any] = saved_view if isinstance(saved_view, dict) else {}
@@ -267,6 +267,7 @@ def run_save_case(case: Case, folder: Path, app: Any) -> Outcome:
     """Read the case's folder as the game does at start, and resume what it offers."""
     from audiogame.games import registry
     from audiogame.store.saves import SaveStore
+    from audiogame.ui import games
 
     write_case(case, folder)
     spoken = len(app.speaker.spoken)
@@ -280,7 +281,8 @@ def run_save_case(case: Case, folder: Path, app: Any) -> Outcome:
         outcome.result = "nothing"
         for spec, _saved in offered:
             base = len(app.scenes)
-            scene = app.matches.resume(spec)
+            rebuild = games.resume(spec)
+            scene = None if rebuild is None else app.matches.resume(spec, rebuild)
             if scene is None:
                 outcome.result = "refused"
                 continue
@@ -433,13 +435,14 @@ def _differs(value: Any, good: Any) -> bool:
 def real_saves(folder: Path, progress: int = 30) -> dict[str, bytes]:
     """A save file of each registered game with a resume adapter, from a match played
     through the real loop up to ``progress``."""
+    from audiogame.devtools.games import hooks
     from audiogame.devtools.harness import Harness
     from audiogame.devtools.resume_check import adapter_for, drive
     from audiogame.games import registry
 
     saves: dict[str, bytes] = {}
     for spec in registry.games():
-        if spec.resume_adapter is None:
+        if hooks(spec.id).resume_adapter is None:
             continue
         h = Harness(folder / spec.id, lang="en")
         h.start()

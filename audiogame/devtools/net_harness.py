@@ -238,8 +238,8 @@ class ScriptedPlayer:
 
     def pump(self) -> None:
         """Take what arrived and act if the bot says so (call it in a loop)."""
+        from audiogame.core.contract import Decision
         from audiogame.games import registry
-        from audiogame.games.base import Decision
         from audiogame.net import messages as m
         from audiogame.net.client import Batch, Resync
 

@@ -44,12 +44,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from audiogame.announce import resolve  # noqa: E402
-from audiogame.app.clock import RealClock  # noqa: E402
+from audiogame.core.clock import RealClock  # noqa: E402
+from audiogame.core.contract import PUBLIC  # noqa: E402
+from audiogame.core.narration import (
+    Message,  # noqa: E402
+    resolve,  # noqa: E402
+)
 from audiogame.devtools.harness import Harness, key_event  # noqa: E402
-from audiogame.games.base import PUBLIC  # noqa: E402
 from audiogame.language.localizer import Localizer, capital_first  # noqa: E402
-from audiogame.narration import Message  # noqa: E402
 from audiogame.net import client as client_module  # noqa: E402
 from audiogame.net import messages as m  # noqa: E402
 from audiogame.net import spoken_words  # noqa: E402
@@ -272,7 +274,7 @@ class Driver:
         table.watchers.append(watched)
 
     def at_table(self, table: TableScene, now: float) -> None:
-        from audiogame.games.domino.resume_check import scripted_key
+        from audiogame.devtools.games.domino.resume_check import scripted_key
 
         link = self.link
         if table is not self.table:

@@ -25,16 +25,16 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from audiogame.app.clock import RealClock, Scheduler
+from audiogame.core.clock import RealClock, Scheduler
+from audiogame.core.contract import Decision
+from audiogame.core.narration import Join, Message, Phrase
 from audiogame.devtools.player_process import apply_keepalive, player_arguments, take_place
 from audiogame.devtools.race_scene import Narrator
 from audiogame.games import registry
-from audiogame.games.base import Decision
 from audiogame.games.tirapassa.actions import Throw
 from audiogame.games.tirapassa.bots import TiraBot
 from audiogame.games.tirapassa.events import Landed, Thrown
 from audiogame.games.tirapassa.observation import TiraObservation
-from audiogame.narration import Join, Message, Phrase
 from audiogame.net import messages as m
 from audiogame.net.client import Ahead, Batch, GameClient, Resync
 from audiogame.net.race_seat import RaceSeat
@@ -316,7 +316,7 @@ def _play_in_app(args: argparse.Namespace, pace: tuple[float, float]) -> dict[st
     clock), its race screen a ``RaceScene``: its frames are timed."""
     import tempfile
 
-    from audiogame.app.clock import RealClock
+    from audiogame.core.clock import RealClock
     from audiogame.devtools.harness import Harness
     from audiogame.devtools.race_scene import RaceScene
 

@@ -20,16 +20,16 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from audiogame.app.keys import Key
+from audiogame.app.scene import Scene
+from audiogame.core.contract import GameSpec
+from audiogame.core.keys import Key
+from audiogame.core.narration import Message
 from audiogame.games import registry
-from audiogame.games.base import GameSpec
-from audiogame.narration import Message
 from audiogame.net import messages as m
 from audiogame.net import race_return
 from audiogame.net.client import Connected, GameClient
 from audiogame.net.race_seat import RaceSeat
 from audiogame.net.remote_session import RemoteSession
-from audiogame.ui.scene import Scene
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App

@@ -30,10 +30,10 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import pygame
 
+from audiogame.app.scene import Scene
+from audiogame.core.jsonlog import plain
 from audiogame.devtools.harness import Harness, key_event
-from audiogame.store.jsonlog import plain
 from audiogame.ui.menu import MenuScene
-from audiogame.ui.scene import Scene
 from audiogame.ui.table import TableScene
 
 #: where every match of every game starts in checks: far enough from the
@@ -101,7 +101,7 @@ T = TypeVar("T", bound=TableScene)
 
 class TableAdapter(Generic[T]):
     """What every ``TableScene``'s adapter shares: a match is named by its seed, its
-    snapshot is the envelope of ``games.saving`` (its progress is the engine's log),
+    snapshot is the envelope of ``core.saving`` (its progress is the engine's log),
     its events come through the table's watchers. A game adds its setups, how a
     match starts, its scripted player and its progress."""
 
@@ -129,12 +129,13 @@ class TableAdapter(Generic[T]):
 
 def adapter_for(game_id: str) -> MatchAdapter:
     """The resume checker's adapter of a registered game (``KeyError``: no such game)."""
+    from audiogame.devtools.games import hooks
     from audiogame.games import registry
 
-    spec = registry.get(game_id)
-    if spec is None or spec.resume_adapter is None:
+    adapter = hooks(game_id).resume_adapter
+    if registry.get(game_id) is None or adapter is None:
         raise KeyError(f"no resume adapter for {game_id!r}")
-    return spec.resume_adapter()
+    return adapter()
 
 
 class Stuck(RuntimeError):

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from audiogame.games.tirapassa.observation import Phase
 
 if TYPE_CHECKING:
-    from audiogame.games.tirapassa.table import TiraTable
+    from audiogame.ui.games.tira.table import TiraTable
 
 
 def throw_due(table: TiraTable, now: float, reaction: float) -> bool:

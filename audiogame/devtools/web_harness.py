@@ -26,12 +26,12 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.typing import Subprotocol
 
 from audiogame.announce import Announcer
+from audiogame.core.contract import heard_by
+from audiogame.core.narration import Message
 from audiogame.games import registry
-from audiogame.games.base import heard_by
 from audiogame.history import History
 from audiogame.io.speech.recording import RecordingSpeaker
 from audiogame.language.localizer import Localizer
-from audiogame.narration import Message
 from audiogame.net import messages as m
 from audiogame.net.game_codec import GameCodec
 from audiogame.net.match_log import engine_seed, entries_from_lists
@@ -113,7 +113,13 @@ def desktop_lines(
     engine = spec.new_engine(over.config, engine_seed(over.seed), over.start)
     history = History(limit=100_000)
     cues = _Cues()
-    announcer = Announcer(RecordingSpeaker(), cues, Localizer(lang), lambda _k: "speak", history)
+    announcer = Announcer(
+        RecordingSpeaker(),
+        cues,
+        Localizer(lang, games=registry.message_folders),
+        lambda _k: "speak",
+        history,
+    )
     ids: list[str] = []
     for entry in entries_from_lists(over.log):
         if entry.action is None:

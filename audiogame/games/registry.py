@@ -22,10 +22,12 @@ import logging
 import os
 import pkgutil
 import sys
+from dataclasses import replace
 from importlib import metadata
 from pathlib import Path
 
-from audiogame.games.base import GameSpec
+from audiogame.core.contract import GameSpec
+from audiogame.core.cues import MENU_CUES, Cue
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +49,20 @@ def get(game_id: str) -> GameSpec | None:
 
 def ids() -> tuple[str, ...]:
     return tuple(spec.id for spec in games())
+
+
+def cues() -> tuple[Cue, ...]:
+    """Every cue: the menus' and every registered game's, each knowing its folder."""
+    found = list(MENU_CUES)
+    for spec in games():
+        found += [replace(cue, folder=spec.sounds) if spec.sounds else cue for cue in spec.cues]
+    return tuple(found)
+
+
+def message_folders() -> list[Path]:
+    """The folders of the games that keep their messages in their own folder
+    (``GameSpec.locales``): the app hands them to its ``Localizer``."""
+    return [spec.locales for spec in games() if spec.locales is not None]
 
 
 def reset() -> None:

@@ -1,7 +1,7 @@
 """Any scene's board as lines of large print: words resolved, runs styled, lines wrapped.
 
 Pure (no pygame): the window measures with its fonts and draws what comes out;
-tests read the same lines. A board (``games.board``) becomes a title line and
+tests read the same lines. A board (``core.board``) becomes a title line and
 one line per row ("Your hand:" then each cell); a line too long for the
 window breaks between cells, and a cell too long for a line breaks between
 its words.
@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from audiogame.announce import resolve_value
-from audiogame.games.board import Board, Words
+from audiogame.core.board import Board, Words
+from audiogame.core.narration import resolve_value
 
 Localize = Callable[..., str]
 

@@ -36,7 +36,7 @@ from typing import Any
 
 import pygame
 
-from audiogame.app.keys import Key
+from audiogame.core.keys import Key
 from audiogame.io.termkeys import INTERRUPT, decode
 
 log = logging.getLogger(__name__)

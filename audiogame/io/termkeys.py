@@ -23,7 +23,7 @@ from typing import Protocol
 
 import pygame
 
-from audiogame.app.keys import Key
+from audiogame.core.keys import Key
 
 SHIFT = pygame.KMOD_LSHIFT
 CTRL = pygame.KMOD_LCTRL

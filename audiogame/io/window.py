@@ -19,7 +19,7 @@ from typing import Any
 
 import pygame
 
-from audiogame.games.board import Board
+from audiogame.core.board import Board
 from audiogame.history import History
 from audiogame.io.bigprint import Line, Run, Style, board_lines, plain, wrap
 

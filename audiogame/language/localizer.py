@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import re
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -60,19 +60,27 @@ def capital_first(text: str) -> str:
     return text
 
 
-def message_folders(root: Path | None = None) -> list[Path]:
+#: the folders of the games that keep their messages in their own folder, asked when a
+#: language is loaded (the app hands ``games.registry.message_folders``)
+GameFolders = Callable[[], Sequence[Path]]
+
+
+def no_game_folders() -> Sequence[Path]:
+    return ()
+
+
+def message_folders(root: Path | None = None, games: GameFolders = no_game_folders) -> list[Path]:
     """Where the messages live: the shared ``locales/`` (or ``root``), then the folders
-    of the games that keep their own (``GameSpec.locales``)."""
-    from audiogame.games import registry
-
-    folders = [root or data_dir("locales")]
-    folders += [spec.locales for spec in registry.games() if spec.locales is not None]
-    return folders
+    of the games that keep their own (``GameSpec.locales``), as the app hands them."""
+    return [root or data_dir("locales"), *games()]
 
 
-def load_bundle(lang: str, root: Path | None = None) -> FluentBundle:
+def load_bundle(
+    lang: str, root: Path | None = None, games: GameFolders = no_game_folders
+) -> FluentBundle:
     bundle = FluentBundle([lang], use_isolating=False)
-    paths = [p for folder in message_folders(root) for p in sorted((folder / lang).glob("*.ftl"))]
+    folders = message_folders(root, games)
+    paths = [p for folder in folders for p in sorted((folder / lang).glob("*.ftl"))]
     for path in paths:
         resource = FluentResource(path.read_text(encoding="utf-8"))
         for entry in resource.body:
@@ -85,8 +93,14 @@ def load_bundle(lang: str, root: Path | None = None) -> FluentBundle:
 class Localizer:
     """Formats message ids in the current language; switchable at run time."""
 
-    def __init__(self, lang: str = DEFAULT_LANGUAGE, root: Path | None = None) -> None:
+    def __init__(
+        self,
+        lang: str = DEFAULT_LANGUAGE,
+        root: Path | None = None,
+        games: GameFolders = no_game_folders,
+    ) -> None:
         self._root = root
+        self._games = games
         self._bundles: dict[str, FluentBundle] = {}
         self._preload: threading.Thread | None = None
         self.lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
@@ -97,7 +111,7 @@ class Localizer:
             if preload is not None and preload is not threading.current_thread():
                 preload.join()  # it is parsing this very language: never parse it twice
         if lang not in self._bundles:
-            self._bundles[lang] = load_bundle(lang, self._root)
+            self._bundles[lang] = load_bundle(lang, self._root, self._games)
         return self._bundles[lang]
 
     def set_language(self, lang: str) -> None:

@@ -28,7 +28,7 @@ import typing
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from audiogame.games.base import WireTypes
+from audiogame.core.contract import WireTypes
 
 Encoder = Callable[[Any], Any]
 Decoder = Callable[[Any], Any]

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from audiogame.core.contract import GameSpec, Outcome
 from audiogame.games import registry
-from audiogame.games.base import GameSpec, Outcome
 from audiogame.net import messages as m
 from audiogame.net import option_words, spoken_words
 from audiogame.net.accounts import Accounts, Entry, is_session_token, session_hash

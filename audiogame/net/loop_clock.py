@@ -1,6 +1,6 @@
 """The app's scheduler interface on an asyncio loop: a table's real clock on the server.
 
-``LoopScheduler`` gives ``app.gametime.GameScheduler`` (and through it a
+``LoopScheduler`` gives ``core.gametime.GameScheduler`` (and through it a
 ``TableSession``) what it uses of the app's ``Scheduler``: ``clock.now()`` and
 ``call_at`` returning handles with ``when``/``cancel``/``cancelled``. Calls run
 on the loop at their time (``loop.call_at``); one that raises is reported to

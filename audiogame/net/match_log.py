@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from audiogame.games.base import Engine, GameSpec, Outcome, Result
+from audiogame.core.contract import Engine, GameSpec, Outcome, Result
 from audiogame.net.game_codec import GameCodec
 from audiogame.net.store import LogEntry
 

@@ -1,6 +1,6 @@
 """A seat at a match played on a server, as a table scene drives it: ``OnlineSeat``.
 
-The table scenes talk to their game through ``games.seat.SeatSession``; this is
+The table scenes talk to their game through ``core.seat.SeatSession``; this is
 that interface over the network, on top of a ``RemoteSession`` (the client's
 table, pumped once a frame by the player's connection, ``ui.online.link``):
 
@@ -29,7 +29,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from audiogame.games.seat import SeatListener
+from audiogame.core.seat import SeatListener
 from audiogame.net.remote_session import RemoteSession
 
 #: acts remembered for their refusal (older ones were answered long ago)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from audiogame.narration import Phrase
+from audiogame.core.narration import Phrase
 
 Localize = Callable[..., str]
 

@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from audiogame.games.base import GameSpec
-from audiogame.narration import Message
+from audiogame.core.contract import GameSpec
+from audiogame.core.narration import Message
 from audiogame.net import messages as m
 
 

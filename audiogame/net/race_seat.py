@@ -1,5 +1,5 @@
 """A seat at a real-time table, seen from the client: ``RaceSeat``, a ``SeatSession``
-(``games.seat``) over the network, so a game's own table scene plays online unchanged.
+(``core.seat``) over the network, so a game's own table scene plays online unchanged.
 
 The table (``TiraTable`` on ``ui.table.TableScene``) hears ``on_events(batch)`` and
 reads ``view()`` as it does offline; what ``RaceSeat`` adds is *when*:
@@ -48,8 +48,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from audiogame.games.base import GameSpec, Narrate
-from audiogame.narration import Message
+from audiogame.core.contract import GameSpec, Narrate
+from audiogame.core.narration import Message
 from audiogame.net import messages as m
 from audiogame.net.client import Ahead, Batch, Resync
 from audiogame.net.remote_session import RemoteSession

@@ -33,9 +33,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from audiogame.app.gametime import GameScheduler
-from audiogame.games.base import Foreseen, RealTime, visible_to
-from audiogame.games.session import TableSession
+from audiogame.core.contract import Foreseen, RealTime, visible_to
+from audiogame.core.gametime import GameScheduler
+from audiogame.core.session import TableSession
 from audiogame.net import messages as m
 from audiogame.net.bus import Post
 from audiogame.net.loop_clock import LoopScheduler

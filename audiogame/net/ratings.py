@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from openskill.models import BradleyTerryFull
 
-from audiogame.games.base import Outcome
+from audiogame.core.contract import Outcome
 from audiogame.net.records import RatingRecord, ResultRecord
 from audiogame.net.store import Store
 

@@ -8,8 +8,8 @@ decimals would be noise to the ear, and the spread says how far to trust it.
 
 from __future__ import annotations
 
+from audiogame.core.narration import Message, Phrase
 from audiogame.games import registry
-from audiogame.narration import Message, Phrase
 from audiogame.net import messages as m
 from audiogame.net import spoken_words
 

@@ -28,10 +28,10 @@ from typing import Any
 
 import msgspec
 
-from audiogame.app.gametime import GameScheduler
-from audiogame.games.base import Bot, GameSpec, Outcome, visible_to
-from audiogame.games.session import TableSession
-from audiogame.narration import Message
+from audiogame.core.contract import Bot, GameSpec, Outcome, visible_to
+from audiogame.core.gametime import GameScheduler
+from audiogame.core.narration import Message
+from audiogame.core.session import TableSession
 from audiogame.net import messages as m
 from audiogame.net.bus import Bus, Post
 from audiogame.net.chat_text import clean_chat

@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from audiogame.cli_words import argparse_speaking, command_line_language
+from audiogame.core.contract import visible_to
 from audiogame.games import registry
-from audiogame.games.base import visible_to
 from audiogame.language.startup import LANGUAGES
 from audiogame.net.game_codec import GameCodec
 from audiogame.net.match_log import ReplayError, entries_from_lists, replay, seed_hash

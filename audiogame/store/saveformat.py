@@ -31,7 +31,8 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from audiogame.store.jsonlog import dump
+from audiogame.core.jsonlog import dump
+from audiogame.core.saving import OtherVersion
 
 log = logging.getLogger(__name__)
 
@@ -81,10 +82,6 @@ class _Stamp(msgspec.Struct):
 
     format: str
     version: int
-
-
-class OtherVersion(ValueError):
-    """A snapshot written by another version of the save format (or of a game's)."""
 
 
 class Damaged(ValueError):

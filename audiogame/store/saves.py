@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from audiogame.core.jsonlog import JsonLog, RawJson, dump, plain  # noqa: F401  (re-exported)
 from audiogame.store.files import (
     NotAFile,
     TooBig,
@@ -42,7 +43,6 @@ from audiogame.store.files import (
     read_capped,
     sync_file,
 )
-from audiogame.store.jsonlog import JsonLog, RawJson, dump, plain  # noqa: F401  (re-exported)
 from audiogame.store.saveformat import (  # noqa: F401  (re-exported)
     SAVE_CAP,
     SAVE_FORMAT,

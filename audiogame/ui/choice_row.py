@@ -24,9 +24,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from audiogame.games.base import OptionSpec
+from audiogame.app.scene import Scene
+from audiogame.core.contract import OptionSpec
 from audiogame.ui.menu import MenuItem
-from audiogame.ui.scene import Scene
 
 Localize = Callable[..., str]
 

@@ -6,16 +6,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from audiogame.app.reader import ReaderScene
+from audiogame.core.contract import GameSpec
 from audiogame.games import registry
-from audiogame.games.base import GameSpec
+from audiogame.ui import games
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.menu import MenuItem, MenuScene
 from audiogame.ui.options import OptionsScene
-from audiogame.ui.reader import ReaderScene
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App
-    from audiogame.ui.scene import Scene
+    from audiogame.app.scene import Scene
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +36,7 @@ def _online(app: App) -> Scene:
 
 #: the places after the games, in order: data, never a test on a game
 PLACES: tuple[Place, ...] = (
-    Place("menu-online", lambda: any(s.online_table for s in registry.games()), _online),
+    Place("menu-online", lambda: any(games.online_table(s) for s in registry.games()), _online),
 )
 
 
@@ -50,7 +51,9 @@ class MainMenu(MenuScene):
 
     def build_items(self) -> list[MenuItem]:
         items = self.resume_items()
-        items += [self.game_item(spec) for spec in registry.games() if spec.open_setup is not None]
+        items += [
+            self.game_item(spec) for spec in registry.games() if games.scenes(spec) is not None
+        ]
         items += [self.place_item(place) for place in PLACES if place.offered()]
         items += [
             MenuItem(lambda: self.t("menu-options"), lambda: self.app.push(OptionsScene(self.app))),
@@ -70,12 +73,14 @@ class MainMenu(MenuScene):
         )
 
     def open_game(self, spec: GameSpec) -> None:
-        assert spec.open_setup is not None
-        self.app.push(spec.open_setup(self.app))
+        found = games.scenes(spec)
+        assert found is not None
+        self.app.push(found.open_setup(self.app))
 
     def resume_items(self) -> list[MenuItem]:
         """One item per game with a saved match, in the games' order."""
-        return [self.resume_item(spec) for spec, _saved in self.app.matches.offered()]
+        offered = self.app.matches.offered()
+        return [self.resume_item(spec) for spec, _saved in offered if games.resume(spec)]
 
     def resume_item(self, spec: GameSpec) -> MenuItem:
         return MenuItem(lambda: self.resume_label(spec), lambda: self.resume(spec))
@@ -87,7 +92,8 @@ class MainMenu(MenuScene):
         return self.app.matches.describe(spec, saved)
 
     def resume(self, spec: GameSpec) -> None:
-        scene = self.app.matches.resume(spec)
+        rebuild = games.resume(spec)
+        scene = None if rebuild is None else self.app.matches.resume(spec, rebuild)
         if scene is None:  # refused, and said why: the menu without it
             self.items = self.build_items()
             self.index = 0

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from audiogame.app.keys import Key
-from audiogame.games.board import Board, Cell, Row
-from audiogame.ui.scene import Scene
+from audiogame.app.scene import Scene
+from audiogame.core.board import Board, Cell, Row
+from audiogame.core.keys import Key
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from audiogame.narration import ALWAYS_SPOKEN
+from audiogame.core.narration import ALWAYS_SPOKEN
 from audiogame.store.settings import (
     CUT_EVENTS,
     MESSAGE_KINDS,

@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from audiogame.app.keys import Key
+from audiogame.core.contract import GameSpec, OptionSpec
+from audiogame.core.keys import Key
 from audiogame.games import registry
-from audiogame.games.base import GameSpec, OptionSpec
 from audiogame.ui.choice_row import ChoiceRow, sentences
 from audiogame.ui.menu import MenuItem, MenuScene
 

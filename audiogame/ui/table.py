@@ -3,7 +3,7 @@
 A game's table keeps only its keys and its words; this base holds the rest:
 
 - **the session**: the table talks to its game through one ``SeatSession``
-  (``games.seat``; the interface a remote session implements too): it acts
+  (``core.seat``; the interface a remote session implements too): it acts
   with ``session.act(action)``, hears ``on_events(batch)`` and
   ``on_refusal(action, refusal)`` whenever they come (never as ``act``'s
   answer), reads ``session.view()``, and asks ``session.next_round()`` when the
@@ -29,7 +29,7 @@ A game's table keeps only its keys and its words; this base holds the rest:
   ears.
 - **saving**: after every frame in which the match changed the table hands
   ``app.autosave`` its snapshot (``match_state``, built by the game's
-  ``saving`` module in the one envelope of ``games.saving``); the end of the
+  ``saving`` module in the one envelope of ``core.saving``); the end of the
   match removes it; Ctrl+S saves at once (``save_match``: ``Saveable``);
   leaving half-way saves once more, so the main menu offers the match at once.
 - **the evening**: ``watchers`` hear every batch (checks, benchmarks); Escape
@@ -50,12 +50,12 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from audiogame.app.keys import Key
-from audiogame.games.base import Engine
-from audiogame.games.board import Board, Cell, Row
-from audiogame.games.seat import LocalSeat, SeatSession
-from audiogame.narration import Message
-from audiogame.ui.scene import Scene
+from audiogame.app.scene import Scene
+from audiogame.core.board import Board, Cell, Row
+from audiogame.core.contract import Engine
+from audiogame.core.keys import Key
+from audiogame.core.narration import Message
+from audiogame.core.seat import LocalSeat, SeatSession
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App

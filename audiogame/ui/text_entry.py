@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from audiogame.app.keys import Key
-from audiogame.ui.scene import Scene
+from audiogame.app.scene import Scene
+from audiogame.core.keys import Key
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App

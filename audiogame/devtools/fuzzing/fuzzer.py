@@ -32,8 +32,8 @@ from typing import Any
 
 import pygame
 
-from audiogame.app.keys import MODIFIER_KEYS
 from audiogame.app.loop import App
+from audiogame.core.keys import MODIFIER_KEYS
 from audiogame.devtools.fuzzing import faults
 from audiogame.devtools.fuzzing.keyboard import describe_key, random_key
 from audiogame.devtools.fuzzing.probes import ErrorLog, KeyWatch

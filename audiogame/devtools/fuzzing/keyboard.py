@@ -6,7 +6,7 @@ import random
 
 import pygame
 
-from audiogame.app.keys import MODIFIER_KEYS
+from audiogame.core.keys import MODIFIER_KEYS
 
 _LETTERS = [(getattr(pygame, f"K_{c}"), c) for c in "abcdefghijklmnopqrstuvwxyz"]
 _DIGITS = [(getattr(pygame, f"K_{d}"), d) for d in "0123456789"]

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from audiogame.app.clock import VirtualClock
+from audiogame.core.clock import VirtualClock
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App
@@ -36,10 +36,12 @@ class WalkRandom(random.Random):
 
 def scene_label(scene: object) -> str:
     """The name a scene is counted under: its game's label for it, else its class."""
+    from audiogame.devtools.games import hooks
     from audiogame.games import registry
 
     for spec in registry.games():
-        label = spec.scene_label(scene) if spec.scene_label is not None else None
+        name = hooks(spec.id).scene_label
+        label = name(scene) if name is not None else None
         if label is not None:
             return label
     return type(scene).__name__
@@ -66,8 +68,8 @@ def play_out(
 
 
 def _reader(app: App, rng: WalkRandom) -> None:
+    from audiogame.app.reader import ReaderScene
     from audiogame.games import registry
-    from audiogame.ui.reader import ReaderScene
 
     app.push(ReaderScene(app, rng.choice(["guide", *(spec.guide for spec in registry.games())])))
 
@@ -106,11 +108,12 @@ TARGETS: dict[str, Target] = {
 
 def available_targets() -> dict[str, Target]:
     """Every place the walk aims for: the app's own and every registered game's."""
+    from audiogame.devtools.games import hooks
     from audiogame.games import registry
 
     targets = dict(TARGETS)
     for spec in registry.games():
-        targets.update(spec.fuzz_targets)
+        targets.update(hooks(spec.id).fuzz_targets)
     return targets
 
 

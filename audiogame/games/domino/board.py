@@ -2,7 +2,7 @@
 tiles in every hand and in the boneyard, the scores.
 
 Pure: the seat's observation, the names and the table's ``BoardFocus`` in, a
-``games.board.Board`` out (the window draws it). Tiles are written as they look
+``core.board.Board`` out (the window draws it). Tiles are written as they look
 ("6|3"), the same in every language.
 """
 
@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from audiogame.games.board import Board, Cell, Row
+from audiogame.core.board import Board, Cell, Row
+from audiogame.core.narration import Phrase
 from audiogame.games.domino.observation import Observation, Phase
 from audiogame.games.domino.sorting import SORT_IDS, sort_hand
 from audiogame.games.domino.tiles import Tile
-from audiogame.narration import Phrase
 
 
 @dataclass(frozen=True, slots=True)

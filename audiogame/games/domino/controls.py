@@ -23,7 +23,8 @@ from typing import Any
 
 import pygame
 
-from audiogame.app.keys import Key
+from audiogame.core.keys import Key
+from audiogame.core.narration import Join, Message, Phrase
 from audiogame.games.domino.actions import DRAW, Action, Play, Refusal
 from audiogame.games.domino.board import BoardFocus
 from audiogame.games.domino.events import Drew, MancheEnded, TileDrawn, TilePlayed
@@ -41,7 +42,6 @@ from audiogame.games.domino.observation import Observation, Phase
 from audiogame.games.domino.rules import fit_of
 from audiogame.games.domino.sorting import SORT_IDS, group_by_number, next_order, sort_hand
 from audiogame.games.domino.tiles import End, Tile
-from audiogame.narration import Join, Message, Phrase
 
 END_LETTERS: dict[str, End] = {"s": End.LEFT, "l": End.LEFT, "d": End.RIGHT, "r": End.RIGHT}
 ARROW_ENDS: dict[int, End] = {pygame.K_LEFT: End.LEFT, pygame.K_RIGHT: End.RIGHT}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from audiogame.io.audio.cues import Cue
+from audiogame.core.cues import Cue
 
 CUES: tuple[Cue, ...] = (
     Cue("tile_play", "domino", "a tile clacks onto the table (panned to its end)", 0.3),

@@ -1,10 +1,10 @@
-"""``DominoMatch``: the pure rules engine on the games' contract (``games/base.py``).
+"""``DominoMatch``: the pure rules engine on the games' contract (``core/contract.py``).
 
 Usage::
 
     match = DominoMatch(config, seed=1234, start=0.0)
     result = match.apply(None, NextManche(), now)    # the table deals the first manche
-    for event in result.events: ...                  # filter with games.base.visible_to
+    for event in result.events: ...                  # filter with core.contract.visible_to
     seat = match.current_seat
     match.legal_actions(seat, now)                   # what the seat on turn may do
     match.apply(seat, Play(uid, End.LEFT), now)      # result.refusal is None or a Refusal
@@ -45,7 +45,7 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from audiogame.games.base import Audience, Outcome
+from audiogame.core.contract import Audience, Outcome
 from audiogame.games.domino import rules
 from audiogame.games.domino.actions import (
     NEXT_MANCHE,
@@ -250,7 +250,7 @@ class DominoMatch:
 
     @property
     def outcome(self) -> Outcome | None:
-        """How the match ended (``games.base.Outcome``), once it is over."""
+        """How the match ended (``core.contract.Outcome``), once it is over."""
         return self._outcome
 
     @property

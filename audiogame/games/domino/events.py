@@ -1,7 +1,7 @@
 """Events: the facts the engine reports, each with its audience.
 
 Every event is a frozen dataclass with an ``audience``
-(``audiogame.games.base``): public unless said otherwise. ``HandDealt`` and
+(``audiogame.core.contract``): public unless said otherwise. ``HandDealt`` and
 ``TileDrawn`` are known to their seat alone; everything else is public.
 
 Events carry all that narration needs, so narration keeps no state between
@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from audiogame.games.base import PUBLIC, Audience
+from audiogame.core.contract import PUBLIC, Audience
 from audiogame.games.domino.options import DominoConfig
 from audiogame.games.domino.tiles import End, Tile
 

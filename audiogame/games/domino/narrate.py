@@ -26,7 +26,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from audiogame.games.base import visible_to
+from audiogame.core.contract import visible_to
+from audiogame.core.narration import SEMICOLON, Join, Message, Phrase
 from audiogame.games.domino.events import (
     Blocked,
     Drew,
@@ -52,7 +53,6 @@ from audiogame.games.domino.observation import Observation
 from audiogame.games.domino.options import OPTIONS_BY_ID, DominoConfig
 from audiogame.games.domino.rules import fits
 from audiogame.games.domino.tiles import End, Tile
-from audiogame.narration import SEMICOLON, Join, Message, Phrase
 
 OWN, OTHERS, DRAWS, SCORES, TURN = "own", "others", "draws", "scores", "turn"
 

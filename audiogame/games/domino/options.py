@@ -1,7 +1,7 @@
 """Match configuration: the table's options as data, and ``DominoConfig``.
 
 ``OPTIONS`` lists every option the setup offers, in order, as the contract's
-``OptionSpec`` (``games.base``): a stable id, the ``DominoConfig`` field it
+``OptionSpec`` (``core.contract``): a stable id, the ``DominoConfig`` field it
 sets, its kind, its default and its allowed values in order. The spec hands
 them to the app (``GameSpec.options``): the setup builds its option rows from
 them and ``describe_options`` says them. The number
@@ -20,9 +20,9 @@ from dataclasses import asdict, dataclass, fields
 from enum import StrEnum
 from typing import Any
 
-from audiogame.games.base import OptionSpec
+from audiogame.core.contract import OptionSpec
+from audiogame.core.narration import Message, Phrase
 from audiogame.games.domino.tiles import SET_IDS, SETS
-from audiogame.narration import Message, Phrase
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 12

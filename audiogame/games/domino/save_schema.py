@@ -15,13 +15,13 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from audiogame.games import saving
-from audiogame.games.saving import BotSeat, Rng, Seed, check_seeds, check_streams
+from audiogame.core import saving
+from audiogame.core.saving import BotSeat, Rng, Seed, check_seeds, check_streams
 
 KIND = "domino-match"
 #: 2: the log is timed (time-outs are the engine's, not the table's actions);
 #: 3: each bot saves its own state() (its stream inside {"rng": ...});
-#: 4: the envelope every game shares (``games.saving``: engine, bots, view)
+#: 4: the envelope every game shares (``core.saving``: engine, bots, view)
 VERSION = 4
 
 MAX_SEATS = 12
@@ -114,7 +114,7 @@ class View(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class State(msgspec.Struct, forbid_unknown_fields=True):
-    """The envelope every game saves in (``games.saving``), with Domino's parts."""
+    """The envelope every game saves in (``core.saving``), with Domino's parts."""
 
     kind: Literal["domino-match"]
     version: Literal[4]

@@ -1,7 +1,7 @@
 """A domino match as plain data, and back: what the autosave keeps.
 
 The snapshot (``match_state``) is the envelope every game saves in
-(``games.saving``: kind, version, setup, seed, engine, bots, view); what
+(``core.saving``: kind, version, setup, seed, engine, bots, view); what
 Domino puts in it:
 
 - ``setup``: the table the player chose (bots, teams, options, pace);
@@ -30,14 +30,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from audiogame.core.jsonlog import JsonLog
+from audiogame.core.saving import BotStates, Envelope, restore, restore_bots, seal
 from audiogame.games.domino.bots import DominoBot, make_bot
 from audiogame.games.domino.engine import DominoMatch, entry_to_dict
 from audiogame.games.domino.observation import Phase
 from audiogame.games.domino.save_schema import KIND, VERSION
 from audiogame.games.domino.sorting import SORT_IDS
 from audiogame.games.domino.table_setup import HUMAN, DominoSetup
-from audiogame.games.saving import BotStates, Envelope, restore, restore_bots, seal
-from audiogame.store.jsonlog import JsonLog
 
 
 @dataclass

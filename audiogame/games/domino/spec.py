@@ -10,15 +10,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from audiogame.games.base import GameSpec, WireTypes
+from audiogame.core.contract import GameSpec, WireTypes
+from audiogame.core.later import later_in
 from audiogame.games.domino.cues import CUES
 from audiogame.games.domino.options import OPTIONS
-from audiogame.games.domino.walks import TARGETS, scene_label
-from audiogame.games.later import later_in
 
 if TYPE_CHECKING:
-    from audiogame.games.base import Engine
-    from audiogame.narration import Message
+    from audiogame.core.contract import Engine
+    from audiogame.core.narration import Message
 
 GAME_ID = "domino"
 #: the game's own functions, imported when first called
@@ -38,9 +37,9 @@ def setup_problem(config: Mapping[str, Any]) -> Message | None:
 
 
 def standing(view: Any, names: Sequence[str]) -> list[Message]:
+    from audiogame.core.narration import Message
     from audiogame.games.domino.narrate import Seating, tally
     from audiogame.games.domino.observation import Observation
-    from audiogame.narration import Message
 
     assert isinstance(view, Observation)
     seating = Seating(None, tuple(names), view.config.teams)
@@ -109,15 +108,12 @@ SPEC = GameSpec(
     bot_levels=("easy", "normal", "hard"),
     min_seats=2,
     max_seats=12,
-    open_setup=later(".setup_scene:DominoSetupScene"),
-    resume=later(".table:resume"),
     describe_save=later(".save_schema:describe"),
     read_save=later(".save_schema:read_state"),
     new_engine=new_engine,
     wire=wire,
     controls=later(".controls:DominoControls"),
     table_keys="keys-domino-table",
-    online_table=later(".table:DominoTable.online"),
     table_config=table_config,
     setup_problem=setup_problem,
     standing=standing,
@@ -126,8 +122,5 @@ SPEC = GameSpec(
     narrate=later(".narrate:narrate"),
     board=later(".board:board"),
     invariants=invariants,
-    resume_adapter=later(".resume_check:DominoAdapter"),
     random_config=random_config,
-    fuzz_targets=TARGETS,
-    scene_label=scene_label,
 )

@@ -2,7 +2,7 @@
 
 Quick start (what the table does)::
 
-    from audiogame.games.session import TableSession
+    from audiogame.core.session import TableSession
     from audiogame.games.tirapassa import TiraConfig, TiraGame, Throw, Send, bots_for
 
     game = TiraGame(config, seed, start_at=scheduler.clock.now())
@@ -20,7 +20,7 @@ functions), ``actions``, ``events``, ``observation``, ``engine``
 ``simulate`` (instant players), ``spec`` (the game registered).
 """
 
-from audiogame.games.base import Decision
+from audiogame.core.contract import Decision
 from audiogame.games.tirapassa.actions import Action, Refusal, Result, Send, Throw
 from audiogame.games.tirapassa.bot_games import run_bots_game
 from audiogame.games.tirapassa.bots import KEY_DELAY, REACTION, TiraBot, bots_for, seats_concerned

@@ -3,7 +3,7 @@ my coaster, my dice (the cursor on one in manual mode), everybody's dice and the
 tray, the coasters won.
 
 Pure: the seat's observation, the names and the die under the table's cursor in,
-a ``games.board.Board`` out (the window draws it).
+a ``core.board.Board`` out (the window draws it).
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from audiogame.games.board import Board, Cell, Row
+from audiogame.core.board import Board, Cell, Row
+from audiogame.core.narration import Phrase
 from audiogame.games.tirapassa.observation import TiraObservation
 from audiogame.games.tirapassa.options import Control
 from audiogame.games.tirapassa.symbols import Symbol
-from audiogame.narration import Phrase
 
 
 def board(view: TiraObservation, names: Sequence[str], focus: Any = None) -> Board:

@@ -2,7 +2,7 @@
 
 ``run_bots_game(config, seed)`` seats a bot everywhere (the level
 ``config.bots`` gives, NORMAL where it gives none) and plays the game to its
-end on ``games.session.TableSession`` driven by a ``VirtualClock``: the same
+end on ``core.session.TableSession`` driven by a ``VirtualClock``: the same
 wiring as the table, jumping from one scheduled instant to the next, so a
 game of minutes takes milliseconds and replays exactly from its seed.
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from audiogame.app.clock import Scheduler, VirtualClock
-from audiogame.games.session import TableSession
+from audiogame.core.clock import Scheduler, VirtualClock
+from audiogame.core.session import TableSession
 from audiogame.games.tirapassa.bots import bots_for, seats_concerned
 from audiogame.games.tirapassa.engine import TiraGame
 from audiogame.games.tirapassa.events import TiraEvent

@@ -1,8 +1,8 @@
-"""Bots: human-like players that decide from their observation only (``games.base.Bot``).
+"""Bots: human-like players that decide from their observation only (``core.contract.Bot``).
 
 A ``TiraBot`` is asked ``decide(observation)`` and answers a ``Decision``: the
 game-clock time it wants to act and the action, or None when it has nothing to
-do. The session (``games.session.TableSession``) schedules the decision and
+do. The session (``core.session.TableSession``) schedules the decision and
 asks again at that time; a bot draws each delay once per situation (keyed by
 the time the situation began), so asking again never re-rolls its reaction.
 
@@ -18,7 +18,7 @@ answers each landing at that pace wins about a fair share of the races
 (``fair_share.py``).
 
 ``state()`` / ``restore(data)``: the bot's random generator (its
-``getstate()`` as plain data, ``games.base.random_state_to_data``) and its
+``getstate()`` as plain data, ``core.contract.random_state_to_data``) and its
 pending delays; restoring costs the same whatever the length of the match.
 """
 
@@ -29,7 +29,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from audiogame.games.base import Decision, random_state_from_data, random_state_to_data
+from audiogame.core.contract import Decision, random_state_from_data, random_state_to_data
 from audiogame.games.tirapassa.actions import Send, Throw
 from audiogame.games.tirapassa.events import (
     CalmEmptied,

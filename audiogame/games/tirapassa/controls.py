@@ -24,8 +24,10 @@ from typing import Any
 
 import pygame
 
-from audiogame.app.keys import Key
-from audiogame.games.base import Narrate
+from audiogame.core.contract import Narrate
+from audiogame.core.hand_cursor import HandCursor
+from audiogame.core.keys import Key
+from audiogame.core.narration import Message, Phrase
 from audiogame.games.tirapassa.actions import Refusal, Send, Throw
 from audiogame.games.tirapassa.events import DiePassed, DieToTray, Landed
 from audiogame.games.tirapassa.narrate import (
@@ -41,8 +43,6 @@ from audiogame.games.tirapassa.narrate import (
 from audiogame.games.tirapassa.observation import Phase, TiraObservation
 from audiogame.games.tirapassa.rules import Destination
 from audiogame.games.tirapassa.symbols import symbol_for_key
-from audiogame.narration import Message, Phrase
-from audiogame.ui.hand_cursor import HandCursor
 
 Action = Throw | Send
 

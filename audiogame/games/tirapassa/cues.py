@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from audiogame.io.audio.cues import Cue
+from audiogame.core.cues import Cue
 
 CUES: tuple[Cue, ...] = (
     Cue("symbol_clover", "tira", "clover: a soft high chime, two rising notes", 0.5),

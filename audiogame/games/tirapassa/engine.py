@@ -3,7 +3,7 @@
 ``TiraGame(config, seed, start_at=0.0)`` owns a seeded ``random.Random`` (coaster
 pile, big die, every die face) and a private timeline of happenings (round
 start, start signal, race start, dice landing, automatic calm rolls, Stop
-judging, next round). It never reads a clock. It meets ``games.base.Engine``:
+judging, next round). It never reads a clock. It meets ``core.contract.Engine``:
 
 - ``apply(seat, action, now) -> Result`` first runs every happening due before
   ``now`` (and those at ``now`` except Stop judging), then applies the action
@@ -47,7 +47,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from audiogame.games.base import Outcome, ranks_from_scores
+from audiogame.core.contract import Outcome, ranks_from_scores
+from audiogame.core.jsonlog import JsonLog
 from audiogame.games.tirapassa import events as ev
 from audiogame.games.tirapassa.actions import (
     Action,
@@ -72,7 +73,6 @@ from audiogame.games.tirapassa.rules import (
     neighbour,
 )
 from audiogame.games.tirapassa.symbols import SYMBOLS, Symbol
-from audiogame.store.jsonlog import JsonLog
 
 # Priorities of happenings at the same instant: landings (and the passes they
 # cause) first, Stop judging last.

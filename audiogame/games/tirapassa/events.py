@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from audiogame.games.base import PUBLIC, Audience
+from audiogame.core.contract import PUBLIC, Audience
 from audiogame.games.tirapassa.coasters import Coaster
 from audiogame.games.tirapassa.options import Control, Speed, Variant
 from audiogame.games.tirapassa.rules import Destination, EndReason

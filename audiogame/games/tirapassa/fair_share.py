@@ -23,9 +23,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from audiogame.app.clock import Scheduler, VirtualClock
-from audiogame.games.base import Bot, Decision, random_state_from_data, random_state_to_data
-from audiogame.games.session import TableSession
+from audiogame.core.clock import Scheduler, VirtualClock
+from audiogame.core.contract import Bot, Decision, random_state_from_data, random_state_to_data
+from audiogame.core.session import TableSession
 from audiogame.games.tirapassa.actions import Send, Throw
 from audiogame.games.tirapassa.bots import TiraBot, seats_concerned
 from audiogame.games.tirapassa.engine import TiraGame

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeGuard
 
+from audiogame.core.narration import Join, Later, Message, Phrase
 from audiogame.games.tirapassa import events as ev
 from audiogame.games.tirapassa.actions import Refusal, Send
 from audiogame.games.tirapassa.coasters import Coaster
@@ -39,7 +40,6 @@ from audiogame.games.tirapassa.observation import TiraObservation
 from audiogame.games.tirapassa.options import Control, Variant
 from audiogame.games.tirapassa.rules import Destination, destination_for
 from audiogame.games.tirapassa.symbols import Symbol
-from audiogame.narration import Join, Later, Message, Phrase
 
 OWN, OTHERS, SCORES, TURN = "own", "others", "scores", "turn"
 

@@ -1,7 +1,7 @@
 """Table options as data, and ``TiraConfig``.
 
 ``OPTIONS`` are the table's options as the contract's ``OptionSpec``
-(``games.base``), each with a stable id, the ``TiraConfig`` field it sets,
+(``core.contract``), each with a stable id, the ``TiraConfig`` field it sets,
 its kind, its default and its allowed values in the order a setup offers
 them (``control`` one value per seat). Enum values are stable ids for messages.
 
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any
 
-from audiogame.games.base import OptionSpec
+from audiogame.core.contract import OptionSpec
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6

@@ -1,7 +1,7 @@
 """Tira & Passa against the clock over a network: what the server foresees, when a
 race is settled, and where a race stands for a player who comes back.
 
-The game's ``RealTime`` hooks (``games.base``), registered by the spec:
+The game's ``RealTime`` hooks (``core.contract``), registered by the spec:
 
 - ``foresee``: the happenings the engine will bring by itself soon (dice
   landing with what they cause, the big die, "ready", "go!"), each with every
@@ -24,7 +24,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from audiogame.games.base import Engine, Foreseen, RealTime
+from audiogame.core.contract import Engine, Foreseen, RealTime
+from audiogame.core.narration import Message
 from audiogame.games.tirapassa.engine import TiraGame
 from audiogame.games.tirapassa.events import (
     Landed,
@@ -41,7 +42,6 @@ from audiogame.games.tirapassa.narrate import (
     tally,
 )
 from audiogame.games.tirapassa.observation import Phase, TiraObservation
-from audiogame.narration import Message
 
 #: the events whose batch is played at its time (the rest is heard on arrival)
 ON_TIME = (Landed, RoundStarted, StartSignal, RaceStarted)

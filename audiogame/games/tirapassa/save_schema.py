@@ -15,16 +15,16 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from audiogame.games import saving
-from audiogame.games.saving import Rng, Seed, check_seeds, check_streams
+from audiogame.core import saving
+from audiogame.core.saving import Rng, Seed, check_seeds, check_streams
 
 KIND = "tira-match"
 #: 2: actions beside their seat in the log, bots' generators as their words;
 #: 3: the generators' words packed (``bots.TiraBot.state``);
 #: 4: a throw with a supreme die in hand is refused, bots play with the human's
 #: controls and wait a "key" delay by hand (a version-3 log may not replay);
-#: 5: the envelope every game shares (``games.saving``: engine, bots, view), the
-#: bots' generators as ``games.base.random_state_to_data`` writes them
+#: 5: the envelope every game shares (``core.saving``: engine, bots, view), the
+#: bots' generators as ``core.contract.random_state_to_data`` writes them
 VERSION = 5
 
 MAX_PLAYERS = 6
@@ -128,7 +128,7 @@ class View(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class State(msgspec.Struct, forbid_unknown_fields=True):
-    """The envelope every game saves in (``games.saving``), with Tira & Passa's parts."""
+    """The envelope every game saves in (``core.saving``), with Tira & Passa's parts."""
 
     kind: Literal["tira-match"]
     version: Literal[5]

@@ -1,7 +1,7 @@
 """A Tira & Passa match as plain data, and back: what the autosave keeps.
 
 The snapshot (``match_state``) is the envelope every game saves in
-(``games.saving``: kind, version, setup, seed, engine, bots, view); what
+(``core.saving``: kind, version, setup, seed, engine, bots, view); what
 Tira & Passa puts in it:
 
 - ``setup``: the table the player chose (names, the next game's table);
@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from audiogame.games.saving import BotStates, Envelope, restore, restore_bots, seal
+from audiogame.core.saving import BotStates, Envelope, restore, restore_bots, seal
 from audiogame.games.tirapassa.bots import TiraBot
 from audiogame.games.tirapassa.engine import TiraGame
 from audiogame.games.tirapassa.save_schema import KIND, VERSION

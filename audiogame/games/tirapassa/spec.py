@@ -10,15 +10,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from audiogame.games.base import GameSpec, WireTypes
-from audiogame.games.later import later_in
+from audiogame.core.contract import GameSpec, WireTypes
+from audiogame.core.later import later_in
 from audiogame.games.tirapassa.cues import CUES
 from audiogame.games.tirapassa.options import OPTIONS
-from audiogame.games.tirapassa.walks import TARGETS, scene_label
 
 if TYPE_CHECKING:
-    from audiogame.games.base import Engine
-    from audiogame.narration import Message
+    from audiogame.core.contract import Engine
+    from audiogame.core.narration import Message
 
 GAME_ID = "tira"
 #: the game's own functions, imported when first called
@@ -43,9 +42,9 @@ def table_config(seats: int, options: Mapping[str, Any]) -> dict[str, Any]:
 
 def standing(view: Any, names: Sequence[str]) -> list[Message]:
     """Where a race stands for the table list: the coasters won, those left to draw."""
+    from audiogame.core.narration import Message
     from audiogame.games.tirapassa.narrate import tally
     from audiogame.games.tirapassa.observation import TiraObservation
-    from audiogame.narration import Message
 
     assert isinstance(view, TiraObservation)
     standings = {"tally": tally(view.won_counts, None, names), "pile": view.pile_size}
@@ -107,8 +106,6 @@ SPEC = GameSpec(
     bot_levels=("easy", "normal", "hard"),
     min_seats=2,
     max_seats=6,
-    open_setup=later(".setup_scene:TiraSetupScene"),
-    resume=later(".table:resume"),
     describe_save=later(".save_schema:describe"),
     read_save=later(".save_schema:read_state"),
     new_engine=new_engine,
@@ -117,18 +114,13 @@ SPEC = GameSpec(
     narrate=later(".narrate:narrate"),
     board=later(".board:board"),
     invariants=invariants,
-    resume_adapter=later(".resume_check:TiraAdapter"),
     random_config=random_config,
-    fuzz_targets=TARGETS,
-    scene_label=scene_label,
     wire=wire,
     realtime=later(".race_online:realtime"),
     # the race's keys over a seat's view: the desktop table's, and a web page's on the
     # server (the key map as tables)
     controls=later(".controls:TiraControls"),
     table_keys="keys-tira-table",
-    # the race run on a server, at Tira's own table (its session: a ``RaceSeat``)
-    online_table=later(".table:TiraTable.online"),
     table_config=table_config,
     standing=standing,
 )

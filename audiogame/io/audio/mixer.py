@@ -33,11 +33,11 @@ from __future__ import annotations
 import logging
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from audiogame.io.audio.cues import Cue, catalog
+from audiogame.core.cues import MENU_CUES, Cue
 
 log = logging.getLogger(__name__)
 
@@ -95,8 +95,15 @@ class AudioSystem:
     """Cues and self-voicing speech on the pygame mixer; silent when there is no sound."""
 
     def __init__(
-        self, sounds_dir: Path | None = None, enabled: bool = True, buffer: int = 512
+        self,
+        sounds_dir: Path | None = None,
+        enabled: bool = True,
+        buffer: int = 512,
+        cues: Callable[[], Sequence[Cue]] = lambda: MENU_CUES,
     ) -> None:
+        #: every cue to load, asked when they are loaded (the app's: the menus' and
+        #: every game's, ``games.registry.cues``)
+        self.cues = cues
         self.sounds_dir = sounds_dir if sounds_dir is not None else default_sounds_dir()
         self.enabled = enabled
         self.buffer = buffer
@@ -173,7 +180,7 @@ class AudioSystem:
         assert self._ui is not None and self._game is not None, "the mixer is opened first"
         sound = self._pygame.mixer.Sound
         missing = []
-        self._known = {cue.id: cue for cue in catalog()}
+        self._known = {cue.id: cue for cue in self.cues()}
         for cue in self._known.values():
             path = (cue.folder or self.sounds_dir) / f"{cue.id}.wav"
             pool = self._ui if cue.ui else self._game

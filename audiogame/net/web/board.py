@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from audiogame.games.base import Controls, GameSpec
+from audiogame.core.contract import Controls, GameSpec
 from audiogame.io.bigprint import Localize, board_lines
 from audiogame.net.web import messages as w
 

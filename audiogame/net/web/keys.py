@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import pygame  # only its key constants: no display, no mixer
 
-from audiogame.app.keys import Key
+from audiogame.core.keys import Key
 from audiogame.net.web.messages import KeyPress
 
 SHIFT = pygame.KMOD_LSHIFT

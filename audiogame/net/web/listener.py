@@ -35,13 +35,13 @@ from typing import Any
 import pygame
 
 from audiogame.announce import Announcer, Words
-from audiogame.app.keys import Key
+from audiogame.core.contract import Controls, GameSpec, Narrate, heard_by
+from audiogame.core.cues import MENU_CUES
+from audiogame.core.keys import Key
+from audiogame.core.narration import SYSTEM, Join, Later, Message
 from audiogame.games import registry
-from audiogame.games.base import Controls, GameSpec, Narrate, heard_by
 from audiogame.history import History
-from audiogame.io.audio.cues import MENU_CUES
 from audiogame.language.localizer import LANGUAGES, Localizer
-from audiogame.narration import SYSTEM, Join, Later, Message
 from audiogame.net import messages as m
 from audiogame.net import option_words, spoken_words
 from audiogame.net.game_codec import CodecError, GameCodec
@@ -75,7 +75,7 @@ def localizer(lang: str) -> Localizer:
     key = (lang, registry.ids())
     found = _LOCALIZERS.get(key)
     if found is None:
-        found = _LOCALIZERS[key] = Localizer(lang)
+        found = _LOCALIZERS[key] = Localizer(lang, games=registry.message_folders)
     return found
 
 

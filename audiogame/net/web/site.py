@@ -32,7 +32,6 @@ from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
 from audiogame.games import registry
-from audiogame.io.audio.cues import catalog
 from audiogame.language.localizer import DEFAULT_LANGUAGE, LANGUAGES, MESSAGE_ID
 from audiogame.net.web.listener import KINDS, localizer
 from audiogame.resources import data_dir
@@ -105,7 +104,7 @@ class Site:
     def __init__(self) -> None:
         self._cache: dict[str, Page] = {}
         shared = data_dir("sounds")
-        self._sounds = {cue.id: (cue.folder or shared) / f"{cue.id}.wav" for cue in catalog()}
+        self._sounds = {cue.id: (cue.folder or shared) / f"{cue.id}.wav" for cue in registry.cues()}
 
     def respond(self, request: Request) -> Response | None:
         """The answer to a page's request; None for a WebSocket handshake."""

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from audiogame.app.keys import Key
+from audiogame.core.keys import Key
 from audiogame.net import messages as m
 from audiogame.net.chat_text import MAX_CHARS
 from audiogame.ui.menu import MenuItem, MenuScene
@@ -39,8 +39,8 @@ from audiogame.ui.text_entry import TextEntry
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App
+    from audiogame.app.scene import Scene
     from audiogame.ui.online.link import Link
-    from audiogame.ui.scene import Scene
     from audiogame.ui.table import TableScene
 
 

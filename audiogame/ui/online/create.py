@@ -23,11 +23,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from audiogame.announce import resolve_args
-from audiogame.app.keys import Key
+from audiogame.core.contract import GameSpec, OptionSpec
+from audiogame.core.keys import Key
+from audiogame.core.narration import Message, resolve_args
 from audiogame.games import registry
-from audiogame.games.base import GameSpec, OptionSpec
-from audiogame.narration import Message
+from audiogame.ui import games
 from audiogame.ui.choice_row import ChoiceRow
 from audiogame.ui.menu import MenuItem, MenuScene
 from audiogame.ui.online import words
@@ -43,7 +43,7 @@ def online_games() -> list[GameSpec]:
     return [
         s
         for s in registry.games()
-        if s.wire is not None and s.online_table is not None and s.table_config is not None
+        if s.wire is not None and games.online_table(s) is not None and s.table_config is not None
     ]
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from audiogame.narration import Message
+from audiogame.core.narration import Message
 from audiogame.net import messages as m
 from audiogame.net import server_words
 

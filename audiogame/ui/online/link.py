@@ -45,8 +45,9 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from audiogame.app.scene import Scene
+from audiogame.core.narration import Message
 from audiogame.games import registry
-from audiogame.narration import Message
 from audiogame.net import messages as m
 from audiogame.net import race_return, server_words, tls
 from audiogame.net.client import Connected, Connecting, Disconnected, GameClient, Incoming
@@ -55,11 +56,11 @@ from audiogame.net.online_seat import OnlineSeat
 from audiogame.net.race_seat import RaceSeat
 from audiogame.net.remote_session import Link as LinkNews
 from audiogame.net.remote_session import RemoteSession
+from audiogame.ui import games
 from audiogame.ui.online import kept, words
 from audiogame.ui.online.chat import Correspondents
 from audiogame.ui.online.directory import Directory, key
 from audiogame.ui.online.flood import SpeechGate
-from audiogame.ui.scene import Scene
 from audiogame.ui.table import TableScene
 
 if TYPE_CHECKING:
@@ -398,11 +399,12 @@ class Link:
     def _open_game(self) -> None:
         info = self.table
         spec = None if info is None else registry.get(info.game)
-        if spec is None or spec.online_table is None:
+        open_table = None if spec is None else games.online_table(spec)
+        if open_table is None:
             self.say("online-game-unknown", cue="menu_error")
             return
         seat: OnlineSeat | RaceSeat = self.race or OnlineSeat(self.remote, self.app.scheduler)
-        scene = spec.online_table(self.app, seat, self.names())
+        scene = open_table(self.app, seat, self.names())
         assert isinstance(scene, TableScene)
         from audiogame.ui.online.beside import OnlineBeside
 
@@ -591,7 +593,7 @@ class Link:
 
 
 def _resolved(message: Message, app: App) -> dict[str, Any]:
-    from audiogame.announce import resolve
+    from audiogame.core.narration import resolve
 
     return dict(resolve(message, app.announcer.words).args)
 

@@ -39,7 +39,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from audiogame.app.keys import Key
+from audiogame.app.scene import Scene
+from audiogame.core.keys import Key
 from audiogame.games import registry
 from audiogame.net import messages as m
 from audiogame.net import spoken_words, tls
@@ -55,7 +56,6 @@ from audiogame.ui.online.create import CreateTableScene, TableChoice
 from audiogame.ui.online.hosting import Target
 from audiogame.ui.online.link import Link
 from audiogame.ui.online.login import LoginScene
-from audiogame.ui.scene import Scene
 from audiogame.ui.text_entry import TextEntry
 
 if TYPE_CHECKING:
@@ -475,7 +475,7 @@ class LobbyScene(MenuScene):
         options = words.describe_options(spec, info.config, self.t)
         said.append(f"{options}." if options else "")
         if peek.view is not None and spec.standing is not None and spec.wire is not None:
-            from audiogame.announce import resolve
+            from audiogame.core.narration import resolve
             from audiogame.net.game_codec import CodecError, GameCodec
 
             try:

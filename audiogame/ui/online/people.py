@@ -22,9 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from audiogame.announce import resolve
-from audiogame.app.keys import Key
-from audiogame.narration import Message
+from audiogame.core.keys import Key
+from audiogame.core.narration import Message, resolve
 from audiogame.net import messages as m
 from audiogame.net import server_words
 from audiogame.net.chat_text import MAX_CHARS

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from audiogame.narration import Message, Phrase
+from audiogame.core.narration import Message, Phrase
 from audiogame.net import messages as m
 from audiogame.net import server_words
 from audiogame.net.client import Incoming

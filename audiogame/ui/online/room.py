@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from audiogame.app.keys import Key
+from audiogame.core.keys import Key
 from audiogame.games import registry
 from audiogame.net import messages as m
 from audiogame.net.client import Incoming

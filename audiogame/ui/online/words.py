@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from audiogame.core.contract import GameSpec
 from audiogame.games import registry
-from audiogame.games.base import GameSpec
 from audiogame.language.localizer import Localizer
 from audiogame.net import messages as m
 from audiogame.net import option_words, spoken_words

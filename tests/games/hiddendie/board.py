@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from audiogame.games.board import Board, Cell, Row
-from audiogame.narration import Phrase
+from audiogame.core.board import Board, Cell, Row
+from audiogame.core.narration import Phrase
 
 from .observation import Phase, View
 

@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from audiogame.games.base import Decision
+from audiogame.core.contract import Decision
 
 from .actions import Action, Keep, Reroll, action_from_dict, action_to_dict
 from .observation import Phase, View

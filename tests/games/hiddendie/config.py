@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from audiogame.games.base import OptionSpec
+from audiogame.core.contract import OptionSpec
 
 GAME_ID = "hiddendie"
 MIN_PLAYERS = 2

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from audiogame.io.audio.cues import Cue
+from audiogame.core.cues import Cue
 
 from .config import GAME_ID
 

@@ -20,7 +20,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from audiogame.games.base import Audience, Outcome, ranks_from_scores
+from audiogame.core.contract import Audience, Outcome, ranks_from_scores
 
 from .actions import Action, Keep, Refusal, Reroll, Result, action_from_dict, action_to_dict
 from .config import Config

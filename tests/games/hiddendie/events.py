@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from audiogame.games.base import PUBLIC, Audience
+from audiogame.core.contract import PUBLIC, Audience
 
 
 @dataclass(frozen=True, slots=True)

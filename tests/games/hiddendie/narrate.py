@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from audiogame.narration import Join, Message, Phrase
+from audiogame.core.narration import Join, Message, Phrase
 
 from .events import (
     DieRolled,

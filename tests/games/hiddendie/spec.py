@@ -12,14 +12,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from audiogame.games.base import GameSpec, WireTypes
-from audiogame.games.later import later_in
+from audiogame.core.contract import GameSpec, WireTypes
+from audiogame.core.later import later_in
 
 from .config import GAME_ID, MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from .cues import CUES
 
 if TYPE_CHECKING:
-    from audiogame.games.base import Engine
+    from audiogame.core.contract import Engine
 
 HERE = Path(__file__).resolve().parent
 later = later_in(__package__)

@@ -14,11 +14,11 @@ from typing import Any
 
 import pygame
 
-from audiogame.app.gametime import GameScheduler
-from audiogame.app.keys import Key
-from audiogame.games.seat import LocalSeat
+from audiogame.app.scene import Scene
+from audiogame.core.gametime import GameScheduler
+from audiogame.core.keys import Key
+from audiogame.core.seat import LocalSeat
 from audiogame.ui.confirm import ConfirmScene
-from audiogame.ui.scene import Scene
 from audiogame.ui.table import TableScene
 
 from .actions import Keep, Reroll

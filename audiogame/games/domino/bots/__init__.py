@@ -1,4 +1,4 @@
-"""Bots: each decides from an ``Observation`` only (``games.base.Bot``).
+"""Bots: each decides from an ``Observation`` only (``core.contract.Bot``).
 
     bot = make_bot(seat, "hard", seed, pace=1.5)   # "easy", "normal" or "hard"
     answer = bot.decide(match.observation(seat))   # Decision, Thinking or None
@@ -10,7 +10,7 @@ that wants the move at once (benchmarks, tests): it runs any thinking through.
 
 from __future__ import annotations
 
-from audiogame.games.base import Decision
+from audiogame.core.contract import Decision
 from audiogame.games.domino.actions import Action
 from audiogame.games.domino.bots.hard import HARD_ITERATIONS, HardBot, Search, scaled_iterations
 from audiogame.games.domino.bots.seat import DominoBot

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 
-from audiogame.games.base import Decision
+from audiogame.core.contract import Decision
 from audiogame.games.domino import rules
 from audiogame.games.domino.actions import PASS, Action, Draw, Play
 from audiogame.games.domino.bots.inference import infer
@@ -65,7 +65,7 @@ class HardBot(DominoBot):
 
 
 class Search:
-    """One decision's search (a ``games.base.Thinking``): ``step()`` runs one more
+    """One decision's search (a ``core.contract.Thinking``): ``step()`` runs one more
     deal and says whether the budget of ``limit`` deals is spent; ``decision``
     is then the best move, due at ``at``. ``deal(n)`` runs n deals at once."""
 

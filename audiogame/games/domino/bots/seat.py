@@ -1,5 +1,5 @@
 """What every domino bot shares: a seat, a pace, its own random stream, and one
-answer per situation (``games.base.Bot``).
+answer per situation (``core.contract.Bot``).
 
 ``decide(observation)`` answers None when it is not the bot's turn; on its
 turn it works out its move once per situation (the log's step) and gives the
@@ -21,7 +21,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from audiogame.games.base import (
+from audiogame.core.contract import (
     Decision,
     Thinking,
     random_state_from_data,

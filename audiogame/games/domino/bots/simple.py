@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from audiogame.games.base import Decision
+from audiogame.core.contract import Decision
 from audiogame.games.domino.actions import Action, Draw, Play
 from audiogame.games.domino.bots.partners import partner_view
 from audiogame.games.domino.bots.seat import DominoBot

@@ -28,9 +28,13 @@ from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
 
-from audiogame.games.base import Bot
-from audiogame.store.jsonlog import RawJson, dump
-from audiogame.store.saveformat import OtherVersion
+from audiogame.core.contract import Bot
+from audiogame.core.jsonlog import RawJson, dump
+
+
+class OtherVersion(ValueError):
+    """A snapshot written by another version of the save format (or of a game's)."""
+
 
 FIELDS = frozenset({"kind", "version", "setup", "seed", "engine", "bots", "view"})
 

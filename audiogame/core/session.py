@@ -1,7 +1,7 @@
 """One engine running on a scheduler: its deadlines, its bots, its listeners.
 
 ``TableSession(engine, scheduler, bots, listener)`` is how any game of the
-contract (``games.base``) is played, offline at a table or on a server:
+contract (``core.contract``) is played, offline at a table or on a server:
 
 - it keeps one scheduler call at ``engine.next_deadline()`` and runs
   ``engine.advance`` there (a thinking time running out, dice landing);
@@ -29,7 +29,7 @@ import logging
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from audiogame.games.base import Bot, Decision, Engine, Result, Thinking
+from audiogame.core.contract import Bot, Decision, Engine, Result, Thinking
 
 log = logging.getLogger(__name__)
 

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from audiogame.app.keys import Key
-from audiogame.games.board import Board, Cell, Row
+from audiogame.app.scene import Scene
+from audiogame.core.board import Board, Cell, Row
+from audiogame.core.keys import Key
 from audiogame.resources import data_dir
-from audiogame.ui.scene import Scene
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App

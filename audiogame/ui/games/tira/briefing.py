@@ -18,14 +18,14 @@ import random
 from functools import partial
 from typing import TYPE_CHECKING
 
+from audiogame.app.scene import Scene
 from audiogame.games.tirapassa.coasters import EDITION_COASTERS, Coaster
 from audiogame.games.tirapassa.engine import TiraGame
 from audiogame.games.tirapassa.narrate import SIDE, symbol_cue
 from audiogame.games.tirapassa.symbols import SYMBOLS, Symbol
-from audiogame.games.tirapassa.table import TiraTable
 from audiogame.games.tirapassa.table_setup import HUMAN, TableSetup
+from audiogame.ui.games.tira.table import TiraTable
 from audiogame.ui.menu import MenuItem, MenuScene
-from audiogame.ui.scene import Scene
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App

@@ -14,16 +14,16 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from audiogame.announce import resolve_value
-from audiogame.app.keys import Key
-from audiogame.games.base import OptionSpec
+from audiogame.core.contract import OptionSpec
+from audiogame.core.keys import Key
+from audiogame.core.narration import resolve_value
 from audiogame.games.domino.bots import hard
 from audiogame.games.domino.narrate import Seating, team_list
 from audiogame.games.domino.options import MAX_PLAYERS, MIN_PLAYERS, seats_for
-from audiogame.games.domino.table import GAME_ID, DominoTable
 from audiogame.games.domino.table_setup import BOT_NAMES, BOT_PACES, HUMAN, DominoSetup
 from audiogame.games.domino.tiles import SETS
 from audiogame.ui.choice_row import ChoiceRow
+from audiogame.ui.games.domino.table import GAME_ID, DominoTable
 from audiogame.ui.setup import SetupScene
 from audiogame.ui.table import new_seed
 

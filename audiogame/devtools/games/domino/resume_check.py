@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from audiogame.app.scene import Scene
 from audiogame.devtools.harness import Harness
 from audiogame.devtools.resume_check import MATCH_START, TableAdapter
 from audiogame.games.domino.actions import Draw, Play
 from audiogame.games.domino.observation import Phase
 from audiogame.games.domino.saving import restore_match
-from audiogame.games.domino.table import GAME_ID, DominoTable
 from audiogame.games.domino.table_setup import DominoSetup
-from audiogame.ui.scene import Scene
+from audiogame.ui.games.domino.table import GAME_ID, DominoTable
 
 #: (bot levels, teams, options, pace) of the tables the kill harness plays
 SAMPLE_TABLES: tuple[tuple[list[str], tuple[int, ...] | None, dict[str, Any], float], ...] = (

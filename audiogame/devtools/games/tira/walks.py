@@ -15,9 +15,9 @@ from audiogame.devtools.fuzzing.walk import play_out
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App
-    from audiogame.games.tirapassa.briefing import BriefingScene
-    from audiogame.games.tirapassa.setup_scene import TiraSetupScene
-    from audiogame.games.tirapassa.table import TiraTable
+    from audiogame.ui.games.tira.briefing import BriefingScene
+    from audiogame.ui.games.tira.setup_scene import TiraSetupScene
+    from audiogame.ui.games.tira.table import TiraTable
 
 
 def table_size(rng: random.Random, low: int, high: int) -> int:
@@ -40,7 +40,7 @@ def tira_setup(rng: random.Random) -> dict[str, Any]:
 
 
 def _open_tira(app: App, rng: random.Random, control: str | None = None) -> TiraSetupScene:
-    from audiogame.games.tirapassa.setup_scene import TiraSetupScene
+    from audiogame.ui.games.tira.setup_scene import TiraSetupScene
 
     setup = tira_setup(rng)
     if control:
@@ -52,7 +52,7 @@ def _open_tira(app: App, rng: random.Random, control: str | None = None) -> Tira
 
 
 def _open_briefing(app: App, rng: random.Random, control: str | None = None) -> BriefingScene:
-    from audiogame.games.tirapassa.briefing import BriefingScene
+    from audiogame.ui.games.tira.briefing import BriefingScene
 
     _open_tira(app, rng, control).start()
     briefing = app.top
@@ -61,7 +61,7 @@ def _open_briefing(app: App, rng: random.Random, control: str | None = None) -> 
 
 
 def _race(app: App, rng: random.Random, control: str | None = None) -> TiraTable:
-    from audiogame.games.tirapassa.table import TiraTable
+    from audiogame.ui.games.tira.table import TiraTable
 
     _open_briefing(app, rng, control).start()
     table = app.top
@@ -82,7 +82,7 @@ def _tira_ended(app: App, rng: random.Random) -> None:
 def scene_label(scene: object) -> str | None:
     if type(scene).__name__ != "TiraTable":  # by name: no game loaded to ask
         return None
-    from audiogame.games.tirapassa.table import TiraTable
+    from audiogame.ui.games.tira.table import TiraTable
 
     if not isinstance(scene, TiraTable):
         return None

@@ -10,8 +10,8 @@ sound, and a server can run it for a listener in any language.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 SYSTEM = "system"  # a kind the verbosity options never silence
@@ -63,3 +63,31 @@ class Later(Message):
     """
 
     delay: float = 0.0
+
+
+# -- words resolved in a listener's language ----------------------------------------------
+
+#: a localizer: a message id and its arguments to text
+Localize = Callable[..., str]
+
+
+def resolve_value(value: Any, t: Localize) -> Any:
+    if isinstance(value, Phrase):
+        return t(value.msg_id, **resolve_args(value.args, t))
+    if isinstance(value, Join):
+        return value.separator.join(str(resolve_value(part, t)) for part in value.parts)
+    return value
+
+
+def resolve_args(args: Mapping[str, Any], t: Localize) -> dict[str, Any]:
+    return {name: resolve_value(value, t) for name, value in args.items()}
+
+
+def resolve(message: Message, t: Localize) -> Message:
+    """The same message with every ``Phrase``/``Join`` argument turned into text.
+
+    Idempotent: a message already resolved comes back as it is.
+    """
+    if not any(isinstance(v, Phrase | Join) for v in message.args.values()):
+        return message
+    return replace(message, args=resolve_args(message.args, t))

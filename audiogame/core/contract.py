@@ -36,7 +36,7 @@ registered once, by a ``GameSpec`` in its folder's ``spec.py``
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -44,14 +44,11 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 if TYPE_CHECKING:
     import random
 
-    from audiogame.app.keys import Key
-    from audiogame.app.loop import App
-    from audiogame.devtools.resume_check import MatchAdapter
-    from audiogame.games.board import BoardOf
-    from audiogame.games.seat import SeatSession
-    from audiogame.io.audio.cues import Cue
-    from audiogame.narration import Message
-    from audiogame.ui.scene import Scene
+    from audiogame.core.board import BoardOf
+    from audiogame.core.cues import Cue
+    from audiogame.core.keys import Key
+    from audiogame.core.narration import Message
+    from audiogame.core.seat import SeatSession
 
 
 # -- who may know an event ----------------------------------------------------------
@@ -402,14 +399,16 @@ class GameSpec:
     make_bot: Callable[[int, str, int | str], Bot] | None = None
     narrate: Narrate | None = None
     #: ``(view, names, focus) -> Board``: the table in large print for the window
-    #: (``games.board``); None: the window shows the table's name and whose turn
+    #: (``core.board``); None: the window shows the table's name and whose turn
     board: BoardOf | None = None
     #: broken invariants of an engine (empty when all hold): tests and the fuzzer
     invariants: Callable[[Engine], list[str]] | None = None
-    #: the app's way in: the game's first scene (its setup)
-    open_setup: Callable[[App], Scene] | None = None
-    #: a saved match (plain data) back to its table; raises ``ValueError`` when unusable
-    resume: Callable[[App, Any], Scene] | None = None
+    #: a game folder that brings its own scenes: (app) -> its first scene (its setup).
+    #: The shipped games' scenes are the app's (``audiogame.ui.game_scenes``); the ground
+    #: floor never names the app, so the app and its scenes are ``Any`` here
+    open_setup: Callable[[Any], Any] | None = None
+    #: (app, a saved match as plain data) -> its table; ``ValueError`` when unusable
+    resume: Callable[[Any, Any], Any] | None = None
     #: what the main menu says of a saved match (``ValueError``: numbers not a match's,
     #: then the game's name alone is said)
     describe_save: Callable[[Mapping[str, Any]], tuple[str, dict[str, Any]]] | None = None
@@ -417,12 +416,6 @@ class GameSpec:
     #: schema (every field typed and bounded) before anything is rebuilt; raises
     #: ``OtherVersion`` or ``ValueError``. None: plain JSON, checked by ``resume`` alone
     read_save: Callable[[bytes], Any] | None = None
-    #: the resume checker's adapter for this game's table
-    resume_adapter: Callable[[], MatchAdapter] | None = None
-    #: places the key fuzzer visits: label -> how to get there from the main menu
-    fuzz_targets: Mapping[str, Callable[[App, random.Random], Any]] = field(default_factory=dict)
-    #: the fuzzer's name for a scene of this game (None: not this game's scene)
-    scene_label: Callable[[Any], str | None] | None = None
     #: the types that cross the network (imported when first called); None: not
     #: playable online
     wire: Callable[[], WireTypes] | None = None
@@ -436,7 +429,7 @@ class GameSpec:
     #: the game's own table for a match played on a server: (app, the seat's online
     #: session, every seat's name) -> the table scene; None: the app cannot seat a
     #: player at this game online (a server may still run it)
-    online_table: Callable[[App, SeatSession, Sequence[str]], Scene] | None = None
+    online_table: Callable[[Any, SeatSession, Sequence[str]], Any] | None = None
     #: a table of this many seats with these option values (by ``OptionSpec.field``),
     #: as the plain data ``new_engine`` takes: what an online table's creator asks for
     table_config: Callable[[int, Mapping[str, Any]], dict[str, Any]] | None = None

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from audiogame.app.gametime import GameScheduler
+from audiogame.app.scene import Scene
+from audiogame.core.gametime import GameScheduler
 from audiogame.devtools.harness import Harness
 from audiogame.devtools.resume_check import MATCH_START, TableAdapter
 from audiogame.games.tirapassa.observation import Phase, TiraObservation
 from audiogame.games.tirapassa.options import Control, Speed, Variant
 from audiogame.games.tirapassa.saving import restore_match
 from audiogame.games.tirapassa.symbols import SYMBOLS
-from audiogame.games.tirapassa.table import GAME_ID, RESUME_GRACE, TiraTable
 from audiogame.games.tirapassa.table_setup import TableSetup
-from audiogame.ui.scene import Scene
+from audiogame.ui.games.tira.table import GAME_ID, RESUME_GRACE, TiraTable
 
 #: the scripted player's game seconds: landing to roll, between two dice sent, calm rolls
 REACTION = 1.3

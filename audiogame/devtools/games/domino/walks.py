@@ -15,8 +15,8 @@ from audiogame.devtools.fuzzing.walk import play_out
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App
-    from audiogame.games.domino.setup_scene import DominoSetupScene
-    from audiogame.games.domino.table import DominoTable
+    from audiogame.ui.games.domino.setup_scene import DominoSetupScene
+    from audiogame.ui.games.domino.table import DominoTable
 
 
 def domino_setup(rng: random.Random) -> dict[str, Any]:
@@ -51,7 +51,7 @@ def _open_domino_menu(app: App, rng: random.Random) -> None:
 
 def _domino_ended(app: App, rng: random.Random) -> None:
     """One manche to the end of the match, my moves chosen at random among the legal."""
-    from audiogame.games.domino.table import DominoTable
+    from audiogame.ui.games.domino.table import DominoTable
 
     setup = domino_setup(rng)
     setup["options"]["manche-limit"] = 1
@@ -70,7 +70,7 @@ def _domino_ended(app: App, rng: random.Random) -> None:
 
 
 def _open_with(app: App, setup: dict[str, Any]) -> DominoSetupScene:
-    from audiogame.games.domino.setup_scene import DominoSetupScene
+    from audiogame.ui.games.domino.setup_scene import DominoSetupScene
 
     app.settings.setups["domino"] = setup
     scene = DominoSetupScene(app)
@@ -81,7 +81,7 @@ def _open_with(app: App, setup: dict[str, Any]) -> DominoSetupScene:
 def scene_label(scene: object) -> str | None:
     if type(scene).__name__ != "DominoTable":  # by name: no game loaded to ask
         return None
-    from audiogame.games.domino.table import DominoTable
+    from audiogame.ui.games.domino.table import DominoTable
 
     if isinstance(scene, DominoTable) and scene.match.is_over:
         return "DominoTable/ended"

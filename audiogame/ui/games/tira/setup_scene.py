@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from audiogame.games.base import OptionSpec
-from audiogame.games.tirapassa.briefing import BriefingScene
+from audiogame.core.contract import OptionSpec
 from audiogame.games.tirapassa.options import Difficulty
-from audiogame.games.tirapassa.table import GAME_ID
 from audiogame.games.tirapassa.table_setup import BOT_NAMES, TableSetup
+from audiogame.ui.games.tira.briefing import BriefingScene
+from audiogame.ui.games.tira.table import GAME_ID
 from audiogame.ui.setup import SetupScene
 from audiogame.ui.table import new_seed
 

@@ -1,7 +1,7 @@
 """The race: its keys and its words (``TableScene`` holds the rest).
 
 ``TiraTable(app, setup, seed)`` runs one game through its ``SeatSession``
-(``games.seat``): offline a ``LocalSeat`` on game time over ``app.scheduler``
+(``core.seat``): offline a ``LocalSeat`` on game time over ``app.scheduler``
 (dice in flight, bots' reactions, the round flow); every batch of events
 goes to ``narrate`` with my observation after it. Nothing ever pauses the
 race: game time is never paused while dice may fly, queries answer at once,
@@ -41,10 +41,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from audiogame.app.gametime import GameScheduler
-from audiogame.app.keys import Key
-from audiogame.games.saving import BotStates
-from audiogame.games.seat import ClockReport, LocalSeat, SeatSession
+from audiogame.app.scene import Scene
+from audiogame.core.gametime import GameScheduler
+from audiogame.core.keys import Key
+from audiogame.core.narration import Join, Message
+from audiogame.core.saving import BotStates
+from audiogame.core.seat import ClockReport, LocalSeat, SeatSession
 from audiogame.games.tirapassa.bots import TiraBot, bots_for, seats_concerned
 from audiogame.games.tirapassa.coasters import Coaster
 from audiogame.games.tirapassa.controls import TiraControls
@@ -66,9 +68,7 @@ from audiogame.games.tirapassa.options import Control
 from audiogame.games.tirapassa.saving import Restored, match_state, restore_match, summary
 from audiogame.games.tirapassa.symbols import Symbol
 from audiogame.games.tirapassa.table_setup import HUMAN, TableSetup
-from audiogame.narration import Join, Message
 from audiogame.ui.confirm import ConfirmScene
-from audiogame.ui.scene import Scene
 from audiogame.ui.table import TableScene
 
 if TYPE_CHECKING:

@@ -39,7 +39,7 @@ What the table implements (``SeatListener``)::
 
 Events come before the refusal when both result from one act (dice that
 landed before a refused throw). Nothing here saves: a local table saves its
-``LocalSeat``'s engine and bots (``games.saving``); a remote one has nothing
+``LocalSeat``'s engine and bots (``core.saving``); a remote one has nothing
 to save.
 """
 
@@ -49,9 +49,9 @@ import logging
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from audiogame.games.base import Bot, Engine, heard_by
-from audiogame.games.session import Concerned, Idle, SchedulerLike, TableSession, run_now
-from audiogame.narration import Message
+from audiogame.core.contract import Bot, Engine, heard_by
+from audiogame.core.narration import Message
+from audiogame.core.session import Concerned, Idle, SchedulerLike, TableSession, run_now
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +61,7 @@ class TimerHandle(Protocol):
 
 
 class GameTime(SchedulerLike, Protocol):
-    """Game time as a table uses it (``app.gametime.GameScheduler`` offline)."""
+    """Game time as a table uses it (``core.gametime.GameScheduler`` offline)."""
 
     def call_later(self, delay: float, callback: Callable[..., Any], *args: Any) -> Any: ...
 

@@ -10,15 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from audiogame.app.reader import ReaderScene
 from audiogame.games.domino.options import OPTIONS
 from audiogame.ui.choice_row import describe_options
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.menu import MenuItem, MenuScene
-from audiogame.ui.reader import ReaderScene
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App
-    from audiogame.games.domino.table import DominoTable
+    from audiogame.ui.games.domino.table import DominoTable
 
 
 class TableMenu(MenuScene):

@@ -1,7 +1,7 @@
 """The domino table: its keys and its words (``TableScene`` holds the rest).
 
 ``DominoTable(app, setup, seed)`` plays one match through its ``SeatSession``
-(``games.seat``): offline a ``LocalSeat`` on game time (``GameScheduler``) that
+(``core.seat``): offline a ``LocalSeat`` on game time (``GameScheduler``) that
 keeps the engine's deadline (the thinking time running out) and asks the bots
 after every batch of events; a bot's move is played at its pace, the hard
 bot's search runs in the app's idle slices. Every batch goes through
@@ -40,9 +40,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from audiogame.announce import resolve_value
-from audiogame.app.gametime import GameScheduler
-from audiogame.app.keys import Key
+from audiogame.app.scene import Scene
+from audiogame.core.gametime import GameScheduler
+from audiogame.core.hand_cursor import HandCursor
+from audiogame.core.keys import Key
+from audiogame.core.narration import Join, Message, Phrase, resolve_value
+from audiogame.core.seat import LocalSeat, SeatSession, TimerHandle
 from audiogame.games.domino.actions import DRAW, Action, Play, Refusal
 from audiogame.games.domino.board import BoardFocus
 from audiogame.games.domino.bots import HARD_ITERATIONS, DominoBot, make_bot
@@ -72,10 +75,6 @@ from audiogame.games.domino.saving import (
 from audiogame.games.domino.sorting import SORT_IDS, group_by_number, next_order, sort_hand
 from audiogame.games.domino.table_setup import HUMAN, DominoSetup
 from audiogame.games.domino.tiles import End, Tile
-from audiogame.games.seat import LocalSeat, SeatSession, TimerHandle
-from audiogame.narration import Join, Message, Phrase
-from audiogame.ui.hand_cursor import HandCursor
-from audiogame.ui.scene import Scene
 from audiogame.ui.table import TableScene
 
 if TYPE_CHECKING:
@@ -607,7 +606,7 @@ class DominoTable(TableScene):
         super().on_escape()
 
     def ask_leave(self) -> None:
-        from audiogame.games.domino.table_menu import TableMenu
+        from audiogame.ui.games.domino.table_menu import TableMenu
 
         self.cue("menu_select")
         self.app.push(TableMenu(self.app, self))

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from audiogame.app.clock import Clock
+from audiogame.core.clock import Clock
 
 
 class BaseHandle(Protocol):

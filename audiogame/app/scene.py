@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from audiogame.app.keys import Key
-from audiogame.games.board import Board
-from audiogame.narration import Message
+from audiogame.core.board import Board
+from audiogame.core.keys import Key
+from audiogame.core.narration import Message
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App

@@ -1,10 +1,10 @@
 """The sound cues, as data: one row per cue.
 
 The menus' cues are here; each game lists its own in its folder
-(``GameSpec.cues``), and ``catalog()`` gathers them all. Every cue has a file
+(``GameSpec.cues``), and ``games.registry.cues()`` gathers them all. Every cue has a file
 ``<id>.wav`` in the shared ``sounds/`` (made by ``sounds/make_sounds.py``) or in
 its game's own sounds folder. Narrators name cues by these ids; tests iterate
-``catalog()`` to check that each file exists, is short, audible and distinct.
+``registry.cues()`` to check that each file exists, is short, audible and distinct.
 
 ``max_seconds`` is the longest the cue may last (a cue must not hold the
 player up). ``level_db`` is the cue's loudness relative to the common target:
@@ -15,7 +15,7 @@ reserved channels, so a burst of dice sounds never cuts a menu sound.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 
@@ -61,13 +61,3 @@ MENU_CUES: tuple[Cue, ...] = (
         "link_back", "menu", "the connection is back: three rising vibraphone notes", 0.55, ui=True
     ),
 )
-
-
-def catalog() -> tuple[Cue, ...]:
-    """Every cue: the menus' and every registered game's, each knowing its folder."""
-    from audiogame.games import registry
-
-    found = list(MENU_CUES)
-    for spec in registry.games():
-        found += [replace(cue, folder=spec.sounds) if spec.sounds else cue for cue in spec.cues]
-    return tuple(found)
