@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # the modules behind these are loaded after the first words a
     from audiogame.core.keys import Key
     from audiogame.io.audio import AudioSystem
     from audiogame.io.speech.base import Speaker
-    from audiogame.io.speech.chain import SpeechChain
+    from audiogame.io.speech.chain import Built, SpeechChain
     from audiogame.io.terminal import TerminalKeys
 
 
@@ -95,39 +95,41 @@ def build_speech(
     audio: AudioSystem,
     lang: str,
     rate: int,
-    prebuilt: Mapping[str, Speaker | None] | None = None,
+    prebuilt: Mapping[str, Built] | None = None,
+    terminal: bool = False,
 ) -> tuple[SpeechChain, str]:
     """The speech chain, and the backend it starts with."""
     from audiogame.io.speech.chain import build_speech as build_chain
 
     sink = audio if getattr(audio, "available", False) else None
-    return build_chain(choice, sink, lang, rate, prebuilt=prebuilt)
+    return build_chain(choice, sink, lang, rate, prebuilt=prebuilt, terminal=terminal)
 
 
-def order_for(choice: str) -> tuple[str, ...]:
+def order_for(choice: str, terminal: bool = False) -> tuple[str, ...]:
     from audiogame.io.speech.chain import order_for as chain_order
 
-    return chain_order(choice)
+    return chain_order(choice, terminal)
 
 
-def early_name(choice: str) -> str:
-    return order_for(choice)[0]
-
-
-def early_speech(choice: str) -> Speaker | None:
+def early_speech(choice: str, lang: str, rate: int, terminal: bool) -> Built | None:
     """The speaker the greeting can go through before the sound device is probed: the
     screen reader when the choice starts with it and one is running, text when the
     choice is text only; None when the first words need the mixer (the built-in voice)."""
-    first = early_name(choice)
+    first = order_for(choice, terminal)[0]
     if first == "screenreader":
-        from audiogame.io.speech.screenreader import build_screen_reader
+        from audiogame.io.speech.chain import build_screenreader
 
-        return build_screen_reader()
+        return build_screenreader(lang, rate, explicit=choice == "screenreader")
     if first == "text":
         from audiogame.io.speech.text import TextSpeaker
 
-        return TextSpeaker()
+        return TextSpeaker(), None
     return None
+
+
+def in_a_terminal(args: argparse.Namespace) -> bool:
+    """The game will run with no window, in a terminal whose screen reader reads it."""
+    return stdin_is_a_terminal() and (args.no_window or display_unlikely())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -184,22 +186,21 @@ def run(args: argparse.Namespace, session: list[TerminalKeys]) -> int:
     # before the sound device is probed when they need no mixer (a screen reader, text):
     # a Windows without a sound card keeps that probe waiting for seconds
     greeting = plain_message(lang, "welcome")
-    early = early_speech(settings.speech)
-    if greeting and early is not None:
-        early.speak(greeting)
+    terminal_only = in_a_terminal(args)
+    early = early_speech(settings.speech, lang, settings.voice_rate, terminal_only)
+    if greeting and early is not None and early[0] is not None:
+        early[0].speak(greeting)
     with c_stderr_to_log("opening the sound device"):
         audio.start(load_cues=False)  # the only time the sound device is opened
     audio.cue_volume = settings.cue_volume
     audio.speech_volume = settings.speech_volume
-    prebuilt: dict[str, Speaker | None] = {}
+    prebuilt: dict[str, Built] = {}
     if early is not None:
-        prebuilt[early_name(settings.speech)] = early
-    if early is None and order_for(settings.speech)[0] == "screenreader":
-        prebuilt["screenreader"] = None  # tried above: none is running
+        prebuilt[order_for(settings.speech, terminal_only)[0]] = early
     speaker, active = build_speech(
-        settings.speech, audio, lang, settings.voice_rate, prebuilt=prebuilt
+        settings.speech, audio, lang, settings.voice_rate, prebuilt, terminal_only
     )
-    if greeting and early is None:
+    if greeting and (early is None or early[0] is None):
         speaker.speak(greeting)
     terminal = None
     if (args.terminal or args.no_window) and stdin_is_a_terminal():

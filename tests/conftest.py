@@ -5,6 +5,10 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# never the developer's own speech-dispatcher or braille display: the tests that need
+# one start their own (tests/speech_daemons.py) and name it
+os.environ["SPEECHD_ADDRESS"] = "unix_socket:/nonexistent/audiogame-tests/speechd.sock"
+os.environ["BRLAPI_HOST"] = "/nonexistent/audiogame-tests/brlapi"
 
 import pytest  # noqa: E402
 
@@ -40,3 +44,32 @@ def folder_game(monkeypatch):
     yield registry.get(folder.name)
     monkeypatch.delenv(registry.ENV_VAR)
     registry.reset()
+
+
+@pytest.fixture
+def speechd_daemon(tmp_path):
+    """A real speech-dispatcher of this test's own (socket, configuration, log),
+    recording what it is asked to say (``devtools.speechd``); skips where Debian's
+    is not installed (``.ci/run`` installs it)."""
+    from audiogame.devtools import speechd
+
+    why = speechd.available()
+    if why is not None:
+        pytest.skip(why)
+    daemon = speechd.PrivateSpeechd(tmp_path / "speechd")
+    yield daemon
+    daemon.stop()
+
+
+@pytest.fixture
+def brltty_daemon(tmp_path):
+    """A real BRLTTY of this test's own (its BrlAPI port, folder) on a virtual display
+    of 20 cells (``devtools.brltty``); skips where Debian's is not installed."""
+    from audiogame.devtools import brltty
+
+    why = brltty.available()
+    if why is not None:
+        pytest.skip(why)
+    daemon = brltty.PrivateBrltty(tmp_path / "brltty", cells=20)
+    yield daemon
+    daemon.stop()

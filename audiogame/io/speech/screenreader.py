@@ -48,6 +48,9 @@ class ScreenReaderSpeaker:
         self, factory: OutputFactory | None = None, hang_timeout: float = HANG_TIMEOUT
     ) -> None:
         self.detail = ""  # which screen reader, e.g. "NVDA"; or why it failed
+        #: why it could not start: "missing" (none running), "silent" (one answers
+        #: but does not speak) or "failed" (see ``chain.Skipped``)
+        self.reason = ""
         self._factory = factory or auto_output
         self._hang_timeout = hang_timeout
         self._cond = threading.Condition()
@@ -129,6 +132,7 @@ class ScreenReaderSpeaker:
             output = self._factory()
             self.detail = output_name(output)
         except Exception as exc:
+            self.reason = getattr(exc, "reason", "failed")
             self._error = self.detail = f"{type(exc).__name__}: {exc}"
             self.ready.set()
             return
@@ -156,7 +160,9 @@ class ScreenReaderSpeaker:
 
 
 class ScreenReaderGone(RuntimeError):
-    """The screen reader that was running is no longer there."""
+    """No screen reader is running (or the one that was is no longer there)."""
+
+    reason = "missing"
 
 
 def _active(output: object) -> object:
