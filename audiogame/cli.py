@@ -254,6 +254,12 @@ def run(args: argparse.Namespace, session: list[TerminalKeys]) -> int:
         app.notify("no-keyboard")
     if terminal is not None:
         app.key_listeners.append(terminal_help(app))
+        from audiogame.io.terminal import MARKS_VAR, KeyMarks, write_mark
+
+        if os.environ.get(MARKS_VAR):
+            marks = KeyMarks(lambda: not app.idle_tasks, write_mark)
+            app.key_listeners.append(marks.key)
+            app.frame_ends.append(marks.frame_end)
         if window is None:  # the terminal gone, no key can ever come: leave as on Ctrl+C
             terminal.on_closed = terminal.on_interrupt
         terminal.listen()

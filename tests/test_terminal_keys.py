@@ -150,3 +150,31 @@ def test_letters_digits_and_accented_keys_keep_their_character() -> None:
     assert from_terminal("7")[0].digit == 7
     accented = from_terminal("è")[0]
     assert accented.char == "è" and accented.plain
+
+
+def test_the_mark_of_keys_handled_comes_once_their_frame_and_background_work_are_done():
+    """A pseudo-terminal's test knows a key's answer is complete by the game's mark
+    (``KeyMarks``), never by a quiet spell; the keys it waits for are counted by the same
+    decoder (``count_keys``)."""
+    from audiogame.devtools.pty_session import count_keys
+    from audiogame.io.terminal import MARK_END, MARK_START, KeyMarks
+
+    idle: list[bool] = [True]
+    written: list[str] = []
+    marks = KeyMarks(lambda: idle[0], written.append)
+    marks.frame_end()
+    assert written == []  # no key yet: nothing to mark
+    marks.key(window("down"), True)
+    marks.key(window("up"), True)
+    idle[0] = False  # a bot's search still running: its words may follow
+    marks.frame_end()
+    assert written == []
+    idle[0] = True
+    marks.frame_end()
+    marks.frame_end()
+    assert written == [f"{MARK_START}2{MARK_END}"]  # once, with the count
+    assert count_keys(b"\x1b[B\x1b[A") == 2
+    assert count_keys(b"\x1bi") == 1  # Alt+I
+    assert count_keys(b"Bea\x7f") == 4
+    assert count_keys(b"\x03") == 0  # Control+C quits: not a key
+    assert count_keys(b"\x1b") == 1  # Escape alone, after its delay

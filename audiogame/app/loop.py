@@ -140,6 +140,9 @@ class App:
         #: called once a frame whatever scene is on top (the network's news: a table
         #: played elsewhere goes on while a menu covers it)
         self.pumps: list[Callable[[], None]] = []
+        #: called at the end of every frame, once its words are out (a pseudo-terminal's
+        #: test marks there that a key's answer is complete: ``io.terminal.KeyMarks``)
+        self.frame_ends: list[Callable[[], None]] = []
         self._woken = threading.Event()
 
     # -- the stack -------------------------------------------------------------------
@@ -210,6 +213,8 @@ class App:
             self.top.after_speech()
         if self.window is not None:
             self.draw_window()
+        for end in self.frame_ends:
+            end()
 
     def look(self) -> None:
         """Something the window shows may have changed (a batch of events came): the

@@ -5,6 +5,11 @@ speech backend and SDL's dummy drivers, its standard input, output and error
 on the slave side of a pty, exactly as a terminal (or SSH) would run it. Keys
 are written as the bytes a terminal sends; what the game prints is read back
 line by line, each with the time it arrived.
+
+A key's answer is complete when the game says so: run with ``AUDIOGAME_KEY_MARKS``
+it writes an invisible mark (``io.terminal.KeyMarks``) with the count of keys it
+has handled once their frame is out; ``answer`` counts the keys it wrote (with the
+game's own decoder) and waits for that mark, never for a quiet spell.
 """
 
 from __future__ import annotations
@@ -20,7 +25,27 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from audiogame.io.terminal import MARK_END, MARK_START, MARKS_VAR
+
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+_MARK_START, _MARK_END = MARK_START.encode(), MARK_END.encode()
+
+
+def count_keys(data: bytes) -> int:
+    """How many keys the game reads in ``data`` written at once (Control+C, which
+    quits, is not one): the terminal's own decoder, as ``io.terminal`` runs it."""
+    from prompt_toolkit.input.vt100_parser import Vt100Parser
+
+    from audiogame.io.termkeys import INTERRUPT, decode
+
+    presses: list = []
+    parser = Vt100Parser(presses.append)
+    parser.feed(data.decode("utf-8", "replace"))
+    keys = decode(presses)  # one read's worth, then what the Escape delay flushes
+    presses.clear()
+    parser.flush()
+    keys += decode(presses)
+    return sum(1 for key in keys if key != INTERRUPT)
 
 
 def default_command() -> list[str]:
@@ -62,6 +87,7 @@ class PtyGame:
             SDL_AUDIODRIVER="dummy",
             TERM="xterm-256color",
             PYTHONUNBUFFERED="1",
+            **{MARKS_VAR: "1"},
         )
         for name, value in (env or {}).items():
             if value:
@@ -90,6 +116,10 @@ class PtyGame:
         self.raw = bytearray()
         #: (arrival time, line) for every complete line printed so far
         self.lines: list[tuple[float, str]] = []
+        #: (keys handled, lines printed before the mark) for every mark the game wrote
+        self.marks: list[tuple[int, int]] = []
+        #: keys written so far, as the game decodes them
+        self.keys_sent = 0
         self._partial = b""
         self._cond = threading.Condition()
         self._reader = threading.Thread(target=self._read, daemon=True)
@@ -107,18 +137,35 @@ class PtyGame:
                     self._cond.notify_all()
                     return
                 self.raw += data
-                self._partial += data
-                *complete, self._partial = self._partial.split(b"\n")
-                for line in complete:
-                    text = ANSI.sub("", line.decode("utf-8", "replace")).strip("\r")
-                    self.lines.append((now, text))
+                self._take(self._partial + data, now)
                 self._cond.notify_all()
+
+    def _take(self, buffer: bytes, now: float) -> None:
+        """Complete lines and marks from ``buffer``; what is not complete yet stays."""
+        while True:
+            newline, mark = buffer.find(b"\n"), buffer.find(_MARK_START)
+            if mark != -1 and (newline == -1 or mark < newline):
+                end = buffer.find(_MARK_END, mark)
+                if end == -1:
+                    break  # the rest of the mark is still on its way
+                count = int(buffer[mark + len(_MARK_START) : end])
+                self.marks.append((count, len(self.lines)))
+                buffer = buffer[:mark] + buffer[end + len(_MARK_END) :]
+                continue
+            if newline == -1:
+                break
+            line, buffer = buffer[:newline], buffer[newline + 1 :]
+            text = ANSI.sub("", line.decode("utf-8", "replace")).strip("\r")
+            self.lines.append((now, text))
+        self._partial = buffer
 
     # -- keys -------------------------------------------------------------------------
     def send(self, data: bytes | str) -> float:
         """Write a key's bytes as the terminal would; returns when (perf_counter)."""
         raw = data.encode() if isinstance(data, str) else data
         now = time.perf_counter()
+        with self._cond:
+            self.keys_sent += count_keys(raw)
         os.write(self.master, raw)
         return now
 
@@ -144,24 +191,31 @@ class PtyGame:
                     raise AssertionError(f"no line matching {pattern!r}; printed:\n{said}")
                 self._cond.wait(min(left, 0.1))
 
-    def answer(self, data: bytes | str, quiet: float = 0.3, timeout: float = 10.0) -> list[str]:
-        """Send a key; the lines printed from then until ``quiet`` seconds pass without one."""
+    def answer(self, data: bytes | str, timeout: float = 60.0) -> list[str]:
+        """Send keys; the lines the game printed in answer to them (up to its mark that
+        it has handled them all). The timeout only ends a wait that would never end."""
         since = self.mark()
         self.send(data)
-        return self.collect(since, quiet, timeout)
+        return self.answered(since, self.keys_sent, timeout)
 
-    def collect(self, since: int, quiet: float = 0.3, timeout: float = 10.0) -> list[str]:
+    def answered(self, since: int, keys: int, timeout: float = 60.0) -> list[str]:
+        """The lines from ``since`` to the game's mark of ``keys`` handled keys (to the
+        end, when the game has ended: Control+C, a quit)."""
         end = time.monotonic() + timeout
         with self._cond:
             while True:
-                now = time.monotonic()
-                last = self.lines[-1][0] if len(self.lines) > since else None
-                if last is not None and time.perf_counter() - last >= quiet:
+                upto = next((at for count, at in self.marks if count >= keys), None)
+                if upto is not None:
+                    return [line for _, line in self.lines[since:upto]]
+                if self.proc.poll() is not None:
                     break
-                if now >= end:
-                    break
-                self._cond.wait(min(quiet, end - now))
-            return [line for _, line in self.lines[since:]]
+                left = end - time.monotonic()
+                if left <= 0:
+                    said = "\n".join(line for _, line in self.lines[since:])
+                    raise AssertionError(f"no mark of {keys} keys handled; printed:\n{said}")
+                self._cond.wait(min(left, 0.1))
+        self._drain()
+        return self.lines_since(since)
 
     def lines_since(self, since: int) -> list[str]:
         with self._cond:
@@ -177,12 +231,18 @@ class PtyGame:
         side keeps the terminal open, so the reader gets no end of file to wait for, and
         on a loaded machine the last lines can still be in the terminal's buffer."""
         code = self.proc.wait(timeout)
+        self._drain()
+        with self._cond:
+            return code
+
+    def _drain(self) -> None:
+        """Once the game has ended: everything it printed is read (this side keeps the
+        terminal open, so the reader gets no end of file to wait for, and on a loaded
+        machine the last lines can still be in the terminal's buffer)."""
         end = time.monotonic() + 5.0
         while time.monotonic() < end and select.select([self.master], [], [], 0)[0]:
             time.sleep(0.01)  # the reader is still taking what is there
         time.sleep(0.05)  # a read that just returned: its bytes are added under the lock
-        with self._cond:
-            return code
 
     def terminal_restored(self) -> bool:
         import termios

@@ -183,3 +183,39 @@ class TerminalKeys:
 
         ready, _, _ = select.select([self._input.fileno()], [], [], timeout)
         return bool(ready)
+
+
+#: set (to anything) by a test that plays the game through a pseudo-terminal
+MARKS_VAR = "AUDIOGAME_KEY_MARKS"
+#: an APC string (ESC _ ... ESC \\): terminals show nothing of it
+MARK_START, MARK_END = "\x1b_audiogame-keys ", "\x1b\\"
+
+
+class KeyMarks:
+    """For a test driving the game through a pseudo-terminal: after the frame that
+    answered the keys read so far, once no background work is left, the count of keys
+    handled is written to the terminal as an invisible mark. The test then knows a
+    key's answer is complete without waiting for a quiet spell (which a busy machine
+    can stretch past any bound, or a slow answer outlast)."""
+
+    def __init__(self, idle: Callable[[], bool], write: Callable[[str], None]) -> None:
+        self._idle = idle
+        self._write = write
+        self.handled = 0
+        self._marked = 0
+
+    def key(self, _key: Key, _handled: bool) -> None:
+        self.handled += 1
+
+    def frame_end(self) -> None:
+        if self.handled != self._marked and self._idle():
+            self._marked = self.handled
+            self._write(f"{MARK_START}{self.handled}{MARK_END}")
+
+
+def write_mark(text: str) -> None:
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except (OSError, ValueError):  # the terminal is gone: nobody waits for the mark
+        pass
