@@ -277,6 +277,10 @@ class People:
         if key == here.sent:
             return
         here.sent = key
+        # known here at once: behind Redis the relay's echo comes a moment later, and a
+        # player just welcomed must already be found by name and listed on their own
+        # process (a message to them in that moment was refused as to nobody online)
+        self.online[player_id] = (person, at, self.origin)
         data = {"id": player_id, "person": m.encode(person).decode(), "at": at}
         data["origin"] = self.origin
         self._spawn(self.relay.broadcast("presence", data))
