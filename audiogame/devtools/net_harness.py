@@ -41,6 +41,9 @@ from audiogame.net.server_options import ServerOptions
 
 T = TypeVar("T")
 HOST = "127.0.0.1"
+#: seconds the harness waits for a server's answer before calling it lost: long beside
+#: what any loaded machine takes, only there to end a wait that would never end
+WAIT = 60.0
 #: a Domino match that ends soon (one manche, two seats, no thinking time): for tests
 #: that need a table under way, not a long game
 SHORT_DOMINO: dict[str, Any] = {
@@ -96,10 +99,13 @@ class ServerThread:
     def url(self) -> str:
         return f"ws://{HOST}:{self.port}"
 
-    def call(self, coro: Coroutine[Any, Any, T], timeout: float = 10.0) -> T:
+    def call(self, coro: Coroutine[Any, Any, T], timeout: float = WAIT) -> T:
+        """``coro`` run on the server's loop; its result. The timeout only ends a wait
+        that would never end (a loaded machine took over 10 s to start a server on
+        PostgreSQL and Redis)."""
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
 
-    def run(self, fn: Callable[[], T], timeout: float = 10.0) -> T:
+    def run(self, fn: Callable[[], T], timeout: float = WAIT) -> T:
         """``fn()`` on the server's loop (the tables are not thread-safe)."""
 
         async def call() -> T:

@@ -111,7 +111,7 @@ class Driver:
     def __call__(self) -> None:
         now = time.monotonic()
         if now > self.deadline:
-            self.failed = f"timed out at {type(self.app.top).__name__}"
+            self.failed = f"timed out: {self.where()}"
             self.app.quit()
             return
         if now < self.next_at:
@@ -126,6 +126,22 @@ class Driver:
                 self.press(char.lower() if char.isalpha() else char, char=char)
             return
         self.step(now)
+
+    def where(self) -> str:
+        """Where this player is stuck, for the failure: the scenes, the link, the table."""
+        scenes = " > ".join(type(scene).__name__ for scene in self.app.scenes)
+        link = self.link
+        if link is None:
+            return f"{scenes}; no link"
+        table = link.table
+        seats = "" if table is None else " ".join(s.kind.value for s in table.seats)
+        stage = None if table is None else table.stage.value
+        said = " | ".join(self.h.speaker.transcript[-8:])
+        return (
+            f"{scenes}; link {link.state}, seat {link.seat}, table {stage} [{seats}] "
+            f"spectators {None if table is None else table.spectators}; "
+            f"opened {self.table is not None}; last said: {said}"
+        )
 
     def label(self, msg_id: str, **args: Any) -> str:
         return self.app.localizer(msg_id, **args)

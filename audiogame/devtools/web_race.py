@@ -56,9 +56,10 @@ class RaceRun:
     said_now: list[str] = field(default_factory=list)
 
 
-def until(page: Any, expression: str, timeout: float = 10.0) -> None:
+def until(page: Any, expression: str, timeout: float = 60.0) -> None:
     """Wait for ``expression`` to be true in the page (polled from here: the page's
-    content security policy forbids evaluated predicates inside it)."""
+    content security policy forbids evaluated predicates inside it). The timeout only
+    ends a wait that would never end."""
     deadline = time.monotonic() + timeout
     while not page.evaluate(f"Boolean({expression})"):
         if time.monotonic() > deadline:
