@@ -187,3 +187,38 @@ def test_a_table_whose_row_cannot_be_read_never_keeps_the_others_back(with_store
         assert saved[0].log == [LogEntry(0, 0.5, 0, {"$": "Play", "tile": 3})]
 
     with_store(body)
+
+
+def test_a_match_is_rated_once_the_first_result_standing(with_store):
+    """The stores once disagreed here (SQLite replaced a kept result, PostgreSQL kept it
+    and moved the rating all the same). Decided: a match is rated once; written again
+    (a table taken over and finished again), the first result stands and that account's
+    rating stays, while an account with no result for it yet is rated."""
+
+    async def body(store: Any) -> None:
+        first = ResultRecord("a0", "domino", "t1", 1, 5.0, 0, 1, 2, "42", 25, 8, 30, 2)
+        again = ResultRecord("a0", "domino", "t1", 1, 9.0, 0, 2, 2, "42", 30, 2, 20, 2)
+        late = ResultRecord("a1", "domino", "t1", 1, 9.0, 1, 1, 2, "42", 25, 8, 31, 3)
+        rated = RatingRecord("a0", "domino", 30.0, 2.0, 1)
+        assert await store.record_results([first], [rated]) == ["a0"]
+        moved_again = RatingRecord("a0", "domino", 20.0, 2.0, 2)
+        newcomer = RatingRecord("a1", "domino", 31.0, 3.0, 1)
+        assert await store.record_results([again, late], [moved_again, newcomer]) == ["a1"]
+        assert await store.results_of("a0", 10) == [first]
+        assert await store.ratings("domino", ["a0", "a1"]) == {"a0": rated, "a1": newcomer}
+
+    with_store(body)
+
+
+def test_guests_are_forgotten_by_when_any_process_last_saw_them(with_store):
+    async def body(store: Any) -> None:
+        for n, seen in enumerate((100.0, 200.0, 300.0)):
+            await store.save_player(PlayerRecord(f"g{n}", "Ospite", f"h{n}", seen, seen))
+        await store.seen_players(["g0"], 400.0)  # another process holds g0 now
+        await store.save_player(PlayerRecord("g1", "Ospite 2", "h1", 500.0, 250.0))  # renamed
+        assert await store.player_by_token("h1") == PlayerRecord("g1", "Ospite 2", "h1", 200, 250)
+        assert sorted(await store.forget_guests(301.0)) == ["g1", "g2"]
+        assert await store.player_by_token("h0") == PlayerRecord("g0", "Ospite", "h0", 100, 400)
+        assert await store.player_by_token("h2") is None
+
+    with_store(body)

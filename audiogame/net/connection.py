@@ -150,6 +150,7 @@ class Connection:
             return
         player.connection = None
         player.gone_at = time.monotonic()
+        self.lobby.guest_left(player)
         self.lobby.people.gone(player)
         table = player.table
         if table is not None:

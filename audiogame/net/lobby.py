@@ -10,6 +10,7 @@ lists the public ones, and brings every open table back after a restart.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 import secrets
@@ -111,6 +112,9 @@ class Lobby:
         #: connections and new guests per network address
         self.addresses = AddressGate(options.address_limits)
         self.ratings = Ratings(store)
+        #: wall-clock seconds (what the store keeps: several processes, one clock)
+        self.wall: Callable[[], float] = time.time
+        self._tasks: set[asyncio.Task[None]] = set()
 
     # -- games ----------------------------------------------------------------------------
     def online_games(self) -> list[str]:
@@ -212,8 +216,11 @@ class Lobby:
         """A guest's record, for their token to work after a restart; a store that cannot
         write (a full disk, a read-only folder) never keeps anyone out: they play, and
         only a restart meanwhile would forget them."""
+        now = self.wall()
         try:
-            await self.store.save_player(PlayerRecord(player.id, player.name, player.token_hash))
+            await self.store.save_player(
+                PlayerRecord(player.id, player.name, player.token_hash, now, now)
+            )
         except Exception:
             _QUIET.exception("store players", "cannot store player %s", player.id)
 
@@ -242,24 +249,46 @@ class Lobby:
         return found is not None and found != me
 
     async def forget_guests(self, now: float) -> int:
-        """Forget the guests gone for ``guest_keep`` seconds (no connection, no seat
-        held at a table): their token no longer resumes; returns how many."""
+        """The forget rule, shared by every server process through the store: each marks
+        its guests who are here (connected, or holding a seat at a table) as seen now,
+        then every guest no process has seen for ``guest_keep`` seconds is dropped from
+        the store, so their token no longer resumes. This process also lets go of the
+        guests gone from it that long (another process may hold them now: the store
+        says). Returns how many this process let go of."""
         keep = self.options.guest_keep
+        wall = self.wall()
+        guests = [p for p in self.players.values() if p.account is None]
+        here = [p.id for p in guests if p.connection is not None or p.table is not None]
+        await self.store.seen_players(here, wall)
+        dropped = set(await self.store.forget_guests(wall - keep))
         gone = [
             p
-            for p in self.players.values()
-            if p.account is None
-            and p.connection is None
+            for p in guests
+            if p.connection is None
             and p.table is None
-            and p.gone_at is not None
-            and now - p.gone_at >= keep
+            and (p.id in dropped or (p.gone_at is not None and now - p.gone_at >= keep))
         ]
         for player in gone:
             del self.players[player.id]
             if self._by_token.get(player.token_hash) == player.id:
                 del self._by_token[player.token_hash]
-            await self.store.forget_player(player.id)
         return len(gone)
+
+    def guest_left(self, player: Player) -> None:
+        """A player's last connection here closed: a guest is seen now (the keep counts
+        from here, not from this process's last sweep)."""
+        if player.account is not None:
+            return
+
+        async def seen() -> None:
+            try:
+                await self.store.seen_players([player.id], self.wall())
+            except Exception:
+                _QUIET.exception("store players", "cannot store player %s", player.id)
+
+        task = asyncio.get_running_loop().create_task(seen())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def enter(self, entry: Entry) -> Player:
         """The player of a logged-in (or resumed) account: one per account, whatever the

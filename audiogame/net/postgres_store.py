@@ -18,64 +18,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
 
+import psycopg
 from psycopg import AsyncConnection, errors
+from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import AsyncConnectionPool
 
-from audiogame.net import store_rows
+from audiogame.net import migrations, store_rows
 from audiogame.net.records import AccountRecord, RatingRecord, ResultRecord, SessionRecord
 from audiogame.net.store import Fenced, LogEntry, PlayerRecord, SavedTable, TableRecord
 
 log = logging.getLogger(__name__)
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, data TEXT NOT NULL,
-    made BIGSERIAL);
-CREATE TABLE IF NOT EXISTS log (
-    tbl TEXT NOT NULL, match INTEGER NOT NULL, n INTEGER NOT NULL,
-    at DOUBLE PRECISION NOT NULL, seat INTEGER, action TEXT,
-    PRIMARY KEY (tbl, match, n)
-);
-CREATE TABLE IF NOT EXISTS owners (tbl TEXT PRIMARY KEY, epoch BIGINT NOT NULL);
-CREATE TABLE IF NOT EXISTS bots (
-    tbl TEXT NOT NULL, match INTEGER NOT NULL, seat INTEGER NOT NULL, state TEXT NOT NULL,
-    PRIMARY KEY (tbl, match, seat)
-);
-CREATE TABLE IF NOT EXISTS matches (
-    tbl TEXT NOT NULL, match INTEGER NOT NULL, data TEXT NOT NULL,
-    PRIMARY KEY (tbl, match)
-);
-CREATE TABLE IF NOT EXISTS players (
-    id TEXT PRIMARY KEY, name TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE
-);
-CREATE TABLE IF NOT EXISTS accounts (
-    id TEXT PRIMARY KEY, name TEXT NOT NULL, key TEXT NOT NULL UNIQUE,
-    password_hash TEXT NOT NULL, created DOUBLE PRECISION NOT NULL, privacy TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS sessions (
-    token_hash TEXT PRIMARY KEY, account TEXT NOT NULL, created DOUBLE PRECISION NOT NULL,
-    expires DOUBLE PRECISION NOT NULL, revoked BOOLEAN NOT NULL DEFAULT FALSE
-);
-CREATE INDEX IF NOT EXISTS sessions_account ON sessions (account);
-CREATE TABLE IF NOT EXISTS relations (
-    account TEXT NOT NULL, other TEXT NOT NULL, relation TEXT NOT NULL,
-    PRIMARY KEY (account, other)
-);
-CREATE INDEX IF NOT EXISTS relations_other ON relations (other);
-CREATE TABLE IF NOT EXISTS ratings (
-    account TEXT NOT NULL, game TEXT NOT NULL, mu DOUBLE PRECISION NOT NULL,
-    sigma DOUBLE PRECISION NOT NULL, matches INTEGER NOT NULL, PRIMARY KEY (account, game)
-);
-CREATE INDEX IF NOT EXISTS ratings_board ON ratings (game, (mu - 3 * sigma));
-CREATE TABLE IF NOT EXISTS results (
-    account TEXT NOT NULL, game TEXT NOT NULL, tbl TEXT NOT NULL, match INTEGER NOT NULL,
-    finished DOUBLE PRECISION NOT NULL, seat INTEGER NOT NULL, rank INTEGER NOT NULL,
-    players INTEGER NOT NULL, seed TEXT NOT NULL,
-    mu_before DOUBLE PRECISION NOT NULL, sigma_before DOUBLE PRECISION NOT NULL,
-    mu_after DOUBLE PRECISION NOT NULL, sigma_after DOUBLE PRECISION NOT NULL,
-    PRIMARY KEY (account, tbl, match)
-);
-CREATE INDEX IF NOT EXISTS results_newest ON results (account, finished);
-"""
 
 
 class PostgresStore:
@@ -88,11 +40,14 @@ class PostgresStore:
             dsn, min_size=min_size, max_size=max_size, open=False, kwargs={"autocommit": True}
         )
         await pool.open(wait=True, timeout=10.0)
-        async with pool.connection() as conn:
-            # several processes may start at once: one makes the schema at a time
-            async with conn.transaction():
-                await conn.execute("SELECT pg_advisory_xact_lock(16016016)")
-                await conn.execute(SCHEMA)
+        try:
+            async with pool.connection() as conn:
+                applied = await migrations.upgrade_postgres(conn, _where(dsn))
+        except BaseException:
+            await pool.close()
+            raise
+        if applied:
+            log.warning("PostgreSQL schema upgraded to version %d", applied[-1])
         return cls(pool)
 
     async def _one(self, sql: str, args: Sequence[Any] = ()) -> tuple[Any, ...] | None:
@@ -244,21 +199,25 @@ class PostgresStore:
 
     # -- players ----------------------------------------------------------------------
     async def save_player(self, player: PlayerRecord) -> None:
-        await self._run(
-            "INSERT INTO players (id, name, token_hash) VALUES (%s, %s, %s)"
-            " ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name,"
-            " token_hash = EXCLUDED.token_hash",
-            (player.id, player.name, player.token_hash),
-        )
+        await self._run(store_rows.SAVE_PLAYER, store_rows.player_row(player))
 
     async def player_by_token(self, token_hash: str) -> PlayerRecord | None:
         row = await self._one(
-            "SELECT id, name, token_hash FROM players WHERE token_hash = %s", (token_hash,)
+            f"SELECT {store_rows.PLAYER_COLUMNS} FROM players WHERE token_hash = %s",
+            (token_hash,),
         )
         return None if row is None else PlayerRecord(*row)
 
     async def forget_player(self, player: str) -> None:
         await self._run("DELETE FROM players WHERE id = %s", (player,))
+
+    async def seen_players(self, players: Sequence[str], at: float) -> None:
+        if players:
+            await self._run("UPDATE players SET seen = %s WHERE id = ANY(%s)", (at, list(players)))
+
+    async def forget_guests(self, seen_before: float) -> list[str]:
+        rows = await self._all("DELETE FROM players WHERE seen < %s RETURNING id", (seen_before,))
+        return [row[0] for row in rows]
 
     # -- accounts ---------------------------------------------------------------------
     async def create_account(self, account: AccountRecord) -> bool:
@@ -383,23 +342,20 @@ class PostgresStore:
 
     async def record_results(
         self, results: Sequence[ResultRecord], ratings: Sequence[RatingRecord]
-    ) -> None:
+    ) -> list[str]:
+        written = []
         async with self.pool.connection() as conn, conn.transaction():
             async with conn.cursor() as cursor:
-                if results:
-                    await cursor.executemany(
-                        f"INSERT INTO results ({store_rows.RESULT_COLUMNS}) VALUES"
-                        " (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
-                        " ON CONFLICT (account, tbl, match) DO NOTHING",
-                        [store_rows.result_row(r) for r in results],
-                    )
-                if ratings:
-                    await cursor.executemany(
-                        "INSERT INTO ratings (account, game, mu, sigma, matches)"
-                        " VALUES (%s, %s, %s, %s, %s) ON CONFLICT (account, game) DO UPDATE SET"
-                        " mu = EXCLUDED.mu, sigma = EXCLUDED.sigma, matches = EXCLUDED.matches",
-                        [(r.account, r.game, r.mu, r.sigma, r.matches) for r in ratings],
-                    )
+                for result in results:
+                    await cursor.execute(store_rows.INSERT_RESULT, store_rows.result_row(result))
+                    if await cursor.fetchone() is not None:
+                        written.append(result.account)
+                rows = [
+                    store_rows.rating_row(r) for r in store_rows.moved(ratings, results, written)
+                ]
+                if rows:
+                    await cursor.executemany(store_rows.SAVE_RATING, rows)
+        return written
 
     async def leaderboard(
         self, game: str, limit: int, min_matches: int
@@ -426,3 +382,12 @@ class PostgresStore:
 
     async def aclose(self) -> None:
         await self.pool.close()
+
+
+def _where(dsn: str) -> str:
+    """The database as a log line names it (never its password)."""
+    try:
+        parts = conninfo_to_dict(dsn)
+    except psycopg.ProgrammingError:
+        return "PostgreSQL"
+    return f"PostgreSQL {parts.get('host', '')}:{parts.get('port', '')}/{parts.get('dbname', '')}"

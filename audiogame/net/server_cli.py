@@ -28,6 +28,7 @@ from audiogame.net import tls
 from audiogame.net.address_limits import AddressLimits
 from audiogame.net.limits import Limits
 from audiogame.net.login_limits import LoginLimits
+from audiogame.net.migrations import SchemaTooNew
 from audiogame.net.passwords import WORKERS
 from audiogame.net.server import GameServer
 from audiogame.net.server_options import ServerOptions
@@ -105,6 +106,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         pass
     except StoreUnusable as exc:  # said plainly, no trace: the fix is the operator's
         print(exc, file=sys.stderr)
+        return 1
+    except SchemaTooNew as exc:
+        said = args.words("serve-schema-too-new")
+        print(f"{exc.where}: {said} {exc.found} > {exc.known}", file=sys.stderr)
         return 1
     return 0
 

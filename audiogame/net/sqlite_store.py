@@ -20,7 +20,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from audiogame.net import store_rows
+from audiogame.net import migrations, store_rows
 from audiogame.net.records import AccountRecord, RatingRecord, ResultRecord, SessionRecord
 from audiogame.net.store import (
     Fenced,
@@ -32,69 +32,21 @@ from audiogame.net.store import (
 
 log = logging.getLogger(__name__)
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, data TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS log (
-    tbl TEXT NOT NULL, match INTEGER NOT NULL, n INTEGER NOT NULL,
-    at REAL NOT NULL, seat INTEGER, action TEXT,
-    PRIMARY KEY (tbl, match, n)
-);
-CREATE TABLE IF NOT EXISTS owners (tbl TEXT PRIMARY KEY, epoch INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS bots (
-    tbl TEXT NOT NULL, match INTEGER NOT NULL, seat INTEGER NOT NULL, state TEXT NOT NULL,
-    PRIMARY KEY (tbl, match, seat)
-);
-CREATE TABLE IF NOT EXISTS matches (
-    tbl TEXT NOT NULL, match INTEGER NOT NULL, data TEXT NOT NULL,
-    PRIMARY KEY (tbl, match)
-);
-CREATE TABLE IF NOT EXISTS players (
-    id TEXT PRIMARY KEY, name TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE
-);
-CREATE TABLE IF NOT EXISTS accounts (
-    id TEXT PRIMARY KEY, name TEXT NOT NULL, key TEXT NOT NULL UNIQUE,
-    password_hash TEXT NOT NULL, created REAL NOT NULL, privacy TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS sessions (
-    token_hash TEXT PRIMARY KEY, account TEXT NOT NULL, created REAL NOT NULL,
-    expires REAL NOT NULL, revoked INTEGER NOT NULL DEFAULT 0
-);
-CREATE INDEX IF NOT EXISTS sessions_account ON sessions (account);
-CREATE TABLE IF NOT EXISTS relations (
-    account TEXT NOT NULL, other TEXT NOT NULL, relation TEXT NOT NULL,
-    PRIMARY KEY (account, other)
-);
-CREATE INDEX IF NOT EXISTS relations_other ON relations (other);
-CREATE TABLE IF NOT EXISTS ratings (
-    account TEXT NOT NULL, game TEXT NOT NULL, mu REAL NOT NULL, sigma REAL NOT NULL,
-    matches INTEGER NOT NULL, PRIMARY KEY (account, game)
-);
-CREATE TABLE IF NOT EXISTS results (
-    account TEXT NOT NULL, game TEXT NOT NULL, tbl TEXT NOT NULL, match INTEGER NOT NULL,
-    finished REAL NOT NULL, seat INTEGER NOT NULL, rank INTEGER NOT NULL,
-    players INTEGER NOT NULL, seed TEXT NOT NULL,
-    mu_before REAL NOT NULL, sigma_before REAL NOT NULL,
-    mu_after REAL NOT NULL, sigma_after REAL NOT NULL,
-    PRIMARY KEY (account, tbl, match)
-);
-CREATE INDEX IF NOT EXISTS results_newest ON results (account, finished);
-CREATE TABLE IF NOT EXISTS kept (
-    tbl TEXT NOT NULL, at REAL NOT NULL, reason TEXT NOT NULL, what TEXT NOT NULL,
-    data TEXT
-);
-"""
-
 
 class SqliteStore:
-    def __init__(self, path: Path, *, durable: bool = False, put_aside: bool = True) -> None:
-        """``put_aside`` False: a damaged database is an error, left where it is (a tool
-        that only reads a server's folder must not move its file from under it)."""
+    def __init__(
+        self, path: Path, *, durable: bool = False, put_aside: bool = True, upgrade: bool = True
+    ) -> None:
+        """``put_aside`` False: a damaged database is an error, left where it is; ``upgrade``
+        False: its schema is read as it is, never changed (a tool that only reads a server's
+        folder must neither move its file from under it nor upgrade it past the server that
+        runs on it). A schema newer than this code raises ``migrations.SchemaTooNew``."""
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         #: where a damaged database was put aside at start (None: it was sound)
         self.kept_aside: Path | None = None
         try:
-            self.db = _connect(path, durable)
+            self.db = _connect(path, durable, upgrade)
         except sqlite3.DatabaseError as exc:
             damaged = type(exc) is sqlite3.DatabaseError  # not an OperationalError
             if not (put_aside and damaged and path.is_file() and not path.is_symlink()):
@@ -106,7 +58,7 @@ class SqliteStore:
             self.kept_aside = _put_aside(path)
             log.error("%s is damaged (%s): kept aside as %s", path, exc, self.kept_aside)
             try:
-                self.db = _connect(path, durable)
+                self.db = _connect(path, durable, upgrade)
             except sqlite3.DatabaseError as again:
                 raise StoreUnusable(path, again) from again
 
@@ -254,19 +206,28 @@ class SqliteStore:
 
     # -- players ----------------------------------------------------------------------
     async def save_player(self, player: PlayerRecord) -> None:
-        self.db.execute(
-            "INSERT OR REPLACE INTO players (id, name, token_hash) VALUES (?, ?, ?)",
-            (player.id, player.name, player.token_hash),
-        )
+        self.db.execute(store_rows.SAVE_PLAYER.replace("%s", "?"), store_rows.player_row(player))
 
     async def player_by_token(self, token_hash: str) -> PlayerRecord | None:
         row = self.db.execute(
-            "SELECT id, name, token_hash FROM players WHERE token_hash = ?", (token_hash,)
+            f"SELECT {store_rows.PLAYER_COLUMNS} FROM players WHERE token_hash = ?", (token_hash,)
         ).fetchone()
         return None if row is None else PlayerRecord(*row)
 
     async def forget_player(self, player: str) -> None:
         self.db.execute("DELETE FROM players WHERE id = ?", (player,))
+
+    async def seen_players(self, players: Sequence[str], at: float) -> None:
+        if players:
+            self.db.executemany(
+                "UPDATE players SET seen = ? WHERE id = ?", [(at, p) for p in players]
+            )
+
+    async def forget_guests(self, seen_before: float) -> list[str]:
+        rows = self.db.execute(
+            "DELETE FROM players WHERE seen < ? RETURNING id", (seen_before,)
+        ).fetchall()
+        return [row[0] for row in rows]
 
     async def open_table(self, table: str) -> SavedTable | None:
         found = [t for t in await self.open_tables() if t.record.id == table]
@@ -405,26 +366,26 @@ class SqliteStore:
 
     async def record_results(
         self, results: Sequence[ResultRecord], ratings: Sequence[RatingRecord]
-    ) -> None:
+    ) -> list[str]:
         db = self.db
+        insert = store_rows.INSERT_RESULT.replace("%s", "?")
         db.execute("BEGIN")
         try:
+            written = [
+                r.account
+                for r in results
+                if db.execute(insert, store_rows.result_row(r)).fetchall()
+            ]
             db.executemany(
-                "INSERT OR REPLACE INTO results (account, game, tbl, match, finished, seat,"
-                " rank, players, seed, mu_before, sigma_before, mu_after, sigma_after)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [store_rows.result_row(r) for r in results],
-            )
-            db.executemany(
-                "INSERT OR REPLACE INTO ratings (account, game, mu, sigma, matches)"
-                " VALUES (?, ?, ?, ?, ?)",
-                [(r.account, r.game, r.mu, r.sigma, r.matches) for r in ratings],
+                store_rows.SAVE_RATING.replace("%s", "?"),
+                [store_rows.rating_row(r) for r in store_rows.moved(ratings, results, written)],
             )
         except BaseException:
             if db.in_transaction:  # a full disk has SQLite roll back by itself
                 db.execute("ROLLBACK")
             raise
         db.execute("COMMIT")
+        return written
 
     async def leaderboard(
         self, game: str, limit: int, min_matches: int
@@ -465,22 +426,31 @@ _KEEP = (
 )
 
 
-def _connect(path: Path, durable: bool) -> sqlite3.Connection:
-    """Open (or make) the database and check it is whole before anything is read."""
+def _connect(path: Path, durable: bool, upgrade: bool) -> sqlite3.Connection:
+    """Open (or make) the database, check it is whole, and bring its schema up to date
+    (in one transaction with the check that its tables are ours: another program's file
+    is left exactly as it was)."""
     db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     try:
         db.execute("PRAGMA journal_mode=WAL")
         db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-        db.executescript(SCHEMA)
         (verdict,) = db.execute("PRAGMA quick_check(1)").fetchone()
         if verdict != "ok":
             raise sqlite3.DatabaseError(verdict)
-        for name, columns in _COLUMNS.items():  # a file of ours, not another program's
-            db.execute(f"SELECT {columns} FROM {name} LIMIT 0")
+        if upgrade:
+            applied = migrations.upgrade_sqlite(db, str(path), check=_ours)
+            if applied:
+                log.warning("%s: schema upgraded to version %d", path, applied[-1])
     except BaseException:
         db.close()
         raise
     return db
+
+
+def _ours(db: sqlite3.Connection) -> None:
+    """A file of ours, not another program's: every table with its columns."""
+    for name, columns in _COLUMNS.items():
+        db.execute(f"SELECT {columns} FROM {name} LIMIT 0")
 
 
 _COLUMNS = {
@@ -488,7 +458,7 @@ _COLUMNS = {
     "log": "tbl, match, n, at, seat, action",
     "bots": "tbl, match, seat, state",
     "matches": "tbl, match, data",
-    "players": "id, name, token_hash",
+    "players": "id, name, token_hash, made, seen",
     "accounts": "id, name, key, password_hash, created, privacy",
     "sessions": "token_hash, account, created, expires, revoked",
     "relations": "account, other, relation",

@@ -81,9 +81,14 @@ class SavedTable:
 
 @dataclass(frozen=True, slots=True)
 class PlayerRecord:
+    """A guest: their name and their token's hash; when the record was made and when
+    any server process last saw them (wall-clock seconds), for the forget rule."""
+
     id: str
     name: str
     token_hash: str
+    made: float = 0.0
+    seen: float = 0.0
 
 
 class Fenced(Exception):
@@ -131,12 +136,22 @@ class Store(Protocol):
         """Every table that was open, to bring back after a restart."""
         ...
 
-    async def save_player(self, player: PlayerRecord) -> None: ...
+    async def save_player(self, player: PlayerRecord) -> None:
+        """A guest's record, new or renamed (a record kept keeps when it was made)."""
+        ...
 
     async def player_by_token(self, token_hash: str) -> PlayerRecord | None: ...
 
     async def forget_player(self, player: str) -> None:
         """A guest gone for good: their record (and so their token) is dropped."""
+        ...
+
+    async def seen_players(self, players: Sequence[str], at: float) -> None:
+        """These guests are here now (connected, or holding a seat) on this process."""
+        ...
+
+    async def forget_guests(self, seen_before: float) -> list[str]:
+        """Drop every guest no process has seen since ``seen_before``; their ids."""
         ...
 
     async def finished_match(self, table: str, match: int) -> dict[str, Any] | None:
@@ -186,8 +201,11 @@ class Store(Protocol):
 
     async def record_results(
         self, results: Sequence[ResultRecord], ratings: Sequence[RatingRecord]
-    ) -> None:
-        """A finished match's results and the ratings after it, in one transaction."""
+    ) -> list[str]:
+        """A finished match's results and the ratings after it, in one transaction. A
+        match is rated once: where an account's result for that match is already kept,
+        the first one stands, and that account's rating is left as it is (a table taken
+        over and finished again never moves anyone twice). The accounts written."""
         ...
 
     async def leaderboard(

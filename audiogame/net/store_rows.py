@@ -11,8 +11,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from audiogame.net.records import AccountRecord, ResultRecord
-from audiogame.net.store import MatchRecord, SeatRecord, TableRecord
+from audiogame.net.records import AccountRecord, RatingRecord, ResultRecord
+from audiogame.net.store import MatchRecord, PlayerRecord, SeatRecord, TableRecord
 
 #: what a stored table's rows cannot be read as (text that is no JSON, JSON of
 #: another shape, nested past the decoder's depth)
@@ -24,6 +24,29 @@ ACCOUNT_COLUMNS = "id, name, key, password_hash, created, privacy"
 RESULT_COLUMNS = (
     "account, game, tbl, match, finished, seat, rank, players, seed,"
     " mu_before, sigma_before, mu_after, sigma_after"
+)
+
+#: a guest's columns, in ``PlayerRecord``'s order
+PLAYER_COLUMNS = "id, name, token_hash, made, seen"
+
+# Statements both stores run as they are (``%s`` marks: SQLite's copy reads ``?``);
+# upserts in the standard ON CONFLICT form, which SQLite 3.24+ and PostgreSQL share.
+#: a guest's record; kept when it was made, renamed and seen when saved again
+SAVE_PLAYER = (
+    f"INSERT INTO players ({PLAYER_COLUMNS}) VALUES (%s, %s, %s, %s, %s)"
+    " ON CONFLICT (id) DO UPDATE SET name = excluded.name,"
+    " token_hash = excluded.token_hash, seen = excluded.seen"
+)
+#: a result is written once: the first stands (a row back: this one was written)
+INSERT_RESULT = (
+    f"INSERT INTO results ({RESULT_COLUMNS}) VALUES"
+    " (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+    " ON CONFLICT (account, tbl, match) DO NOTHING RETURNING account"
+)
+SAVE_RATING = (
+    "INSERT INTO ratings (account, game, mu, sigma, matches) VALUES (%s, %s, %s, %s, %s)"
+    " ON CONFLICT (account, game) DO UPDATE SET"
+    " mu = excluded.mu, sigma = excluded.sigma, matches = excluded.matches"
 )
 
 
@@ -52,6 +75,23 @@ def result_row(r: ResultRecord) -> tuple[Any, ...]:
         r.mu_after,
         r.sigma_after,
     )
+
+
+def player_row(p: PlayerRecord) -> tuple[Any, ...]:
+    return (p.id, p.name, p.token_hash, p.made, p.seen)
+
+
+def rating_row(r: RatingRecord) -> tuple[Any, ...]:
+    return (r.account, r.game, r.mu, r.sigma, r.matches)
+
+
+def moved(
+    ratings: Sequence[RatingRecord], results: Sequence[ResultRecord], written: Sequence[str]
+) -> list[RatingRecord]:
+    """The ratings a match may move: an account whose result for it was already kept
+    (the match was rated before) keeps its rating as it is."""
+    kept = {r.account for r in results} - set(written)
+    return [r for r in ratings if r.account not in kept]
 
 
 def table_record(data: dict[str, Any]) -> TableRecord:

@@ -72,7 +72,7 @@ def load(args: argparse.Namespace) -> dict[str, Any]:
     from audiogame.net.server import DB_FILE
     from audiogame.net.sqlite_store import SqliteStore
 
-    store = SqliteStore(args.data / DB_FILE, put_aside=False)
+    store = SqliteStore(args.data / DB_FILE, put_aside=False, upgrade=False)
     try:
         found = asyncio.run(store.finished_match(args.table, args.match))
     finally:

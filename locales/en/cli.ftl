@@ -59,6 +59,7 @@ serve-hash-workers = where password hashes run: processes at the lowest priority
 serve-with-parent = end when standard input closes (the app that hosts this server has ended)
 serve-verbose = write the log on the terminal
 serve-cert-and-key = --cert and --key go together
+serve-schema-too-new = its schema is newer than this server knows (run the newer server, or restore a backup made for this version); versions:
 serve-listening = audiogame server on
 serve-restored = tables brought back:
 serve-fingerprint = fingerprint:

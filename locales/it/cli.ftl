@@ -58,6 +58,7 @@ serve-hash-workers = dove si cifrano le password: processi con la priorità più
 serve-with-parent = termina quando si chiude lo standard input (è finita l'app che ospita questo server)
 serve-verbose = scrive il registro nel terminale
 serve-cert-and-key = --cert e --key vanno dati insieme
+serve-schema-too-new = il suo schema è più recente di quello che questo server conosce (avvia il server più nuovo, o ripristina un backup fatto per questa versione); versioni:
 serve-listening = server di audiogame su
 serve-restored = tavoli ripresi:
 serve-fingerprint = impronta:

@@ -1,0 +1,48 @@
+-- The schema as it was before versions (commit 083f57b): a database made then has all of it.
+CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, data TEXT NOT NULL,
+    made BIGSERIAL);
+CREATE TABLE IF NOT EXISTS log (
+    tbl TEXT NOT NULL, match INTEGER NOT NULL, n INTEGER NOT NULL,
+    at DOUBLE PRECISION NOT NULL, seat INTEGER, action TEXT,
+    PRIMARY KEY (tbl, match, n)
+);
+CREATE TABLE IF NOT EXISTS owners (tbl TEXT PRIMARY KEY, epoch BIGINT NOT NULL);
+CREATE TABLE IF NOT EXISTS bots (
+    tbl TEXT NOT NULL, match INTEGER NOT NULL, seat INTEGER NOT NULL, state TEXT NOT NULL,
+    PRIMARY KEY (tbl, match, seat)
+);
+CREATE TABLE IF NOT EXISTS matches (
+    tbl TEXT NOT NULL, match INTEGER NOT NULL, data TEXT NOT NULL,
+    PRIMARY KEY (tbl, match)
+);
+CREATE TABLE IF NOT EXISTS players (
+    id TEXT PRIMARY KEY, name TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE
+);
+CREATE TABLE IF NOT EXISTS accounts (
+    id TEXT PRIMARY KEY, name TEXT NOT NULL, key TEXT NOT NULL UNIQUE,
+    password_hash TEXT NOT NULL, created DOUBLE PRECISION NOT NULL, privacy TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sessions (
+    token_hash TEXT PRIMARY KEY, account TEXT NOT NULL, created DOUBLE PRECISION NOT NULL,
+    expires DOUBLE PRECISION NOT NULL, revoked BOOLEAN NOT NULL DEFAULT FALSE
+);
+CREATE INDEX IF NOT EXISTS sessions_account ON sessions (account);
+CREATE TABLE IF NOT EXISTS relations (
+    account TEXT NOT NULL, other TEXT NOT NULL, relation TEXT NOT NULL,
+    PRIMARY KEY (account, other)
+);
+CREATE INDEX IF NOT EXISTS relations_other ON relations (other);
+CREATE TABLE IF NOT EXISTS ratings (
+    account TEXT NOT NULL, game TEXT NOT NULL, mu DOUBLE PRECISION NOT NULL,
+    sigma DOUBLE PRECISION NOT NULL, matches INTEGER NOT NULL, PRIMARY KEY (account, game)
+);
+CREATE INDEX IF NOT EXISTS ratings_board ON ratings (game, (mu - 3 * sigma));
+CREATE TABLE IF NOT EXISTS results (
+    account TEXT NOT NULL, game TEXT NOT NULL, tbl TEXT NOT NULL, match INTEGER NOT NULL,
+    finished DOUBLE PRECISION NOT NULL, seat INTEGER NOT NULL, rank INTEGER NOT NULL,
+    players INTEGER NOT NULL, seed TEXT NOT NULL,
+    mu_before DOUBLE PRECISION NOT NULL, sigma_before DOUBLE PRECISION NOT NULL,
+    mu_after DOUBLE PRECISION NOT NULL, sigma_after DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (account, tbl, match)
+);
+CREATE INDEX IF NOT EXISTS results_newest ON results (account, finished);

@@ -1,0 +1,91 @@
+"""What several real server processes behind one Redis and one PostgreSQL share, beside
+the lobby and the tables (tests/test_cluster.py): the guests' forget rule, and the
+limits per address and per account, each counted once for all the processes."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from audiogame.devtools import services
+from audiogame.devtools.net_harness import ServerProcess, wait_for
+from audiogame.net import messages as m
+from audiogame.net.client import GameClient
+
+
+def urls() -> tuple[str, str]:
+    pg, rd = services.postgres_url(), services.redis_url()
+    if pg is None:
+        pytest.skip(services.postgres_skip_reason())
+    if rd is None:
+        pytest.skip(services.redis_skip_reason())
+    return pg, rd
+
+
+class Cluster:
+    """Two server processes sharing a fresh PostgreSQL schema and a fresh Redis prefix."""
+
+    def __init__(self, folder: Path, *extra: str) -> None:
+        pg, rd = urls()
+        self.store = services.fresh_postgres(pg)
+        shared = ["--store", self.store, "--bus", rd, "--redis-prefix", services.fresh_prefix()]
+        self.processes = [ServerProcess(folder / f"p{n}", *shared, *extra) for n in (1, 2)]
+
+    def __enter__(self) -> list[ServerProcess]:
+        for process in self.processes:
+            process.start()
+        return self.processes
+
+    def __exit__(self, *_exc: object) -> None:
+        for n, process in enumerate(self.processes, 1):
+            process.stop()
+            print(f"-- server process {n} said:\n{process.log()}")  # shown when a test fails
+
+    def rows(self, sql: str) -> list[tuple[object, ...]]:
+        with psycopg.connect(self.store, autocommit=True) as conn:
+            return conn.execute(sql).fetchall()  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def clients() -> Iterator[list[GameClient]]:
+    made: list[GameClient] = []
+    yield made
+    for client in made:
+        client.close()
+
+
+def guest(url: str, name: str, made: list[GameClient], token: str | None = None) -> GameClient:
+    client = GameClient(url, name, token=token, reconnect=False)
+    made.append(client)
+    client.start()
+    found = wait_for(client, lambda i: isinstance(i, m.Welcome | m.Refused), 60)
+    assert isinstance(found, m.Welcome), found
+    return client
+
+
+def test_a_guest_on_one_process_is_never_forgotten_by_another(tmp_path: Path, clients):
+    """Gianna leaves process 1 and comes back on process 2, where she stays; Ugo leaves
+    process 1 after her and never comes back. Ugo is forgotten (by the keep, from the
+    store); Gianna, who left process 1 first, is not: process 2 sees her. She comes back
+    to process 1 later as the same player."""
+    cluster = Cluster(tmp_path, "--guest-keep", "0.02")  # 1.2 s
+    with cluster as (one, two):
+        gianna = guest(one.url, "Gianna", clients)
+        ugo = guest(one.url, "Ugo", clients)
+        gianna_id, token = gianna.player, gianna.token
+        gianna.close()
+        guest(two.url, "Gianna", clients, token=token)  # resumed from the store
+        ugo_id = ugo.player
+        ugo.close()
+        deadline = time.monotonic() + 60  # only ends a wait that never ends
+        while cluster.rows(f"SELECT 1 FROM players WHERE id = '{ugo_id}'"):
+            assert time.monotonic() < deadline, "Ugo was never forgotten"
+            time.sleep(0.1)
+        assert cluster.rows(f"SELECT 1 FROM players WHERE id = '{gianna_id}'") == [(1,)]
+        clients[-1].close()  # Gianna leaves process 2, comes back to process 1
+        back = guest(one.url, "Gianna", clients, token=token)
+        assert back.player == gianna_id
