@@ -42,6 +42,7 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -55,6 +56,7 @@ from audiogame.net.reasons import Reason, refusal
 
 if TYPE_CHECKING:
     from audiogame.net.lobby import Lobby
+    from audiogame.net.metrics import ServerMetrics
     from audiogame.net.table import Table
 
 log = logging.getLogger(__name__)
@@ -106,6 +108,8 @@ class RedisCluster:
         self._written: dict[str, bytes] = {}  # table -> the directory entry last written
         self._renew = self.redis.register_script(_RENEW)
         self.taken_over = 0
+        #: set by the server: the bus's lag and its queue of writes are measured
+        self.metrics: ServerMetrics | None = None
 
     # -- keys ------------------------------------------------------------------------------
     def _stream(self, table: str) -> str:
@@ -168,6 +172,14 @@ class RedisCluster:
                 await asyncio.wait_for(client.aclose(), 2.0)
             except (TimeoutError, OSError, aioredis.RedisError):
                 pass
+
+    async def ping(self) -> None:
+        """Answer when Redis answers (readiness)."""
+        await self.redis.ping()
+
+    def waiting(self) -> int:
+        """Writes to Redis queued behind the one being sent."""
+        return self._outbox.qsize()
 
     def _send(self, job: Callable[[], Awaitable[Any]]) -> None:
         """Redis writes in the order they were asked for (one sender)."""
@@ -267,7 +279,16 @@ class RedisCluster:
                 for entry_id, fields in entries:
                     if table in self._watch:
                         self._watch[table] = entry_id
+                    self._lag(entry_id, fields)
                     self._remote_entry(table, fields)
+
+    def _lag(self, entry_id: bytes, fields: dict[bytes, bytes]) -> None:
+        """Another process's entry: how long ago Redis took it (its ID is Redis's clock
+        in milliseconds; with Redis on another machine, clock skew counts in it)."""
+        if self.metrics is None or fields.get(b"o", b"").decode() == self.origin:
+            return
+        millis = int(entry_id.split(b"-")[0])
+        self.metrics.bus_lag.observe(max(0.0, time.time() - millis / 1000))
 
     def _remote_entry(self, table: str, fields: dict[bytes, bytes]) -> None:
         if fields.get(b"o", b"").decode() == self.origin:

@@ -27,9 +27,11 @@ import msgspec
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
+from audiogame.net import json_log
 from audiogame.net import messages as m
 from audiogame.net.arrivals import StampedConnection
 from audiogame.net.bus import Post
+from audiogame.net.chat_text import clean_chat
 from audiogame.net.limits import AbuseMeter, TokenBucket
 from audiogame.net.lobby import Lobby, Player
 from audiogame.net.names import clean_name
@@ -42,6 +44,8 @@ log = logging.getLogger(__name__)
 _QUIET = QuietLog(log)
 
 _RAW = msgspec.json.Decoder()
+#: the frames that answer an action: its events, or the game's refusal of it
+_ANSWERS = (b'{"type":"events"', b'{"type":"game-refused"')
 #: the messages a connection may open with
 _ENTRANCES = (m.Hello, m.Register, m.Login)
 
@@ -63,6 +67,10 @@ class Connection:
         self.bucket = TokenBucket(limits.rate, limits.burst, now)
         self.abuse = AbuseMeter(limits, now)
         self.player: Player | None = None
+        self.metrics = lobby.metrics
+        #: when this player's last action arrived, until its answer goes out (the
+        #: action -> delivery latency)
+        self._act_at: float | None = None
         self._out: collections.deque[bytes] = collections.deque()
         self._wake = asyncio.Event()
         self._closing = False
@@ -187,13 +195,25 @@ class Connection:
         self.send_frame(m.encode(message))
 
     def send_frame(self, frame: bytes) -> None:
+        self._answered(frame)
+        self._queue(frame)
+
+    def _queue(self, frame: bytes) -> None:
         if self._closing:
             return
+        self.metrics.frames_out.inc()
         self._out.append(frame)
         self._wake.set()
         if len(self._out) > self.options.max_backlog:
             self._out.clear()
             self.close(Reason.SLOW_DOWN)
+
+    def _answered(self, frame: bytes) -> None:
+        """An action's answer (the batch of events it made, or the game's refusal) on its
+        way to its player: the latency from the action's arrival."""
+        if self._act_at is not None and frame.startswith(_ANSWERS):
+            self.metrics.action_delivery.observe(self.loop.time() - self._act_at)
+            self._act_at = None
 
     def deliver(self, post: Post) -> None:
         player = self.player
@@ -218,7 +238,9 @@ class Connection:
 
     async def _frame(self, frame: str | bytes) -> None:
         now = self._frame_at = self._arrived()
+        self.metrics.frames_in.inc()
         if not self.bucket.take(now):
+            self.metrics.refused.labels(Reason.SLOW_DOWN.value).inc()
             if now - self._slowed_at >= 1.0:  # one refusal a second, not one per frame
                 self._slowed_at = now
                 self.send(m.Refused(reason=Reason.SLOW_DOWN.value))
@@ -273,7 +295,9 @@ class Connection:
             self._refuse(problem, kind, getattr(message, "ref", None))
 
     def _refuse(self, reason: Reason | m.OptionProblem, of: str, ref: int | None = None) -> None:
-        self.send(refusal(reason, of, ref))
+        said = refusal(reason, of, ref)
+        self.metrics.refused.labels(said.reason).inc()
+        self.send(said)
         self._strike(self._frame_at)
 
     def _strike(self, now: float) -> None:
@@ -288,6 +312,8 @@ class Connection:
         if problem is not None:
             return problem
         found = await self.lobby.player_for(name, msg.token, self.address)
+        kind = "guest" if msg.token is None else "resume"
+        self.metrics.entered(kind, found.value if isinstance(found, Reason) else "ok")
         if found is Reason.TOO_MANY_GUESTS:  # asking again would only be refused again
             self.close(found)
             return None
@@ -355,6 +381,7 @@ class Connection:
         if self.player is not None:
             return Reason.ALREADY_WELCOMED
         entry = await self.lobby.accounts.register(msg.name, msg.password, self.address)
+        self.metrics.entered("register", entry.value if isinstance(entry, Reason) else "ok")
         if isinstance(entry, Reason):
             return entry
         return await self._enter(self.lobby.enter(entry), entry.token, "", 0, 0, False)
@@ -363,6 +390,7 @@ class Connection:
         if self.player is not None:
             return Reason.ALREADY_WELCOMED
         entry = await self.lobby.accounts.login(msg.name, msg.password, self.address)
+        self.metrics.entered("login", entry.value if isinstance(entry, Reason) else "ok")
         if isinstance(entry, Reason):
             return entry
         return await self._enter(self.lobby.enter(entry), entry.token, "", 0, 0, True)
@@ -493,7 +521,10 @@ class Connection:
         player, table = self._at_table()
         if table is None:
             return Reason.NOT_AT_TABLE
-        return table.act(player.id, msg.action, msg.ref, at=msg.at)
+        problem = table.act(player.id, msg.action, msg.ref, at=msg.at)
+        if problem is None:
+            self._act_at = self._frame_at
+        return problem
 
     async def _say(self, msg: m.Say) -> Reason | None:
         player, table = self._at_table()
@@ -509,7 +540,10 @@ class Connection:
                 return Reason.PRIVACY
             return table.say(player.id, msg.text, msg.to)
         # a line to the table skips those who blocked the writer, as the lobby's room does
-        return table.say(player.id, msg.text, None, await self.lobby.people.blocked_by(player))
+        problem = table.say(player.id, msg.text, None, await self.lobby.people.blocked_by(player))
+        if problem is None:
+            json_log.chat_line(f"table {table.id}", player.id, player.name, clean_chat(msg.text))
+        return problem
 
     def _ping(self, msg: m.Ping) -> Reason | None:
         self.send(m.Pong(id=msg.id, time=self.loop.time()))

@@ -29,6 +29,7 @@ from audiogame.net.address_limits import AddressGate
 from audiogame.net.bus import Bus, Subscriber
 from audiogame.net.game_codec import GameCodec
 from audiogame.net.login_limits import LoginGate
+from audiogame.net.metrics import ServerMetrics
 from audiogame.net.names import MAX_LENGTH as MAX_NAME
 from audiogame.net.names import same_name
 from audiogame.net.passwords import Hasher
@@ -77,9 +78,17 @@ def token_hash(token: str) -> str:
 
 class Lobby:
     def __init__(
-        self, store: Store, bus: Bus, options: ServerOptions, *, relay: Relay | None = None
+        self,
+        store: Store,
+        bus: Bus,
+        options: ServerOptions,
+        *,
+        relay: Relay | None = None,
+        metrics: ServerMetrics | None = None,
     ) -> None:
         self.store = store
+        #: what the server counts for whoever watches it (``/metrics``)
+        self.metrics = metrics or ServerMetrics()
         self.bus = bus
         self.options = options
         self.players: dict[str, Player] = {}

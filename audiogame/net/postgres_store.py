@@ -377,6 +377,9 @@ class PostgresStore:
         )
         return [ResultRecord(*row) for row in rows]
 
+    async def ping(self) -> None:
+        await self._one("SELECT 1")
+
     def close(self) -> None:
         """Closing needs the loop: ``aclose``. Here only what can be done without it."""
 

@@ -16,7 +16,7 @@ import logging
 import ssl
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.datastructures import Headers
@@ -24,10 +24,12 @@ from websockets.http11 import Request, Response
 from websockets.typing import Subprotocol
 
 from audiogame.net import messages as m
+from audiogame.net import metrics as watching
 from audiogame.net.arrivals import StampedConnection
 from audiogame.net.bus import Bus, LocalBus
 from audiogame.net.connection import Connection
 from audiogame.net.lobby import Lobby, Player
+from audiogame.net.metrics import ServerMetrics, TimedStore
 from audiogame.net.reasons import Reason
 from audiogame.net.server_options import ServerOptions
 from audiogame.net.sqlite_store import SqliteStore
@@ -35,7 +37,7 @@ from audiogame.net.store import Store
 from audiogame.net.table import Table
 from audiogame.net.web.connection import WebConnection
 from audiogame.net.web.messages import WEB_SUBPROTOCOL
-from audiogame.net.web.site import Site
+from audiogame.net.web.site import Site, is_upgrade
 
 if TYPE_CHECKING:
     from audiogame.net.cluster import RedisCluster
@@ -71,10 +73,19 @@ class GameServer:
         #: several processes behind Redis share the lobby (docs/server.md)
         self.cluster = cluster
         self.bus: Bus = cluster or bus or LocalBus()
-        self.lobby = Lobby(self.store, self.bus, self.options, relay=cluster)
+        self.metrics = ServerMetrics()
+        timed = cast(Store, TimedStore(self.store, self.metrics))  # its writes timed
+        self.lobby = Lobby(timed, self.bus, self.options, relay=cluster, metrics=self.metrics)
         self.lobby.on_left = self._left
         self.connections: set[Connection] = set()
+        self.metrics.watch(self.lobby, lambda: list(self.connections))
+        if cluster is not None:
+            cluster.metrics = self.metrics
+            self.metrics.bus_outbox.set_function(cluster.waiting)
         self._server: Server | None = None
+        #: the address that serves ``/metrics`` (None: the game's own port)
+        self._metrics_server: Server | None = None
+        self._closing = False
         self._sweeper: asyncio.Task[None] | None = None
         self.restored = 0
         #: the web page and what it loads, served on the game's own port (one origin)
@@ -116,8 +127,25 @@ class GameServer:
         if self._server is not None:
             await self._server.wait_closed()
 
+    async def serve_metrics(self, host: str, port: int) -> int:
+        """Serve ``/metrics`` (and the health checks) on another address, off the public
+        one, which then answers 404 there; returns the port bound."""
+        self._metrics_server = await serve(
+            self._refuse_sockets,
+            host,
+            port,
+            process_request=self._metrics_request,
+            server_header=None,
+            open_timeout=self.options.hello_timeout,
+        )
+        sockets = list(self._metrics_server.sockets)
+        return int(sockets[0].getsockname()[1]) if sockets else port
+
     async def close(self) -> None:
         """Stop listening, say goodbye, and write out what every table queued."""
+        self._closing = True
+        if self._metrics_server is not None:
+            self._metrics_server.close()
         if self._sweeper is not None:
             self._sweeper.cancel()
         for connection in list(self.connections):
@@ -138,12 +166,42 @@ class GameServer:
         else:
             self.store.close()
 
-    def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:
-        """A page's plain HTTP request gets the page; a WebSocket handshake is checked."""
+    async def _process_request(
+        self, connection: ServerConnection, request: Request
+    ) -> Response | None:
+        """The health checks, the metrics (unless another address serves them) and the
+        page's plain HTTP requests get their answers; a WebSocket handshake is checked."""
+        if not is_upgrade(request):
+            public = None if self._metrics_server is not None else self.metrics
+            found = await watching.answer(_path(request), public, self._not_ready)
+            if found is not None:
+                return watching.response(*found)
         page = self.site.respond(request)
         if page is not None:
             return page
         return self._check_version(connection, request)
+
+    async def _metrics_request(
+        self, connection: ServerConnection, request: Request
+    ) -> Response | None:
+        found = await watching.answer(_path(request), self.metrics, self._not_ready)
+        if found is None:
+            found = http.HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8", b"not found\n"
+        return watching.response(*found)
+
+    async def _refuse_sockets(self, ws: ServerConnection) -> None:
+        await ws.close(1008)  # never reached: every request there is answered in HTTP
+
+    async def _not_ready(self) -> list[str]:
+        """What does not answer now: the store, the bus (none: ready)."""
+        if self._closing or self._server is None:
+            return ["starting or stopping"]
+        failing = []
+        if not await watching.answers_within(self.store.ping()):
+            failing.append("store")
+        if self.cluster is not None and not await watching.answers_within(self.cluster.ping()):
+            failing.append("bus")
+        return failing
 
     def _check_version(self, connection: ServerConnection, request: Request) -> Response | None:
         offered = offered_subprotocols(request.headers)
@@ -186,6 +244,10 @@ class GameServer:
         connection = player.connection
         if isinstance(connection, Connection):
             self.bus.unsubscribe(table.id, connection)
+
+
+def _path(request: Request) -> str:
+    return request.path.partition("?")[0]
 
 
 async def run_server(

@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import logging
 import signal
 import socket
 import sys
@@ -24,7 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from audiogame.net import beacon as lan
-from audiogame.net import tls
+from audiogame.net import json_log, tls
 from audiogame.net.address_limits import AddressLimits
 from audiogame.net.limits import Limits
 from audiogame.net.login_limits import LoginLimits
@@ -83,9 +82,21 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         workers = t("serve-hash-workers")
         add("--hash-workers", choices=WORKERS, default="process", help=workers)
         add("--verbose", action="store_true", help=t("serve-verbose"))
+        add("--log-format", choices=("text", "json"), default="text", help=t("serve-log-format"))
+        add("--log-chat", action="store_true", help=t("serve-log-chat"))
+        add("--metrics-address", type=_address, help=t("serve-metrics-address"))
+        add("--metrics-port-file", type=Path, help=t("serve-metrics-port-file"))
         args = parser.parse_args(given)
     args.words = t
     return args
+
+
+def _address(value: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[::1]:PORT`` for IPv6)."""
+    host, sep, port = value.rpartition(":")
+    if not sep or not port.isdigit():
+        raise argparse.ArgumentTypeError(value)
+    return host.strip("[]") or "127.0.0.1", int(port)
 
 
 def default_data_dir() -> Path:
@@ -96,7 +107,7 @@ def default_data_dir() -> Path:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING)
+    json_log.configure(args.log_format == "json", args.verbose, args.log_chat)
     if (args.cert is None) != (args.key is None):
         print(args.words("serve-cert-and-key"), file=sys.stderr)
         return 2
@@ -152,6 +163,10 @@ async def serve(args: argparse.Namespace) -> None:
 
         cluster = RedisCluster(args.bus, prefix=args.redis_prefix)
     server = GameServer(data, options, store=store, cluster=cluster)
+    if args.metrics_address is not None:
+        metrics_port = await server.serve_metrics(*args.metrics_address)
+        if args.metrics_port_file is not None:
+            args.metrics_port_file.write_text(str(metrics_port), encoding="ascii")
     port = await server.start(args.host, args.port, context)
     # the hashing processes start now, beside the first connections, not inside the
     # first login's wait

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from audiogame.net import json_log
 from audiogame.net import messages as m
 from audiogame.net.accounts import name_key
 from audiogame.net.chat_text import clean_chat
@@ -194,6 +195,7 @@ class Social:
         blocked_by = await self.directory.blocked_by(player)
         message = m.LobbyChat(name=player.name, text=text, account=player.account is not None)
         await self.directory.to_lobby(message, skip=[player.id, *blocked_by])
+        json_log.chat_line("lobby", player.id, player.name, text)
         self.connection.send(message)
         return None
 

@@ -407,6 +407,9 @@ class SqliteStore:
         )
         return [ResultRecord(*row) for row in rows]
 
+    async def ping(self) -> None:
+        self.db.execute("SELECT 1").fetchall()
+
     def close(self) -> None:
         self.db.close()
 

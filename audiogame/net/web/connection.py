@@ -44,6 +44,7 @@ class WebConnection(Connection):
 
     # -- frames out: words, never game data -----------------------------------------------
     def send_frame(self, frame: bytes) -> None:
+        self._answered(frame)
         try:
             message = m.SERVER_DECODER.decode(frame)
         except msgspec.DecodeError:
@@ -54,7 +55,7 @@ class WebConnection(Connection):
 
     def _flush(self) -> None:
         for item in self.listener.take_out():
-            super().send_frame(w.WEB_ENCODER.encode(item))
+            self._queue(w.WEB_ENCODER.encode(item))
 
     # -- the page's own messages ----------------------------------------------------------
     async def _hello(self, msg: m.Hello) -> Reason | None:
