@@ -27,7 +27,7 @@ import msgspec
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
-from audiogame.net import json_log
+from audiogame.net import forwarded, json_log
 from audiogame.net import messages as m
 from audiogame.net.arrivals import StampedConnection
 from audiogame.net.bus import Post
@@ -50,6 +50,15 @@ _ANSWERS = (b'{"type":"events"', b'{"type":"game-refused"')
 _ENTRANCES = (m.Hello, m.Register, m.Login)
 
 
+def _address_of(ws: ServerConnection, trusted: tuple[forwarded.Network, ...]) -> str:
+    remote = ws.remote_address
+    peer = str(remote[0]) if remote else ""
+    request = ws.request
+    if request is None:
+        return peer
+    return forwarded.client_address(peer, request.headers, trusted)
+
+
 class Connection:
     #: the message types and the union a frame is checked against (a web page's
     #: connection adds its own two)
@@ -68,6 +77,9 @@ class Connection:
         self.abuse = AbuseMeter(limits, now)
         self.player: Player | None = None
         self.metrics = lobby.metrics
+        #: where the client is: the peer's address, or behind a trusted proxy the client's
+        #: it names (``forwarded``); every limit per address counts this
+        self.address = _address_of(ws, self.options.trusted_proxies)
         #: when this player's last action arrived, until its answer goes out (the
         #: action -> delivery latency)
         self._act_at: float | None = None
@@ -371,11 +383,6 @@ class Connection:
                     self._sit(player, watched, None, True, upto, match)
         self.lobby.people.arrived(player)
         return None
-
-    @property
-    def address(self) -> str:
-        remote = self.ws.remote_address
-        return str(remote[0]) if remote else ""
 
     async def _register(self, msg: m.Register) -> Reason | None:
         if self.player is not None:

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from audiogame.net import beacon as lan
-from audiogame.net import json_log, tls
+from audiogame.net import forwarded, json_log, tls
 from audiogame.net.address_limits import AddressLimits
 from audiogame.net.limits import Limits
 from audiogame.net.login_limits import LoginLimits
@@ -76,6 +76,14 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         add("--per-address", type=int, default=bounds.per_address, help=t("serve-per-address"))
         add("--guests-per-address", type=float, default=bounds.guests, help=t("serve-new-guests"))
         add("--limit-loopback", action="store_true", help=t("serve-limit-loopback"))
+        add(
+            "--trusted-proxy",
+            action="append",
+            type=_network,
+            default=[],
+            metavar="ADDR/NET",
+            help=t("serve-trusted-proxy"),
+        )
         keep = ServerOptions().guest_keep / 60
         add("--guest-keep", type=float, default=keep, help=t("serve-guest-keep"))
         add("--hash-concurrency", type=int, help=t("serve-hash-concurrency"))
@@ -89,6 +97,13 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         args = parser.parse_args(given)
     args.words = t
     return args
+
+
+def _network(value: str) -> forwarded.Network:
+    try:
+        return forwarded.network(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(value) from exc
 
 
 def _address(value: str) -> tuple[str, int]:
@@ -148,6 +163,7 @@ async def serve(args: argparse.Namespace) -> None:
             limit_loopback=args.limit_loopback,
         ),
         guest_keep=max(0.0, args.guest_keep) * 60,
+        trusted_proxies=tuple(args.trusted_proxy),
         hash_concurrency=args.hash_concurrency,
         hash_workers=args.hash_workers,
         hold_chat=not args.chat_during_races,

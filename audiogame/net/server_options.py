@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from audiogame.net.address_limits import AddressLimits
+from audiogame.net.forwarded import Network
 from audiogame.net.limits import Limits
 from audiogame.net.login_limits import LoginLimits
 from audiogame.net.passwords import HashCost
@@ -56,3 +57,5 @@ class ServerOptions:
     #: a guest gone this long (no connection, no seat held) is forgotten: a guest has
     #: no account, nothing of theirs is worth keeping past the resume of a drop
     guest_keep: float = 3600.0
+    #: proxies whose forwarded-for headers are believed (``--trusted-proxy``)
+    trusted_proxies: tuple[Network, ...] = ()
