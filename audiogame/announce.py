@@ -19,6 +19,11 @@ at once (sound is faster than words), and speaks:
   played once: with five bots throwing, a second identical sound would only blur the
   first. The same sound from another place is kept: where it comes from is the news.
 
+Braille follows its own setting per kind (``in_braille``), whatever the speech
+does: what one frame brought (the answer to a key first, then the frame's events)
+is shown as one line, so an event never wipes the answer off the display; the
+next frame's line replaces it (the history keeps everything).
+
 Everything spoken also goes to the history. ``speaking`` says whether the player
 is still hearing something (``listening.Listening``: the backend's word, or a
 words-per-minute model): a turn-based table's time waits for it.
@@ -90,6 +95,7 @@ class Announcer:
         rate: Callable[[], int] = lambda: DEFAULT_RATE,
         repeat_cut: Callable[[], bool] = lambda: True,
         audible: Callable[[], bool] = lambda: True,
+        in_braille: Callable[[str], bool] = lambda kind: True,
     ) -> None:
         self.speaker = speaker
         self.cues = cues
@@ -105,7 +111,12 @@ class Announcer:
         self.listening = Listening(speaker, self.clock, rate)
         #: whether game events an answer cut are said again after it
         self.repeat_cut = repeat_cut
+        #: whether a kind of message is shown on the braille display
+        self.in_braille = in_braille
         self._queued: list[str] = []
+        #: this frame's line on the braille display so far, and its events still to add
+        self._braille_line: list[str] = []
+        self._braille_events: list[str] = []
         #: ``Later`` messages waiting, with who posted them (see ``drop_later``)
         self._later: dict[int, tuple[object | None, Handle]] = {}
         self._later_ids = itertools.count()
@@ -207,13 +218,18 @@ class Announcer:
         if not text:
             return
         self.history.add(text, message.kind)  # even when silenced: the history keeps it
+        braille = self.in_braille(message.kind)
         if level != "speak":
+            if braille:  # the player's braille setting is their own, apart from speech
+                self._braille_events.append(text)
             return
         self._worded += 1
         if message.interrupt:
-            self.speak(text, interrupt=True, event=False)
+            self.speak(text, interrupt=True, event=False, braille=braille)
         else:
             self._queued.append(text)
+            if braille:
+                self._braille_events.append(text)
 
     def others_cue(self, name: str, pan: float, volume: float = 1.0) -> None:
         """Another player's sound: softer than mine, and once within ``OTHERS_GAP``
@@ -230,22 +246,29 @@ class Announcer:
         return self.clock.now()
 
     def flush(self) -> None:
-        """Speak what game events queued during this frame, as one utterance."""
-        if not self._queued:
-            return
-        text = " ".join(self._queued)
-        self._queued.clear()
-        self.speak(text, interrupt=False, event=True)
+        """Speak what game events queued during this frame, as one utterance, and end
+        the frame's braille line with the events it shows."""
+        if self._queued:
+            text = " ".join(self._queued)
+            self._queued.clear()
+            self.speak(text, interrupt=False, event=True, braille=False)
+        if self._braille_events:
+            self._braille_line += self._braille_events
+            self._braille_events.clear()
+            self.speaker.braille(" ".join(self._braille_line))
+        self._braille_line.clear()
 
-    def speak(self, text: str, *, interrupt: bool, event: bool) -> None:
-        """Hand ``text`` to the speaker; an interruption keeps the game events it cuts:
-        they are said again after it, before this frame's own (unless the player
-        chose to drop them)."""
+    def speak(self, text: str, *, interrupt: bool, event: bool, braille: bool = True) -> None:
+        """Hand ``text`` to the speaker (and to the braille line unless ``braille`` is
+        False); an interruption keeps the game events it cuts: they are said again
+        after it, before this frame's own (unless the player chose to drop them)."""
         if interrupt and self.listening.cuts and self.repeat_cut():
             cut = [u.text for u in self.listening.unfinished() if u.event]
             self._queued[0:0] = cut
         self.speaker.speak(text, interrupt=interrupt)
-        self.speaker.braille(text)
+        if braille and text.strip():
+            self._braille_line.append(text)
+            self.speaker.braille(" ".join(self._braille_line))
         if text.strip():
             self._worded += 1
             self.listening.said(text, event=event, interrupt=interrupt)

@@ -224,6 +224,7 @@ def run(args: argparse.Namespace, session: list[TerminalKeys]) -> int:
     window = None
     if not args.no_window and has_display():
         window = Window.open(localizer("window-title"))
+        attach_braille(speaker)
     if terminal is None and window is None and stdin_is_a_terminal():
         terminal = open_terminal(session)
     app = App(
@@ -240,6 +241,7 @@ def run(args: argparse.Namespace, session: list[TerminalKeys]) -> int:
     )
     app.load_saved_match()
     wire_faults(app, audio, speaker)
+    tell_skipped(app, speaker, settings.speech)
     if greeting:
         app.history.add(greeting)
     app.push(MainMenu(app, greeted=bool(greeting)))
@@ -379,6 +381,53 @@ def wire_faults(app: App, audio: AudioSystem, speaker: Speaker) -> None:
     audio.on_failure = sound_failed
     if isinstance(speaker, SpeechChain):  # the only speaker that can fall back
         speaker.on_fallback = speech_fell_back
+
+
+def attach_braille(speaker: Speaker) -> None:
+    """In a window on Linux the game's messages go to BRLTTY's braille line (BrlAPI),
+    for the window's own tty path; it connects in the background. Elsewhere braille
+    goes through the screen reader (NVDA's and JAWS's own braille); in a terminal
+    BRLTTY shows what is printed."""
+    from audiogame.io.speech.chain import SpeechChain
+
+    if not sys.platform.startswith("linux") or not isinstance(speaker, SpeechChain):
+        return
+    from audiogame.io.braille.line import open_braille_line
+
+    speaker.display = open_braille_line(window=x_window_id)
+
+
+def x_window_id() -> int | None:
+    """The game window's X11 id, for BRLTTY to know when it has the focus (None
+    elsewhere: Wayland, no window)."""
+    import pygame
+
+    try:
+        window = pygame.display.get_wm_info().get("window")
+    except pygame.error:
+        return None
+    return window if isinstance(window, int) else None
+
+
+#: why a backend was passed over that the player hears at start even under ``auto``
+#: (a screen reader that is not running is only logged: most players have none)
+TOLD_AT_START = frozenset({"hung", "failed", "silent"})
+
+
+def tell_skipped(app: App, speaker: Speaker, choice: str) -> None:
+    """Once, at start: the backend the player chose, or one that misbehaved, could
+    not speak; which one speaks instead (the log and Options say it too)."""
+    new = app.localizer(f"speech-{app.speech_active}")
+    for skipped in getattr(speaker, "skipped", ()):
+        if skipped.reason == "no-sound":  # said on its own ("no-sound-device")
+            continue
+        if skipped.reason in TOLD_AT_START or skipped.name == choice:
+            app.notify(
+                "speech-skipped-start",
+                name=app.localizer(f"speech-{skipped.name}"),
+                reason=app.localizer(f"speech-skip-{skipped.reason}"),
+                new=new,
+            )
 
 
 if __name__ == "__main__":

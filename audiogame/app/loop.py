@@ -116,6 +116,7 @@ class App:
             rate=lambda: settings.voice_rate,
             repeat_cut=lambda: settings.cut_events == "repeat",
             audible=lambda: audio.available and audio.cue_volume > 0,
+            in_braille=lambda kind: kind not in settings.braille_hidden,
         )
         self.scenes: list[Scene] = []
         self.running = True
@@ -556,6 +557,11 @@ class App:
 
     def set_verbosity(self, kind: str, level: str) -> None:
         self.settings.verbosity[kind] = level
+
+    def set_braille(self, kind: str, shown: bool) -> None:
+        """Whether messages of ``kind`` are shown on the braille display."""
+        hidden = [k for k in self.settings.braille_hidden if k != kind]
+        self.settings.braille_hidden = hidden if shown else [*hidden, kind]
 
     def notify(self, msg_id: str, **args: Any) -> None:
         """A notice from the system (no sound, settings damaged ...): queued, never lost."""

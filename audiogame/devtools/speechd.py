@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import socket
 import subprocess
 import time
 from dataclasses import dataclass
@@ -44,6 +45,10 @@ AddVoice "en" "FEMALE1" "en-female"
 AddVoice "it" "MALE1" "it-male"
 AddVoice "it" "FEMALE1" "it-female"
 DefaultVoice "en-male"
+# one line per message: sd_generic would cut a message at each full stop (a tab is never
+# in the game's words)
+GenericDelimiters "	"
+GenericMaxChunkLength 100000
 # sd_generic's $RATE is rate * multiply / 100 + add: these make it SSIP's rate
 GenericRateAdd 0
 GenericRateMultiply 100
@@ -118,8 +123,10 @@ class PrivateSpeechd:
         self._wait_ready(start_timeout)
 
     def _wait_ready(self, limit: float) -> None:
+        """Until the daemon accepts a connection (its socket file comes a moment
+        before it listens)."""
         end = time.monotonic() + limit
-        while not self.socket.exists():
+        while not _accepts(self.socket):
             if self.proc.poll() is not None or time.monotonic() > end:
                 out = (self.folder / "daemon.out").read_text(errors="replace")
                 self.stop()
@@ -176,6 +183,18 @@ class PrivateSpeechd:
                     os.killpg(self.proc.pid, 9)
                 self.proc.wait(10)
         self._out.close()
+
+
+def _accepts(path: Path) -> bool:
+    if not path.exists():
+        return False
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+        probe.settimeout(5.0)
+        try:
+            probe.connect(str(path))
+        except OSError:
+            return False
+    return True
 
 
 def _shell_path(path: Path) -> str:

@@ -95,6 +95,11 @@ FIELDS: dict[str, Any] = {
     "cue_volume": Volume,
     "speech_volume": Volume,
     "text_size": Annotated[int, msgspec.Meta(ge=TEXT_SIZES[0], le=TEXT_SIZES[-1])],
+    # the kinds of message not shown on the braille display
+    "braille_hidden": Annotated[
+        list[Literal[MESSAGE_KINDS]],  # type: ignore[valid-type]
+        msgspec.Meta(max_length=len(MESSAGE_KINDS)),
+    ],
     # online play: the player's name, the last server typed, the hosts' pinned certificates
     "online_name": Annotated[str, msgspec.Meta(max_length=64)],
     "online_address": Annotated[str, msgspec.Meta(max_length=200)],
@@ -140,6 +145,9 @@ class Settings:
     online_address: str = ""
     online_pins: dict[str, str] = field(default_factory=dict)
     verbosity: dict[str, str] = field(default_factory=lambda: dict.fromkeys(MESSAGE_KINDS, "speak"))
+    #: the kinds of message the braille display does not show (the Playroom's "don't
+    #: show in braille", per kind): the game's answers and the player's own moves always show
+    braille_hidden: list[str] = field(default_factory=list)
     #: the last table setup of each game, as the setup scenes write it
     setups: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: what each game's table keeps from one match to the next, and across restarts

@@ -74,9 +74,14 @@ class OptionsScene(MenuScene):
                 "opt-speech-volume", lambda: settings.speech_volume, app.set_speech_volume
             ),
         ]
-        # my own moves are always spoken: only the kinds verbosity may filter have a row
+        # my own moves are always spoken and shown: only the kinds the options may
+        # filter have a row
         kinds = [kind for kind in MESSAGE_KINDS if kind not in ALWAYS_SPOKEN]
-        return rows + [self.verbosity_row(kind) for kind in kinds]
+        return (
+            rows
+            + [self.verbosity_row(kind) for kind in kinds]
+            + [self.braille_row(kind) for kind in kinds]
+        )
 
     def volume_row(
         self, name_id: str, get: Callable[[], float], put: Callable[[float], None]
@@ -96,11 +101,37 @@ class OptionsScene(MenuScene):
             lambda v: t(f"verbosity-{v}"),
         )
 
+    def braille_row(self, kind: str) -> ChoiceRow:
+        t, app = self.t, self.app
+        return ChoiceRow(
+            lambda: t("opt-braille", kind=t(f"kind-{kind}")),
+            (True, False),
+            lambda: kind not in app.settings.braille_hidden,
+            lambda shown: app.set_braille(kind, shown),
+            lambda shown: t("option-yes" if shown else "option-no"),
+        )
+
     def describe_speech(self, value: str) -> str:
-        name = self.t(f"speech-{value}")
+        """The choice, what speaks ("NVDA", "speech-dispatcher (espeak-ng)") and why each
+        backend before it does not ("screen reader: not running")."""
+        t = self.t
+        name = t(f"speech-{value}")
         active = self.app.speech_active
+        picked = t(f"speech-{active}")
+        detail = str(getattr(self.app.speaker, "detail", ""))
+        if active == "screenreader" and detail:
+            picked = detail  # the screen reader by its own name
         if value == "auto":
-            return self.t("speech-auto-picked", name=name, picked=self.t(f"speech-{active}"))
-        if active != value:  # the chosen backend could not start: say what speaks instead
-            return self.t("speech-not-available", name=name, picked=self.t(f"speech-{active}"))
-        return name
+            said = t("speech-auto-picked", name=name, picked=picked)
+        elif active != value:  # the chosen backend could not start: say what speaks instead
+            said = t("speech-not-available", name=name, picked=picked)
+        else:
+            said = t("speech-auto-picked", name=name, picked=picked) if detail else name
+        skipped = [
+            t("speech-skipped", name=t(f"speech-{s.name}"), reason=t(f"speech-skip-{s.reason}"))
+            for s in getattr(self.app.speaker, "skipped", ())
+            if s.name != active
+        ]
+        if skipped:
+            said = t("speech-and-skipped", said=said, skipped="; ".join(skipped))
+        return said

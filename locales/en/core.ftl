@@ -38,6 +38,17 @@ speech-text = text only
 speech-recording = recording
 speech-auto-picked = { $name }, using: { $picked }
 speech-not-available = { $name }, not available: using { $picked }
+opt-braille = Show in braille: { $kind }
+opt-braille-hidden = Braille
+speech-and-skipped = { $said }; { $skipped }
+speech-skipped = { $name }: { $reason }
+speech-skip-missing = not running
+speech-skip-hung = did not answer
+speech-skip-failed = could not start
+speech-skip-no-sound = no sound device
+speech-skip-silent = answers but does not speak
+speech-skip-stopped = stopped answering
+speech-skipped-start = { $name }: { $reason }. Speaking with { $new }.
 value-rate = { $rate ->
     [one] one word per minute
    *[other] { $rate } words per minute

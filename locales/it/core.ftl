@@ -38,6 +38,17 @@ speech-text = solo testo
 speech-recording = registrazione
 speech-auto-picked = { $name }, in uso: { $picked }
 speech-not-available = { $name }, non disponibile: in uso { $picked }
+opt-braille = Mostra in braille: { $kind }
+opt-braille-hidden = Braille
+speech-and-skipped = { $said }; { $skipped }
+speech-skipped = { $name }: { $reason }
+speech-skip-missing = non in esecuzione
+speech-skip-hung = non ha risposto
+speech-skip-failed = avvio non riuscito
+speech-skip-no-sound = nessun dispositivo audio
+speech-skip-silent = risponde ma non parla
+speech-skip-stopped = ha smesso di rispondere
+speech-skipped-start = { $name }: { $reason }. Ora parlo con { $new }.
 value-rate = { $rate ->
     [one] una parola al minuto
    *[other] { $rate } parole al minuto

@@ -250,9 +250,10 @@ def spawn(address: Address, timeout: float) -> bool:
     """Start the user's speech-dispatcher as its own clients do (``--spawn`` obeys the
     user's ``DisableAutoSpawn``) and wait up to ``timeout`` for its socket. False when
     it is not installed or did not come up. Its output goes nowhere: never the
-    player's terminal."""
+    player's terminal. Only the user's own socket: speech-dispatcher refuses to
+    spawn for another (a ``SPEECHD_ADDRESS`` of the player's choosing)."""
     program = shutil.which("speech-dispatcher")
-    if program is None or not address.path:
+    if program is None or not address.path or os.environ.get("SPEECHD_ADDRESS"):
         return False
     try:
         subprocess.run(

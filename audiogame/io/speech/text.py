@@ -1,5 +1,10 @@
 """The text backend: the terminal prints every message (the window shows them
-through the history). The last resort of the speech chain, so it never fails."""
+through the history). The last resort of the speech chain, so it never fails.
+
+In a terminal this is how the player's own screen reader hears the game (Speakup,
+Fenrir, Orca reading a terminal window) and how BRLTTY shows it on their braille
+line: so each message is one plain line, printed once: no colour, no cursor
+movement, no line redrawn, nothing a reader would say twice."""
 
 from __future__ import annotations
 
@@ -9,6 +14,11 @@ from collections.abc import Callable
 def _print(text: str) -> None:
     # flushed at once: a terminal reader (or a pipe) must get each line as it is said
     print(text, flush=True)
+
+
+def one_line(text: str) -> str:
+    """A message as one line: its line breaks (a rules page, the keys) become spaces."""
+    return " ".join(text.split())
 
 
 class TextSpeaker:
@@ -21,6 +31,9 @@ class TextSpeaker:
         self._echo = echo
 
     def speak(self, text: str, interrupt: bool = False) -> None:
+        text = one_line(text)
+        if not text:
+            return
         self.lines.append(text)
         if self._echo is None:
             return
