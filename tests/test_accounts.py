@@ -20,7 +20,7 @@ from audiogame.devtools.net_harness import ServerProcess, ServerThread, wait_for
 from audiogame.net import messages as m
 from audiogame.net.accounts import Accounts, check_password, session_hash
 from audiogame.net.client import Connected, GameClient
-from audiogame.net.login_limits import LoginGate, LoginLimits
+from audiogame.net.login_limits import LoginGate, LoginLimits, Stopped
 from audiogame.net.passwords import Busy, HashCost, Hasher
 from audiogame.net.reasons import Reason
 from audiogame.net.server import DB_FILE
@@ -183,19 +183,36 @@ def test_sessions_expire():
 
 
 def test_login_limits_per_address_and_per_account():
-    gate = LoginGate(LoginLimits(per_address=5, account_failures=3, account_refill=30))
-    now = 0.0
-    for _ in range(5):
-        assert gate.attempt("10.0.0.1", "", now) is None
-    assert gate.attempt("10.0.0.1", "", now) == "address"
-    assert gate.attempt("10.0.0.2", "", now) is None  # another address is not slowed
-    assert gate.attempt("10.0.0.1", "", now + 12.0) is None  # a minute refills five
-    for address in ("10.1.0.1", "10.1.0.2", "10.1.0.3"):  # wrong passwords from everywhere
-        assert gate.attempt(address, "anna", now) is None
-        gate.failed("anna", now)
-    assert gate.attempt("10.1.0.4", "anna", now) == "account"
-    assert gate.attempt("10.1.0.4", "bruno", now) is None  # other accounts are not slowed
-    assert gate.attempt("10.1.0.5", "anna", now + 30.0) is None  # one try per 30 s after
+    limits = LoginLimits(
+        per_address=5, pair_failures=3, pair_refill=30, account_failures=9, account_refill=10
+    )
+    gate = LoginGate(limits)
+
+    async def check() -> None:
+        now = 0.0
+        for _ in range(5):
+            assert await gate.attempt("10.0.0.1", "", now) is None
+        assert await gate.attempt("10.0.0.1", "", now) == Stopped.ADDRESS
+        assert await gate.attempt("10.0.0.2", "", now) is None  # another address is not
+        assert await gate.attempt("10.0.0.1", "", now + 12.0) is None  # a minute refills 5
+        for _ in range(3):  # wrong passwords for anna from one address: slowed there only
+            assert await gate.attempt("10.1.0.1", "anna", now) is None
+            await gate.failed("anna", "10.1.0.1", now)
+        assert await gate.attempt("10.1.0.1", "anna", now) == Stopped.PAIR
+        assert await gate.attempt("10.1.0.9", "anna", now) is None  # the owner, elsewhere
+        assert await gate.attempt("10.1.0.1", "bruno", now) is None  # other accounts
+        for _ in range(3):
+            await gate.failed("anna", "10.3.0.1", now)
+        assert await gate.attempt("10.3.0.1", "anna", now) == Stopped.PAIR
+        await gate.succeeded("anna", "10.3.0.1")  # the right password forgets its failures
+        assert await gate.attempt("10.3.0.1", "anna", now) is None
+        for address in ("10.2.0.1", "10.2.0.2", "10.2.0.3"):  # far beyond: many addresses
+            await gate.failed("anna", address, now)
+        assert await gate.attempt("10.1.0.9", "anna", now) == Stopped.ACCOUNT
+        assert await gate.attempt("10.1.0.9", "anna", now + 10.0) is None  # 1 per 10 s
+        assert await gate.attempt("10.1.0.1", "anna", now + 30.0) is None  # 1 per 30 s
+
+    asyncio.run(check())
 
 
 def test_a_storm_of_attempts_is_turned_away_over_the_wire(tmp_path):

@@ -2,11 +2,11 @@
 
 - Registering checks the name (``names.clean_name``) and the password
   (``check_password``), hashes the password off the loop (``passwords.Hasher``)
-  and keeps the account; the name's casefolded key is unique, so "Anna" and
-  "anna" are one account.
-- Logging in is counted by ``login_limits.LoginGate`` (per address, and
-  failures per account) before any hashing; an unknown name costs as much time
-  as a wrong password.
+  and keeps the account; the name's key is unique and look-alikes share it
+  (``lookalike``), so "Anna", "anna" and "Аnna" with a Cyrillic А are one.
+- Logging in is counted by ``login_limits.LoginGate`` (per address, failures per
+  account and address, and far beyond those per account) before any hashing;
+  an unknown name costs as much time as a wrong password.
 - Either gives a session token: 256 random bits, returned once, kept only as
   its SHA-256, with an expiry (``session_days``); it resumes the account on a
   new connection (``Hello.token``) until it expires or is revoked (logging out,
@@ -22,8 +22,9 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from audiogame.net.login_limits import LoginGate
-from audiogame.net.names import clean_name
+from audiogame.net import names
+from audiogame.net.login_limits import LoginGate, Stopped
+from audiogame.net.names import clean_name, same_name
 from audiogame.net.passwords import Busy, Hasher
 from audiogame.net.reasons import Reason
 from audiogame.net.records import AccountRecord, SessionRecord
@@ -68,6 +69,13 @@ COMMON = frozenset(
 
 
 def name_key(name: str) -> str:
+    """An account's key: look-alike names share one (``lookalike``), so one holds it."""
+    return names.name_key(name)
+
+
+def legacy_key(name: str) -> str:
+    """The key accounts had before look-alikes shared one: two look-alike accounts
+    registered then keep it for the second (``Store.rekey_accounts``)."""
     return unicodedata.normalize("NFC", name).casefold()
 
 
@@ -88,11 +96,19 @@ def check_password(password: str, name: str) -> Reason | None:
     if any(unicodedata.category(c)[0] == "C" for c in password):
         return Reason.PASSWORD_CHARACTERS
     folded = password.casefold()
-    if name_key(name) in folded or folded in name_key(name):
+    if legacy_key(name) in folded or folded in legacy_key(name):
         return Reason.PASSWORD_IS_NAME
     if folded in COMMON or len(set(folded)) <= 2:
         return Reason.PASSWORD_COMMON
     return None
+
+
+#: what the player hears when a limit stops an attempt
+STOPPED = {
+    Stopped.ADDRESS: Reason.TOO_MANY_LOGINS,
+    Stopped.PAIR: Reason.ACCOUNT_SLOWED,
+    Stopped.ACCOUNT: Reason.ACCOUNT_GUARDED,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,19 +146,29 @@ class Accounts:
         if problem is not None:
             return problem
         key = name_key(name)
-        stopped = self.gate.attempt(address, "", self.clock())
+        stopped = await self.gate.attempt(address, "", self.clock())
         if stopped is not None:
-            return Reason.TOO_MANY_LOGINS
-        if await self.store.account_by_key(key) is not None:
-            return Reason.NAME_TAKEN
+            return STOPPED[stopped]
+        held = await self.holder(name)
+        if held is not None:
+            return held
         try:
             hashed = await self.hasher.hash(password)
         except Busy:
             return Reason.BUSY
         account = AccountRecord("a" + secrets.token_hex(8), name, key, hashed, self.wall())
         if not await self.store.create_account(account):
-            return Reason.NAME_TAKEN  # taken meanwhile, by another login or process
+            # taken meanwhile, by another login or process
+            return await self.holder(name) or Reason.NAME_TAKEN
         return await self._open_session(account)
+
+    async def holder(self, name: str) -> Reason | None:
+        """Why ``name`` cannot be a new player's: an account has it (``name-taken``)
+        or a look-alike of it (``name-alike``); None: free."""
+        account = await self.store.account_by_key(name_key(name))
+        if account is None:
+            return None
+        return Reason.NAME_TAKEN if same_name(account.name, name) else Reason.NAME_ALIKE
 
     async def login(self, raw_name: str, password: str, address: str) -> Entry | Reason:
         name, problem = clean_name(raw_name)
@@ -150,12 +176,10 @@ class Accounts:
             return Reason.BAD_LOGIN
         key = name_key(name)
         now = self.clock()
-        stopped = self.gate.attempt(address, key, now)
-        if stopped == "address":
-            return Reason.TOO_MANY_LOGINS
-        if stopped == "account":
-            return Reason.ACCOUNT_SLOWED
-        account = await self.store.account_by_key(key)
+        stopped = await self.gate.attempt(address, key, now)
+        if stopped is not None:
+            return STOPPED[stopped]
+        account = await self._named(name)
         password = unicodedata.normalize("NFC", password)
         try:
             ok, rehash = await self.hasher.verify(
@@ -164,8 +188,9 @@ class Accounts:
         except Busy:
             return Reason.BUSY
         if not ok or account is None:
-            self.gate.failed(key, self.clock())
+            await self.gate.failed(key, address, self.clock())
             return Reason.BAD_LOGIN
+        await self.gate.succeeded(key, address)
         if rehash:
             try:
                 account.password_hash = await self.hasher.hash(password)
@@ -198,9 +223,9 @@ class Accounts:
         if problem is not None:
             return problem
         key = account.key
-        stopped = self.gate.attempt(address, key, self.clock())
+        stopped = await self.gate.attempt(address, key, self.clock())
         if stopped is not None:
-            return Reason.ACCOUNT_SLOWED
+            return STOPPED[stopped]  # the address's limit said as such, not the account's
         current = await self.store.account_by_id(account.id)
         if current is None:
             return Reason.UNKNOWN_TOKEN
@@ -209,7 +234,7 @@ class Accounts:
                 current.password_hash, unicodedata.normalize("NFC", old)
             )
             if not ok:
-                self.gate.failed(key, self.clock())
+                await self.gate.failed(key, address, self.clock())
                 return Reason.BAD_LOGIN
             hashed = await self.hasher.hash(new)
         except Busy:
@@ -225,6 +250,19 @@ class Accounts:
 
     async def registered(self, name: str) -> bool:
         return await self.store.account_by_key(name_key(name)) is not None
+
+    async def _named(self, name: str) -> AccountRecord | None:
+        """The account ``name`` logs in to: by its key, or (a look-alike registered
+        before keys were shared, which kept its old key) by that."""
+        account = await self.store.account_by_key(name_key(name))
+        if account is not None and same_name(account.name, name):
+            return account
+        legacy = await self.store.account_by_key(legacy_key(name))
+        return legacy if legacy is not None and same_name(legacy.name, name) else account
+
+    async def rekey(self) -> int:
+        """Accounts made before look-alike names shared a key get theirs (at start)."""
+        return await self.store.rekey_accounts(name_key)
 
     async def _open_session(self, account: AccountRecord) -> Entry:
         token = SESSION_PREFIX + secrets.token_urlsafe(32)

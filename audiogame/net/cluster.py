@@ -376,6 +376,7 @@ class RedisCluster:
             "master": table.record.master,
             "stage": table.stage.value,
             "players": {s.player: i for i, s in enumerate(table.seats) if s.player},
+            "admitted": list(table.record.admitted),
             "summary": msgspec.to_builtins(table.summary()),
         }
 
@@ -607,6 +608,7 @@ class RemoteTable:
         self.record.code = str(entry.get("code", ""))
         self.stage = m.TableStage(entry.get("stage", "waiting"))
         self._players: dict[str, int] = dict(entry.get("players", {}))
+        self.record.admitted = [str(p) for p in entry.get("admitted", [])]
 
     def seat_of(self, player: str) -> int | None:
         return self._players.get(player)
@@ -625,8 +627,18 @@ class RemoteTable:
         spectator: bool,
         upto: int | None = None,
         match: int | None = None,
+        code: str = "",
     ) -> Reason | None:
-        self._go("join", player, name=name, seat=seat, spectator=spectator, upto=upto, match=match)
+        self._go(
+            "join",
+            player,
+            name=name,
+            seat=seat,
+            spectator=spectator,
+            upto=upto,
+            match=match,
+            code=code,
+        )
         return None
 
     def resume(self, player: str, name: str, upto: int, match: int) -> None:
@@ -682,12 +694,13 @@ class RemoteTable:
 
 
 class _RemoteRecord:
-    __slots__ = ("private", "master", "code")
+    __slots__ = ("private", "master", "code", "admitted")
 
     def __init__(self) -> None:
         self.private = False
         self.master = ""
         self.code = ""
+        self.admitted: list[str] = []
 
 
 # -- what the owner does with each command (None, or the reason it refuses) -------------------
@@ -696,7 +709,13 @@ _Handler = Callable[["Lobby", "Table", str, dict[str, Any]], "Reason | m.OptionP
 
 def _join(lobby: Lobby, table: Table, player: str, a: dict[str, Any]) -> Reason | None:
     return table.join(
-        player, a["name"], a.get("seat"), a["spectator"], a.get("upto"), a.get("match")
+        player,
+        a["name"],
+        a.get("seat"),
+        a["spectator"],
+        a.get("upto"),
+        a.get("match"),
+        str(a.get("code") or ""),
     )
 
 

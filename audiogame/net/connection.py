@@ -29,11 +29,12 @@ from websockets.exceptions import ConnectionClosed
 
 from audiogame.net import forwarded, json_log
 from audiogame.net import messages as m
+from audiogame.net.admission import may_enter
 from audiogame.net.arrivals import StampedConnection
 from audiogame.net.bus import Post
 from audiogame.net.chat_text import clean_chat
 from audiogame.net.limits import AbuseMeter, TokenBucket
-from audiogame.net.lobby import Lobby, Player
+from audiogame.net.lobby import Lobby, Player, code_key
 from audiogame.net.names import clean_name
 from audiogame.net.quiet_log import QuietLog
 from audiogame.net.reasons import Reason, refusal
@@ -370,7 +371,9 @@ class Connection:
             # a player whose table another server process runs (or took over) sits again
             watched = await self.lobby.find_anywhere(table_id, "")
             resume = getattr(watched, "resume", None)
-            if watched is not None and resume is not None:
+            if watched is not None and may_enter(watched, player.id, "") is not None:
+                pass  # a private table's id opens nothing: only its code, or a pass kept
+            elif watched is not None and resume is not None:
                 self.lobby.bus.subscribe(watched.id, self)
                 player.table = watched
                 resume(player.id, player.name, upto, match)
@@ -387,6 +390,10 @@ class Connection:
     async def _register(self, msg: m.Register) -> Reason | None:
         if self.player is not None:
             return Reason.ALREADY_WELCOMED
+        name, problem = clean_name(msg.name)
+        alike = None if problem else self.lobby.alike_present(name, "")
+        if alike is not None:  # a look-alike of someone here: never an account's
+            return alike
         entry = await self.lobby.accounts.register(msg.name, msg.password, self.address)
         self.metrics.entered("register", entry.value if isinstance(entry, Reason) else "ok")
         if isinstance(entry, Reason):
@@ -443,7 +450,7 @@ class Connection:
         table = self.lobby.create_table(player, msg.game, msg.config, msg.private)
         if not isinstance(table, Table):
             return table
-        return self._sit(player, table, None, False)
+        return self._sit(player, table, None, False, code=table.record.code)
 
     async def _join(self, msg: m.JoinTable) -> Reason | None:
         player = self._me()
@@ -454,7 +461,8 @@ class Connection:
             return Reason.ALREADY_AT_TABLE
         if table is None or table.closed:
             return Reason.NO_SUCH_TABLE
-        return self._sit(player, table, msg.seat, msg.spectator)
+        code = (code_key(msg.code) or "") if msg.code else ""
+        return self._sit(player, table, msg.seat, msg.spectator, code=code)
 
     def _sit(
         self,
@@ -464,10 +472,16 @@ class Connection:
         spectator: bool,
         upto: int | None = None,
         match: int | None = None,
+        code: str = "",
     ) -> Reason | None:
+        """Every way to a table ends here: the admission rule first, before a frame of
+        the table can reach this connection (``code``: the invite code's key given)."""
+        refused = may_enter(table, player.id, code)
+        if refused is not None:
+            return refused
         self.lobby.bus.subscribe(table.id, self)
         player.table = table
-        problem = table.join(player.id, player.name, seat, spectator, upto, match)
+        problem = table.join(player.id, player.name, seat, spectator, upto, match, code)
         if problem is not None:
             player.table = None
             self.lobby.bus.unsubscribe(table.id, self)

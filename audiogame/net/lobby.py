@@ -31,7 +31,7 @@ from audiogame.net.game_codec import GameCodec
 from audiogame.net.login_limits import LoginGate
 from audiogame.net.metrics import ServerMetrics
 from audiogame.net.names import MAX_LENGTH as MAX_NAME
-from audiogame.net.names import same_name
+from audiogame.net.names import alike, same_name
 from audiogame.net.passwords import Hasher
 from audiogame.net.people import LocalRelay, People, Relay
 from audiogame.net.quiet_log import QuietLog
@@ -188,9 +188,10 @@ class Lobby:
             return self.enter(Entry(account, token)), token
         if not self.options.guests:
             return Reason.ACCOUNT_NEEDED
-        if token is None and await self.accounts.registered(name):
-            return Reason.NAME_REGISTERED
         if token is None:
+            taken = await self._guest_name_problem(name, "")
+            if taken is not None:
+                return taken
             if not self.addresses.new_guest(address, time.monotonic()):
                 return Reason.TOO_MANY_GUESTS
             token = secrets.token_urlsafe(24)
@@ -213,13 +214,36 @@ class Lobby:
             self._by_token[hashed] = known.id
         player = known
         if player.name != name:
-            if await self.accounts.registered(name):
-                return Reason.NAME_REGISTERED
+            taken = await self._guest_name_problem(name, player.id)
+            if taken is not None:
+                return taken
             name = await self.free_name(name, player.id)
         if player.name != name:
             player.name = name
             await self._keep_player(player)
         return player, token
+
+    async def _guest_name_problem(self, name: str, me: str) -> Reason | None:
+        """Why a guest cannot go by ``name``: an account holds it (or a look-alike of
+        it), or someone here goes by a look-alike (the very same name is told apart
+        as "Anna 2" instead: ``free_name``)."""
+        held = await self.accounts.holder(name)
+        if held is not None:
+            return Reason.NAME_REGISTERED if held is Reason.NAME_TAKEN else held
+        return self.alike_present(name, me)
+
+    def alike_present(self, name: str, me: str) -> Reason | None:
+        """``name-alike`` when someone here (connected, seated, or online on another
+        process) goes by a look-alike of ``name`` that is not the same name."""
+        present = [
+            p.name
+            for p in self.players.values()
+            if p.id != me and (p.connection is not None or p.table is not None)
+        ]
+        present += [person.name for pid, (person, _, _) in self.people.online.items() if pid != me]
+        if any(alike(other, name) and not same_name(other, name) for other in present):
+            return Reason.NAME_ALIKE
+        return None
 
     async def _keep_player(self, player: Player) -> None:
         """A guest's record, for their token to work after a restart; a store that cannot
@@ -251,7 +275,7 @@ class Lobby:
     def _name_used(self, name: str, me: str) -> bool:
         """Someone else here, connected or holding a seat, or online elsewhere, has it."""
         for player in self.players.values():
-            if player.id != me and same_name(player.name, name):
+            if player.id != me and alike(player.name, name):
                 if player.connection is not None or player.table is not None:
                     return True
         found = self.people.find(name)
@@ -397,7 +421,13 @@ class Lobby:
             for p, level in zip(record.players, record.levels, strict=False)
         ]
         await self.ratings.finished(
-            table.spec.id, table.id, record.number, record.seed, seats, outcome
+            table.spec.id,
+            table.id,
+            record.number,
+            record.seed,
+            seats,
+            outcome,
+            private=table.record.private,
         )
 
     def _closed(self, table: Table) -> None:

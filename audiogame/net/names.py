@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from audiogame.net import lookalike
 from audiogame.net.reasons import Reason
 
 MIN_LENGTH = 2
@@ -37,5 +38,16 @@ def clean_name(raw: str) -> tuple[str, Reason | None]:
 
 
 def same_name(a: str, b: str) -> bool:
-    """Two names a listener could not tell apart."""
+    """The same name, whatever its case."""
     return a.casefold() == b.casefold()
+
+
+def name_key(name: str) -> str:
+    """What a name looks and sounds like (``lookalike.key``): one account per key, and
+    one player per key where names meet (a table, the people online)."""
+    return lookalike.key(name)
+
+
+def alike(a: str, b: str) -> bool:
+    """Two names a listener could not tell apart (the same, or look-alikes)."""
+    return same_name(a, b) or name_key(a) == name_key(b)

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import msgspec
 
 from audiogame.net import messages as m
-from audiogame.net.names import same_name
+from audiogame.net.names import alike
 from audiogame.net.records import Privacy, Relation
 from audiogame.net.store import Store
 
@@ -144,7 +144,7 @@ class People:
 
     def find(self, name: str) -> str | None:
         """The id of an online player with this name (an account's first)."""
-        found = [pid for pid, (p, _, _) in self.online.items() if same_name(p.name, name)]
+        found = [pid for pid, (p, _, _) in self.online.items() if alike(p.name, name)]
         found.sort(key=lambda pid: not self.online[pid][0].account)
         return found[0] if found else None
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
 
@@ -136,6 +136,7 @@ class PostgresStore:
         data = {
             "table": record.id,
             "game": record.game,
+            "private": record.private,
             "match": asdict(match),
             "log": [[e.at, e.seat, e.action] for e in log],
             "outcome": dict(outcome),
@@ -243,6 +244,22 @@ class PostgresStore:
             f"SELECT {store_rows.ACCOUNT_COLUMNS} FROM accounts WHERE key = %s", (key,)
         )
         return None if row is None else store_rows.account_of(row)
+
+    async def rekey_accounts(self, key: Callable[[str], str]) -> int:
+        rows = await self._all("SELECT id, name, key FROM accounts", ())
+        changed = 0
+        for account, name, old in rows:
+            new = key(name)
+            if new != old:
+                try:
+                    changed += await self._run(
+                        "UPDATE accounts SET key = %s WHERE id = %s"
+                        " AND NOT EXISTS (SELECT 1 FROM accounts WHERE key = %s)",
+                        (new, account, new),
+                    )
+                except errors.UniqueViolation:
+                    pass  # another process gave a look-alike this key meanwhile
+        return changed
 
     async def account_by_id(self, account: str) -> AccountRecord | None:
         row = await self._one(
@@ -375,7 +392,7 @@ class PostgresStore:
             " ORDER BY finished DESC, match DESC LIMIT %s",
             (account, limit),
         )
-        return [ResultRecord(*row) for row in rows]
+        return [store_rows.result_of(row) for row in rows]
 
     async def ping(self) -> None:
         await self._one("SELECT 1")

@@ -125,7 +125,10 @@ class Ratings:
         seed: str,
         seats: Sequence[Seat],
         outcome: Outcome,
+        private: bool = False,
     ) -> list[ResultRecord]:
+        """Rate a finished match; ``private``: a private table's (its records say no
+        table: ``admission``)."""
         accounts = [s.account for s in seats if s.account]
         if not accounts or len(seats) != len(outcome.ranks):
             return []
@@ -166,6 +169,7 @@ class Ratings:
                     sigma_before=priors[index][1],
                     mu_after=mu,
                     sigma_after=sigma,
+                    private=private,
                 )
             )
         await self.store.record_results(results, list(ratings.values()))

@@ -37,6 +37,7 @@ class Reason(StrEnum):
     NAME_TOO_LONG = "name-too-long"
     NAME_CHARACTERS = "name-characters"
     NAME_AT_TABLE = "name-at-table"  # someone at the table already has it
+    NAME_ALIKE = "name-alike"  # it looks like a name already registered or present
     UNKNOWN_TOKEN = "unknown-token"  # a resume token this server does not know
     # tables
     NO_SUCH_GAME = "no-such-game"
@@ -49,6 +50,7 @@ class Reason(StrEnum):
     NO_SUCH_LEVEL = "no-such-level"
     BAD_ACTION = "bad-action"  # not an action of this game
     TOO_MANY_TABLES = "too-many-tables"
+    PRIVATE_TABLE = "private-table"  # a private table: only its code opens it
     # chat
     CHAT_EMPTY = "chat-empty"
     NO_SUCH_PLAYER = "no-such-player"
@@ -67,7 +69,8 @@ class Reason(StrEnum):
     NAME_REGISTERED = "name-registered"  # a guest chose an account's name
     BAD_LOGIN = "bad-login"  # the name or the password is wrong (never says which)
     TOO_MANY_LOGINS = "too-many-logins"  # from this address, for now
-    ACCOUNT_SLOWED = "account-slowed"  # too many wrong passwords for this account
+    ACCOUNT_SLOWED = "account-slowed"  # too many wrong passwords for this account, from here
+    ACCOUNT_GUARDED = "account-guarded"  # wrong passwords for it from many places at once
     PASSWORD_SHORT = "password-short"
     PASSWORD_LONG = "password-long"
     PASSWORD_CHARACTERS = "password-characters"

@@ -85,3 +85,5 @@ class ResultRecord:
     sigma_before: float
     mu_after: float
     sigma_after: float
+    #: a private table's match: its record says no table (``Social.record``)
+    private: bool = False

@@ -35,6 +35,7 @@ from audiogame.net.server_options import ServerOptions
 from audiogame.net.sqlite_store import SqliteStore
 from audiogame.net.store import Store
 from audiogame.net.table import Table
+from audiogame.net.web import origin
 from audiogame.net.web.connection import WebConnection
 from audiogame.net.web.messages import WEB_SUBPROTOCOL
 from audiogame.net.web.site import Site, is_upgrade
@@ -47,6 +48,8 @@ log = logging.getLogger(__name__)
 DB_FILE = "server.sqlite3"
 #: the HTTP header that tells a refused client which version this server speaks
 VERSION_HEADER = "X-Audiogame-Protocol"
+#: the body of the answer to a handshake from another site's page
+ORIGIN_REFUSED = "origin"
 
 
 def offered_subprotocols(headers: Headers) -> list[str]:
@@ -96,6 +99,7 @@ class GameServer:
 
         In a cluster no table is brought back at start: the others may be running them;
         the cluster takes over only the tables whose owner stopped renewing its lease."""
+        await self.lobby.accounts.rekey()  # accounts of an older version: look-alike keys
         if self.cluster is not None:
             await self.cluster.start(self.lobby)
         else:
@@ -179,6 +183,10 @@ class GameServer:
         page = self.site.respond(request)
         if page is not None:
             return page
+        headers = request.headers
+        if not origin.allowed(headers.get("Origin"), headers.get("Host"), self.options.origins):
+            # a page of another site, in a visitor's browser: never let in
+            return connection.respond(http.HTTPStatus.FORBIDDEN, f"{ORIGIN_REFUSED}\n")
         return self._check_version(connection, request)
 
     async def _metrics_request(

@@ -84,6 +84,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
             metavar="ADDR/NET",
             help=t("serve-trusted-proxy"),
         )
+        add("--origin", action="append", default=[], help=t("serve-origin"))
         keep = ServerOptions().guest_keep / 60
         add("--guest-keep", type=float, default=keep, help=t("serve-guest-keep"))
         add("--hash-concurrency", type=int, help=t("serve-hash-concurrency"))
@@ -168,6 +169,7 @@ async def serve(args: argparse.Namespace) -> None:
         hash_workers=args.hash_workers,
         hold_chat=not args.chat_during_races,
         compensation_cap=max(0.0, min(args.compensation, 1000.0)) / 1000,
+        origins=tuple(args.origin),
     )
     store = cluster = None
     if args.store:

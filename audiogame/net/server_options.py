@@ -59,3 +59,6 @@ class ServerOptions:
     guest_keep: float = 3600.0
     #: proxies whose forwarded-for headers are believed (``--trusted-proxy``)
     trusted_proxies: tuple[Network, ...] = ()
+    #: web origins, besides the server's own, whose pages may connect (a public server
+    #: behind another name: ``--origin https://games.example.org``; ``web.origin``)
+    origins: tuple[str, ...] = ()

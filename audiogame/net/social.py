@@ -293,7 +293,7 @@ class Social:
         items = [
             m.ResultItem(
                 game=r.game,
-                table=r.table,
+                table="" if r.private else r.table,  # a private table's id stays private
                 match=r.match,
                 finished=r.finished,
                 rank=r.rank,
@@ -312,6 +312,8 @@ class Social:
         if found is None:
             return Reason.NO_SUCH_MATCH
         match = found["match"]
+        if found.get("private") and self._me().id not in match.get("players", ()):
+            return Reason.NO_SUCH_MATCH  # a private table's match: for those who sat there
         self.connection.send(
             m.MatchOver(
                 seed=match["seed"],

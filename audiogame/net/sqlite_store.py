@@ -15,7 +15,7 @@ import math
 import os
 import sqlite3
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -125,6 +125,7 @@ class SqliteStore:
         data = {
             "table": record.id,
             "game": record.game,
+            "private": record.private,
             "match": asdict(match),
             "log": [[e.at, e.seat, e.action] for e in log],
             "outcome": dict(outcome),
@@ -257,6 +258,20 @@ class SqliteStore:
             f"SELECT {store_rows.ACCOUNT_COLUMNS} FROM accounts WHERE key = ?", (key,)
         ).fetchone()
         return None if row is None else store_rows.account_of(row)
+
+    async def rekey_accounts(self, key: Callable[[str], str]) -> int:
+        rows = self.db.execute("SELECT id, name, key FROM accounts").fetchall()
+        changed = 0
+        for account, name, old in rows:
+            new = key(name)
+            if new != old:
+                done = self.db.execute(
+                    "UPDATE accounts SET key = ? WHERE id = ?"
+                    " AND NOT EXISTS (SELECT 1 FROM accounts WHERE key = ?)",
+                    (new, account, new),
+                )
+                changed += done.rowcount
+        return changed
 
     async def account_by_id(self, account: str) -> AccountRecord | None:
         row = self.db.execute(
@@ -405,7 +420,7 @@ class SqliteStore:
             " ORDER BY finished DESC, match DESC LIMIT ?",
             (account, limit),
         )
-        return [ResultRecord(*row) for row in rows]
+        return [store_rows.result_of(row) for row in rows]
 
     async def ping(self) -> None:
         self.db.execute("SELECT 1").fetchall()

@@ -14,7 +14,7 @@ commit costs tens of microseconds.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -68,6 +68,9 @@ class TableRecord:
     paused: bool = False
     match: MatchRecord | None = None
     matches_played: int = 0
+    #: players a private table let in, who may come back without its code
+    #: (``admission``): a spectator who dropped, a player whose seat a bot took
+    admitted: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -168,6 +171,12 @@ class Store(Protocol):
         ...
 
     async def account_by_key(self, key: str) -> AccountRecord | None: ...
+
+    async def rekey_accounts(self, key: Callable[[str], str]) -> int:
+        """Give every account the key ``key(name)`` where no other account holds it
+        already (a look-alike registered earlier keeps its old key); returns how many
+        changed."""
+        ...
 
     async def account_by_id(self, account: str) -> AccountRecord | None: ...
 

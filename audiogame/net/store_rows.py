@@ -7,6 +7,7 @@ upserts, transactions) stays in each. What is the same is here, once.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -23,7 +24,7 @@ ACCOUNT_COLUMNS = "id, name, key, password_hash, created, privacy"
 #: a result's columns, in ``ResultRecord``'s order (``result_row`` writes them)
 RESULT_COLUMNS = (
     "account, game, tbl, match, finished, seat, rank, players, seed,"
-    " mu_before, sigma_before, mu_after, sigma_after"
+    " mu_before, sigma_before, mu_after, sigma_after, private"
 )
 
 #: a guest's columns, in ``PlayerRecord``'s order
@@ -40,7 +41,7 @@ SAVE_PLAYER = (
 #: a result is written once: the first stands (a row back: this one was written)
 INSERT_RESULT = (
     f"INSERT INTO results ({RESULT_COLUMNS}) VALUES"
-    " (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+    " (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
     " ON CONFLICT (account, tbl, match) DO NOTHING RETURNING account"
 )
 SAVE_RATING = (
@@ -74,7 +75,13 @@ def result_row(r: ResultRecord) -> tuple[Any, ...]:
         r.sigma_before,
         r.mu_after,
         r.sigma_after,
+        r.private,
     )
+
+
+def result_of(row: Sequence[Any]) -> ResultRecord:
+    """A result from its row (``RESULT_COLUMNS``): SQLite keeps the flag as 0 or 1."""
+    return dataclasses.replace(ResultRecord(*row[:-1]), private=bool(row[-1]))
 
 
 def player_row(p: PlayerRecord) -> tuple[Any, ...]:
@@ -108,4 +115,5 @@ def table_record(data: dict[str, Any]) -> TableRecord:
         paused=data.get("paused", False),
         match=None if match is None else MatchRecord(**match),
         matches_played=data.get("matches_played", 0),
+        admitted=[str(p) for p in data.get("admitted", [])],
     )

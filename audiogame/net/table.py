@@ -33,6 +33,7 @@ from audiogame.core.gametime import GameScheduler
 from audiogame.core.narration import Message
 from audiogame.core.session import TableSession
 from audiogame.net import messages as m
+from audiogame.net.admission import admit, dismiss, may_enter
 from audiogame.net.bus import Bus, Post
 from audiogame.net.chat_text import clean_chat
 from audiogame.net.game_codec import CodecError, GameCodec
@@ -45,7 +46,7 @@ from audiogame.net.match_log import (
     replay,
     seed_hash,
 )
-from audiogame.net.names import same_name
+from audiogame.net.names import alike
 from audiogame.net.quiet_log import QuietLog
 from audiogame.net.reasons import Reason
 from audiogame.net.server_options import ServerOptions
@@ -266,18 +267,24 @@ class Table:
         spectator: bool,
         upto: int | None = None,
         match: int | None = None,
+        code: str = "",
     ) -> Reason | None:
-        """Sit (or watch); ``upto``/``match``: a returning spectator's last event count."""
+        """Sit (or watch); ``upto``/``match``: a returning spectator's last event count;
+        ``code``: the invite code's key the player gave (a private table's key)."""
         if self.has(player):
             return Reason.ALREADY_AT_TABLE
+        refused = may_enter(self, player, code)
+        if refused is not None:
+            return refused
         others = [s.name for s in self.seats if s.kind is HUMAN] + list(self.spectators.values())
-        if any(same_name(name, other) for other in others):
+        if any(alike(name, other) for other in others):
             return Reason.NAME_AT_TABLE
         if spectator or self.stage is not m.TableStage.WAITING:
             # joining a running table watches it (as at the Salotto)
             if not spectator and seat is not None:
                 return Reason.STARTED
             self.spectators[player] = name
+            admit(self.record, player)
             self._notice(m.NoticeKind.WATCHING, None, name)
             self._send_state()
             self._send_snapshot(player, None, upto=upto, match=match)
@@ -292,6 +299,7 @@ class Table:
         elif self.seats[seat].kind is not EMPTY:
             return Reason.SEAT_TAKEN
         self.seats[seat] = SeatState(HUMAN, player=player, name=name, connected=True)
+        admit(self.record, player)
         if not self.record.master:
             self.record.master = player
         self._notice(m.NoticeKind.JOINED, seat, name)
@@ -299,8 +307,11 @@ class Table:
         self._tell_unstored(player)
         return None
 
-    def leave(self, player: str, kicked: bool = False) -> None:
-        """The player goes for good: a bot takes a playing seat, a waiting seat empties."""
+    def leave(self, player: str, kicked: bool = False, on_purpose: bool = True) -> None:
+        """The player goes for good: a bot takes a playing seat, a waiting seat empties.
+        ``on_purpose`` False: their connection went (a private table lets them back in)."""
+        if on_purpose:
+            dismiss(self.record, player)
         if player in self.spectators:
             name = self.spectators.pop(player)
             self._notice(m.NoticeKind.LEFT, None, name)
@@ -330,7 +341,7 @@ class Table:
         seat = self.seat_of(player)
         if seat is None:
             if player in self.spectators:
-                self.leave(player)
+                self.leave(player, on_purpose=False)
             return
         state = self.seats[seat]
         if not state.connected:
@@ -390,7 +401,7 @@ class Table:
             self._notice(m.NoticeKind.COVERED, seat, state.name)
             self._changed()
         else:
-            self.leave(player)
+            self.leave(player, on_purpose=False)
 
     def _pass_master(self) -> None:
         humans = [s for s in self.seats if s.kind is HUMAN]

@@ -54,6 +54,7 @@ serve-per-address = connections open at once from one address (this machine's ow
 serve-new-guests = new guests one address may make in ten minutes
 serve-limit-loopback = count connections from this machine too (a server behind a proxy on this machine)
 serve-trusted-proxy = a reverse proxy in front (an address or a network) whose X-Forwarded-For or Forwarded header is believed; may be given again
+serve-origin = a web address whose pages may connect besides the server's own (a public server behind another name: https://games.example.org); may be given more than once
 serve-guest-keep = minutes a guest who left is remembered (their session resumes meanwhile)
 serve-hash-concurrency = password hashes at once (default: the cores but one)
 serve-hash-workers = where password hashes run: processes at the lowest priority, or threads

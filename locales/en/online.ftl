@@ -32,6 +32,7 @@ net-reason-seats-empty = Some seats are empty: add a bot or wait for more player
 net-reason-no-such-level = There is no bot of that level.
 net-reason-bad-action = That move does not belong to this game.
 net-reason-too-many-tables = The server already has too many tables open: try again later.
+net-reason-private-table = That table is private: only its invite code lets you in.
 net-reason-chat-empty = The message is empty.
 net-reason-no-such-player = No player sits in that seat.
 net-reason-kicked = The table's master sent you away.

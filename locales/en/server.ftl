@@ -2,9 +2,11 @@
 
 net-reason-name-taken = Someone already has an account with that name: choose another.
 net-reason-name-registered = That name belongs to an account: log in with its password, or choose another name.
+net-reason-name-alike = That name looks or sounds like another player's here: choose one nobody could mistake for theirs.
 net-reason-bad-login = The name or the password is wrong.
 net-reason-too-many-logins = Too many attempts from this connection: wait a minute and try again.
-net-reason-account-slowed = Too many wrong passwords for this account: wait half a minute and try again.
+net-reason-account-slowed = Too many wrong passwords for this account from here: wait half a minute and try again.
+net-reason-account-guarded = Many wrong passwords for this account are arriving from elsewhere: try again in a few minutes. A device still logged in keeps working.
 net-reason-password-short = The password is too short: at least eight characters.
 net-reason-password-long = The password is too long: a hundred and twenty-eight characters at most.
 net-reason-password-characters = The password holds a character that cannot be typed, such as a tab or a line break.

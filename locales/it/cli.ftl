@@ -53,6 +53,7 @@ serve-per-address = connessioni aperte insieme da un indirizzo (quelle di questo
 serve-new-guests = nuovi ospiti che un indirizzo può creare in dieci minuti
 serve-limit-loopback = conta anche le connessioni da questo computer (un server dietro un proxy su questo computer)
 serve-trusted-proxy = un proxy inverso davanti (un indirizzo o una rete) di cui si crede l'intestazione X-Forwarded-For o Forwarded; si può ripetere
+serve-origin = un indirizzo web le cui pagine possono collegarsi oltre a quelle del server (un server pubblico dietro un altro nome: https://giochi.esempio.it); si può ripetere
 serve-guest-keep = minuti in cui si ricorda un ospite che se n'è andato (nel frattempo la sua sessione riprende)
 serve-hash-concurrency = password cifrate insieme (se non lo dai: i core meno uno)
 serve-hash-workers = dove si cifrano le password: processi con la priorità più bassa, o thread

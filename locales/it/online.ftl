@@ -32,6 +32,7 @@ net-reason-seats-empty = Ci sono posti vuoti: aggiungi un bot o aspetta altri gi
 net-reason-no-such-level = Non esiste un bot di questo livello.
 net-reason-bad-action = Questa mossa non appartiene a questo gioco.
 net-reason-too-many-tables = Il server ha già troppi tavoli aperti: riprova più tardi.
+net-reason-private-table = Quel tavolo è privato: si entra solo con il suo codice d'invito.
 net-reason-chat-empty = Il messaggio è vuoto.
 net-reason-no-such-player = A quel posto non siede nessun giocatore.
 net-reason-kicked = Il capotavola ti ha allontanato.

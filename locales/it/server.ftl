@@ -2,9 +2,11 @@
 
 net-reason-name-taken = Qualcuno ha già un account con questo nome: scegline un altro.
 net-reason-name-registered = Questo nome appartiene a un account: entra con la sua password, oppure scegli un altro nome.
+net-reason-name-alike = Quel nome somiglia a quello di un altro giocatore di qui: scegline uno che nessuno possa scambiare per il suo.
 net-reason-bad-login = Il nome o la password non sono giusti.
 net-reason-too-many-logins = Troppi tentativi da questa connessione: aspetta un minuto e riprova.
-net-reason-account-slowed = Troppe password sbagliate per questo account: aspetta mezzo minuto e riprova.
+net-reason-account-slowed = Troppe password sbagliate per questo account da qui: aspetta mezzo minuto e riprova.
+net-reason-account-guarded = Da altrove arrivano molte password sbagliate per questo account: riprova tra qualche minuto. Un dispositivo ancora collegato continua a funzionare.
 net-reason-password-short = La password è troppo corta: servono almeno otto caratteri.
 net-reason-password-long = La password è troppo lunga: al massimo centoventotto caratteri.
 net-reason-password-characters = Nella password c'è un carattere che non si digita, come una tabulazione o un a capo.

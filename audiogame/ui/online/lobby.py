@@ -556,7 +556,8 @@ class LobbyScene(MenuScene):
             self.app.announcer.say("people-no-invitation", cue="menu_error")
             return
         self.cue("menu_select")
-        link.send(m.JoinTable(table=invitation.table))
+        # the invitation's code: a private table opens with it alone
+        link.send(m.JoinTable(table=invitation.table, code=invitation.code))
 
     def open_ratings(self) -> None:
         from audiogame.ui.online.ratings import RatingsScene
