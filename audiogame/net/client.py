@@ -67,8 +67,16 @@ FINAL = frozenset(
         "unstable",
         Reason.TOO_MANY_CONNECTIONS.value,
         Reason.TOO_MANY_GUESTS.value,
+        # the server closed for good, or this session was ended: the player hears why
+        # and is back in a menu; joining again from there is theirs to choose
+        Reason.SHUTDOWN.value,
+        Reason.LOGGED_OUT.value,
+        Reason.SERVER_FULL.value,
+        Reason.TABLE_CLOSED.value,
     }
 )
+#: goodbyes a server of ours says (a reason id the player hears as ``net-reason-<id>``)
+SERVER_GOODBYES = frozenset(r.value for r in Reason)
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,7 +50,14 @@ from audiogame.core.narration import Message
 from audiogame.games import registry
 from audiogame.net import messages as m
 from audiogame.net import race_return, server_words, tls
-from audiogame.net.client import Connected, Connecting, Disconnected, GameClient, Incoming
+from audiogame.net.client import (
+    SERVER_GOODBYES,
+    Connected,
+    Connecting,
+    Disconnected,
+    GameClient,
+    Incoming,
+)
 from audiogame.net.host import HostedServer
 from audiogame.net.online_seat import OnlineSeat
 from audiogame.net.race_seat import RaceSeat
@@ -81,6 +88,9 @@ MINE_UNSAID = frozenset(
 #: connections tried before a first one that never comes up is given up (about 8 s when
 #: refused at once: the client waits 0.5, 1, 2 and 4 s between them)
 FIRST_TRIES = 5
+#: after a drop, tries in a row that reach no server before the link is given up (about
+#: two minutes: a server that crashed and restarts is back long before)
+LOST_TRIES = 16
 
 
 class LinkView(Protocol):
@@ -161,6 +171,8 @@ class Link:
         self.ask_trust: Callable[[str], None] | None = None
         self._ever_connected = False
         self._first_failures = 0
+        #: connections tried in a row, and not reached, since the link dropped
+        self._lost_tries = 0
         #: the certificate's fingerprint this link was told to expect (checked by the client)
         self.pin = pin
         self._wire()
@@ -284,6 +296,7 @@ class Link:
     # -- the connection -------------------------------------------------------------------
     def _link(self, item: LinkNews) -> None:
         if isinstance(item, Connected):
+            self._lost_tries = 0
             first = not self._ever_connected
             self._ever_connected = True
             was = self.state
@@ -303,7 +316,10 @@ class Link:
                 self.say("online-reconnecting", cue="link_lost")
         elif isinstance(item, Disconnected) and item.final:
             self.state = "lost"
-            if item.reason == "pin-mismatch":
+            if item.reason in SERVER_GOODBYES:  # the server's own words, in mine
+                self.say(f"net-reason-{item.reason}", cue="link_lost")
+                self.say("online-back-in-menu")
+            elif item.reason == "pin-mismatch":
                 self.say("online-pin-mismatch", cue="menu_error")
             elif item.reason == "unreachable" and not self._ever_connected:
                 self.say("online-unreachable", cue="menu_error", url=self.url)
@@ -311,6 +327,14 @@ class Link:
                 reason = words.reason_words(item.reason, self.app.localizer)
                 self.say("online-lost", cue="link_lost", reason=reason)
             self._lost()
+        elif isinstance(item, Disconnected) and self._ever_connected:
+            if item.reason in SERVER_GOODBYES:  # a goodbye it comes back from ("moved")
+                self.say(f"net-reason-{item.reason}", cue="link_lost")
+            self._lost_tries = self._lost_tries + 1 if item.reason == "unreachable" else 0
+            if self._lost_tries >= LOST_TRIES:  # gone for good, it seems: say so, go back
+                self.state = "lost"
+                self.say("online-lost-gave-up", cue="menu_error")
+                self._lost()
         elif isinstance(item, Disconnected) and not self._ever_connected:
             if item.reason == "timeout":
                 # the server waited for a login while the player typed: quietly again

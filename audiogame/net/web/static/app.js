@@ -242,7 +242,14 @@
       state.ws = null;
       clock.stop();
       if (state.closedByServer) {
+        // a goodbye retrying cannot help (its words were said): back to the join form,
+        // which answers keys and joins again from there
+        state.closedByServer = false;
+        state.atTable = false;
+        state.table = "";
         setStatus("web-ui-status-closed");
+        showOnly("join");
+        $("join-button").focus();
         return;
       }
       setStatus("web-ui-status-lost");
@@ -253,6 +260,8 @@
   }
 
   // -- what the server sends ------------------------------------------------------------
+  // goodbyes after which connecting again helps (every other one ends the visit)
+  const RETRIED = new Set(["moved", "slow-down"]);
   const takers = {
     welcome(m) {
       state.token = m.token;
@@ -339,8 +348,9 @@
       link.download = `match-${m.seed_hash.slice(0, 8)}.json`;
       link.hidden = false;
     },
-    goodbye() {
-      state.closedByServer = true;
+    goodbye(m) {
+      // the table moved to another process, or this page fell behind: back by itself
+      state.closedByServer = !RETRIED.has(m.reason);
     },
     board(m) {
       showBoard(m.lines);
