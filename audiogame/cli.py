@@ -139,6 +139,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return serve(given[1:])
     if given[:1] == ["verify"]:  # a finished online match, replayed from its seed
+        # the games load pygame, whose banner would come before --seat's JSON lines
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         from audiogame.net.verify import main as verify
 
         return verify(given[1:])

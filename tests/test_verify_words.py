@@ -22,15 +22,15 @@ def unplayed(tmp_path: Path, seed: str, committed: str) -> Path:
 
 
 @pytest.mark.parametrize(
-    ("lang", "verdict"),
+    ("lang", "said"),
     [
-        ("it", ["seme: quello promesso dal tavolo", "eventi: 0", "partita finita: no"]),
-        ("en", ["seed: the one the table committed to", "events: 0", "match over: no"]),
+        ("it", "non verificata: il registro si ferma prima della fine della partita"),
+        ("en", "not verified: the log stops before the match ends"),
     ],
 )
-def test_the_verdict_is_in_the_players_language(tmp_path, capsys, lang, verdict) -> None:
-    assert verify.main([str(unplayed(tmp_path, "abc", "abc")), "--lang", lang]) == 0
-    assert capsys.readouterr().out.splitlines() == verdict
+def test_a_log_that_stops_before_the_end_is_refused(tmp_path, capsys, lang, said) -> None:
+    assert verify.main([str(unplayed(tmp_path, "abc", "abc")), "--lang", lang]) == 1
+    assert capsys.readouterr().err.startswith(said)
 
 
 @pytest.mark.parametrize(

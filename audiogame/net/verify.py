@@ -126,7 +126,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     t: Words = args.words
     try:
-        codec, events, engine = check(load(args))
+        data = load(args)
+        codec, events, engine = check(data)
+        if not engine.is_over:  # a finished match's log ends with its end: this one is cut
+            raise Refused("verify-cut", str(len(data["log"])))
     except (ValueError, KeyError, TypeError, AttributeError, OSError, RecursionError) as exc:
         return _not_verified(t, exc)
     except (sqlite3.Error, StoreUnusable) as exc:  # a hostile file

@@ -87,6 +87,7 @@ verify-seed-wrong = the seed is not the one the table committed to at the start
 verify-unreadable = the file cannot be read
 verify-damaged = the file is damaged or was written by something else
 verify-replay = the moves do not replay under the rules
+verify-cut = the log stops before the match ends: entries are missing at its end
 verify-seed-ok = seed: the one the table committed to
 verify-events = events:
 verify-over = match over:

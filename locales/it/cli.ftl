@@ -86,6 +86,7 @@ verify-seed-wrong = il seme non è quello promesso dal tavolo all'inizio
 verify-unreadable = il file non si può leggere
 verify-damaged = il file è rovinato o l'ha scritto un altro programma
 verify-replay = le mosse non si rigiocano secondo le regole
+verify-cut = il registro si ferma prima della fine della partita: mancano le ultime mosse
 verify-seed-ok = seme: quello promesso dal tavolo
 verify-events = eventi:
 verify-over = partita finita:
