@@ -23,6 +23,34 @@ from pathlib import Path
 from audiogame.net import tls
 
 
+class LocalHosts:
+    """Servers hosted for this computer only (loopback, no beacon): each leaves a file
+    named by its port in the game's data folder (``hosts/``, beside the hosted server's
+    own folder), which every copy of the game on this computer reads, so another copy
+    finds its table by the spoken code alone, as a guest on the network finds a host by
+    its beacon. A file a crash left behind names a port nobody answers on: that target
+    is skipped like any unreachable one."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def add(self, port: int) -> None:
+        with contextlib.suppress(OSError):  # no folder to write: codes need an address
+            self.folder.mkdir(parents=True, exist_ok=True)
+            (self.folder / str(port)).write_text(f"ws://127.0.0.1:{port}", encoding="ascii")
+
+    def remove(self, port: int) -> None:
+        with contextlib.suppress(OSError):
+            (self.folder / str(port)).unlink(missing_ok=True)
+
+    def ports(self) -> list[int]:
+        try:
+            names = [p.name for p in self.folder.iterdir()]
+        except OSError:
+            return []
+        return sorted(int(n) for n in names if n.isdigit() and 0 < int(n) < 65536)
+
+
 @dataclass
 class HostedServer:
     data_dir: Path
@@ -40,6 +68,12 @@ class HostedServer:
         """Where the host's own client connects: loopback, whatever the server listens on."""
         scheme = "wss" if self.lan else "ws"
         return f"{scheme}://127.0.0.1:{self.port}"
+
+    @property
+    def local_hosts(self) -> LocalHosts:
+        """Where this computer's copies of the game look for its hosts: the data folder
+        this server's folder is in."""
+        return LocalHosts(self.data_dir.parent / "hosts")
 
     def fingerprint(self) -> str:
         """The certificate's SHA-256 (hex) of a LAN host ("" on loopback)."""
@@ -85,7 +119,10 @@ class HostedServer:
         port_file = self.data_dir / "port"
         text = port_file.read_text(encoding="ascii") if port_file.is_file() else ""
         if text:
-            self.port = int(text)
+            if self.port != int(text):
+                self.port = int(text)
+                if not self.lan:  # for this computer only: its other copies find it
+                    self.local_hosts.add(self.port)
             return self.port
         if self.process is None or self.process.poll() is not None:
             raise RuntimeError("the server stopped as it started")
@@ -102,6 +139,8 @@ class HostedServer:
         process = self.process
         if process is None:
             return
+        if not self.lan and self.port:
+            self.local_hosts.remove(self.port)
         if process.stdin is not None:
             with contextlib.suppress(OSError):
                 process.stdin.close()

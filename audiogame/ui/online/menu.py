@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import getpass
 import logging
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from audiogame.net import beacon
+from audiogame.net.host import LocalHosts
 from audiogame.net.names import clean_name
 from audiogame.ui.menu import MenuItem, MenuScene
 from audiogame.ui.online.create import CreateTableScene, TableChoice, online_games
@@ -138,7 +140,8 @@ class OnlineMenu(MenuScene):
         self.app.push(TextEntry(self.app, "online-code-prompt", self.join_code, check=code_problem))
 
     def join_code(self, text: str) -> None:
-        targets = self.lan_targets()
+        data = self.app.data_dir
+        targets = self.lan_targets() + ([] if data is None else local_targets(data))
         last = parse_address(str(self.app.settings.online_address))
         if last is not None and all(t.address != last.address for t in targets):
             targets.append(last)
@@ -171,6 +174,13 @@ class OnlineMenu(MenuScene):
 
         self.listen()
         self.app.push(LanScene(self.app, self))
+
+
+def local_targets(data: Path) -> list[Target]:
+    """The servers hosted for this computer only, by any copy of the game on it (each
+    hosts in ``data``'s ``server`` folder and leaves its port in ``hosts``)."""
+    ports = LocalHosts(data / "hosts").ports()
+    return [Target(f"ws://127.0.0.1:{port}", f"127.0.0.1:{port}") for port in ports]
 
 
 def name_problem(text: str) -> str | None:
