@@ -8,7 +8,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,7 +26,6 @@ from audiogame.store.settings import (
 
 if TYPE_CHECKING:  # the modules behind these are loaded after the first words are spoken
     from audiogame.app.loop import App
-    from audiogame.core.keys import Key
     from audiogame.io.audio import AudioSystem
     from audiogame.io.speech.base import Speaker
     from audiogame.io.speech.chain import Built, SpeechChain
@@ -257,7 +256,7 @@ def run(args: argparse.Namespace, session: list[TerminalKeys]) -> int:
         print(localizer("no-keyboard"), file=sys.stderr)
         app.notify("no-keyboard")
     if terminal is not None:
-        app.key_listeners.append(terminal_help(app))
+        app.help_extra.append("keys-terminal")  # after F1: the keys standing in here
         from audiogame.io.terminal import MARKS_VAR, KeyMarks, write_mark
 
         if os.environ.get(MARKS_VAR):
@@ -351,18 +350,6 @@ def open_terminal(session: list[TerminalKeys]) -> TerminalKeys | None:
         return None
     session.append(terminal)
     return terminal
-
-
-def terminal_help(app: App) -> Callable[[Key, bool], None]:
-    """After F1, in a terminal: the keys standing in for those a terminal cannot send."""
-    import pygame
-
-    def listener(key: Key, _handled: bool) -> None:
-        if key.key == pygame.K_F1 and key.plain:
-            text = app.localizer("keys-terminal")
-            app.announcer.say_text(text, interrupt=False, record=False)
-
-    return listener
 
 
 def wire_faults(app: App, audio: AudioSystem, speaker: Speaker) -> None:

@@ -51,8 +51,8 @@ GLOBAL = [
     (("pagedown", {"ctrl": True}), ["\x1b[6;5~"]),
     (("f7", {}), ["\x1b[18~"]),
     (("f8", {}), ["\x1b[19~"]),
-    (("f7", {"shift": True}), ["\x1b[18;2~", "\x1b[15~", "\x1b[[E"]),  # F5 stands in
-    (("f8", {"shift": True}), ["\x1b[19;2~", "\x1b[17~"]),  # F6 stands in
+    (("f7", {"shift": True}), ["\x1b[18;2~", "\x1b[15;2~", "\x1b[31~"]),  # Shift+F5 too
+    (("f8", {"shift": True}), ["\x1b[19;2~", "\x1b[17;2~", "\x1b[32~"]),  # Shift+F6 too
     (("ctrl", {}), ["\x00"]),  # Control+Space: Control alone silences
     (("s", {"ctrl": True}), ["\x13"]),
     (("escape", {}), [ESC]),
@@ -89,8 +89,8 @@ TIRA_TABLE = [
     *[((c, {}), [c]) for c in "gchepsldrv123456"],
 ]
 #: online keys a terminal sends as other keys (Control+I is Tab, Control+H Backspace,
-#: Control+J Enter, Control+Shift+U is Control+U; F2 and F5 stand in above): Alt+I/H/J,
-#: Alt+Shift+letter and Shift+F2/F5 stand in (found hosting a table from a terminal)
+#: Control+J Enter, Control+Shift+U is Control+U; F2 stands in above): Alt+I/H/J,
+#: Alt+Shift+letter and Shift+F2 stand in (found hosting a table from a terminal); F5 is F5
 ONLINE = [
     (("i", {"ctrl": True}), ["\x1bi"]),
     (("h", {"ctrl": True}), ["\x1bh"]),
@@ -103,7 +103,7 @@ ONLINE = [
     (("r", {"alt": True}), ["\x1br"]),
     (("o", {"alt": True}), ["\x1bo"]),
     (("f2", {}), ["\x1b[1;2Q", "\x1b[26~"]),  # Shift+F2 (xterm, the Linux console)
-    (("f5", {}), ["\x1b[15;2~", "\x1b[31~"]),  # Shift+F5
+    (("f5", {}), ["\x1b[15~", "\x1b[[E"]),  # F5 itself: the list again, now
 ]
 KEYMAPS = GLOBAL + MENUS + DOMINO_SETUP + DOMINO_TABLE + TIRA_TABLE + ONLINE
 

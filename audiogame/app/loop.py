@@ -47,6 +47,9 @@ IDLE_SLICE = 0.0003  # the longest a slice of background work (a bot's search) m
 #: often (seconds) whatever happened: asking costs a view of the game
 LOOK_EVERY = 0.5
 VOLUME_STEP = 0.1
+#: F1 says a scene's keys whole up to this many characters; longer (a game's table with
+#: its online keys), it says one part, and F1 again the next (Shift F1 the one before)
+HELP_WHOLE = 700
 #: the keys that walk the history (any other key ends the walk)
 HISTORY_KEYS = frozenset({pygame.K_PAGEUP, pygame.K_PAGEDOWN})
 #: with Ctrl, the window's text size: one step larger or smaller (Ctrl+= is Ctrl+Plus on
@@ -126,6 +129,10 @@ class App:
         self._settings_seen = 0
         #: called with (key, handled) after every key, for fuzzing and benchmarks
         self.key_listeners: list[Callable[[Key, bool], None]] = []
+        #: messages F1 says after a scene's keys (a terminal's stand-ins)
+        self.help_extra: list[str] = []
+        #: the scene whose keys F1 is stepping through, and the part said last
+        self._help_step: tuple[Any, int] | None = None
         #: background work done in short slices between frames; each call does a
         #: little and returns True when finished (a bot's search, for instance)
         self.idle_tasks: list[Callable[[], bool]] = []
@@ -311,6 +318,8 @@ class App:
             return True
         if key.key not in HISTORY_KEYS:
             self.history.end_walk()  # doing something else: the next Page Up starts anew
+        if key.key != pygame.K_F1:
+            self._help_step = None  # the next F1 starts again from the first part
         if self.global_key(key):
             return True
         scene = self.top
@@ -332,7 +341,7 @@ class App:
     def global_key(self, key: Key) -> bool:
         k = key.key
         if k == pygame.K_F1:
-            self.read_help(rules=key.ctrl)
+            self.read_help(rules=key.ctrl, back=key.shift)
         elif k in HISTORY_KEYS:
             self.read_history(up=k == pygame.K_PAGEUP, to_end=key.shift or key.ctrl)
         elif k in VIEW_KEYS and key.alt and not (key.ctrl or key.shift):
@@ -352,7 +361,7 @@ class App:
             return False
         return True
 
-    def read_help(self, rules: bool) -> None:
+    def read_help(self, rules: bool, back: bool = False) -> None:
         scene = self.top
         if scene is None:
             return
@@ -361,7 +370,29 @@ class App:
 
             self.push(ReaderScene(self, scene.rules_doc))
         else:
-            self.announcer.say_text(scene.keys_text(), record=False)
+            self.read_keys(scene, back)
+
+    def read_keys(self, scene: Scene, back: bool = False) -> None:
+        """F1: the scene's keys, whole when short; when long, one part at a time, each
+        F1 the next (Shift F1 the one before), any other key starting over."""
+        extra = [self.localizer(msg_id) for msg_id in self.help_extra]
+        text = scene.keys_text()
+        if len(text) <= HELP_WHOLE:
+            self.announcer.say_text(text, record=False)
+            for more in extra:
+                self.announcer.say_text(more, interrupt=False, record=False)
+            return
+        parts = [p for p in scene.keys_parts() if p] + extra
+        step = self._help_step
+        if step is None or step[0] is not scene:
+            index = 0
+        else:
+            index = (step[1] + (-1 if back else 1)) % len(parts)
+        self._help_step = (scene, index)
+        said = parts[index]
+        if index < len(parts) - 1:
+            said = f"{said} {self.localizer('keys-part-more')}"
+        self.announcer.say_text(said, record=False)
 
     def read_history(self, up: bool, to_end: bool) -> None:
         if to_end:

@@ -85,6 +85,11 @@ class Scene:
         """What F1 says here: the keys of this scene."""
         return self.t(self.keys_id)
 
+    def keys_parts(self) -> list[str]:
+        """``keys_text`` in the parts F1 steps through when it is long: this scene's own
+        keys, then the keys that work everywhere."""
+        return everywhere_apart(self.keys_text(), self.t("keys-global"))
+
     def on_escape(self) -> None:
         self.cue("menu_back")
         self.app.pop()
@@ -114,3 +119,12 @@ class Saveable(Protocol):
         """Hand the match's snapshot to ``app.autosave`` now; False when there is
         nothing to save (a practice round, a match that has ended)."""
         ...
+
+
+def everywhere_apart(text: str, everywhere: str) -> list[str]:
+    """A scene's keys as two parts, its own and those of everywhere (a message that
+    ends with ``{ keys-global }``); the text whole when it holds no such part."""
+    if everywhere not in text:
+        return [text]
+    own = " ".join(text.replace(everywhere, " ").split())
+    return [own, everywhere] if own else [text]

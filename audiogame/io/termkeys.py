@@ -99,12 +99,12 @@ ALTERNATIVES: dict[tuple[int, int], tuple[int, int]] = {
     (pygame.K_F2, 0): (pygame.K_F1, CTRL),  # the rules
     (pygame.K_F3, 0): (pygame.K_PAGEUP, SHIFT),  # the first message of the history
     (pygame.K_F4, 0): (pygame.K_PAGEDOWN, SHIFT),  # the newest message
-    (pygame.K_F5, 0): (pygame.K_F7, SHIFT),  # the built-in voice softer
-    (pygame.K_F6, 0): (pygame.K_F8, SHIFT),  # the built-in voice louder
+    # F5 stays F5 (every list's "again, now": the tables, the people online)
+    (pygame.K_F5, SHIFT): (pygame.K_F7, SHIFT),  # the built-in voice softer
+    (pygame.K_F6, SHIFT): (pygame.K_F8, SHIFT),  # the built-in voice louder
     (pygame.K_SPACE, CTRL): (pygame.K_LCTRL, 0),  # Control alone: silence
-    # F2 and F5 stand in for other keys above; with Shift they are themselves again
+    # F2 stands in for another key above; with Shift it is itself again
     (pygame.K_F2, SHIFT): (pygame.K_F2, 0),  # an online table's room
-    (pygame.K_F5, SHIFT): (pygame.K_F5, 0),  # the list of tables now
 }
 #: Alt with a digit stands for Control with that digit (Domino's sort orders)
 ALT_DIGIT_FOR_CTRL = True

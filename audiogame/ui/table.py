@@ -50,7 +50,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from audiogame.app.scene import Scene
+from audiogame.app.scene import Scene, everywhere_apart
 from audiogame.core.board import Board, Cell, Row
 from audiogame.core.contract import Engine
 from audiogame.core.keys import Key
@@ -292,6 +292,13 @@ class TableScene(Scene):
     def keys_text(self) -> str:
         own = super().keys_text()
         return own if self.beside is None else f"{own} {self.beside.keys_text()}"
+
+    def keys_parts(self) -> list[str]:
+        """The game's keys, the online table's (chat, the master's), those of everywhere."""
+        parts = everywhere_apart(super().keys_text(), self.t("keys-global"))
+        if self.beside is not None:
+            parts.insert(1, self.beside.keys_text())
+        return parts
 
     def round_gap(self, own: float) -> float | None:
         """Seconds before the next round deals by itself: the game's own ``own``

@@ -93,12 +93,13 @@ verbosity-sound = sound only
 verbosity-off = off
 
 keys-global = Everywhere: F1 the keys, Control plus F1 the rules, Page Up and Page Down the message history, with Shift or Control the first and the last, Control silences speech, F7 and F8 the sound volume, with Shift the built-in voice's volume, Control plus Plus and Control plus Minus the window's text size, Control plus 0 back to normal.
+keys-part-more = F1 again for more keys.
 keys-menu = Up and Down arrows to choose, Enter to confirm, Escape to go back, a letter jumps to the item starting with it. { keys-global }
 keys-main-menu = Up and Down arrows to choose a game or an item, Enter to open it, a letter jumps to the item starting with it, Escape to quit. { keys-global }
 keys-options = Up and Down arrows to choose an option, Left and Right arrows to change its value, Escape to go back. Every change is saved at once. { keys-global }
 keys-confirm = Y for yes, N or Escape for no.
 keys-reader = Up and Down arrows to read the previous or next paragraph, Home and End for the first and the last, Escape to close.
-keys-terminal = In the terminal: F2 the rules, F3 and F4 the first and the last message, F5 and F6 the built-in voice's volume, Control Space silences speech, Alt with a digit stands for Control with that digit, Alt I, Alt H and Alt J for Control I, H and J, Alt Shift with a letter for Control Shift with it, Shift F2 and Shift F5 for F2 and F5, a capital letter for Shift with the letter, Control C quits.
+keys-terminal = In the terminal: F2 the rules, F3 and F4 the first and the last message, Shift F5 and Shift F6 the built-in voice's volume, Control Space silences speech, Alt with a digit stands for Control with that digit, Alt I, Alt H and Alt J for Control I, H and J, Alt Shift with a letter for Control Shift with it, Shift F2 for F2, a capital letter for Shift with the letter, Control C quits.
 
 doc-title = Guide
 doc-opened = { doc-title }. Up and Down arrows to read, Escape to close.

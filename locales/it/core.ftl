@@ -93,12 +93,13 @@ verbosity-sound = solo suono
 verbosity-off = spento
 
 keys-global = Ovunque: F1 i tasti, Control più F1 le regole, Pagina su e Pagina giù la cronologia dei messaggi, con Maiuscolo o Control il primo e l'ultimo, Control zittisce la voce, F7 e F8 il volume dei suoni, con Maiuscolo quello della voce interna, Control più Più e Control più Meno la dimensione del testo nella finestra, Control più 0 la riporta normale.
+keys-part-more = Ancora F1 per altri tasti.
 keys-menu = Frecce su e giù per scegliere, Invio per confermare, Esc per tornare indietro, una lettera salta alla voce che inizia così. { keys-global }
 keys-main-menu = Frecce su e giù per scegliere un gioco o una voce, Invio per aprirla, una lettera salta alla voce che inizia così, Esc per uscire. { keys-global }
 keys-options = Frecce su e giù per scegliere un'opzione, frecce sinistra e destra per cambiarne il valore, Esc per tornare indietro. Ogni modifica è salvata subito. { keys-global }
 keys-confirm = S oppure Y per sì, N o Esc per no.
 keys-reader = Frecce su e giù per leggere il paragrafo precedente o successivo, Inizio e Fine per il primo e l'ultimo, Esc per chiudere.
-keys-terminal = Nel terminale: F2 le regole, F3 e F4 il primo e l'ultimo messaggio, F5 e F6 il volume della voce interna, Control Spazio zittisce la voce, Alt con una cifra vale Control con quella cifra, Alt I, Alt H e Alt J valgono Control I, H e J, Alt Maiuscolo con una lettera vale Control Maiuscolo con quella lettera, Maiuscolo F2 e Maiuscolo F5 valgono F2 e F5, una lettera maiuscola vale Maiuscolo con la lettera, Control C esce dal gioco.
+keys-terminal = Nel terminale: F2 le regole, F3 e F4 il primo e l'ultimo messaggio, Maiuscolo F5 e Maiuscolo F6 il volume della voce interna, Control Spazio zittisce la voce, Alt con una cifra vale Control con quella cifra, Alt I, Alt H e Alt J valgono Control I, H e J, Alt Maiuscolo con una lettera vale Control Maiuscolo con quella lettera, Maiuscolo F2 vale F2, una lettera maiuscola vale Maiuscolo con la lettera, Control C esce dal gioco.
 
 doc-title = Guida
 doc-opened = { doc-title }. Frecce su e giù per leggere, Esc per chiudere.
