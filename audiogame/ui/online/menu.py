@@ -43,8 +43,20 @@ class LanPlace:
     port = beacon.PORT
 
 
+#: the system's accounts, not a person's name: heard at a table they would say nothing of
+#: the player ("root" over SSH, "Administrator" on a shared Windows machine)
+SYSTEM_USERS = frozenset(
+    {
+        "root", "admin", "administrator", "amministratore", "user", "utente", "guest",
+        "ospite", "owner", "default", "pi", "ubuntu", "debian", "kali", "vagrant",
+        "test", "nobody", "wdagutilityaccount", "defaultaccount",
+    }
+)  # fmt: skip
+
+
 def default_name(app: App) -> str:
-    """The name kept in the settings, else the system's user name when it makes a good one."""
+    """The name kept in the settings, else the system's user name when it makes a good
+    one (a person's, not a system account's), else a friendly default ("Player")."""
     kept = str(app.settings.online_name)
     if kept:
         return kept
@@ -52,7 +64,9 @@ def default_name(app: App) -> str:
         guess, problem = clean_name(getpass.getuser())
     except (OSError, KeyError, ImportError):  # no user name to be had on this system
         return app.localizer("online-default-name")
-    return guess if problem is None else app.localizer("online-default-name")
+    if problem is not None or guess.casefold() in SYSTEM_USERS:
+        return app.localizer("online-default-name")
+    return guess
 
 
 class OnlineMenu(MenuScene):
