@@ -222,6 +222,7 @@
   }
 
   function connect() {
+    state.closedByServer = false;
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(`${scheme}//${location.host}/`, [PROTOCOL]);
     state.ws = ws;
@@ -244,7 +245,6 @@
       if (state.closedByServer) {
         // a goodbye retrying cannot help (its words were said): back to the join form,
         // which answers keys and joins again from there
-        state.closedByServer = false;
         state.atTable = false;
         state.table = "";
         setStatus("web-ui-status-closed");
