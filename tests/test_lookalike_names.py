@@ -19,7 +19,8 @@ PASSWORD = "mare d'inverno 7"
 #: each a look-alike of a name held: Cyrillic А, Cyrillic е, fullwidth, dotless ı, Greek ο,
 #: a digit zero, Cherokee Ꭺ, mathematical bold 𝐀
 ALICES = ["Аlice", "Alicе", "Ａｌｉｃｅ", "Alıce", "𝐀lice", "Ꭺlice"]
-BOBS = ["Bοb", "B0b"]
+#: Greek ο, a digit zero, a Cyrillic В and a Greek Β (capitals whose small letters differ)
+BOBS = ["Bοb", "B0b", "Вob", "Βob"]
 CARLAS = ["Cаrla", "Carlа"]
 
 
@@ -66,6 +67,14 @@ def test_the_key_follows_unicodes_skeletons() -> None:
     for name in ALICES:
         assert lookalike.key(name) == lookalike.key("Alice") and alike(name, "alice")
     assert lookalike.key("Emma") == lookalike.key("Ernrna")  # rn for m: UTS #39's own
+    assert lookalike.key("ALICE") == lookalike.key("alice")  # case never tells names apart
+    for greek, latin in (
+        ("Ηelen", "Helen"),
+        ("Μario", "Mario"),
+        ("Νina", "Nina"),
+        ("νera", "vera"),
+    ):
+        assert alike(greek, latin), greek
     for apart in ("Alina", "Anna", "Nicolò", "Alice 2"):
         assert not alike(apart, "Alice"), apart
     assert lookalike.key("Nicolò") != lookalike.key("Nicolo")  # an accent is heard

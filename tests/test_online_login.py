@@ -203,3 +203,21 @@ def test_a_wrong_password_in_italian_and_a_guest_under_another_name(tmp_path):
                 leave(h)
         finally:
             bruno.close()
+
+
+def test_a_lookalike_of_an_accounts_name_opens_the_login_screen_with_why(tmp_path):
+    with ServerThread(tmp_path / "server", ServerOptions(hash_cost=CHEAP)) as server:
+        bruno = GameClient(server.url, "Bruno", password=PASSWORD, register=True)
+        bruno.start()
+        try:
+            wait_for(bruno, lambda i: isinstance(i, m.Welcome))
+            h = app(tmp_path / "guest", name="Вruno")  # a Cyrillic В
+            try:
+                mark = len(h.transcript)
+                to_address(h, f"127.0.0.1:{server.port}")
+                assert h.settle(lambda: isinstance(h.app.top, LoginScene)), since(h, mark)
+                assert h.settle(lambda: "looks or sounds like another player" in since(h, mark))
+            finally:
+                leave(h)
+        finally:
+            bruno.close()

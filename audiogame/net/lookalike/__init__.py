@@ -5,9 +5,10 @@
 "Alice", a braille line shows it as Alice. ``key(name)`` is the same for all of
 them: the name in NFKC (fullwidth, ligatures, mathematical letters folded) and
 case folded (names are compared without case, so UTS #39 folds before the
-skeleton), then UTS #39's skeleton (NFD, each character replaced by its
-prototype from Unicode's confusables data, NFD again), folded and skeletoned
-again until nothing changes (a prototype may be a capital: "0" stands for "O").
+skeleton; a capital that stands for a Latin capital is folded as that one),
+then UTS #39's skeleton (NFD, each character replaced by its prototype from
+Unicode's confusables data, NFD again), folded and skeletoned again until
+nothing changes (a prototype may be a capital: "0" stands for "O").
 
 The data (``confusables.tsv``) is Unicode's ``confusables.txt`` reduced to the
 characters a name may hold, made by ``devtools/lookalike_data.py``; its licence
@@ -46,10 +47,22 @@ def skeleton(text: str) -> str:
 
 def key(name: str) -> str:
     """What ``name`` looks and sounds like: equal keys, names taken for each other."""
-    text = unicodedata.normalize("NFKC", name).casefold()
+    text = "".join(_folded(c) for c in unicodedata.normalize("NFKC", name))
     for _ in range(ROUNDS):
         folded = skeleton(text).casefold()
         if folded == text:
             break
         text = folded
     return text
+
+
+def _folded(char: str) -> str:
+    """A character without its case. A capital that stands for a Latin capital (a
+    Cyrillic В for B, a Greek Η for H) becomes that capital's small letter first: its
+    own small letter (в, η) looks like another (ʙ, n), and "Вruno" must still be
+    "Bruno". A capital whose prototype is a small letter (I for l) is folded as itself,
+    so "ALICE" stays "Alice"."""
+    prototype = prototypes().get(char, "")
+    if char.isupper() and prototype.isupper():
+        return prototype.casefold()
+    return char.casefold()

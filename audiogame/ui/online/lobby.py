@@ -71,6 +71,7 @@ WANTS_ACCOUNT = frozenset(
     {
         Reason.ACCOUNT_NEEDED.value,
         Reason.NAME_REGISTERED.value,
+        Reason.NAME_ALIKE.value,  # a look-alike of a name here: another name, or an account
         Reason.SESSION_EXPIRED.value,
         Reason.UNKNOWN_TOKEN.value,
     }
