@@ -286,7 +286,7 @@ class Table:
             self.spectators[player] = name
             admit(self.record, player)
             self._notice(m.NoticeKind.WATCHING, None, name)
-            self._send_state()
+            self._changed()  # kept with the table: a restart still knows them
             self._send_snapshot(player, None, upto=upto, match=match)
             self._tell_unstored(player)
             return None
@@ -888,7 +888,9 @@ class Table:
         record = self.record
         record.seats = [s.record() for s in self.seats]
         record.stage = self.stage.value
-        snapshot = dataclasses.replace(record, seats=list(record.seats))
+        snapshot = dataclasses.replace(
+            record, seats=list(record.seats), admitted=list(record.admitted)
+        )
 
         async def save() -> None:
             if not self.closed:
