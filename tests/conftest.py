@@ -1,4 +1,11 @@
-"""Every test runs headless: SDL's dummy video and audio drivers, set before pygame loads."""
+"""Every test runs headless: SDL's dummy video and audio drivers, set before pygame loads.
+
+The suite runs in several worker processes at once (pytest-xdist, ``addopts`` in
+pyproject.toml): every test keeps to its own folders (``tmp_path``), ephemeral
+loopback ports, and its own PostgreSQL schema and Redis key prefix
+(``devtools.services``); a game started without ``--config-dir``/``--data-dir``
+finds a settings and data home of its worker's, never the developer's own.
+"""
 
 import os
 
@@ -11,6 +18,34 @@ os.environ["SPEECHD_ADDRESS"] = "unix_socket:/nonexistent/audiogame-tests/speech
 os.environ["BRLAPI_HOST"] = "/nonexistent/audiogame-tests/brlapi"
 
 import pytest  # noqa: E402
+
+#: set to run the suite in another number of worker processes (0: all in this one)
+WORKERS_VAR = "AUDIOGAME_TEST_WORKERS"
+
+
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook (none without xdist)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """How many workers ``-n auto`` (pyproject's addopts) starts: four at least, more
+    on a machine with more cores. Most tests wait on other processes (a server, players,
+    a browser, a game in a terminal) far longer than they compute, so a 2-core machine
+    runs four of them at once well."""
+    given = os.environ.get(WORKERS_VAR, "")
+    return int(given) if given.isdigit() else max(4, os.cpu_count() or 1)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def own_homes(tmp_path_factory: pytest.TempPathFactory):
+    """The platform's settings and data folders (``platformdirs``) of this worker alone."""
+    homes = tmp_path_factory.mktemp("homes")
+    saved = {name: os.environ.get(name) for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME")}
+    os.environ["XDG_CONFIG_HOME"] = str(homes / "config")
+    os.environ["XDG_DATA_HOME"] = str(homes / "data")
+    yield homes
+    for name, value in saved.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
 
 
 @pytest.fixture

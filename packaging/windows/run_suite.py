@@ -42,7 +42,8 @@ def main() -> int:
     _without_server_stores()
     import pytest
 
-    return pytest.main(["-p", "under_wine", "-p", "no:cacheprovider", *args])
+    # one process: the build ships no pytest-xdist (pyproject's addopts ask for workers)
+    return pytest.main(["-p", "under_wine", "-p", "no:cacheprovider", "-o", "addopts=", *args])
 
 
 if __name__ == "__main__":

@@ -15,6 +15,13 @@ import checks  # noqa: E402
 import wine  # noqa: E402
 
 
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook (none without xdist)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """These tests share one build and one Wine prefix: they run in this process (the
+    suite they start under Wine is another pytest, with workers of its own)."""
+    return 0
+
+
 def _must_run() -> bool:
     """Where Wine can be installed (root, apt-get), CI does not accept a skip."""
     can_install = shutil.which("apt-get") is not None and getattr(os, "geteuid", lambda: 1)() == 0
