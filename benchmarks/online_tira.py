@@ -80,6 +80,12 @@ def game(slow: tuple[str, ...]) -> None:
     ahead = sum(how == "ahead" for r in results.values() for _u, _a, how, _m in r["heard"])
     mistakes = sum(r["mistakes"] for r in results.values())
     print(f"parts played ahead: {ahead}; mistakes corrected: {mistakes}")
+    played = [{at for at, _when, _aim in r["on_time"]} for r in results.values()]
+    everywhere, anywhere = set.intersection(*played), set.union(*played)
+    print(
+        f"happenings played ahead on every client: {len(everywhere)} of {len(anywhere)} "
+        f"(the rest said when their frame came, on the clients a busy machine ran late)"
+    )
 
 
 def fairness(races: int) -> None:

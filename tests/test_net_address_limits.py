@@ -114,8 +114,8 @@ def test_the_app_says_the_guest_bound_and_comes_back_to_the_menu(
                 h.press("down")
             h.press("enter")
             type_line(h, f"127.0.0.1:{server.port}")
-            assert h.settle(lambda: words in " ".join(h.transcript), 20), h.transcript[-3:]
-            assert h.settle(lambda: isinstance(h.app.top, OnlineMenu), 10)
+            assert h.settle(lambda: words in " ".join(h.transcript), 60), h.transcript[-3:]
+            assert h.settle(lambda: isinstance(h.app.top, OnlineMenu), 60)
             assert h.press("down")
         finally:
             h.app.pop_to(h.app.scenes[0])

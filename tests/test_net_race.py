@@ -153,17 +153,17 @@ def test_presses_count_in_the_order_they_were_made_not_the_order_they_arrived(tm
 def test_a_dropped_racer_is_covered_at_once_and_takes_the_seat_back_when_the_round_ends(
     tmp_path,
 ):
-    server = serve(tmp_path, grace=30.0, probe_every=0.2)
+    # a grace of an hour: covered at all during the test is covered at once, not after
+    # the grace (a race cannot wait), whatever the machine's speed
+    server = serve(tmp_path, grace=3600.0, probe_every=0.2)
     anna, bruno = seated(server, 3, ["Anna", "Bruno"], {2: "hard"})
     clients = [anna, bruno]
     try:
         for _attempt in range(3):  # a race the bots end before he is back: try the next one
             race_started(anna)
             token = bruno.token
-            dropped_at = time.monotonic()
             bruno.close()
-            wait_for(anna, lambda i: isinstance(i, m.Notice) and i.what is m.NoticeKind.COVERED, 20)
-            assert time.monotonic() - dropped_at < 10.0  # not the 30 s grace: a race cannot wait
+            wait_for(anna, lambda i: isinstance(i, m.Notice) and i.what is m.NoticeKind.COVERED)
             bruno = GameClient(server.url, "Bruno", token=token)
             clients.append(bruno)
             said: list = []
@@ -183,12 +183,12 @@ def test_a_dropped_racer_is_covered_at_once_and_takes_the_seat_back_when_the_rou
 
             session.on_notice = noticed
             bruno.start()
-            loop.run_until(lambda seen=notices: _back_or_returning(seen) is not None, 20)
+            loop.run_until(lambda seen=notices: _back_or_returning(seen) is not None, 60)
             if _back_or_returning(notices) is m.NoticeKind.RETURNING:
                 break
         else:
             pytest.fail("the race always ended before the player was back")
-        loop.run_until(lambda: seat.server_view is not None, 20)
+        loop.run_until(lambda: seat.server_view is not None, 60)
         ids = [msg.msg_id for msg in said]
         assert "tira-online-phase-racing" in ids and "tira-standings" in ids  # where it stands
         # one summary: back in the race, everyone's dice while they move, the bot until
@@ -202,8 +202,8 @@ def test_a_dropped_racer_is_covered_at_once_and_takes_the_seat_back_when_the_rou
         # the bot finishes the round: the seat is given back as the round ends, its notice
         # just before the round's end (the batch right after it ends the round). Asked of
         # what was heard, in its order: the table itself may be a round further by now
-        loop.run_until(lambda: bool(back_at), 30)
-        loop.run_until(lambda: len(seat.parts) > back_at[0], 20)
+        loop.run_until(lambda: bool(back_at), 60)
+        loop.run_until(lambda: len(seat.parts) > back_at[0], 60)
         after_back = [p for p in seat.parts[back_at[0] :] if p.upto == seat.parts[back_at[0]].upto]
         assert any(isinstance(e, RoundEnded) for p in after_back for e in p.events)
         ended = round_over()

@@ -35,7 +35,7 @@ def refused_words(tmp_path, lang: str, config: dict[str, Any]) -> tuple[str, Har
         h.app.push(LobbyScene(h.app, menu, [target], create=choice))
         generic = h.app.localizer("net-reason-bad-options")
         cues = h.app.announcer.cue_log
-        assert h.settle(lambda: any(c[0] == "menu_error" for c in cues), 20), h.transcript
+        assert h.settle(lambda: any(c[0] == "menu_error" for c in cues), 60), h.transcript
         h.settle(lambda: False, 0.3)
         said = " | ".join(h.transcript)
         assert generic not in said, said

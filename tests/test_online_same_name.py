@@ -38,7 +38,7 @@ def test_a_second_copy_with_the_same_name_is_told_its_name_here_and_sits(tmp_pat
             lobby = join_address(second, address)
             t = second.app.localizer
             told = t("online-renamed", asked="Anna", name="Anna 2")
-            assert second.settle(lambda: any(told in s for s in second.transcript), 10)
+            assert second.settle(lambda: any(told in s for s in second.transcript), 60)
             # the list follows the news, it does not cut it off
             said = " | ".join(second.transcript)
             assert said.index(told) < said.index(t("online-lobby-title"))

@@ -73,21 +73,21 @@ def test_a_full_disk_mid_match_is_told_once_and_its_end_too(small_disk, tmp_path
         h.press("enter")  # Create a table
         assert isinstance(app.top, CreateTableScene)
         h.press("enter")  # Domino, four players
-        assert h.settle(lambda: isinstance(app.top, RoomScene), 20)
+        assert h.settle(lambda: isinstance(app.top, RoomScene), 60)
         link = lobby.link
         assert link is not None
         for seat in (1, 2, 3):
             h.press("b")  # a bot on the first empty seat, as the table is known
             filled = lambda s=seat: link.table is not None and link.table.seats[s].level != ""  # noqa: E731
-            assert h.settle(filled, 20)
+            assert h.settle(filled, 60)
         running = server.server
         assert running is not None
         table = server.run(lambda: next(iter(running.lobby.tables.values())))
 
         fill(small_disk)  # the disk is full: the match begins all the same
         h.press("enter")
-        assert h.settle(lambda: isinstance(app.top, DominoTable), 20)
-        assert h.settle(lambda: any(lost in s for s in h.transcript), 20), h.transcript
+        assert h.settle(lambda: isinstance(app.top, DominoTable), 60)
+        assert h.settle(lambda: any(lost in s for s in h.transcript), 60), h.transcript
         assert server.run(lambda: table.unstored)
         assert "not storing" in caplog.text
 

@@ -56,7 +56,7 @@ def test_a_tira_table_created_from_the_online_menu_races_with_a_bot(tmp_path):
         assert "fast" in h.press("right")  # speed: normal -> fast
         assert "End of game" in h.press("down")
         h.press("enter")
-        assert h.settle(lambda: isinstance(app.top, RoomScene), 20)
+        assert h.settle(lambda: isinstance(app.top, RoomScene), 60)
         link = lobby.link
         assert link is not None and isinstance(link.race, RaceSeat)  # before any view
         table = server.run(lambda: next(iter(server.server.lobby.tables.values())))
@@ -64,9 +64,9 @@ def test_a_tira_table_created_from_the_online_menu_races_with_a_bot(tmp_path):
         config = server.run(lambda: dict(table.record.config))
         assert (config["players"], config["speed"]) == (2, "fast")
         h.press("b")  # a bot on the empty seat
-        assert h.settle(lambda: link.table is not None and link.table.seats[1].level != "", 20)
+        assert h.settle(lambda: link.table is not None and link.table.seats[1].level != "", 60)
         h.press("enter")  # the master starts
-        assert h.settle(lambda: isinstance(app.top, TiraTable), 20)
+        assert h.settle(lambda: isinstance(app.top, TiraTable), 60)
         tira = app.top
         assert isinstance(tira, TiraTable) and tira.session is link.race and tira.me == 0
         spec = registry.get("tira")
@@ -77,7 +77,7 @@ def test_a_tira_table_created_from_the_online_menu_races_with_a_bot(tmp_path):
 
         tira.watchers.append(watch)
         started = lambda: any(isinstance(e, RaceStarted) for b, _ in heard for e in b)  # noqa: E731
-        assert h.settle(started, 30), "the race never started"
+        assert h.settle(started, 60), "the race never started"
         mark = len(h.transcript)
         h.press("space")  # throw
 

@@ -54,7 +54,7 @@ h.press("enter")  # Join with an address
 for char in address:
     h.press(char)
 h.press("enter")
-assert h.settle(lambda: isinstance(app.top, LobbyScene) and app.top.listed, 30)
+assert h.settle(lambda: isinstance(app.top, LobbyScene) and app.top.listed, 60)
 link = app.top.link
 h.press("enter")  # Create a table
 assert isinstance(app.top, CreateTableScene)
@@ -65,13 +65,13 @@ h.press("left")  # two players
 h.press("down")
 h.press("right")  # fast
 h.press("enter")
-assert h.settle(lambda: isinstance(app.top, RoomScene), 30)
+assert h.settle(lambda: isinstance(app.top, RoomScene), 60)
 h.press("b")  # a bot on the other seat
-assert h.settle(lambda: link.table is not None and link.table.seats[1].level != "", 30)
+assert h.settle(lambda: link.table is not None and link.table.seats[1].level != "", 60)
 (home / "room").write_text("")
 assert h.settle(lambda: (home / "go").exists(), 60)
 h.press("enter")
-assert h.settle(lambda: isinstance(app.top, TiraTable), 30)
+assert h.settle(lambda: isinstance(app.top, TiraTable), 60)
 (home / "racing").write_text("")
 while True:  # until killed
     h.settle(lambda: False, 1.0)
@@ -141,20 +141,25 @@ def test_the_app_started_again_mid_race_takes_its_seat_back_and_hears_the_race(t
         h.press("enter")  # Join with an address: the last one, as offered
         h.press("enter")
         back = t("net-race-back")
-        assert h.settle(lambda: any(back in s for s in h.transcript), 30), h.transcript
-        assert h.settle(lambda: isinstance(app.top, TiraTable), 10)
+        assert h.settle(lambda: any(back in s for s in h.transcript), 60), h.transcript
+        assert h.settle(lambda: isinstance(app.top, TiraTable), 60)
         lobby = next(s for s in app.scenes if isinstance(s, LobbyScene))
         assert lobby.link is not None and lobby.link.seat == 0
         assert server.run(lambda: table.seats[0].player) == anna  # the same player
-        h.settle(lambda: False, 0.3)
+
+        def summary() -> str:
+            said = " | ".join(h.transcript)
+            return said[said.index(back) :]
+
+        # where the race stands, said after "back": awaited, not a pause
+        assert h.settle(lambda: "Dice: " in summary() and "Coasters won: " in summary(), 60)
         said = " | ".join(h.transcript)
         at = said.index(back)
-        assert "Dice: " in said[at:] and "Coasters won: " in said[at:], said[at:]
         assert "notice-" not in said and "Anna is back" not in said
         # the bot gives the seat back when its round ends, unless the race is over
         yours = t("net-seat-yours-again")
         if t("net-race-back-covered") in said[at:]:
-            assert h.settle(lambda: any(yours in s for s in h.transcript), 30)
+            assert h.settle(lambda: any(yours in s for s in h.transcript), 60)
             assert not server.run(lambda: table.seats[0].covered)
     finally:
         if first.poll() is None:
@@ -184,7 +189,7 @@ def test_a_kept_guest_token_the_server_no_longer_knows_enters_as_a_new_guest(tmp
             h.press("enter")
             h.press("enter")
             app = h.app
-            assert h.settle(lambda: isinstance(app.top, LobbyScene) and app.top.listed, 20)
+            assert h.settle(lambda: isinstance(app.top, LobbyScene) and app.top.listed, 60)
             assert not any(isinstance(s, LoginScene) for s in app.scenes)
             # forgotten: a new one is kept only once this guest sits at a table
             assert sessions.token_for(h.app.data_dir, address, "Anna") is None

@@ -40,7 +40,7 @@ def test_the_desktop_back_mid_race_hears_where_it_stands_and_gets_its_seat_back(
         h.press("down")
         h.press("right")  # fast
         h.press("enter")
-        assert h.settle(lambda: isinstance(app.top, RoomScene), 20)
+        assert h.settle(lambda: isinstance(app.top, RoomScene), 60)
         link = lobby.link
         assert link is not None
         running = server.server
@@ -49,9 +49,9 @@ def test_the_desktop_back_mid_race_hears_where_it_stands_and_gets_its_seat_back(
         assert isinstance(table, RaceTable)
         server.run(lambda: table.record.config.update(timing=TIMING))
         h.press("b")  # a bot on the other seat
-        assert h.settle(lambda: link.table is not None and link.table.seats[1].level != "", 20)
+        assert h.settle(lambda: link.table is not None and link.table.seats[1].level != "", 60)
         h.press("enter")
-        assert h.settle(lambda: isinstance(app.top, TiraTable), 20)
+        assert h.settle(lambda: isinstance(app.top, TiraTable), 60)
 
         def phase() -> Phase | None:
             match = table.match
@@ -62,7 +62,7 @@ def test_the_desktop_back_mid_race_hears_where_it_stands_and_gets_its_seat_back(
 
         back = t("net-race-back")
         for _attempt in range(4):  # a race the bot ends before the link is back: the next
-            assert h.settle(lambda: server.run(phase) is Phase.RACING, 30)
+            assert h.settle(lambda: server.run(phase) is Phase.RACING, 60)
             mark = len(h.transcript)
             player = server.run(lambda: running.lobby.players[table.seats[0].player])
             server.run(lambda p=player: p.connection.ws.transport.abort())  # the line drops
@@ -82,8 +82,8 @@ def test_the_desktop_back_mid_race_hears_where_it_stands_and_gets_its_seat_back(
                 break
         else:
             raise AssertionError("the race always ended before the client was back")
-        assert h.settle(lambda: not covered(), 30)
-        assert h.settle(lambda: any(t("net-seat-yours-again") in s for s in h.transcript), 20)
+        assert h.settle(lambda: not covered(), 60)
+        assert h.settle(lambda: any(t("net-seat-yours-again") in s for s in h.transcript), 60)
     finally:
         app.pop_to(app.scenes[0])
         server.stop()

@@ -48,9 +48,9 @@ def test_a_host_that_starts_a_moment_late_is_reached(tmp_path):
     h = app(tmp_path)
     try:
         join(h, f"127.0.0.1:{port}")
-        assert h.settle(lambda: "trying again for a few seconds" in " ".join(h.transcript), 10)
+        assert h.settle(lambda: "trying again for a few seconds" in " ".join(h.transcript), 60)
         server.start(port=port)
-        assert h.settle(lambda: isinstance(h.app.top, LobbyScene) and h.app.top.listed, 30)
+        assert h.settle(lambda: isinstance(h.app.top, LobbyScene) and h.app.top.listed, 60)
         assert not any("I could not reach" in line for line in h.transcript)
     finally:
         h.app.pop_to(h.app.scenes[0])

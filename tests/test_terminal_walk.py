@@ -117,13 +117,13 @@ def test_two_terminals_host_and_join_a_table_on_this_computer(pty_game) -> None:
     guest.answer(f"127.0.0.1:{port.group(1)}")
     since = guest.mark()
     guest.send("\r")
-    guest.wait_for("^Collegato", since, timeout=20)
-    line = guest.wait_for("^Tavoli\\.", since, timeout=20)
+    guest.wait_for("^Collegato", since, timeout=60)
+    line = guest.wait_for("^Tavoli\\.", since, timeout=60)
     assert "Domino" in line
     mark, seated = host.mark(), guest.mark()
     guest.send("\r")
-    host.wait_for("^Bea sits at seat 2", mark, timeout=20)
-    guest.wait_for("^Tavolo di Domino, in attesa di cominciare", seated, timeout=20)
+    host.wait_for("^Bea sits at seat 2", mark, timeout=60)
+    guest.wait_for("^Tavolo di Domino, in attesa di cominciare", seated, timeout=60)
     for game in (guest, host):
         game.send("\x03")
         assert game.wait_exit() == 0 and game.terminal_restored()
@@ -185,7 +185,7 @@ def test_the_greeting_does_not_wait_for_the_sound_device(pty_game) -> None:
         "sys.exit(main(sys.argv[1:]))\n"
     )
     g = pty_game(command=[sys.executable, "-c", script])
-    g.wait_for("^Main menu", timeout=30)
+    g.wait_for("^Main menu", timeout=60)
     lines = g.lines_since(0)
     assert lines.index("Welcome to audiogame.") < lines.index("(probing the sound device)")
     g.send("\x03")
@@ -210,7 +210,7 @@ def test_a_throw_without_sound_says_what_it_did(pty_game, lang, words) -> None:
     g.answer("\r")  # the setup's start: the briefing
     since = g.mark()
     g.send("\r")  # its start
-    g.wait_for("^(Go!|Via!)", since, timeout=30)
+    g.wait_for("^(Go!|Via!)", since, timeout=60)
     said = g.answer("  ")  # a throw, then Space again while the dice fly
     assert said[:2] == words
     g.send("\x03")

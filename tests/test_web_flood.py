@@ -225,8 +225,10 @@ def test_a_page_pressing_keys_faster_than_any_hand_is_slowed_then_closed(tmp_pat
             with contextlib.suppress(ConnectionClosed):
                 for _ in range(int(limits.burst * 5)):  # as fast as the socket takes them
                     await page.send(press("F1", "F1"))
+            await asyncio.wait_for(reader, 60)  # the server closes it
+            # from the first key to the close: the server took every key it judged within
+            # this span, however slowly a busy machine ran it (its bucket filled meanwhile)
             took = time.monotonic() - began
-            await asyncio.wait_for(reader, 10)  # the server closes it
             return calm, page, took
 
         calm, page, took = asyncio.run(run())

@@ -127,7 +127,7 @@ def test_a_page_is_checked_like_any_client(server):
         await page.send({"type": "nonsense"})
         await page.send({"type": "key", "key": "h"})  # not at a table: said so
         await page.until(lambda: len(page.lines()) >= 6)
-        await page.drain(0.1)  # and nothing more
+        await page.sync()  # and nothing more
         await page.close()
         return page.frames
 
@@ -274,7 +274,7 @@ def test_the_board_is_the_windows_for_my_seat_with_my_cursor_in_my_language(serv
         # the page has heard all the table told my seat, and its board shows it
         await page.until(lambda: heard_upto(page) >= sent_upto(server, table))
         await page.until(lambda: page.last("board") is not None)
-        await page.drain(0.2)
+        await page.sync()
         boards = [page.last("board")]
         told_t: list[dict] = []
         for message in (
@@ -367,7 +367,7 @@ def test_a_whole_match_played_by_keys_is_told_as_the_desktop_tells_it(server):
             for key in keys_for(rng.choice(legal), view):
                 await page.send(key)
         await page.until(lambda: heard_upto(page) >= sent_upto(server, table))
-        await page.drain(0.2)
+        await page.sync()
         await page.close()
         return page
 
@@ -441,7 +441,7 @@ def test_a_page_that_drops_gets_its_seat_back_and_hears_what_it_missed(tmp_path)
                 }
             )
             await back.until(lambda: missed(back) and back.last("at-table") is not None)
-            await back.drain(0.2)
+            await back.sync()
             await back.close()
             return page, back
 

@@ -63,7 +63,7 @@ def test_a_page_back_mid_race_hears_where_it_stands_and_gets_its_seat_back(tmp_p
             await server_holds(server, lambda: table.seats[1].covered)
             zoe = await WebPage(server.url, "Zoë", lang="it", token=token).open()
             await zoe.until(lambda z=zoe: "net-race-back" in ids(z))
-            await zoe.drain(0.2)
+            await zoe.sync()
             if "net-race-back-covered" in ids(zoe):
                 covered_seen = ids(zoe)
                 break

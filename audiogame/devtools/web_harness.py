@@ -148,6 +148,10 @@ def narration_only(lines: Sequence[dict[str, Any]], game_cue_ids: set[str]) -> l
     ]
 
 
+#: the ids of ``WebPage.sync``'s pings (far from the page's own clock pings)
+SYNC_PINGS = 1_000_000_000
+
+
 @dataclass
 class WebPage:
     """A client of the web subprotocol, as the page's script is (frames as JSON)."""
@@ -159,6 +163,7 @@ class WebPage:
     ws: ClientConnection | None = None
     #: a page reloaded in the same tab keeps its token (the script's sessionStorage)
     token: str | None = None
+    _pings: int = 0
 
     async def open(self) -> WebPage:
         self.ws = await connect(self.url, subprotocols=[Subprotocol(WEB_SUBPROTOCOL)])
@@ -201,6 +206,17 @@ class WebPage:
                 said = [line["id"] for line in self.lines()]
                 raise AssertionError(f"{self.name} waited {bound} s; got {kinds}, {said}") from late
             self.frames.append(json.loads(frame))
+
+    async def sync(self, bound: float = 60.0) -> None:
+        """Take frames until everything the server had for this page before now has come:
+        a ping's pong follows it (the server answers a connection's messages in order).
+        Not a quiet spell, which a busy machine stretches past any pause."""
+        self._pings += 1
+        ping = SYNC_PINGS + self._pings
+        await self.send({"type": "ping", "id": ping})
+        await self.until(
+            lambda: any(f["type"] == "pong" and f.get("id") == ping for f in self.frames), bound
+        )
 
     async def close(self) -> None:
         if self.ws is not None:

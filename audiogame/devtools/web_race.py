@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from audiogame.devtools.net_harness import ServerThread
+from audiogame.language.localizer import Localizer
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,9 +119,14 @@ def race_from_page(
             count = page.evaluate("window.audiogame.timed.log.length")
             if count >= landings:
                 break
-        for key in ("F1", "F9"):  # the keys' help; the page's clock, said by the server
+        # the keys' help, then the page's clock said by the server: each awaited in the
+        # page's region for answers and kept as it was then (the race goes on meanwhile,
+        # and its happenings come between)
+        said_now: list[str] = []
+        for key, words in (("F1", keys_words(lang)), ("F9", clock_words(lang))):
             page.keyboard.press(key)
-            page.wait_for_timeout(300)
+            until(page, f"{SAID_NOW}.some(p => p.textContent.includes({json.dumps(words)}))")
+            said_now += page.evaluate(f"{SAID_NOW}.map(p => p.textContent)")
         log = page.evaluate("window.audiogame.timed.log")
         origin_ms = page.evaluate("performance.timeOrigin")
         # the server's monotonic clock from the wall clock, read here twice around
@@ -130,7 +136,7 @@ def race_from_page(
             "#history li",
             "items => items.map(li => ({id: li.dataset.id, text: li.textContent}))",
         )
-        run.said_now = page.eval_on_selector_all("#said-now p", "ps => ps.map(p => p.textContent)")
+        run.said_now = said_now
     finally:
         page.close()
     table = _the_table(server)
@@ -145,6 +151,21 @@ def race_from_page(
         late, aim_error = fired - entry["at"], aimed - entry["at"]
         run.timed.append(Heard(entry["key"], entry["at"], late, aim_error, lines, ahead))
     return run
+
+
+#: the paragraphs of the page's region for answers (a few are kept there)
+SAID_NOW = "[...document.querySelectorAll('#said-now p')]"
+
+
+def keys_words(lang: str) -> str:
+    """What F1 says at a race in the browser."""
+    return Localizer(lang)("web-keys-race")
+
+
+def clock_words(lang: str) -> str:
+    """How F9's answer (the page's clock) begins, before its first figure."""
+    said = Localizer(lang)("net-clock", offset=0, error=0, rtt=0, hold=0, bound=0)
+    return said[: next(i for i, c in enumerate(said) if c.isdigit() or c == "\u2068")]
 
 
 def _the_table(server: ServerThread) -> Any:
