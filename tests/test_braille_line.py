@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import socket
+import sys
 import threading
 import time
 
@@ -22,6 +23,11 @@ from audiogame.io.braille.brlapi import (
 from audiogame.io.braille.line import BrailleLine, windows
 from audiogame.io.speech.chain import SpeechChain
 from audiogame.io.speech.recording import RecordingSpeaker
+
+pytestmark = pytest.mark.skipif(
+    sys.platform == "win32",
+    reason="BRLTTY's braille line is Linux's; on Windows braille goes through NVDA and JAWS",
+)
 
 
 def wait_until(check, limit: float = 30.0) -> None:

@@ -31,6 +31,12 @@ from audiogame.io.speech.dispatcher import (
 from audiogame.io.speech.recording import RecordingSpeaker
 from audiogame.io.speech.ssip import Address, SSIPConnection, default_address, escape_text
 
+pytestmark = pytest.mark.skipif(
+    sys.platform == "win32",
+    reason="speech-dispatcher is the screen reader's voice on Linux; Windows speaks through "
+    "NVDA and JAWS (tests/test_speech_screenreader.py)",
+)
+
 
 def wait_until(check: Callable[[], bool], limit: float = 30.0) -> None:
     """Until ``check()`` holds; the limit only ends a wait that would never end."""

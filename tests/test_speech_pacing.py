@@ -253,8 +253,8 @@ def test_the_one_folder_game_waits_for_speech_too(harness_factory, folder_game):
 @pytest.mark.parametrize(
     ("lang", "options", "row", "faster"),
     [
-        ("it", "Opzioni", "Velocità della voce interna: 300 parole al minuto", "325 parole"),
-        ("en", "Options", "Built-in voice rate: 300 words per minute", "325 words"),
+        ("it", "Opzioni", "Velocità della voce: 300 parole al minuto", "325 parole"),
+        ("en", "Options", "Voice rate: 300 words per minute", "325 words"),
     ],
 )
 def test_the_voice_is_faster_by_default_and_its_rate_steps_in_the_options(

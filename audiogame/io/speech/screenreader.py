@@ -205,7 +205,8 @@ def output_name(output: object) -> str:
 
 
 def auto_output() -> object:
-    """accessible-output2's ``Auto()`` — may block for ever: call it in a worker."""
+    """accessible-output2's screen readers, each built on its own, NVDA believed only when
+    it runs (``outputs``) — may block for ever: call it in a worker."""
     if sys.platform == "win32":
         with contextlib.suppress(Exception):
             import pythoncom  # type: ignore[import-not-found]
@@ -215,9 +216,29 @@ def auto_output() -> object:
         # Its Linux outputs need these distro bindings; without them Auto() would only
         # print install hints and find nothing.
         raise ScreenReaderGone("no speech-dispatcher or espeak Python bindings")
-    from accessible_output2.outputs.auto import Auto
+    import accessible_output2
 
-    return Auto()
+    from audiogame.io.speech.outputs import (
+        SilentScreenReader,
+        build_outputs,
+        drop_silent_nvda,
+        running_processes,
+    )
+
+    outputs = build_outputs(accessible_output2.get_output_classes())
+    silent = drop_silent_nvda(outputs, running_processes)
+    if silent and not _speaks(outputs):
+        raise SilentScreenReader(silent)
+    return outputs
+
+
+def _speaks(outputs: object) -> bool:
+    """Whether a screen reader (not a system voice) would speak."""
+    try:
+        _active(outputs)
+    except ScreenReaderGone:
+        return False
+    return True
 
 
 #: The modules accessible-output2's Linux outputs import (speech_dispatcher, e_speak).
