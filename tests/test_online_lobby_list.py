@@ -88,3 +88,56 @@ def test_the_cursor_follows_its_table_when_the_list_is_sorted_again(tmp_path):
             carla.close()
             h.app.pop_to(h.app.scenes[0])
             h.close()
+
+
+def test_the_servers_welcome_leaves_the_cursor_where_the_player_put_it(tmp_path):
+    """The lobby lists its rows (create a table, join with a code) while it connects. A
+    player who moved to "Join with an invite code" before the server's welcome came
+    (a busy server, or a busy machine: the four-process test met it under load) must
+    still be there when they press Enter: the welcome rebuilt the rows with the cursor
+    at the top, and Enter created a table instead, leaving them alone in its room. The
+    server here holds its welcome until the cursor has moved: that interleaving, forced."""
+    import asyncio
+    import threading
+
+    from websockets.asyncio.server import ServerConnection
+
+    from audiogame.devtools.hostile_server import HostileServer, hello_of, welcome
+
+    moved = threading.Event()
+
+    async def late_welcome(ws: ServerConnection) -> None:
+        await hello_of(ws)
+        for _ in range(6000):  # until the cursor moved (bounded: a minute)
+            if moved.is_set():
+                break
+            await asyncio.sleep(0.01)
+        await ws.send(welcome("Anna"))
+        while True:  # every list asked for: none
+            if '"list-tables"' in str(await ws.recv()):
+                await ws.send(m.encode(m.TableList(tables=[])).decode())
+
+    with HostileServer(late_welcome) as server:
+        h = Harness(tmp_path / "Anna", lang="en")
+        h.app.settings.online_name = "Anna"
+        h.start(OnlineMenu(h.app))
+        try:
+            for _ in range(3):
+                h.press("down")
+            h.press("enter")  # Join with an address
+            for char in server.address:
+                h.press(char)
+            h.press("enter")
+            lobby = h.app.top
+            assert isinstance(lobby, LobbyScene) and lobby.link is not None
+            assert h.settle(lambda: server.connections == 1)
+            assert h.press("end").startswith("Join with an invite code")
+            moved.set()
+            assert h.settle(lambda: lobby.listed)  # welcomed, and the (empty) list came
+            assert lobby.items[lobby.index].label().startswith("Join with an invite code")
+            h.press("enter")
+            assert isinstance(h.app.top, TextEntry)
+            assert h.app.top.prompt_id == "online-code-prompt"
+        finally:
+            h.app.pop_to(h.app.scenes[0])
+            h.close()

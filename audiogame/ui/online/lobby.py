@@ -280,6 +280,11 @@ class LobbyScene(MenuScene):
         table = self.current_table()
         return table if table is not None else self.index - len(self.items)
 
+    def kept_row(self) -> str | int | None:
+        """What ``rebuild`` keeps the cursor on: the row under it, once the player has
+        moved or the list has come (before that, the top)."""
+        return self.under_cursor() if self.listed or self.index else None
+
     def table_item(self, summary: m.TableSummary) -> MenuItem:
         return MenuItem(
             lambda: words.table_line(summary, self.t), lambda: self.join(summary, spectator=False)
@@ -314,7 +319,7 @@ class LobbyScene(MenuScene):
     def news(self, item: Incoming) -> bool:
         if isinstance(item, m.TableList):
             # the first list starts at its top, unless the player has moved already
-            keep = self.under_cursor() if self.listed or self.index else None
+            keep = self.kept_row()
             self.tables = sorted(item.tables, key=lambda s: (s.stage != m.TableStage.WAITING, s.id))
             first = not self.listed
             self.listed = True
@@ -465,7 +470,10 @@ class LobbyScene(MenuScene):
         login, self.login = self.login, None
         if login is not None and login in self.app.scenes:
             self.app.pop(login, resume=False)
-        self.rebuild()
+        # the rows again with the cursor where the player put it: they may have moved
+        # before the welcome came (or before this one, after a reconnection), and Enter
+        # on a row that changed under them created a table instead of joining one
+        self.rebuild(self.kept_row())
 
     def say_peek(self, peek: m.TablePeek) -> None:
         info = peek.table
