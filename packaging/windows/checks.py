@@ -46,7 +46,7 @@ import wine  # noqa: E402
 #: where the zip is extracted: a space and accents, as in a real player's folder
 FOLDER = "Giochi già provati"
 #: what the suite needs beside the package under test (never the package itself)
-SUITE_PARTS = ("tests", "benchmarks", "docs", "sounds", "packaging", "pyproject.toml")
+SUITE_PARTS = ("tests", "benchmarks", "docs", "sounds", "packaging", "pyproject.toml", "LICENSE")
 
 
 def why_not_here() -> str | None:
@@ -272,7 +272,7 @@ class SuiteResult:
 def run_suite(trial: Trial, extra: list[str] | None = None, timeout: float = 1800) -> SuiteResult:
     deps = trial.work / "test-deps"
     if not deps.exists():
-        wheels = build.fetch(HERE / "requirements-test.txt", build.CACHE / "test-wheels")
+        wheels = build.fetch(build.PINS_TEST, build.CACHE / "test-wheels")
         build.pip_install(list(wheels.values()), deps)
     suite = trial.work / "suite"
     if suite.exists():
@@ -285,6 +285,9 @@ def run_suite(trial: Trial, extra: list[str] | None = None, timeout: float = 180
             shutil.copytree(source, suite / part, ignore=ignore)
         else:
             shutil.copy2(source, suite / part)
+    # the test hooks the zip leaves out (run_suite.py adds them to the build's package)
+    hooks = suite / "test-hooks" / "audiogame" / build.NOT_FOR_PLAYERS[0]
+    shutil.copytree(ROOT / "audiogame" / build.NOT_FOR_PLAYERS[0], hooks, ignore=ignore)
     report = suite / "junit.xml"
     args = [trial.python, str(HERE / "run_suite.py"), str(deps), str(suite)]
     args += ["-q", "-rs", f"--junitxml={report}", *(extra or [])]

@@ -61,14 +61,18 @@ static int run(void) {
     int argc = 0;
     wchar_t **argv = CommandLineToArgvW(GetCommandLineW(), &argc);
     if (argv == NULL || argc < 1) return tell(NOT_EXTRACTED);
-    /* python -m audiogame <the player's own arguments> */
-    wchar_t **args = calloc((size_t)argc + 3, sizeof(wchar_t *));
+    /* python -X utf8 -m audiogame <the player's own arguments>: UTF-8 mode, so what the
+       game prints to a pipe or a file is UTF-8, not the ANSI code page (a console gets
+       Unicode from Python either way) */
+    wchar_t **args = calloc((size_t)argc + 5, sizeof(wchar_t *));
     if (args == NULL) return 1;
     args[0] = argv[0];
-    args[1] = L"-m";
-    args[2] = L"audiogame";
-    for (int i = 1; i < argc; i++) args[i + 2] = argv[i];
-    return py_main(argc + 2, args);
+    args[1] = L"-X";
+    args[2] = L"utf8";
+    args[3] = L"-m";
+    args[4] = L"audiogame";
+    for (int i = 1; i < argc; i++) args[i + 4] = argv[i];
+    return py_main(argc + 4, args);
 }
 
 #ifdef CONSOLE
