@@ -5,7 +5,6 @@ words but those words. A screen reader reads every line uv or pip would print th
 from __future__ import annotations
 
 import os
-import pty
 import re
 import select
 import shutil
@@ -39,6 +38,8 @@ def test_the_first_command_stays_one_line_that_sets_itself_up():
 
 
 def test_from_an_empty_cache_only_the_games_words_reach_the_terminal(tmp_path):
+    import pty  # POSIX only: imported here, so that Windows collects the module and skips
+
     copy = tmp_path / "audiogame"
     copy.mkdir()
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
