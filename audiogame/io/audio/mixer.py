@@ -30,8 +30,11 @@ reset them at the start of a sound.
 
 from __future__ import annotations
 
+import ctypes
 import logging
 import math
+import os
+import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -54,6 +57,20 @@ def default_sounds_dir() -> Path:
     from audiogame.resources import data_dir
 
     return data_dir("sounds")
+
+
+def no_output_device() -> bool:
+    """True on a Windows that has no sound output at all. Windows counts its output
+    devices at once, while SDL's WASAPI open waits seconds for an endpoint that never
+    comes (8 s under Wine): the one open the game makes would cost the player that wait
+    before the main menu. An SDL driver named in ``SDL_AUDIODRIVER`` (the tests' dummy
+    or disk driver) needs no device, and is left to SDL."""
+    if sys.platform != "win32" or os.environ.get("SDL_AUDIODRIVER"):
+        return False
+    try:
+        return int(ctypes.WinDLL("winmm").waveOutGetNumDevs()) == 0
+    except (AttributeError, OSError):  # no winmm: let SDL find out
+        return False
 
 
 def pan_gains(pan: float, volume: float = 1.0) -> tuple[float, float]:
@@ -153,6 +170,8 @@ class AudioSystem:
         import pygame
 
         self._pygame = pygame
+        if pygame.mixer.get_init() is None and no_output_device():
+            raise RuntimeError("no sound output device")
         if pygame.mixer.get_init() is None:
             pygame.mixer.pre_init(FREQUENCY, -16, 2, self.buffer)
             pygame.mixer.init()
