@@ -10,6 +10,8 @@ import tomllib
 from importlib import metadata
 from pathlib import Path
 
+import pytest
+
 import audiogame
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,8 +32,15 @@ def test_the_release_is_written_once_and_the_metadata_takes_it_from_there():
     assert "version" not in pyproject["project"]
     assert pyproject["project"]["dynamic"] == ["version"]
     assert pyproject["tool"]["hatch"]["version"]["path"] == "audiogame/__init__.py"
-    # the installed package's metadata (built by hatchling from that line) says the same
-    assert metadata.version("audiogame") == audiogame.__version__
+
+
+def test_the_installed_metadata_says_the_same_release():
+    """Built by hatchling from that one line (``uv run`` installs the project so)."""
+    try:
+        installed = metadata.version("audiogame")
+    except metadata.PackageNotFoundError:
+        pytest.skip("no package metadata here: the Windows build reads the package itself")
+    assert installed == audiogame.__version__
 
 
 def test_the_changelogs_newest_entry_is_this_release():

@@ -46,7 +46,10 @@ import wine  # noqa: E402
 #: where the zip is extracted: a space and accents, as in a real player's folder
 FOLDER = "Giochi già provati"
 #: what the suite needs beside the package under test (never the package itself)
-SUITE_PARTS = ("tests", "benchmarks", "docs", "sounds", "packaging", "pyproject.toml", "LICENSE")
+SUITE_PARTS = (
+    "tests", "benchmarks", "docs", "sounds", "packaging", "requirements",
+    "pyproject.toml", "LICENSE", "CHANGELOG.md",
+)  # fmt: skip
 
 
 def why_not_here() -> str | None:
