@@ -45,6 +45,7 @@ NOT_UNDER_WINE = {
     "playwright": "the web page's browser tests need Debian's Chromium",
     "psycopg": "the zip ships no PostgreSQL driver (run_suite.py)",
     "redis": "the zip ships no Redis driver (run_suite.py)",
+    "pytest-xdist": "the suite under Wine runs in one process (run_suite.py)",
 }
 #: run under Wine though the zip leaves them out: the built-in voice's own tests (the
 #: zip ships no eSpeak NG, docs/windows.md says why; the game's code for it is tested)

@@ -104,7 +104,7 @@ PRUNE = {
         )
     ],
     # screen readers' client libraries that come with no licence text: PC-Talker's and
-    # ZDSR's (accessible-output2 then skips those two readers: io/speech/screenreader.py)
+    # ZDSR's (the game then skips those two readers: io/speech/outputs.py)
     "screen-reader DLLs without a licence": [
         "accessible_output2/lib/PCTKUSR64.dll", "accessible_output2/lib/ZDSRAPI_x64.dll",
     ],
