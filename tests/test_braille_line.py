@@ -175,3 +175,28 @@ def test_brlapis_settings_are_read_as_its_library_reads_them() -> None:
     assert tty_path({"WINDOWPATH": "7"}, window=0x2A00003) == [7, 0x2A00003]
     assert tty_path({"XDG_VTNR": "2"}) == [2]
     assert tty_path({}) == []
+
+
+def test_brltty_asking_for_its_key_file_is_answered(tmp_path) -> None:
+    """Debian's BRLTTY asks clients for the contents of /etc/brlapi.key."""
+    from audiogame.devtools import brltty
+
+    if brltty.available() is not None:
+        pytest.skip(brltty.available())
+    key = tmp_path / "brlapi.key"
+    key.write_bytes(b"0123456789abcdef-test-key")
+    daemon = brltty.PrivateBrltty(tmp_path / "brltty", cells=20, auth=f"keyfile:{key}")
+    try:
+        line = BrailleLine(target=daemon.target, auth=f"keyfile:{key}", timeout=10.0)
+        assert line.ready.wait(30.0) and line.connected
+        mark = daemon.display.mark()
+        line.show("con la chiave")
+        daemon.display.wait_for("con la chiave", mark)
+        line.close()
+        wrong = tmp_path / "wrong.key"
+        wrong.write_bytes(b"not the key")
+        refused = BrailleLine(target=daemon.target, auth=f"keyfile:{wrong}", timeout=10.0)
+        assert refused.ready.wait(30.0) and not refused.connected
+        refused.close()
+    finally:
+        daemon.stop()

@@ -135,7 +135,11 @@ class PrivateBrltty:
     """A running BRLTTY showing on a ``VirtualDisplay`` of ``cells`` cells; ``target``
     is its BrlAPI. Stop it with ``stop``."""
 
-    def __init__(self, folder: Path, cells: int = 40, start_timeout: float = 30.0) -> None:
+    def __init__(
+        self, folder: Path, cells: int = 40, start_timeout: float = 30.0, auth: str = "none"
+    ) -> None:
+        """``auth``: BrlAPI's authorization ("none", or "keyfile:PATH" as Debian's
+        BRLTTY asks by default, with /etc/brlapi.key)."""
         why = available()
         if why is not None:
             raise RuntimeError(why)
@@ -148,7 +152,7 @@ class PrivateBrltty:
             str(program()), "--no-daemon", "--standard-error", "--quiet",
             "--braille-driver", "vr", "--braille-device", f"client:127.0.0.1:{self.display.port}",
             "--screen-driver", "no", "--speech-driver", "no", "--log-level", "info,server",
-            "--api-parameters", f"host=127.0.0.1:{api_port - BASE_PORT},auth=none",
+            "--api-parameters", f"host=127.0.0.1:{api_port - BASE_PORT},auth={auth}",
             "--pid-file", str(folder / "brltty.pid"),
             "--writable-directory", str(folder), "--updatable-directory", str(folder),
             "--configuration-file", "/dev/null", "--preferences-file", str(folder / "prefs"),
