@@ -8,7 +8,6 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import psycopg
 import pytest
 
 from audiogame.devtools import services
@@ -46,6 +45,8 @@ class Cluster:
             print(f"-- server process {n} said:\n{process.log()}")  # shown when a test fails
 
     def rows(self, sql: str) -> list[tuple[object, ...]]:
+        import psycopg  # the Windows zip has none: only the PostgreSQL tests need it
+
         with psycopg.connect(self.store, autocommit=True) as conn:
             return conn.execute(sql).fetchall()  # type: ignore[arg-type]
 

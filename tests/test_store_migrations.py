@@ -15,7 +15,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import psycopg
 import pytest
 
 from audiogame.devtools import services
@@ -44,6 +43,8 @@ def old_postgres() -> str:
     if url is None:
         pytest.skip(services.postgres_skip_reason())
     schema_url = services.fresh_postgres(url)
+    import psycopg  # the Windows zip has none: only the PostgreSQL tests need it
+
     with psycopg.connect(schema_url, autocommit=True) as conn:
         conn.execute(OLD_POSTGRES.read_text(encoding="utf-8"))  # type: ignore[arg-type]
     return schema_url
@@ -58,6 +59,8 @@ def sqlite_versions(path: Path) -> list[int]:
 
 
 def pg_rows(url: str, sql: str) -> list[tuple[Any, ...]]:
+    import psycopg  # the Windows zip has none: only the PostgreSQL tests need it
+
     with psycopg.connect(url, autocommit=True) as conn:
         return conn.execute(sql).fetchall()  # type: ignore[arg-type]
 
@@ -193,6 +196,8 @@ def test_a_postgres_database_newer_than_the_code_is_refused(tmp_path: Path):
         await store.aclose()
 
     asyncio.run(go())
+    import psycopg  # the Windows zip has none: only the PostgreSQL tests need it
+
     with psycopg.connect(schema, autocommit=True) as conn:
         conn.execute(
             "INSERT INTO schema_version VALUES (%s, 'from the future', 0)",
