@@ -15,6 +15,8 @@ from audiogame.devtools.net_harness import ServerProcess, wait_for
 from audiogame.net import messages as m
 from audiogame.net.client import GameClient
 
+PASSWORD = "mare d'inverno 7"
+
 
 def urls() -> tuple[str, str]:
     pg, rd = services.postgres_url(), services.redis_url()
@@ -90,3 +92,40 @@ def test_a_guest_on_one_process_is_never_forgotten_by_another(tmp_path: Path, cl
         clients[-1].close()  # Gianna leaves process 2, comes back to process 1
         back = guest(one.url, "Gianna", clients, token=token)
         assert back.player == gianna_id
+
+
+def account(url: str, name: str, made: list[GameClient], register: bool = True) -> GameClient:
+    client = GameClient(url, name, password=PASSWORD, register=register, reconnect=False)
+    made.append(client)
+    client.start()
+    # a password hashed at idle priority: a loaded machine starves it for seconds
+    found = wait_for(client, lambda i: isinstance(i, m.Welcome | m.Refused), 60)
+    assert isinstance(found, m.Welcome), found
+    return client
+
+
+def test_a_moderator_on_one_process_mutes_and_bans_a_player_on_the_other(tmp_path: Path, clients):
+    """Anna (process 2) reports Bruno (process 2); Mara, a moderator on process 1, hears
+    of it, mutes him and then bans him: he hears each at once on his process, and the
+    ban holds when he tries process 1."""
+    with Cluster(tmp_path, "--moderator", "Mara") as (one, two):
+        mara = account(one.url, "Mara", clients)
+        anna = account(two.url, "Anna", clients)
+        bruno = account(two.url, "Bruno", clients)
+        anna.send(m.Report(name="Bruno", reason="insults"))
+        filed = wait_for(mara, lambda i: isinstance(i, m.ReportFiled), 60)
+        assert isinstance(filed, m.ReportFiled) and filed.reported == "Bruno"
+        mara.send(m.Moderate(name="Bruno", action="mute", reason="insults", minutes=5))
+        muted = wait_for(bruno, lambda i: isinstance(i, m.Sanctioned), 60)
+        assert isinstance(muted, m.Sanctioned) and muted.kind == "mute"
+        bruno.lobby_say("e adesso?")
+        refused = wait_for(bruno, lambda i: isinstance(i, m.Refused), 60)
+        assert isinstance(refused, m.Refused) and refused.reason == "muted"
+        mara.send(m.Moderate(name="Bruno", action="ban", reason="insults", minutes=60))
+        gone = wait_for(bruno, lambda i: isinstance(i, m.Goodbye), 60)
+        assert isinstance(gone, m.Goodbye) and gone.reason == "banned"
+        again = GameClient(one.url, "Bruno", password=PASSWORD, reconnect=False)
+        clients.append(again)
+        again.start()
+        refused_again = wait_for(again, lambda i: isinstance(i, m.Goodbye), 60)
+        assert isinstance(refused_again, m.Goodbye) and refused_again.reason == "banned"

@@ -69,8 +69,29 @@ def test_chat_text_is_short_and_has_no_control_or_format_characters(raw):
 def test_chat_repeats_are_cut_to_three():
     assert clean_chat("no!!!!!!!!!!!!!") == "no!!!"
     assert clean_chat("hahahahahahahaha") == "hahaha"
+    assert clean_chat("spam " * 6) == "spam spam spam"
     assert clean_chat("a\tb\n\nc") == "a b c"
     assert clean_chat("ciao") == "ciao"
+
+
+@given(st.text(max_size=3000))
+def test_chat_text_has_at_most_two_combining_marks_on_a_letter(raw):
+    text = clean_chat(raw)
+    run = 0
+    for char in text:
+        run = run + 1 if unicodedata.category(char)[0] == "M" else 0
+        assert run <= 2
+
+
+def test_chat_text_written_to_hurt_a_synthesizer_is_cleaned():
+    zalgo = clean_chat("c" + "\u0301\u0316\u0357" * 300 + "iao")
+    assert zalgo[0] == "\u0107" and zalgo[3:] == "iao"  # ć, two marks, the rest
+    assert clean_chat("\u0300" * 1500 + "ok") == "ok"  # marks on no letter
+    assert clean_chat("perch\u00e9 n\u0303\u0303\u0303\u0303o") == "perché ñ\u0303\u0303o"
+    # bidi overrides and isolates, zero widths, controls: gone
+    assert clean_chat("abc\u202edef\u2066ghi\u2069\u200b\u200djk\x07l\x1b[2J") == "abcdefghijkl[2J"
+    assert clean_chat("a" * 4000) == "aaa"  # one character over and over
+    assert clean_chat("\U000e0041\U000e0042tag") == "tag"  # tag characters
 
 
 def test_every_reason_is_said_in_both_languages():

@@ -210,7 +210,8 @@ def test_the_master_invites_from_the_list_and_privacy_refuses_a_message(tmp_path
             h.press("enter")
             assert isinstance(h.app.top, PersonMenu)
             rows = [h.app.top.item_text(i) for i in range(len(h.app.top.items))]
-            assert "Invita al tuo tavolo, 5 di 6" in rows
+            assert "Invita al tuo tavolo, 5 di 7" in rows
+            assert "Segnala ai moderatori, 7 di 7" in rows  # anyone may; no moderator here
             # the lobby's Ctrl+P and Ctrl+R hold at the table too, as the Salotto's keys do
             h.press("escape")
             h.press("escape")

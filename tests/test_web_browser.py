@@ -167,7 +167,9 @@ def test_a_friend_joins_by_the_link_and_plays_a_whole_match_by_keys(server, brow
 
     # nothing but words reached the page, and never a tile it was not shown
     kinds = {json.loads(frame)["type"] for frame in frames}
-    assert kinds <= {"welcome", "out", "at-table", "board", "match-over", "pong"}, kinds
+    # (the server's people are words too: each a name and the line said of them)
+    allowed = {"welcome", "out", "at-table", "board", "match-over", "pong", "people"}
+    assert kinds <= allowed, kinds
     hidden = hidden_tile_words(anna.over, seat=1)
     # the board, as the desktop window draws it: whose turn, the ends, counts, scores
     assert board and board[0].startswith("Manche 1"), board

@@ -73,6 +73,7 @@ FINAL = frozenset(
         Reason.LOGGED_OUT.value,
         Reason.SERVER_FULL.value,
         Reason.TABLE_CLOSED.value,
+        Reason.BANNED.value,
     }
 )
 #: goodbyes a server of ours says (a reason id the player hears as ``net-reason-<id>``)
@@ -161,6 +162,10 @@ Incoming = (
     | m.Done
     | m.RaceClock
     | m.TablePeek
+    | m.Sanctioned
+    | m.Reports
+    | m.ReportFiled
+    | m.Audit
 )
 
 #: clock pings: a burst when connected (so the first estimate is good at once),

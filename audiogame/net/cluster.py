@@ -649,7 +649,7 @@ class RemoteTable:
         return True
 
     def leave(self, player: str, kicked: bool = False) -> None:
-        self._go("leave", player)
+        self._go("leave", player, kicked=kicked)
 
     def dropped(self, player: str) -> None:
         self._go("dropped", player)
@@ -744,7 +744,7 @@ def _kick(lobby: Lobby, table: Table, player: str, a: dict[str, Any]) -> Reason 
 
 
 def _leave(lobby: Lobby, table: Table, player: str, a: dict[str, Any]) -> Reason | None:
-    table.leave(player)
+    table.leave(player, kicked=bool(a.get("kicked")))
     return None
 
 

@@ -35,9 +35,11 @@ from audiogame.net.bus import Post
 from audiogame.net.chat_text import clean_chat
 from audiogame.net.limits import AbuseMeter, TokenBucket
 from audiogame.net.lobby import Lobby, Player, code_key
+from audiogame.net.moderation import moderation_handlers
 from audiogame.net.names import clean_name
 from audiogame.net.quiet_log import QuietLog
 from audiogame.net.reasons import Reason, refusal
+from audiogame.net.records import SanctionRecord
 from audiogame.net.social import social_handlers
 from audiogame.net.table import Table
 
@@ -115,6 +117,7 @@ class Connection:
             m.PeekTable: self._peek,
         }
         self._handlers.update(social_handlers(self))
+        self._handlers.update(moderation_handlers(self))
 
     # -- the connection's life ------------------------------------------------------------
     async def run(self) -> None:
@@ -232,6 +235,7 @@ class Connection:
         player = self.player
         if player is None:
             return
+        self.lobby.moderation.heard.delivered(post)
         table = player.table
         seat = None if table is None else table.seat_of(player.id)
         if post.reaches(seat, player.id):
@@ -324,6 +328,11 @@ class Connection:
         name, problem = clean_name(msg.name)
         if problem is not None:
             return problem
+        if msg.token is None:  # a new guest: a guest's ban holds for their address
+            banned = await self.lobby.moderation.address_banned(self.address)
+            if banned is not None:
+                self._banned(banned)
+                return None
         found = await self.lobby.player_for(name, msg.token, self.address)
         kind = "guest" if msg.token is None else "resume"
         self.metrics.entered(kind, found.value if isinstance(found, Reason) else "ok")
@@ -343,6 +352,10 @@ class Connection:
         """Welcome ``player`` on this connection (and back to their table, if any)."""
         if self._closing:
             return None
+        banned = await self.lobby.moderation.entering(player, self.address)
+        if banned is not None:
+            self._banned(banned)
+            return None
         old = player.connection
         if isinstance(old, Connection) and old is not self:
             old.replaced()
@@ -358,6 +371,7 @@ class Connection:
                 name=player.name,
                 games=self.lobby.online_games(),
                 account=player.account is not None,
+                role=player.role,
             )
         )
         table = player.table
@@ -386,6 +400,11 @@ class Connection:
                     self._sit(player, watched, None, True, upto, match)
         self.lobby.people.arrived(player)
         return None
+
+    def _banned(self, ban: SanctionRecord) -> None:
+        """A ban in force: the player hears why and until when, and goes."""
+        self.send(m.Sanctioned(kind="ban", reason=ban.reason, note=ban.note, until=ban.until))
+        self.close(Reason.BANNED)
 
     async def _register(self, msg: m.Register) -> Reason | None:
         if self.player is not None:
@@ -551,6 +570,9 @@ class Connection:
         player, table = self._at_table()
         if table is None:
             return Reason.NOT_AT_TABLE
+        paced = self.lobby.moderation.may_chat(player)
+        if paced is not None:
+            return paced
         target = "" if msg.to is None else table.player_at(msg.to)
         if target:
             # a private message at the table is a private message: blocks and the

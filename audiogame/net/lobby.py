@@ -15,7 +15,7 @@ import hashlib
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -30,6 +30,7 @@ from audiogame.net.bus import Bus, Subscriber
 from audiogame.net.game_codec import GameCodec
 from audiogame.net.login_limits import LoginGate
 from audiogame.net.metrics import ServerMetrics
+from audiogame.net.moderation import Moderation
 from audiogame.net.names import MAX_LENGTH as MAX_NAME
 from audiogame.net.names import alike, same_name
 from audiogame.net.passwords import Hasher
@@ -70,6 +71,15 @@ class Player:
     session: str = ""
     #: when their last connection closed (monotonic seconds; None: connected now)
     gone_at: float | None = None
+    #: when the account (or the guest) was made, wall-clock seconds: new ones chat less
+    made: float = 0.0
+    #: "moderator", "operator" or "" (a player): read when they enter
+    role: str = ""
+    #: a moderator's mute in force until then (wall-clock seconds; None: none)
+    muted_until: float | None = None
+    #: their chat lines, paced (``moderation.Moderation.may_chat``), and their reports
+    chat: Any = None
+    reports: Any = None
 
 
 def token_hash(token: str) -> str:
@@ -121,6 +131,8 @@ class Lobby:
         #: connections and new guests per network address
         self.addresses = AddressGate(options.address_limits)
         self.ratings = Ratings(store)
+        #: roles, reports, moderators' actions, chat paced
+        self.moderation = Moderation(self)
         #: wall-clock seconds (what the store keeps: several processes, one clock)
         self.wall: Callable[[], float] = time.time
         self._tasks: set[asyncio.Task[None]] = set()
@@ -196,7 +208,7 @@ class Lobby:
                 return Reason.TOO_MANY_GUESTS
             token = secrets.token_urlsafe(24)
             name = await self.free_name(name, "")
-            player = Player(secrets.token_hex(8), name, token_hash(token))
+            player = Player(secrets.token_hex(8), name, token_hash(token), made=self.wall())
             self.players[player.id] = player
             self._by_token[player.token_hash] = player.id
             await self._keep_player(player)
@@ -210,6 +222,7 @@ class Lobby:
             # a player brought back with their table after a restart is already here
             known = self.players.get(record.id) or Player(record.id, record.name, hashed)
             known.token_hash = hashed
+            known.made = record.made
             self.players[known.id] = known
             self._by_token[hashed] = known.id
         player = known
@@ -252,7 +265,7 @@ class Lobby:
         now = self.wall()
         try:
             await self.store.save_player(
-                PlayerRecord(player.id, player.name, player.token_hash, now, now)
+                PlayerRecord(player.id, player.name, player.token_hash, player.made or now, now)
             )
         except Exception:
             _QUIET.exception("store players", "cannot store player %s", player.id)
@@ -319,7 +332,11 @@ class Lobby:
             except Exception:
                 _QUIET.exception("store players", "cannot store player %s", player.id)
 
-        task = asyncio.get_running_loop().create_task(seen())
+        self.spawn(seen())
+
+    def spawn(self, job: Coroutine[Any, Any, None]) -> None:
+        """Run ``job`` on the loop, kept until it ends."""
+        task = asyncio.get_running_loop().create_task(job)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -333,6 +350,7 @@ class Lobby:
             self.players[player.id] = player
         player.account = account
         player.name = account.name
+        player.made = account.created
         player.session = session_hash(entry.token)
         return player
 

@@ -262,6 +262,49 @@ class PeekTable(_Client, tag="peek-table", frozen=True):
     table: str
 
 
+# -- keeping the room civil (issue 30) ------------------------------------------------------
+
+
+class Report(_Client, tag="report", frozen=True):
+    """Tell the moderators about a player (``reason``: one of ``REPORT_REASONS``). The
+    server attaches the last public lines where the reporter is (never a private one)."""
+
+    name: str
+    reason: str
+    text: str = ""
+
+
+class Moderate(_Client, tag="moderate", frozen=True):
+    """A moderator's action on a player (``action``: one of ``MODERATOR_ACTIONS``):
+    ``minutes`` for a mute (and a ban: 0 is for good), ``reason`` one of
+    ``REPORT_REASONS``, the player hears both in their language, and ``note`` as
+    written; ``report``: the report this action settles ("dismiss": settles it alone)."""
+
+    name: str
+    action: str
+    reason: str = ""
+    note: str = ""
+    minutes: Whole = 0
+    report: Whole = 0
+
+
+class SetRole(_Client, tag="set-role", frozen=True):
+    """An operator makes an account a moderator or an operator ("": neither)."""
+
+    name: str
+    role: str
+
+
+class GetReports(_Client, tag="reports", frozen=True):
+    """The reports not settled yet, newest first (moderators)."""
+
+
+class GetAudit(_Client, tag="audit", frozen=True):
+    """The moderators' actions, newest first (moderators)."""
+
+    limit: Whole = 50
+
+
 ClientMessage = (
     Hello
     | ListTables
@@ -297,6 +340,11 @@ ClientMessage = (
     | GetRecord
     | GetMatch
     | PeekTable
+    | Report
+    | Moderate
+    | SetRole
+    | GetReports
+    | GetAudit
 )
 
 CLIENT_TYPES: frozenset[str] = frozenset(
@@ -372,6 +420,7 @@ class Welcome(_Server, tag="welcome", frozen=True):
     games: list[str]
     protocol: int = PROTOCOL
     account: bool = False  # entered with an account (a guest otherwise)
+    role: str = ""  # "moderator", "operator", or "" (a player)
 
 
 class OptionProblem(msgspec.Struct, frozen=True):
@@ -525,6 +574,7 @@ class Person(msgspec.Struct, frozen=True):
     table: str = ""  # that table's id when it is public
     playing: bool = False  # seated at a match in play
     relation: str = ""  # how *you* list them: "friend", "favourite", "blocked", ""
+    role: str = ""  # "moderator", "operator", or "" (a player)
 
 
 class People(_Server, tag="people", frozen=True):
@@ -631,6 +681,68 @@ class Done(_Server, tag="done", frozen=True):
     of: str
 
 
+#: why a player is reported or sanctioned (each said in every language: net-why-<id>)
+REPORT_REASONS = ("spam", "insults", "cheating", "flooding", "name", "other")
+#: what a moderator may do to a player
+MODERATOR_ACTIONS = ("warn", "mute", "unmute", "kick", "ban", "unban", "dismiss")
+ROLES = ("moderator", "operator")
+
+
+class Sanctioned(_Server, tag="sanctioned", frozen=True):
+    """A moderator's action on you: ``kind`` (warn, mute, unmute, kick, ban), why
+    (``reason``, said in your language; ``note``, as the moderator wrote it) and until
+    when (wall-clock seconds; None: for good, or nothing to last)."""
+
+    kind: str
+    reason: str = ""
+    note: str = ""
+    until: float | None = None
+
+
+class HeardLine(msgspec.Struct, frozen=True):
+    at: float  # wall-clock seconds
+    name: str
+    text: str
+
+
+class ReportItem(msgspec.Struct, frozen=True):
+    id: int
+    at: float
+    reporter: str
+    reported: str
+    reason: str
+    text: str
+    where: str  # "table" or "lobby": where the lines were heard
+    lines: list[HeardLine]
+
+
+class Reports(_Server, tag="reports", frozen=True):
+    reports: list[ReportItem]
+
+
+class ReportFiled(_Server, tag="report-filed", frozen=True):
+    """To the moderators online: a new report about ``reported``."""
+
+    id: int
+    reported: str
+    reason: str
+
+
+class AuditItem(msgspec.Struct, frozen=True):
+    at: float
+    moderator: str
+    action: str
+    target: str
+    reason: str = ""
+    note: str = ""
+    minutes: int = 0
+    report: int = 0
+
+
+class Audit(_Server, tag="audit", frozen=True):
+    items: list[AuditItem]
+
+
 class RaceClock(_Server, tag="race-clock", frozen=True):
     """A real-time match's clock: game time ``g`` happens at server time ``g + origin``.
 
@@ -672,6 +784,10 @@ ServerMessage = (
     | Done
     | RaceClock
     | TablePeek
+    | Sanctioned
+    | Reports
+    | ReportFiled
+    | Audit
 )
 
 ENCODER = msgspec.json.Encoder()

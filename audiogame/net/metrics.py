@@ -54,6 +54,12 @@ STORE_WRITES = frozenset(
         "revoke_sessions",
         "set_relation",
         "record_results",
+        "set_role",
+        "add_sanction",
+        "lift_sanctions",
+        "add_report",
+        "settle_report",
+        "add_audit",
     }
 )
 

@@ -104,6 +104,10 @@ class People:
         self.watchers: set[Any] = set()
         self._tasks: set[asyncio.Task[None]] = set()
         self._sweeper: asyncio.Task[None] | None = None
+        #: other lobby news, by kind (the moderators' actions), and each line of the
+        #: lobby's room as this process hears it
+        self.news: dict[str, Callable[[dict[str, Any]], None]] = {}
+        self.on_lobby_line: Callable[[bytes], None] | None = None
         relay.listen(self._heard)
 
     # -- this process's players -----------------------------------------------------------
@@ -224,6 +228,8 @@ class People:
             elif kind == "lobby":
                 skip = set(data["skip"])
                 frame = data["frame"].encode()
+                if self.on_lobby_line is not None:
+                    self.on_lobby_line(frame)
                 for connection in list(self.watchers):
                     player = getattr(connection, "player", None)
                     if player is not None and player.id not in skip:
@@ -236,7 +242,9 @@ class People:
                     if pid not in self.here:
                         person = self.online.pop(pid)[0]
                         self._tell_watchers(m.Presence(person=person, online=False))
-        except (KeyError, TypeError, msgspec.DecodeError):
+            elif kind in self.news:
+                self.news[kind](data)
+        except (KeyError, TypeError, ValueError, msgspec.DecodeError):
             log.warning("lobby news this server cannot read: %s", kind)
 
     def _tell_watchers(self, message: msgspec.Struct) -> None:
@@ -260,6 +268,7 @@ class People:
             name=player.name,
             status=self._status(here, here.active_at),
             account=player.account is not None,
+            role=player.role,
             game="" if table is None else table.spec.id,
             table="" if table is None or table.record.private else table.id,
             playing=table is not None

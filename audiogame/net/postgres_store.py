@@ -24,7 +24,15 @@ from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import AsyncConnectionPool
 
 from audiogame.net import migrations, store_rows
-from audiogame.net.records import AccountRecord, RatingRecord, ResultRecord, SessionRecord
+from audiogame.net.records import (
+    AccountRecord,
+    AuditRecord,
+    RatingRecord,
+    ReportRecord,
+    ResultRecord,
+    SanctionRecord,
+    SessionRecord,
+)
 from audiogame.net.store import Fenced, LogEntry, PlayerRecord, SavedTable, TableRecord
 
 log = logging.getLogger(__name__)
@@ -393,6 +401,48 @@ class PostgresStore:
             (account, limit),
         )
         return [store_rows.result_of(row) for row in rows]
+
+    # -- keeping the room civil (issue 30) ------------------------------------------------
+    async def role(self, account: str) -> str:
+        row = await self._one("SELECT role FROM roles WHERE account = %s", (account,))
+        return "" if row is None else str(row[0])
+
+    async def set_role(self, account: str, role: str, given_by: str, at: float) -> None:
+        if role:
+            await self._run(store_rows.SET_ROLE, (account, role, given_by, at))
+        else:
+            await self._run("DELETE FROM roles WHERE account = %s", (account,))
+
+    async def add_sanction(self, sanction: SanctionRecord) -> int:
+        row = await self._one(store_rows.ADD_SANCTION, store_rows.sanction_row(sanction))
+        assert row is not None
+        return int(row[0])
+
+    async def sanctions(self, player: str, address: str, now: float) -> list[SanctionRecord]:
+        rows = await self._all(store_rows.SANCTIONS, (now, player, address))
+        return [SanctionRecord(*row) for row in rows]
+
+    async def lift_sanctions(self, player: str, kind: str, at: float) -> int:
+        return await self._run(store_rows.LIFT, (at, player, kind, at))
+
+    async def add_report(self, report: ReportRecord) -> int:
+        row = await self._one(store_rows.ADD_REPORT, store_rows.report_row(report))
+        assert row is not None
+        return int(row[0])
+
+    async def open_reports(self, limit: int) -> list[ReportRecord]:
+        rows = await self._all(store_rows.OPEN_REPORTS, (limit,))
+        return [store_rows.report_of(row) for row in rows]
+
+    async def settle_report(self, report: int, by: str, action: str, at: float) -> bool:
+        return await self._run(store_rows.SETTLE, (at, by, action, report)) > 0
+
+    async def add_audit(self, entry: AuditRecord) -> None:
+        await self._run(store_rows.ADD_AUDIT, store_rows.audit_row(entry))
+
+    async def audit(self, limit: int) -> list[AuditRecord]:
+        rows = await self._all(store_rows.AUDIT, (limit,))
+        return [AuditRecord(*row) for row in rows]
 
     async def ping(self) -> None:
         await self._one("SELECT 1")

@@ -89,6 +89,16 @@ class Reason(StrEnum):
     TOO_MANY_LISTED = "too-many-listed"  # 200 friends (or 500 blocked) already
     NO_SUCH_MATCH = "no-such-match"
     MOVED = "moved"  # the table moved to another server process: reconnecting
+    # keeping the room civil (issue 30)
+    MUTED = "muted"  # a moderator muted you: no chat for now
+    BANNED = "banned"  # a moderator banned you (the goodbye; a sanctioned frame says why)
+    NOT_MODERATOR = "not-moderator"
+    NOT_OPERATOR = "not-operator"
+    OUTRANKS = "outranks"  # that player is a moderator (or an operator) too
+    NO_SUCH_REPORT = "no-such-report"
+    BAD_REASON = "bad-reason"  # not one of the reasons a report or an action gives
+    CHAT_TOO_FAST = "chat-too-fast"
+    CHAT_TOO_FAST_NEW = "chat-too-fast-new"  # a new account's first hour: fewer lines
 
 
 def refusal(reason: Reason | m.OptionProblem, of: str, ref: int | None = None) -> m.Refused:

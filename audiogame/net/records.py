@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 
 class Relation(StrEnum):
@@ -87,3 +88,56 @@ class ResultRecord:
     sigma_after: float
     #: a private table's match: its record says no table (``Social.record``)
     private: bool = False
+
+
+# -- keeping the room civil (issue 30) ------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SanctionRecord:
+    """A mute or a ban of ``player`` (an account's id or a guest's), and for a guest the
+    address it came from (a new guest from there is banned too); ``until`` None: for
+    good. ``id`` 0 until the store gives it one."""
+
+    player: str
+    kind: str  # "mute" or "ban"
+    reason: str
+    note: str
+    moderator: str
+    at: float
+    until: float | None
+    address: str = ""
+    id: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ReportRecord:
+    """A player's report of another, with the public lines heard where the reporter was
+    (JSON: [[at, name, text], ...]); ``place``: "table" or "lobby"."""
+
+    at: float
+    reporter: str
+    reporter_name: str
+    reported: str
+    reported_name: str
+    reason: str
+    text: str
+    place: str
+    lines: list[list[Any]]
+    id: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class AuditRecord:
+    """One moderator's (or operator's) action, kept for good."""
+
+    at: float
+    moderator: str
+    moderator_name: str
+    action: str
+    target: str
+    target_name: str
+    reason: str = ""
+    note: str = ""
+    minutes: int = 0
+    report: int = 0

@@ -28,6 +28,7 @@ from audiogame.net.address_limits import AddressLimits
 from audiogame.net.limits import Limits
 from audiogame.net.login_limits import LoginLimits
 from audiogame.net.migrations import SchemaTooNew
+from audiogame.net.moderation import ChatLimits
 from audiogame.net.passwords import WORKERS
 from audiogame.net.server import GameServer
 from audiogame.net.server_options import ServerOptions
@@ -70,6 +71,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         add("--bus", help=t("serve-bus"))
         add("--redis-prefix", default="audiogame:", help=t("serve-redis-prefix"))
         add("--no-guests", dest="guests", action="store_false", help=t("serve-no-guests"))
+        add("--operator", action="append", default=[], metavar="NAME", help=t("serve-operator"))
+        add("--moderator", action="append", default=[], metavar="NAME", help=t("serve-moderator"))
         login_rate = LoginLimits().per_address
         add("--login-rate", type=float, default=login_rate, help=t("serve-login-rate"))
         bounds = AddressLimits()
@@ -165,6 +168,9 @@ async def serve(args: argparse.Namespace) -> None:
         ),
         guest_keep=max(0.0, args.guest_keep) * 60,
         trusted_proxies=tuple(args.trusted_proxy),
+        chat_limits=ChatLimits(),
+        operators=tuple(args.operator),
+        moderators=tuple(args.moderator),
         hash_concurrency=args.hash_concurrency,
         hash_workers=args.hash_workers,
         hold_chat=not args.chat_during_races,

@@ -8,6 +8,7 @@ from audiogame.net.address_limits import AddressLimits
 from audiogame.net.forwarded import Network
 from audiogame.net.limits import Limits
 from audiogame.net.login_limits import LoginLimits
+from audiogame.net.moderation import ChatLimits
 from audiogame.net.passwords import HashCost
 
 
@@ -62,3 +63,9 @@ class ServerOptions:
     #: web origins, besides the server's own, whose pages may connect (a public server
     #: behind another name: ``--origin https://games.example.org``; ``web.origin``)
     origins: tuple[str, ...] = ()
+    #: accounts given a role on the command line (``--operator``, ``--moderator``)
+    operators: tuple[str, ...] = ()
+    moderators: tuple[str, ...] = ()
+    #: chat lines a player may send, and fewer in a new account's first hour (None: only
+    #: the frames' rate: a LAN host among friends; the server command sets them)
+    chat_limits: ChatLimits | None = None

@@ -175,6 +175,9 @@ class Social:
         text = clean_chat(msg.text)
         if not text:
             return Reason.CHAT_EMPTY
+        paced = self.lobby.moderation.may_chat(self._me())
+        if paced is not None:
+            return paced
         found = await self._reachable("message", msg.to)
         if isinstance(found, Reason):
             return found
@@ -192,6 +195,9 @@ class Social:
         if not text:
             return Reason.CHAT_EMPTY
         player = self._me()
+        paced = self.lobby.moderation.may_chat(player)
+        if paced is not None:
+            return paced
         blocked_by = await self.directory.blocked_by(player)
         message = m.LobbyChat(name=player.name, text=text, account=player.account is not None)
         await self.directory.to_lobby(message, skip=[player.id, *blocked_by])

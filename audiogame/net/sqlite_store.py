@@ -21,7 +21,15 @@ from pathlib import Path
 from typing import Any
 
 from audiogame.net import migrations, store_rows
-from audiogame.net.records import AccountRecord, RatingRecord, ResultRecord, SessionRecord
+from audiogame.net.records import (
+    AccountRecord,
+    AuditRecord,
+    RatingRecord,
+    ReportRecord,
+    ResultRecord,
+    SanctionRecord,
+    SessionRecord,
+)
 from audiogame.net.store import (
     Fenced,
     LogEntry,
@@ -421,6 +429,52 @@ class SqliteStore:
             (account, limit),
         )
         return [store_rows.result_of(row) for row in rows]
+
+    # -- keeping the room civil (issue 30) ------------------------------------------------
+    async def role(self, account: str) -> str:
+        row = self.db.execute("SELECT role FROM roles WHERE account = ?", (account,)).fetchone()
+        return "" if row is None else str(row[0])
+
+    async def set_role(self, account: str, role: str, given_by: str, at: float) -> None:
+        if role:
+            self.db.execute(store_rows.sqlite(store_rows.SET_ROLE), (account, role, given_by, at))
+        else:
+            self.db.execute("DELETE FROM roles WHERE account = ?", (account,))
+
+    async def add_sanction(self, sanction: SanctionRecord) -> int:
+        rows = self.db.execute(
+            store_rows.sqlite(store_rows.ADD_SANCTION), store_rows.sanction_row(sanction)
+        ).fetchall()
+        return int(rows[0][0])
+
+    async def sanctions(self, player: str, address: str, now: float) -> list[SanctionRecord]:
+        rows = self.db.execute(store_rows.sqlite(store_rows.SANCTIONS), (now, player, address))
+        return [SanctionRecord(*row) for row in rows]
+
+    async def lift_sanctions(self, player: str, kind: str, at: float) -> int:
+        cursor = self.db.execute(store_rows.sqlite(store_rows.LIFT), (at, player, kind, at))
+        return int(cursor.rowcount)
+
+    async def add_report(self, report: ReportRecord) -> int:
+        rows = self.db.execute(
+            store_rows.sqlite(store_rows.ADD_REPORT), store_rows.report_row(report)
+        ).fetchall()
+        return int(rows[0][0])
+
+    async def open_reports(self, limit: int) -> list[ReportRecord]:
+        rows = self.db.execute(store_rows.sqlite(store_rows.OPEN_REPORTS), (limit,))
+        return [store_rows.report_of(row) for row in rows]
+
+    async def settle_report(self, report: int, by: str, action: str, at: float) -> bool:
+        cursor = self.db.execute(store_rows.sqlite(store_rows.SETTLE), (at, by, action, report))
+        return cursor.rowcount > 0
+
+    async def add_audit(self, entry: AuditRecord) -> None:
+        self.db.execute(store_rows.sqlite(store_rows.ADD_AUDIT), store_rows.audit_row(entry))
+
+    async def audit(self, limit: int) -> list[AuditRecord]:
+        rows = self.db.execute(store_rows.sqlite(store_rows.AUDIT), (limit,))
+        return [AuditRecord(*row) for row in rows]
 
     async def ping(self) -> None:
         self.db.execute("SELECT 1").fetchall()

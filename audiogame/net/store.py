@@ -18,7 +18,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from audiogame.net.records import AccountRecord, RatingRecord, ResultRecord, SessionRecord
+from audiogame.net.records import (
+    AccountRecord,
+    AuditRecord,
+    RatingRecord,
+    ReportRecord,
+    ResultRecord,
+    SanctionRecord,
+    SessionRecord,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +233,44 @@ class Store(Protocol):
 
     async def results_of(self, account: str, limit: int) -> list[ResultRecord]:
         """The account's newest finished matches first."""
+        ...
+
+    # -- keeping the room civil (issue 30) ------------------------------------------------
+    async def role(self, account: str) -> str:
+        """The role an operator gave the account ("" : none)."""
+        ...
+
+    async def set_role(self, account: str, role: str, given_by: str, at: float) -> None:
+        """Give ``role`` ("" takes it away)."""
+        ...
+
+    async def add_sanction(self, sanction: SanctionRecord) -> int:
+        """Keep a mute or a ban; its id."""
+        ...
+
+    async def sanctions(self, player: str, address: str, now: float) -> list[SanctionRecord]:
+        """The mutes and bans in force now on ``player``, or (a guest's bans) on
+        ``address`` ("" : none)."""
+        ...
+
+    async def lift_sanctions(self, player: str, kind: str, at: float) -> int:
+        """End every ``kind`` in force on ``player`` now; how many."""
+        ...
+
+    async def add_report(self, report: ReportRecord) -> int: ...
+
+    async def open_reports(self, limit: int) -> list[ReportRecord]:
+        """The reports not settled, newest first."""
+        ...
+
+    async def settle_report(self, report: int, by: str, action: str, at: float) -> bool:
+        """False when there is no such report not settled yet."""
+        ...
+
+    async def add_audit(self, entry: AuditRecord) -> None: ...
+
+    async def audit(self, limit: int) -> list[AuditRecord]:
+        """The newest first."""
         ...
 
     async def ping(self) -> None:

@@ -12,7 +12,14 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from audiogame.net.records import AccountRecord, RatingRecord, ResultRecord
+from audiogame.net.records import (
+    AccountRecord,
+    AuditRecord,
+    RatingRecord,
+    ReportRecord,
+    ResultRecord,
+    SanctionRecord,
+)
 from audiogame.net.store import MatchRecord, PlayerRecord, SeatRecord, TableRecord
 
 #: what a stored table's rows cannot be read as (text that is no JSON, JSON of
@@ -49,6 +56,101 @@ SAVE_RATING = (
     " ON CONFLICT (account, game) DO UPDATE SET"
     " mu = excluded.mu, sigma = excluded.sigma, matches = excluded.matches"
 )
+
+
+#: keeping the room civil: the columns in each record's order, and the statements
+SANCTION_COLUMNS = "player, kind, reason, note, moderator, at, until, address, id"
+REPORT_COLUMNS = (
+    "at, reporter, reporter_name, reported, reported_name, reason, text, place, lines, id"
+)
+AUDIT_COLUMNS = (
+    "at, moderator, moderator_name, action, target, target_name, reason, note, minutes, report"
+)
+SET_ROLE = (
+    "INSERT INTO roles (account, role, given_by, at) VALUES (%s, %s, %s, %s)"
+    " ON CONFLICT (account) DO UPDATE SET role = excluded.role,"
+    " given_by = excluded.given_by, at = excluded.at"
+)
+ADD_SANCTION = (
+    "INSERT INTO sanctions (player, kind, reason, note, moderator, at, until, address)"
+    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s) RETURNING id"
+)
+SANCTIONS = (
+    f"SELECT {SANCTION_COLUMNS} FROM sanctions WHERE lifted IS NULL"
+    " AND (until IS NULL OR until > %s) AND (player = %s OR (address <> '' AND address = %s))"
+    " ORDER BY at"
+)
+LIFT = (
+    "UPDATE sanctions SET lifted = %s WHERE player = %s AND kind = %s AND lifted IS NULL"
+    " AND (until IS NULL OR until > %s)"
+)
+ADD_REPORT = (
+    "INSERT INTO reports (at, reporter, reporter_name, reported, reported_name, reason, text,"
+    " place, lines) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) RETURNING id"
+)
+OPEN_REPORTS = (
+    f"SELECT {REPORT_COLUMNS} FROM reports WHERE settled IS NULL ORDER BY at DESC, id DESC LIMIT %s"
+)
+SETTLE = (
+    "UPDATE reports SET settled = %s, settled_by = %s, settled_with = %s"
+    " WHERE id = %s AND settled IS NULL"
+)
+ADD_AUDIT = f"INSERT INTO audit ({AUDIT_COLUMNS}) VALUES ({', '.join(['%s'] * 10)})"
+AUDIT = f"SELECT {AUDIT_COLUMNS} FROM audit ORDER BY at DESC, id DESC LIMIT %s"
+
+
+def sanction_row(s: SanctionRecord) -> tuple[Any, ...]:
+    return (s.player, s.kind, s.reason, s.note, s.moderator, s.at, s.until, s.address)
+
+
+def report_row(r: ReportRecord) -> tuple[Any, ...]:
+    return (
+        r.at,
+        r.reporter,
+        r.reporter_name,
+        r.reported,
+        r.reported_name,
+        r.reason,
+        r.text,
+        r.place,
+        dumps(r.lines),
+    )
+
+
+def report_of(row: Sequence[Any]) -> ReportRecord:
+    at, reporter, reporter_name, reported, reported_name, reason, text, place = row[:8]
+    return ReportRecord(
+        at,
+        reporter,
+        reporter_name,
+        reported,
+        reported_name,
+        reason,
+        text,
+        place,
+        json.loads(row[8]),
+        int(row[9]),
+    )
+
+
+def audit_row(a: AuditRecord) -> tuple[Any, ...]:
+    return (
+        a.at,
+        a.moderator,
+        a.moderator_name,
+        a.action,
+        a.target,
+        a.target_name,
+        a.reason,
+        a.note,
+        a.minutes,
+        a.report,
+    )
+
+
+def sqlite(statement: str) -> str:
+    """A statement of the ones above with SQLite's marks."""
+    return statement.replace("%s", "?")
 
 
 def dumps(data: Any) -> str:

@@ -113,3 +113,26 @@ web-ui-status-connected = Connected.
 web-ui-status-lost = The connection to the server was lost: trying again.
 web-ui-status-closed = The server closed the connection.
 web-ui-status-no-code = Write a table code, or open a table below.
+
+## The server's people, reports and moderation on the page (issue 30)
+
+web-ui-password = Password (only for a player with an account)
+web-ui-people-heading = People online
+web-ui-people-none = Nobody else is online.
+web-ui-person-heading = A player
+web-ui-report-heading = Report to the moderators
+web-ui-reason = Why
+web-ui-report-text = What happened
+web-ui-report-send = Send the report
+web-ui-moderate-heading = Moderate
+web-ui-action = Action
+web-ui-note = A note for the player
+web-ui-moderate-send = Do it
+web-ui-make-moderator = Make a moderator
+web-ui-take-role = Take away the moderator's role
+web-ui-close = Close
+web-ui-mod-heading = Moderators
+web-ui-reports-open = Open reports
+web-ui-audit-open = The moderators' log
+web-ui-act-on = Act on this player
+web-ui-dismiss = Dismiss the report

@@ -116,3 +116,26 @@ web-ui-status-connected = Connesso.
 web-ui-status-lost = La connessione al server si è interrotta: riprovo.
 web-ui-status-closed = Il server ha chiuso la connessione.
 web-ui-status-no-code = Scrivi il codice di un tavolo, o apri un tavolo qui sotto.
+
+## Le persone del server, le segnalazioni e la moderazione nella pagina (issue 30)
+
+web-ui-password = Password (solo per chi ha un account)
+web-ui-people-heading = Persone collegate
+web-ui-people-none = Non c'è nessun altro collegato.
+web-ui-person-heading = Un giocatore
+web-ui-report-heading = Segnala ai moderatori
+web-ui-reason = Perché
+web-ui-report-text = Che cosa è successo
+web-ui-report-send = Manda la segnalazione
+web-ui-moderate-heading = Modera
+web-ui-action = Azione
+web-ui-note = Una nota per il giocatore
+web-ui-moderate-send = Fallo
+web-ui-make-moderator = Fai moderatore
+web-ui-take-role = Togli il ruolo di moderatore
+web-ui-close = Chiudi
+web-ui-mod-heading = Moderatori
+web-ui-reports-open = Segnalazioni aperte
+web-ui-audit-open = Il registro dei moderatori
+web-ui-act-on = Agisci su questo giocatore
+web-ui-dismiss = Archivia la segnalazione

@@ -46,6 +46,7 @@ from audiogame.net import messages as m
 from audiogame.net import option_words, spoken_words
 from audiogame.net.game_codec import CodecError, GameCodec
 from audiogame.net.race_return import back_from_bot, comeback, covered
+from audiogame.net.web import civil
 from audiogame.net.web import messages as w
 from audiogame.net.web.board import board_view
 from audiogame.net.web.keys import key_for
@@ -233,6 +234,8 @@ class WebListener:
         self.race = PageRace(now)
         #: the press time the page claimed for the key being handled
         self._press_at: float | None = None
+        #: the server's people as this page was told
+        self.people = civil.PagePeople()
 
     # -- settings -----------------------------------------------------------------------
     def level(self, kind: str) -> str:
@@ -873,6 +876,13 @@ _TAKERS: dict[type, Callable[[WebListener, Any], None]] = {
     m.Goodbye: WebListener._goodbye,
     m.Pong: WebListener._pong,
     m.RaceClock: WebListener._race_clock,
+    m.People: civil.people,
+    m.Presence: civil.presence,
+    m.Sanctioned: civil.sanctioned,
+    m.ReportFiled: civil.report_filed,
+    m.Done: civil.done,
+    m.Reports: civil.reports,
+    m.Audit: civil.audit,
 }
 
 __all__ = ["KINDS", "WebListener"]

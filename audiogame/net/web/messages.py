@@ -183,4 +183,36 @@ class Lobby(_WebServer, tag="lobby", frozen=True):
     games: list[LobbyLine]
 
 
+class PersonLine(msgspec.Struct, frozen=True):
+    """Someone online as the page lists them: their name, and the line said of them."""
+
+    name: str
+    text: str
+    account: bool = False
+    role: str = ""
+
+
+class PeopleList(_WebServer, tag="people", frozen=True):
+    """Who is online (the server's people), each as a line in the page's language."""
+
+    people: list[PersonLine]
+
+
+class ReportLine(msgspec.Struct, frozen=True):
+    """An open report, for a moderator: who, why, what it says, the lines heard there."""
+
+    id: int
+    reported: str
+    text: str
+    lines: list[str]
+
+
+class ReportsList(_WebServer, tag="reports", frozen=True):
+    reports: list[ReportLine]
+
+
+class AuditList(_WebServer, tag="audit", frozen=True):
+    lines: list[str]
+
+
 WEB_ENCODER = msgspec.json.Encoder()

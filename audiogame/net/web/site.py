@@ -33,6 +33,7 @@ from websockets.http11 import Request, Response
 
 from audiogame.games import registry
 from audiogame.language.localizer import DEFAULT_LANGUAGE, LANGUAGES, MESSAGE_ID
+from audiogame.net.web import civil
 from audiogame.net.web.listener import KINDS, localizer
 from audiogame.resources import data_dir
 from audiogame.store.settings import VERBOSITY_LEVELS
@@ -181,6 +182,7 @@ def _page_json(lang: str) -> bytes:
     data = {
         "lang": lang,
         "strings": _strings(lang),
+        **civil.page_choices(localizer(lang)),
         "kinds": [[kind, kind_label(kind)] for kind in KINDS],
         "levels": list(VERBOSITY_LEVELS),
     }

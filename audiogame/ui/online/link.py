@@ -64,7 +64,7 @@ from audiogame.net.race_seat import RaceSeat
 from audiogame.net.remote_session import Link as LinkNews
 from audiogame.net.remote_session import RemoteSession
 from audiogame.ui import games
-from audiogame.ui.online import kept, words
+from audiogame.ui.online import kept, moderation, words
 from audiogame.ui.online.chat import Correspondents
 from audiogame.ui.online.directory import Directory, key
 from audiogame.ui.online.flood import SpeechGate
@@ -134,6 +134,8 @@ class Link:
         )
         #: welcomed with an account (a guest otherwise); set by the server's welcome
         self.account = False
+        #: "moderator", "operator" or "" : the welcome says it, an operator changes it
+        self.role = ""
         self.remote = RemoteSession(self.client)
         self.state = "connecting"  # connected, retrying, lost, closed
         self.views: list[LinkView] = []
@@ -575,11 +577,13 @@ class Link:
         for view in list(self.views):
             if view.news(item):
                 return
+        moderation.heard(self, item)
 
     # -- the server's people ----------------------------------------------------------------
     def welcomed(self, welcome: m.Welcome) -> None:
         """In (again): who is online from now on, and my lists when I have an account."""
         self.account = welcome.account
+        self.role = welcome.role
         self.games = list(welcome.games)
         self.directory.me = welcome.name
         self.send(m.WatchPeople(watch=True))

@@ -29,6 +29,7 @@ from audiogame.net import server_words
 from audiogame.net.chat_text import MAX_CHARS
 from audiogame.net.client import Incoming
 from audiogame.ui.menu import MenuItem, MenuScene
+from audiogame.ui.online import moderation
 from audiogame.ui.online.directory import FRIENDLY
 from audiogame.ui.text_entry import TextEntry
 
@@ -106,6 +107,10 @@ class PeopleScene(MenuScene):
         t = self.t
         directory = self.link.directory
         items = [MenuItem(self.me_text, self.toggle_busy)]
+        if self.link.role in moderation.MODERATORS:  # a moderator's own rows, first
+            items.append(MenuItem(lambda: t("people-reports"), self.open_reports))
+            items.append(MenuItem(lambda: t("people-audit"), self.open_audit))
+        self.first = len(items)
         if self.lists:
             self.names = [p.name for p in directory.listed]
             items += [self.listed_item(p) for p in directory.listed]
@@ -119,7 +124,7 @@ class PeopleScene(MenuScene):
                 items.append(MenuItem(lambda: t("online-nobody")))
         self.items = items
         if here is not None and here in self.names:
-            self.index = self.names.index(here) + 1
+            self.index = self.names.index(here) + self.first
         self.index = min(self.index, len(items) - 1)
 
     def me_text(self) -> str:
@@ -139,7 +144,7 @@ class PeopleScene(MenuScene):
         return MenuItem(label, lambda: self.act_on(listed.name))
 
     def current(self) -> str | None:
-        at = self.index - 1
+        at = self.index - getattr(self, "first", 1)
         return self.names[at] if 0 <= at < len(self.names) else None
 
     # -- life ---------------------------------------------------------------------------------
@@ -193,6 +198,12 @@ class PeopleScene(MenuScene):
     def act_on(self, name: str) -> None:
         self.app.push(PersonMenu(self.app, self.link, name))
 
+    def open_reports(self) -> None:
+        self.app.push(moderation.ReportsScene(self.app, self.link))
+
+    def open_audit(self) -> None:
+        self.app.push(moderation.AuditScene(self.app, self.link))
+
     def on_escape(self) -> None:
         self.cue("menu_back")
         self.app.pop(self)
@@ -230,6 +241,11 @@ class PersonMenu(MenuScene):
         if person is not None and person.table and link.table is None:
             items.append(MenuItem(lambda: t("person-join"), self.join))
         items.append(MenuItem(lambda: t("person-ratings"), self.ratings))
+        items.append(MenuItem(lambda: t("person-report"), self.report))
+        if link.role in moderation.MODERATORS:
+            items.append(MenuItem(lambda: t("person-moderate"), self.moderate))
+        if person is not None and person.account:
+            items += moderation.role_items(app, link, name, person.role, self.done)
         self.items = items
 
     def where(self) -> str:
@@ -256,6 +272,14 @@ class PersonMenu(MenuScene):
     def join(self) -> None:
         self.done()
         self.link.send(m.JoinPlayer(name=self.name))
+
+    def report(self) -> None:
+        self.done()
+        moderation.report(self.app, self.link, self.name)
+
+    def moderate(self) -> None:
+        self.done()
+        moderation.moderate(self.app, self.link, self.name)
 
     def ratings(self) -> None:
         self.done()

@@ -21,7 +21,7 @@
   const state = {
     ws: null, token: sessionStorage.getItem("audiogame.token"), name: "", table: "",
     code: "", watch: false, retry: 0, closedByServer: false, upto: 0, match: 0,
-    atTable: false, record: null,
+    atTable: false, record: null, password: "", role: "", person: null, report: 0,
   };
 
   // -- words of the page itself ---------------------------------------------------------
@@ -77,9 +77,15 @@
     const fresh = await answer.json();
     strings = fresh.strings;
     lang = wanted;
+    data.reasons = fresh.reasons;
+    data.actions = fresh.actions;
+    fillChoices($("report-reason"), data.reasons);
+    fillChoices($("moderate-reason"), data.reasons);
+    fillChoices($("moderate-action"), data.actions);
     localStorage.setItem("audiogame.lang", lang);
     applyStrings();
     listen();
+    if (state.role !== undefined && state.token) send({ type: "people", watch: true });
   }
 
   function setStatus(id) {
@@ -229,8 +235,11 @@
     setStatus("web-ui-status-connecting");
     ws.addEventListener("open", () => {
       state.retry = 0;
-      const hello = { type: "hello", name: state.name, lang };
-      if (state.token) {
+      let hello = { type: "hello", name: state.name, lang };
+      if (state.password && !state.token) { // a player with an account logs in once
+        hello = { type: "login", name: state.name, password: state.password, lang };
+        state.password = "";
+      } else if (state.token) {
         Object.assign(hello, { token: state.token, table: state.table, upto: state.upto,
           match: state.match });
       }
@@ -267,6 +276,10 @@
       state.token = m.token;
       sessionStorage.setItem("audiogame.token", m.token);
       setStatus("web-ui-status-connected");
+      state.role = m.role || "";
+      $("people-section").hidden = false;
+      $("mod-section").hidden = !state.role;
+      send({ type: "people", watch: true });
       if (!state.atTable && !state.table) {
         if (state.code) send({ type: "join-table", code: state.code, spectator: state.watch });
         else send({ type: "list-tables" });
@@ -361,7 +374,85 @@
     plan(m) {
       plan(m);
     },
+    people(m) {
+      showPeople(m.people);
+    },
+    reports(m) {
+      showReports(m.reports);
+    },
+    audit(m) {
+      fillList($("audit"), m.lines);
+    },
   };
+
+  // -- the server's people: a report, a moderator's actions -------------------------------
+  function showPeople(people) {
+    const list = $("people");
+    state.people = people;
+    list.replaceChildren();
+    if (!people.length) {
+      const li = document.createElement("li");
+      li.textContent = strings["web-ui-people-none"];
+      list.append(li);
+    }
+    for (const person of people) {
+      const li = document.createElement("li");
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = person.text;
+      b.addEventListener("click", () => openPerson(person.name, 0));
+      li.append(b);
+      list.append(li);
+    }
+  }
+
+  function openPerson(name, report) {
+    state.person = name;
+    state.report = report;
+    const person = (state.people || []).find((p) => p.name === name);
+    $("person").hidden = false;
+    $("person-heading").textContent = name;
+    $("moderate-form").hidden = !state.role;
+    const operator = state.role === "operator" && person && person.account;
+    const moderator = person && (person.role === "moderator" || person.role === "operator");
+    $("make-moderator").hidden = !operator || moderator;
+    $("take-role").hidden = !operator || !moderator;
+    $("report-reason").focus();
+  }
+
+  function showReports(reports) {
+    const list = $("reports");
+    list.replaceChildren();
+    for (const report of reports) {
+      const li = document.createElement("li");
+      const p = document.createElement("p");
+      p.textContent = report.text;
+      const lines = document.createElement("ul");
+      fillList(lines, report.lines);
+      const act = document.createElement("button");
+      act.type = "button";
+      act.textContent = strings["web-ui-act-on"];
+      act.addEventListener("click", () => openPerson(report.reported, report.id));
+      const dismiss = document.createElement("button");
+      dismiss.type = "button";
+      dismiss.textContent = strings["web-ui-dismiss"];
+      dismiss.addEventListener("click", () => {
+        send({ type: "moderate", name: report.reported, action: "dismiss", report: report.id });
+        li.remove();
+      });
+      li.append(p, lines, act, " ", dismiss);
+      list.append(li);
+    }
+  }
+
+  function fillChoices(select, choices) {
+    select.replaceChildren(...choices.map(([value, label]) => {
+      const o = document.createElement("option");
+      o.value = value;
+      o.textContent = label;
+      return o;
+    }));
+  }
 
   function take(message) {
     if (message.type === "out" && typeof message.upto === "number") state.upto = message.upto;
@@ -554,6 +645,8 @@
       state.name = $("name").value.trim();
       state.code = $("code").value.trim();
       state.watch = $("watch").checked;
+      state.password = $("password").value;
+      $("password").value = "";
       localStorage.setItem("audiogame.name", state.name);
       if (state.ws) {
         if (state.code) send({ type: "join-table", code: state.code, spectator: state.watch });
@@ -574,6 +667,30 @@
       if (text.trim()) send({ type: "say", text });
       $("chat").value = "";
     });
+    fillChoices($("report-reason"), data.reasons);
+    fillChoices($("moderate-reason"), data.reasons);
+    fillChoices($("moderate-action"), data.actions);
+    $("report-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      send({ type: "report", name: state.person, reason: $("report-reason").value,
+        text: $("report-text").value });
+      $("report-text").value = "";
+    });
+    $("moderate-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const [action, minutes] = $("moderate-action").value.split(":");
+      send({ type: "moderate", name: state.person, action, minutes: Number(minutes),
+        reason: $("moderate-reason").value, note: $("moderate-note").value,
+        report: state.report });
+      $("moderate-note").value = "";
+    });
+    $("make-moderator").addEventListener("click",
+      () => send({ type: "set-role", name: state.person, role: "moderator" }));
+    $("take-role").addEventListener("click",
+      () => send({ type: "set-role", name: state.person, role: "" }));
+    $("person-close").addEventListener("click", () => { $("person").hidden = true; });
+    $("reports-open").addEventListener("click", () => send({ type: "reports" }));
+    $("audit-open").addEventListener("click", () => send({ type: "audit" }));
     $("play").addEventListener("keydown", onKey);
     $("back").addEventListener("click", () => $("play").focus());
     $("keys").addEventListener("click", () => {
