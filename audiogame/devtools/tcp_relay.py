@@ -49,10 +49,11 @@ class TcpRelay:
                 client.close()
                 continue
             try:
-                upstream = socket.create_connection(self.target, timeout=5)
+                upstream = socket.create_connection(self.target, timeout=30)
             except OSError:
                 client.close()
                 continue
+            upstream.settimeout(None)  # a connection idle for long is still a connection
             with self._lock:
                 self._open.update((client, upstream))
             for a, b in ((client, upstream), (upstream, client)):
