@@ -130,3 +130,21 @@ def test_a_list_that_does_not_wrap_says_its_edge_without_sound(harness_factory, 
     h.start(menu)
     assert h.press("down").startswith("two")
     assert h.press("down").startswith(f"{end} two")
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("it", ["Lanciati.", "Non ancora."]), ("en", ["Thrown.", "Not yet."])]
+)
+def test_a_throw_without_sound_says_what_it_did(harness_factory, lang, words):
+    """Tira's throw (the dice's rattle) and Space again while the dice fly (a soft
+    click), without sounds: each says what the key did, not "No sound." (the terminal's
+    own walk, test_terminal_walk.py, plays it once through a real pty)."""
+    h = harness_factory(lang, with_audio=False, seed=5)
+    h.start()
+    h.press("down")
+    h.press("enter")  # Tira's setup
+    h.press("enter")  # the briefing
+    h.press("enter")  # the game
+    go = "Via!" if lang == "it" else "Go!"
+    assert h.run_until(lambda: any(go in said for said in h.transcript), 60)
+    assert [h.press("space"), h.press("space")] == words
