@@ -137,7 +137,7 @@ class ServerProcess:
         self.port = 0
         self.process: subprocess.Popen[bytes] | None = None
 
-    def start(self, port: int = 0, timeout: float = 60.0) -> ServerProcess:
+    def start(self, port: int = 0, timeout: float = 3 * WAIT) -> ServerProcess:
         port_file = self.data_dir / "port"
         port_file.unlink(missing_ok=True)
         command = [
