@@ -295,16 +295,15 @@ def run_suite(trial: Trial, extra: list[str] | None = None, timeout: float = 180
     args = [trial.python, str(HERE / "run_suite.py"), str(deps), str(suite)]
     args += ["-q", "-rs", f"--junitxml={report}", *(extra or [])]
     started = time.monotonic()
-    done = trial.prefix.run(args, timeout=timeout)
+    code, output = run_to_its_end(trial.prefix, args, timeout)
     seconds = time.monotonic() - started
-    output = done.stdout.decode("utf-8", errors="replace")
     failed: list[str] = []
     if report.exists():
         counts, problems, skipped = read_junit(report)
         failed = failed_ids(report, suite)
     else:  # the interpreter died before pytest could write its report
-        counts, problems, skipped = {}, [f"no report; exit code {done.returncode}"], {}
-    return SuiteResult(done.returncode, seconds, counts, problems, skipped, output, failed)
+        counts, problems, skipped = {}, [f"no report; exit code {code}"], {}
+    return SuiteResult(code, seconds, counts, problems, skipped, output, failed)
 
 
 def second_try(trial: Trial, first: SuiteResult) -> tuple[list[str], list[str]]:
@@ -319,6 +318,31 @@ def second_try(trial: Trial, first: SuiteResult) -> tuple[list[str], list[str]]:
         return first.problems, []
     again = run_suite(trial, extra=first.failed)
     return again.problems, [name for name in first.failed if name not in again.failed]
+
+
+def run_to_its_end(prefix: wine.Prefix, args: list[str], timeout: float) -> tuple[int, str]:
+    """A Windows program's exit code and what it printed, once it has ended. Its output
+    is read from a pipe (Wine gives a program writing to a file no standard streams),
+    by a thread, and not to the pipe's end: a program a test started and left running
+    (a daemon) keeps the pipe open, and waiting for it held the check to its timeout."""
+    process = prefix.start(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    assert process.stdout is not None
+    stdout = process.stdout
+    chunks: list[bytes] = []
+
+    def read() -> None:
+        for line in iter(stdout.readline, b""):
+            chunks.append(line)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        code = process.wait(timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        code = process.wait(30)
+    reader.join(10.0)  # what is still in the pipe; a daemon holding it is not waited for
+    return code, b"".join(chunks).decode("utf-8", errors="replace")
 
 
 def failed_ids(path: Path, suite: Path) -> list[str]:

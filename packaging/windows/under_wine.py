@@ -53,13 +53,6 @@ CANNOT_RUN: dict[str, str] = {
         "Linux (where this test runs), opening through a broken link fails, which is what "
         "the server must report"
     ),
-    "tests/test_net_race_fairness.py::": (
-        "it races 40 clients through 40 delay proxies in one process to make a 10 ms and a "
-        "150 ms line; under Wine on the CI machine every round trip gained about 280 ms of "
-        "scheduling (the fast line's best was 285 ms, the slow one's 428 ms), so the lines "
-        "the test is about cannot be made there; the Linux suite runs it, and the exact "
-        "order of presses across lines (test_net_race.py) runs here too"
-    ),
     "tests/test_system_language.py::test_the_process_environment_follows_the_same_rule[None]": (
         "with none of LC_ALL, LC_MESSAGES, LANG set, the game follows the Windows user "
         "locale (Windows sets none of them, by design); this Wine prefix's locale is "
