@@ -108,13 +108,18 @@ def test_a_full_disk_mid_match_is_told_once_and_its_end_too(small_disk, tmp_path
         assert "storing works again" in caplog.text
         # what could not be written was written with the next batch: the log has no hole
         store = running.store
-        rows = server.run(
-            lambda: store.db.execute(  # type: ignore[attr-defined]
-                "SELECT n FROM log WHERE tbl = ? ORDER BY n", (table.id,)
-            ).fetchall()
+        rows, kept = server.run(
+            lambda: (
+                store.db.execute(  # type: ignore[attr-defined]
+                    "SELECT n FROM log WHERE tbl = ? ORDER BY n", (table.id,)
+                ).fetchall(),
+                len(table.match.log),
+            )
         )
+        # every entry the table holds is stored, in order (how many moves a busy machine
+        # let the players make meanwhile is not this test's: more than 3 was asked once)
         numbers = [n for (n,) in rows]
-        assert len(numbers) > 3 and numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+        assert numbers == list(range(kept)) and kept >= 2, (numbers, kept)
     finally:
         filler.unlink(missing_ok=True)
         app.pop_to(app.scenes[0])
