@@ -4,11 +4,18 @@ limits per address and per account, each counted once for all the processes."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import json
 import time
 from collections.abc import Iterator
+from contextlib import AsyncExitStack
 from pathlib import Path
 
 import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+from websockets.typing import Subprotocol
 
 from audiogame.devtools import services
 from audiogame.devtools.net_harness import ServerProcess, wait_for
@@ -129,3 +136,122 @@ def test_a_moderator_on_one_process_mutes_and_bans_a_player_on_the_other(tmp_pat
         again.start()
         refused_again = wait_for(again, lambda i: isinstance(i, m.Goodbye), 60)
         assert isinstance(refused_again, m.Goodbye) and refused_again.reason == "banned"
+
+
+# -- limits counted once for every process ---------------------------------------------------
+
+
+async def answer(url: str, message: m.ClientMessage, stack: AsyncExitStack | None = None) -> str:
+    """Open a connection, send ``message``, and tell the first answer: "welcome", a
+    refusal's reason, or a goodbye's. With ``stack``, a welcomed connection stays open."""
+    ws = await connect(url, subprotocols=[Subprotocol(m.SUBPROTOCOL)], open_timeout=60)
+    try:
+        with contextlib.suppress(ConnectionClosed):  # a refused one may be closed already
+            await ws.send(m.encode(message).decode())
+        async with asyncio.timeout(120):  # only ends a wait that never ends (a slow hash)
+            async for frame in ws:
+                data = json.loads(frame)
+                if data["type"] == "welcome":
+                    if stack is not None:
+                        stack.push_async_callback(ws.close)
+                        ws = None
+                    return "welcome"
+                if data["type"] in ("refused", "goodbye"):
+                    return str(data["reason"])
+        return "closed"
+    finally:
+        if ws is not None:
+            await ws.close()
+
+
+async def until_refused(url: str, message: m.ClientMessage, reason: str, bound: int) -> list[str]:
+    """Try again and again on one process until ``reason`` comes (at most ``bound`` times)."""
+    said = []
+    for _ in range(bound):
+        said.append(await answer(url, message))
+        if said[-1] == reason:
+            return said
+    raise AssertionError(f"never {reason}: {said}")
+
+
+async def welcomed_soon(url: str, name: str, stack: AsyncExitStack) -> None:
+    """Welcomed once the other process's count has gone (it counts off a closed
+    connection a moment after it closes, a dead process's when its heartbeat lapses)."""
+    deadline = time.monotonic() + 60  # only ends a wait that never ends
+    while (said := await answer(url, m.Hello(name=name), stack)) != "welcome":
+        assert said == "too-many-connections", said
+        assert time.monotonic() < deadline, "the other process's count held"
+        await asyncio.sleep(0.1)
+
+
+def test_login_attempts_from_one_address_are_counted_once_for_both_processes(tmp_path: Path):
+    """Two attempts a minute from one address: spent on process 1, the next try on
+    process 2 is refused as well (counted per process, it would get two more)."""
+    with Cluster(tmp_path, "--login-rate", "2") as (one, two):
+        guess = m.Login(name="Nessuno", password="non è questa")
+
+        async def go() -> list[str]:
+            said = await until_refused(one.url, guess, "too-many-logins", 5)
+            return [*said, await answer(two.url, guess)]
+
+        said = asyncio.run(go())
+        assert said[-2:] == ["too-many-logins", "too-many-logins"], said
+        assert said.count("bad-login") <= 2, said
+
+
+def test_wrong_passwords_for_an_account_are_counted_once_for_both_processes(
+    tmp_path: Path, clients
+):
+    with Cluster(tmp_path) as (one, two):
+        account(one.url, "Anna", clients).close()
+        wrong = m.Login(name="Anna", password="non è questa")
+
+        async def go() -> list[str]:
+            said = await until_refused(one.url, wrong, "account-slowed", 10)
+            return [*said, await answer(two.url, wrong)]
+
+        said = asyncio.run(go())
+        assert said[-2:] == ["account-slowed", "account-slowed"], said
+        assert said.count("bad-login") == 5, said  # LoginLimits.pair_failures
+
+
+def test_new_guests_from_one_address_are_counted_once_for_both_processes(tmp_path: Path):
+    with Cluster(tmp_path, "--limit-loopback", "--guests-per-address", "2") as (one, two):
+
+        async def go() -> list[str]:
+            said = []
+            for n in range(5):
+                said.append(await answer(one.url, m.Hello(name=f"Ospite{n}")))
+                if said[-1] == "too-many-guests":
+                    break
+            return [*said, await answer(two.url, m.Hello(name="Ospite9"))]
+
+        said = asyncio.run(go())
+        assert said == ["welcome", "welcome", "too-many-guests", "too-many-guests"], said
+
+
+def test_open_connections_from_one_address_are_counted_once_for_both_processes(
+    tmp_path: Path,
+):
+    """Two at once from one address: one on each process, a third is refused on either;
+    one closed, one more may come; a process killed with -9 leaves no count behind once
+    its heartbeat lapses."""
+    limits = ["--limit-loopback", "--per-address", "2", "--guests-per-address", "1000"]
+    with Cluster(tmp_path, *limits) as (one, two):
+
+        async def go() -> None:
+            async with AsyncExitStack() as first, AsyncExitStack() as second:
+                assert await answer(one.url, m.Hello(name="Uno"), first) == "welcome"
+                assert await answer(two.url, m.Hello(name="Due"), second) == "welcome"
+                assert await answer(one.url, m.Hello(name="Tre")) == "too-many-connections"
+                assert await answer(two.url, m.Hello(name="Tre")) == "too-many-connections"
+                await second.aclose()  # Due leaves process 2: room for one more, once
+                await welcomed_soon(one.url, "Tre", second)  # process 2 counted it off
+            async with AsyncExitStack() as held:
+                assert await answer(one.url, m.Hello(name="Uno"), held) == "welcome"
+                assert await answer(two.url, m.Hello(name="Due"), held) == "welcome"
+                assert await answer(one.url, m.Hello(name="Tre")) == "too-many-connections"
+                two.kill()  # its count of Due stays in Redis, its heartbeat stops
+                await welcomed_soon(one.url, "Tre", held)
+
+        asyncio.run(go())

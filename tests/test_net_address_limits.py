@@ -5,6 +5,7 @@ forgotten (their token no longer resumes; a guest whose seat a table holds is ke
 
 from __future__ import annotations
 
+import asyncio
 import time
 from pathlib import Path
 
@@ -21,19 +22,24 @@ from tests.test_online_play import app, type_line
 
 
 def test_the_gate_counts_per_address_and_lets_loopback_be():
-    gate = AddressGate(AddressLimits(per_address=2, guests=2, guest_window=60))
-    assert gate.connect("203.0.113.5") and gate.connect("203.0.113.5")
-    assert not gate.connect("203.0.113.5")
-    assert gate.connect("198.51.100.7")  # another address has its own count
-    gate.disconnect("203.0.113.5")
-    assert gate.connect("203.0.113.5")
-    assert all(gate.connect("127.0.0.1") for _ in range(10))  # this machine: exempt
-    assert all(gate.connect("::1") for _ in range(10))
-    assert gate.new_guest("203.0.113.5", 0.0) and gate.new_guest("203.0.113.5", 1.0)
-    assert not gate.new_guest("203.0.113.5", 2.0)
-    assert gate.new_guest("203.0.113.5", 32.0)  # one more after half the window
-    strict = AddressGate(AddressLimits(per_address=1, limit_loopback=True))
-    assert strict.connect("127.0.0.1") and not strict.connect("127.0.0.1")
+    async def check() -> None:
+        gate = AddressGate(AddressLimits(per_address=2, guests=2, guest_window=60))
+        address = "203.0.113.5"
+        assert await gate.connect(address) is True and await gate.connect(address) is True
+        assert await gate.connect(address) is False
+        assert await gate.connect("198.51.100.7") is True  # another address: its own count
+        await gate.disconnect(address)
+        assert await gate.connect(address) is True
+        for loopback in ("127.0.0.1", "::1"):  # this machine: exempt, never counted
+            assert [await gate.connect(loopback) for _ in range(10)] == [None] * 10
+        assert await gate.new_guest(address, 0.0) and await gate.new_guest(address, 1.0)
+        assert not await gate.new_guest(address, 2.0)
+        assert await gate.new_guest(address, 32.0)  # one more after half the window
+        strict = AddressGate(AddressLimits(per_address=1, limit_loopback=True))
+        assert await strict.connect("127.0.0.1") is True
+        assert await strict.connect("127.0.0.1") is False
+
+    asyncio.run(check())
 
 
 def connected(url: str, name: str, token: str | None = None) -> GameClient:

@@ -1,6 +1,7 @@
 """How much one network address may take of a public server: ``AddressGate``.
 
-Two bounds, both per address, both pure (time is passed in):
+Two bounds, both per address (time is passed in), counted in this process's memory,
+or for every server process at once when they share Redis (``shared_limits``):
 
 - open connections at once (``per_address``): a household behind one router
   may bring a few players and a couple of spare connections; a script opening
@@ -13,8 +14,8 @@ Two bounds, both per address, both pure (time is passed in):
 Loopback is exempt unless told otherwise (``limit_loopback``): a LAN host's
 own app joins its server over loopback, the tests run every client from
 127.0.0.1, and whoever connects from this machine already holds the machine.
-(A server behind a proxy on the same machine sees every player as loopback:
-such a server turns ``limit_loopback`` on, or limits at the proxy.)
+(A server behind a proxy on the same machine believes its forwarded-for with
+``--trusted-proxy``; otherwise it sees every player as loopback.)
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from __future__ import annotations
 import ipaddress
 from collections import Counter
 from dataclasses import dataclass
+from typing import Protocol
 
-from audiogame.net.login_limits import Buckets
+from audiogame.net.login_limits import CounterFactory, memory_counters
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,42 +47,68 @@ def is_loopback(address: str) -> bool:
         return False
 
 
+class SharedConnections(Protocol):
+    """Connections open per address, counted for every server process (Redis)."""
+
+    async def connect(self, address: str, bound: int) -> bool | None:
+        """True: counted; False: over ``bound``; None: could not count (let through)."""
+        ...
+
+    async def disconnect(self, address: str) -> None: ...
+
+
 class AddressGate:
-    def __init__(self, limits: AddressLimits | None = None) -> None:
+    def __init__(
+        self,
+        limits: AddressLimits | None = None,
+        *,
+        counters: CounterFactory = memory_counters,
+        shared: SharedConnections | None = None,
+    ) -> None:
+        """``counters`` and ``shared``: where new guests and open connections are counted
+        (this process's memory by default; Redis when several processes share it)."""
         self.limits = limits = limits or AddressLimits()
         self.open: Counter[str] = Counter()
+        self.shared = shared
         refill = limits.guests / limits.guest_window
-        self.new_guests = Buckets(limits.guests, refill, limits.max_keys)
+        self.new_guests = counters("guest", limits.guests, refill, limits.max_keys)
         self._swept = 0.0
 
     def exempt(self, address: str) -> bool:
         return not self.limits.limit_loopback and is_loopback(address)
 
-    def connect(self, address: str) -> bool:
-        """A connection opens from ``address``: True when it may stay (then counted
-        until ``disconnect``)."""
+    async def connect(self, address: str) -> bool | None:
+        """A connection opens from ``address``: True when it may stay and is counted
+        (until ``disconnect``), None when it may stay uncounted (exempt, or the shared
+        count could not be made), False when it must go."""
         if self.exempt(address):
-            return True
+            return None
+        if self.shared is not None:
+            return await self.shared.connect(address, self.limits.per_address)
         if self.open[address] >= self.limits.per_address:
             return False
         self.open[address] += 1
         return True
 
-    def disconnect(self, address: str) -> None:
-        if self.exempt(address) or address not in self.open:
+    async def disconnect(self, address: str) -> None:
+        """A connection ``connect`` counted has closed."""
+        if self.shared is not None:
+            await self.shared.disconnect(address)
+            return
+        if address not in self.open:
             return
         self.open[address] -= 1
         if self.open[address] <= 0:
             del self.open[address]
 
-    def new_guest(self, address: str, now: float) -> bool:
+    async def new_guest(self, address: str, now: float) -> bool:
         """A guest is about to be made for ``address``: True when it may (and counted)."""
         if self.exempt(address):
             return True
         if now - self._swept > self.limits.guest_window:
             self._swept = now
-            self.new_guests.forget_full(now)
-        if not self.new_guests.allows(address, now):
+            await self.new_guests.sweep(now)
+        if not await self.new_guests.allows(address, now):
             return False
-        self.new_guests.take(address, now)
+        await self.new_guests.take(address, now)
         return True

@@ -173,6 +173,19 @@ class RedisCluster:
             except (TimeoutError, OSError, aioredis.RedisError):
                 pass
 
+    def limits(self) -> dict[str, Any]:
+        """The lobby's limits counted in Redis, once for every process (``Lobby``'s
+        ``counters`` and ``connections``)."""
+        from audiogame.net.shared_limits import RedisConnections, RedisCounter
+
+        def counters(name: str, size: float, rate: float, _max_keys: int) -> RedisCounter:
+            return RedisCounter(self.redis, f"{self.prefix}limit:{name}:", size, rate)
+
+        connections = RedisConnections(
+            self.redis, f"{self.prefix}conn:", self.origin, f"{self.prefix}proc:"
+        )
+        return {"counters": counters, "connections": connections}
+
     async def ping(self) -> None:
         """Answer when Redis answers (readiness)."""
         await self.redis.ping()

@@ -25,10 +25,10 @@ from audiogame.games import registry
 from audiogame.net import messages as m
 from audiogame.net import option_words, spoken_words
 from audiogame.net.accounts import Accounts, Entry, is_session_token, session_hash
-from audiogame.net.address_limits import AddressGate
+from audiogame.net.address_limits import AddressGate, SharedConnections
 from audiogame.net.bus import Bus, Subscriber
 from audiogame.net.game_codec import GameCodec
-from audiogame.net.login_limits import LoginGate
+from audiogame.net.login_limits import CounterFactory, LoginGate, memory_counters
 from audiogame.net.metrics import ServerMetrics
 from audiogame.net.moderation import Moderation
 from audiogame.net.names import MAX_LENGTH as MAX_NAME
@@ -95,7 +95,12 @@ class Lobby:
         *,
         relay: Relay | None = None,
         metrics: ServerMetrics | None = None,
+        counters: CounterFactory = memory_counters,
+        connections: SharedConnections | None = None,
     ) -> None:
+        """``counters`` and ``connections``: where the limits on logins, new guests and
+        open connections are counted (this process's memory; with several processes,
+        Redis, so a client gets no more by spreading over them)."""
         self.store = store
         #: what the server counts for whoever watches it (``/metrics``)
         self.metrics = metrics or ServerMetrics()
@@ -115,7 +120,7 @@ class Lobby:
                 concurrent=options.hash_concurrency,
                 workers=options.hash_workers,
             ),
-            LoginGate(options.login_limits),
+            LoginGate(options.login_limits, counters),
             session_days=options.session_days,
         )
         #: called with each table this lobby opens, and each it closes
@@ -129,7 +134,7 @@ class Lobby:
         self.remote_tables: Callable[[], list[m.TableSummary]] | None = None
         self.people = People(store, relay or LocalRelay(), absent_after=options.absent_after)
         #: connections and new guests per network address
-        self.addresses = AddressGate(options.address_limits)
+        self.addresses = AddressGate(options.address_limits, counters=counters, shared=connections)
         self.ratings = Ratings(store)
         #: roles, reports, moderators' actions, chat paced
         self.moderation = Moderation(self)
@@ -204,7 +209,7 @@ class Lobby:
             taken = await self._guest_name_problem(name, "")
             if taken is not None:
                 return taken
-            if not self.addresses.new_guest(address, time.monotonic()):
+            if not await self.addresses.new_guest(address, time.monotonic()):
                 return Reason.TOO_MANY_GUESTS
             token = secrets.token_urlsafe(24)
             name = await self.free_name(name, "")

@@ -78,7 +78,10 @@ class GameServer:
         self.bus: Bus = cluster or bus or LocalBus()
         self.metrics = ServerMetrics()
         timed = cast(Store, TimedStore(self.store, self.metrics))  # its writes timed
-        self.lobby = Lobby(timed, self.bus, self.options, relay=cluster, metrics=self.metrics)
+        shared = {} if cluster is None else cluster.limits()  # counted once for all processes
+        self.lobby = Lobby(
+            timed, self.bus, self.options, relay=cluster, metrics=self.metrics, **shared
+        )
         self.lobby.on_left = self._left
         self.connections: set[Connection] = set()
         self.metrics.watch(self.lobby, lambda: list(self.connections))
@@ -225,10 +228,11 @@ class GameServer:
         kind = WebConnection if ws.subprotocol == WEB_SUBPROTOCOL else Connection
         connection = kind(ws, self.lobby)
         address = connection.address
-        counted = self.lobby.addresses.connect(address)
+        admitted = await self.lobby.addresses.connect(address)
+        counted = admitted is True
         if len(self.connections) >= self.options.max_connections:
             connection.close(Reason.SERVER_FULL)
-        elif not counted:
+        elif admitted is False:
             connection.close(Reason.TOO_MANY_CONNECTIONS)
         self.connections.add(connection)
         try:
@@ -236,7 +240,7 @@ class GameServer:
         finally:
             self.connections.discard(connection)
             if counted:
-                self.lobby.addresses.disconnect(address)
+                await self.lobby.addresses.disconnect(address)
 
     async def _sweep_guests(self) -> None:
         """Now and then, forget the guests gone long enough (``guest_keep``)."""
