@@ -49,3 +49,44 @@ def test_f1_at_an_online_table_steps_through_its_parts(tmp_path, lang):
         finally:
             h.app.pop_to(h.app.scenes[0])
             h.close()
+
+
+def test_f1_on_the_page_steps_through_the_same_parts(tmp_path):
+    """The page's F1 at a Domino table (its keys, the browser's, those of everywhere), as
+    a raw client of the page's subprotocol hears it."""
+    from audiogame.language.localizer import Localizer
+    from tests.raw_client import Raw, run
+
+    t = Localizer("en")
+    with ServerThread(tmp_path / "server") as server:
+
+        async def scenario() -> list[str]:
+            page = await Raw.open(server.url, subprotocols=["audiogame.web.v1"])
+            await page.hello("Zoe")
+            await page.send("listen", lang="en")
+            await page.send("create-table", game="domino", config={"seats": 2})
+            await page.next("at-table")
+            for key in ("b", "Enter"):
+                await page.send("key", key=key, code=key)
+            await page.barrier()
+
+            starts = (t("keys-domino-table")[:40], t("web-keys-table")[:30], t("keys-global"))
+
+            def answer(frame: dict) -> str:
+                found = [u["text"] for u in frame["speech"] if u["text"].startswith(starts)]
+                return found[0] if found else ""
+
+            async def f1(shift: bool = False) -> str:
+                await page.barrier()
+                await page.send("key", key="F1", code="F1", shift=shift)
+                return answer(await page.next("out", answer))  # moves may come between
+
+            heard = [await f1(), await f1(), await f1(), await f1(), await f1(shift=True)]
+            await page.close()
+            return heard
+
+        game, browser, everywhere, again, back = run(scenario())
+    assert game.startswith(t("keys-domino-table")[:40]) and game.endswith(MORE["en"])
+    assert browser.startswith(t("web-keys-table")[:30]) and browser.endswith(MORE["en"])
+    assert everywhere == t("keys-global")
+    assert again == game and back == everywhere

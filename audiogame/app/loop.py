@@ -27,6 +27,7 @@ from audiogame.core.keys import CTRL_KEYS, MODIFIER_KEYS, Key
 from audiogame.history import History
 from audiogame.io.speech.base import Speaker
 from audiogame.io.window import Window
+from audiogame.key_help import KeyHelp
 from audiogame.language.localizer import Localizer
 from audiogame.store.saves import Loaded, SaveStore
 from audiogame.store.settings import (
@@ -47,9 +48,6 @@ IDLE_SLICE = 0.0003  # the longest a slice of background work (a bot's search) m
 #: often (seconds) whatever happened: asking costs a view of the game
 LOOK_EVERY = 0.5
 VOLUME_STEP = 0.1
-#: F1 says a scene's keys whole up to this many characters; longer (a game's table with
-#: its online keys), it says one part, and F1 again the next (Shift F1 the one before)
-HELP_WHOLE = 700
 #: the keys that walk the history (any other key ends the walk)
 HISTORY_KEYS = frozenset({pygame.K_PAGEUP, pygame.K_PAGEDOWN})
 #: with Ctrl, the window's text size: one step larger or smaller (Ctrl+= is Ctrl+Plus on
@@ -131,8 +129,8 @@ class App:
         self.key_listeners: list[Callable[[Key, bool], None]] = []
         #: messages F1 says after a scene's keys (a terminal's stand-ins)
         self.help_extra: list[str] = []
-        #: the scene whose keys F1 is stepping through, and the part said last
-        self._help_step: tuple[Any, int] | None = None
+        #: F1's parts of a long key list, stepped through (``key_help``)
+        self.key_help = KeyHelp()
         #: background work done in short slices between frames; each call does a
         #: little and returns True when finished (a bot's search, for instance)
         self.idle_tasks: list[Callable[[], bool]] = []
@@ -319,7 +317,7 @@ class App:
         if key.key not in HISTORY_KEYS:
             self.history.end_walk()  # doing something else: the next Page Up starts anew
         if key.key != pygame.K_F1:
-            self._help_step = None  # the next F1 starts again from the first part
+            self.key_help.reset()  # the next F1 starts again from the first part
         if self.global_key(key):
             return True
         scene = self.top
@@ -373,26 +371,16 @@ class App:
             self.read_keys(scene, back)
 
     def read_keys(self, scene: Scene, back: bool = False) -> None:
-        """F1: the scene's keys, whole when short; when long, one part at a time, each
-        F1 the next (Shift F1 the one before), any other key starting over."""
+        """F1: the scene's keys, whole when short (then a terminal's stand-ins); when
+        long, one part at a time (``key_help``)."""
         extra = [self.localizer(msg_id) for msg_id in self.help_extra]
         text = scene.keys_text()
-        if len(text) <= HELP_WHOLE:
-            self.announcer.say_text(text, record=False)
-            for more in extra:
-                self.announcer.say_text(more, interrupt=False, record=False)
-            return
-        parts = [p for p in scene.keys_parts() if p] + extra
-        step = self._help_step
-        if step is None or step[0] is not scene:
-            index = 0
-        else:
-            index = (step[1] + (-1 if back else 1)) % len(parts)
-        self._help_step = (scene, index)
-        said = parts[index]
-        if index < len(parts) - 1:
-            said = f"{said} {self.localizer('keys-part-more')}"
+        more = self.localizer("keys-part-more")
+        said = self.key_help.say(scene, text, scene.keys_parts() + extra, back, more)
         self.announcer.say_text(said, record=False)
+        if said == text:
+            for line in extra:
+                self.announcer.say_text(line, interrupt=False, record=False)
 
     def read_history(self, up: bool, to_end: bool) -> None:
         if to_end:

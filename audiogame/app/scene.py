@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from audiogame.core.board import Board
 from audiogame.core.keys import Key
 from audiogame.core.narration import Message
+from audiogame.key_help import everywhere_apart
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App
@@ -119,12 +120,3 @@ class Saveable(Protocol):
         """Hand the match's snapshot to ``app.autosave`` now; False when there is
         nothing to save (a practice round, a match that has ended)."""
         ...
-
-
-def everywhere_apart(text: str, everywhere: str) -> list[str]:
-    """A scene's keys as two parts, its own and those of everywhere (a message that
-    ends with ``{ keys-global }``); the text whole when it holds no such part."""
-    if everywhere not in text:
-        return [text]
-    own = " ".join(text.replace(everywhere, " ").split())
-    return [own, everywhere] if own else [text]

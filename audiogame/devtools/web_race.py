@@ -123,6 +123,7 @@ def race_from_page(
         # page's region for answers and kept as it was then (the race goes on meanwhile,
         # and its happenings come between)
         said_now: list[str] = []
+        page.keyboard.press("F1")  # F1 says the game's keys first; the browser's are next
         for key, words in (("F1", keys_words(lang)), ("F9", clock_words(lang))):
             page.keyboard.press(key)
             until(page, f"{SAID_NOW}.some(p => p.textContent.includes({json.dumps(words)}))")
@@ -158,7 +159,7 @@ SAID_NOW = "[...document.querySelectorAll('#said-now p')]"
 
 
 def keys_words(lang: str) -> str:
-    """What F1 says at a race in the browser."""
+    """What F1 says at a race in the browser (its second part, after the game's keys)."""
     return Localizer(lang)("web-keys-race")
 
 

@@ -50,12 +50,13 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from audiogame.app.scene import Scene, everywhere_apart
+from audiogame.app.scene import Scene
 from audiogame.core.board import Board, Cell, Row
 from audiogame.core.contract import Engine
 from audiogame.core.keys import Key
 from audiogame.core.narration import Message
 from audiogame.core.seat import LocalSeat, SeatSession
+from audiogame.key_help import everywhere_apart
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App

@@ -41,6 +41,7 @@ from audiogame.core.keys import Key
 from audiogame.core.narration import SYSTEM, Join, Later, Message
 from audiogame.games import registry
 from audiogame.history import History
+from audiogame.key_help import KeyHelp, everywhere_apart
 from audiogame.language.localizer import LANGUAGES, Localizer
 from audiogame.net import messages as m
 from audiogame.net import option_words, spoken_words
@@ -236,6 +237,8 @@ class WebListener:
         self._press_at: float | None = None
         #: the server's people as this page was told
         self.people = civil.PagePeople()
+        #: F1's parts of a long key list, stepped through
+        self.key_help = KeyHelp()
 
     # -- settings -----------------------------------------------------------------------
     def level(self, kind: str) -> str:
@@ -698,6 +701,8 @@ class WebListener:
         if key is None:
             return []
         self._press_at = press.at
+        if key.key != pygame.K_F1:
+            self.key_help.reset()  # the next F1 starts again from the first part
         if key.key not in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.history.end_walk()  # doing something else: the next Page Up starts anew
         if self._global_key(key):
@@ -716,7 +721,7 @@ class WebListener:
             if key.ctrl:
                 self._rules()
             else:
-                self._keys_help()
+                self._keys_help(back=key.shift)
         elif k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self._read_history(up=k == pygame.K_PAGEUP, to_end=key.shift or key.ctrl)
         elif k in (pygame.K_F7, pygame.K_F8) and not key.shift:
@@ -730,18 +735,24 @@ class WebListener:
             return False
         return True
 
-    def _keys_help(self) -> None:
+    def _keys_help(self, back: bool = False) -> None:
+        """F1: the keys here, a long list in parts (``key_help``), as the desktop says them."""
         info, spec = self.seen.table, self.seen.spec
+        parts: list[str] = []
         if info is None:
             text = self.t("web-keys-lobby")
         elif info.stage is m.TableStage.WAITING:
             text = self.t("web-keys-waiting")
         elif spec is not None and spec.table_keys:
-            browser = "web-keys-race" if spec.realtime is not None else "web-keys-table"
-            text = f"{self.t(spec.table_keys)} {self.t(browser)}"
+            browser = self.t("web-keys-race" if spec.realtime is not None else "web-keys-table")
+            own, *everywhere = everywhere_apart(self.t(spec.table_keys), self.t("keys-global"))
+            text = f"{self.t(spec.table_keys)} {browser}"
+            parts = [own, browser, *everywhere]
         else:
             text = self.t("web-keys-table")
-        self.announcer.say_text(text, record=False)
+        more = self.t("keys-part-more")
+        said = self.key_help.say(self.seen, text, parts or [text], back, more)
+        self.announcer.say_text(said, record=False)
 
     def _rules(self) -> None:
         spec = self.seen.spec
