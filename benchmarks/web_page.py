@@ -7,7 +7,7 @@ and the table starts with two bots. Two figures:
 1. page weight: the bytes a first visit loads (the page, its script and style,
    gzip-free as served) and the Domino cues the table preloads;
 2. key -> live region: the page's own clock (``performance.now()``) from the
-   keydown in the game's area to the answer's text in the assertive live region
+   keydown in the game's area to the answer's text in the page's live region
    (the key goes to the server, is answered by the game's controls, narrated in
    the page's language and comes back), ``--keys`` presses of C (the ends) and H
    (the hand), median and p99.
@@ -43,14 +43,14 @@ from audiogame.net.client import Connected, GameClient  # noqa: E402
 CONFIG = {"set_id": "double-6", "seats": 3, "teams": None, "thinking_time": 0}
 
 #: installed in the page (through the driver, not the page's code): the time of each
-#: keydown in the game's area and of each answer reaching the assertive region
+#: keydown in the game's area and of each answer reaching the live region
 PROBE = """
 window.keyTimes = [];
 window.saidTimes = [];
 document.getElementById('play').addEventListener('keydown',
     () => window.keyTimes.push(performance.now()), true);
 new MutationObserver(() => window.saidTimes.push(performance.now()))
-    .observe(document.getElementById('said-now'), {childList: true});
+    .observe(document.getElementById('said'), {childList: true});
 """
 
 

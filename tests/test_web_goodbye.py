@@ -9,7 +9,7 @@ import pytest
 from audiogame.devtools.net_harness import ServerThread
 from audiogame.devtools.web_harness import CHROMIUM_ARGS, chromium
 from audiogame.language.localizer import Localizer
-from tests.test_web_browser import until
+from tests.test_web_browser import ANSWERS, until
 
 PATH, WHY = chromium()
 pytestmark = pytest.mark.skipif(PATH is None, reason=WHY)
@@ -33,7 +33,7 @@ def test_a_page_told_the_server_closes_goes_back_to_its_form(tmp_path):
             until(page, "window.audiogame.state.closedByServer && !window.audiogame.state.ws")
             until(page, "!document.querySelector('#join').hidden")
             focused = page.evaluate("document.activeElement && document.activeElement.id")
-            said = page.eval_on_selector_all("#said-now p", "ps => ps.map(p => p.textContent)")
+            said = page.evaluate(f"{ANSWERS}.map(l => l.text)")
             status = page.text_content("#status")
             lobby_hidden = page.evaluate("document.querySelector('#lobby').hidden")
         finally:

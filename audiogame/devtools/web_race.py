@@ -120,14 +120,14 @@ def race_from_page(
             if count >= landings:
                 break
         # the keys' help, then the page's clock said by the server: each awaited in the
-        # page's region for answers and kept as it was then (the race goes on meanwhile,
+        # page's announcer and kept as it was then (the race goes on meanwhile,
         # and its happenings come between)
         said_now: list[str] = []
         page.keyboard.press("F1")  # F1 says the game's keys first; the browser's are next
         for key, words in (("F1", keys_words(lang)), ("F9", clock_words(lang))):
             page.keyboard.press(key)
-            until(page, f"{SAID_NOW}.some(p => p.textContent.includes({json.dumps(words)}))")
-            said_now += page.evaluate(f"{SAID_NOW}.map(p => p.textContent)")
+            until(page, f"{SAID_NOW}.some(l => l.text.includes({json.dumps(words)}))")
+            said_now += page.evaluate(f"{SAID_NOW}.map(l => l.text)")
         log = page.evaluate("window.audiogame.timed.log")
         origin_ms = page.evaluate("performance.timeOrigin")
         # the server's monotonic clock from the wall clock, read here twice around
@@ -154,8 +154,8 @@ def race_from_page(
     return run
 
 
-#: the paragraphs of the page's region for answers (a few are kept there)
-SAID_NOW = "[...document.querySelectorAll('#said-now p')]"
+#: the answers the page's announcer said (to the player's own keys), oldest first
+SAID_NOW = "window.audiogame.announcer.log.filter(l => l.now && l.kind === 'said')"
 
 
 def keys_words(lang: str) -> str:

@@ -11,13 +11,18 @@ systems is the same name.
 from __future__ import annotations
 
 import unicodedata
+from typing import Any
 
 from audiogame.net import lookalike
 from audiogame.net.reasons import Reason
 
 MIN_LENGTH = 2
 MAX_LENGTH = 24
-JOINERS = frozenset("'-._")
+JOINERS = "'-._"
+#: the Unicode general categories (their first letter) a name's other characters are
+#: in: letters, numbers, marks; and the one at least a character must be in
+CATEGORIES = "LNM"
+NEEDS = "L"
 
 
 def clean_name(raw: str) -> tuple[str, Reason | None]:
@@ -30,11 +35,28 @@ def clean_name(raw: str) -> tuple[str, Reason | None]:
     for char in name:
         if char == " " or char in JOINERS:
             continue
-        if unicodedata.category(char)[0] not in "LNM":  # letters, numbers, marks
+        if unicodedata.category(char)[0] not in CATEGORIES:
             return name, Reason.NAME_CHARACTERS
-    if not any(unicodedata.category(c)[0] == "L" for c in name):
+    if not any(unicodedata.category(c)[0] == NEEDS for c in name):
         return name, Reason.NAME_CHARACTERS  # "12345" or "..." says nothing aloud
     return name, None
+
+
+def name_rule() -> dict[str, Any]:
+    """``clean_name``'s rule as data, for a web page to check a name before sending it
+    (the server checks again, and says more: a look-alike, a name in use)."""
+    return {
+        "min": MIN_LENGTH,
+        "max": MAX_LENGTH,
+        "joiners": JOINERS,
+        "categories": CATEGORIES,
+        "needs": NEEDS,
+        "problems": {
+            "short": Reason.NAME_EMPTY.value,
+            "long": Reason.NAME_TOO_LONG.value,
+            "characters": Reason.NAME_CHARACTERS.value,
+        },
+    }
 
 
 def same_name(a: str, b: str) -> bool:

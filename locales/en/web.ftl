@@ -5,7 +5,10 @@ web-table-line = { $game }, { $stage ->
     [waiting] waiting, { $seated } seated of { $seats }
     [playing] playing
    *[over] match over
-}, master { $master }
+}{ $mastered ->
+    [yes] , master { $master }
+   *[no] , no master
+}
 web-watching = You are watching a table of { $game }, code { $code }.
 web-watch-only = { $game } cannot be played from the browser yet: you hear the table, but its game keys work only in the installed game.
 web-seated = You sit at a table of { $game }, code { $code }: seat { $seat } of { $seats }.
@@ -76,7 +79,8 @@ web-keys-race = In the browser: F9 says the server's clock as this page measures
 
 ## The page's own words (the page shows them; the server fills them in)
 web-ui-title = audiogame in the browser
-web-ui-intro = Play Domino at a table hosted by a friend, with your own screen reader. Sounds play in the browser; words go to your screen reader and to the history below.
+web-ui-intro = Play Domino or Tira e Passa at a friend's table, or open one, by keys or by touch. Sounds play in the browser; words go to your screen reader (or the browser's voice) and to the history below.
+web-ui-short-name = audiogame
 web-ui-skip = Go to the game
 web-ui-join-heading = Join a table
 web-ui-name = Your name
@@ -136,3 +140,16 @@ web-ui-reports-open = Open reports
 web-ui-audit-open = The moderators' log
 web-ui-act-on = Act on this player
 web-ui-dismiss = Dismiss the report
+web-ui-sound-on = Turn the sounds on
+web-ui-sound-waiting = The game's sounds wait for your first tap or key: the browser allows them only then.
+web-ui-speech = Speech
+web-ui-browser-voice = Speak with the browser's voice
+web-ui-browser-voice-note = Instead of your screen reader: every message is said whole, in order. Useful with VoiceOver, which lets a new message cut the one it is saying.
+web-ui-browser-voice-none = This browser has no voice for this language: your screen reader speaks.
+web-ui-browser-voice-on = The browser's voice speaks now.
+web-ui-browser-voice-off = Your screen reader speaks now.
+web-ui-voice = Voice
+web-ui-rate = Speed
+web-ui-pitch = Pitch
+web-ui-voice-try = Try the voice
+web-ui-voice-sample = This is how the game will speak to you.

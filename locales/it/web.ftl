@@ -8,7 +8,10 @@ web-table-line = { $game }, { $stage ->
     } su { $seats }
     [playing] in gioco
    *[over] partita finita
-}, capotavolo { $master }
+}{ $mastered ->
+    [yes] , capotavolo { $master }
+   *[no] , senza capotavolo
+}
 web-watching = Stai guardando un tavolo di { $game }, codice { $code }.
 web-watch-only = { $game } non si può ancora giocare dal browser: senti il tavolo, ma i suoi tasti di gioco funzionano solo nel gioco installato.
 web-seated = Sei seduto a un tavolo di { $game }, codice { $code }: posto { $seat } di { $seats }.
@@ -79,7 +82,8 @@ web-keys-race = Nel browser: F9 dice l'orologio del server come lo misura questa
 
 ## Le parole della pagina (la pagina le mostra; le scrive il server)
 web-ui-title = audiogame nel browser
-web-ui-intro = Gioca a domino al tavolo di un amico, con il tuo screen reader. I suoni li suona il browser; le parole vanno al tuo screen reader e alla cronologia qui sotto.
+web-ui-intro = Gioca a domino o a Tira e Passa al tavolo di un amico, o aprine uno, con i tasti o col tocco. I suoni li suona il browser; le parole vanno al tuo screen reader (o alla voce del browser) e alla cronologia qui sotto.
+web-ui-short-name = audiogame
 web-ui-skip = Vai al gioco
 web-ui-join-heading = Entra in un tavolo
 web-ui-name = Il tuo nome
@@ -139,3 +143,16 @@ web-ui-reports-open = Segnalazioni aperte
 web-ui-audit-open = Il registro dei moderatori
 web-ui-act-on = Agisci su questo giocatore
 web-ui-dismiss = Archivia la segnalazione
+web-ui-sound-on = Attiva i suoni
+web-ui-sound-waiting = I suoni del gioco aspettano il tuo primo tocco o tasto: il browser li permette solo da lì.
+web-ui-speech = Parlato
+web-ui-browser-voice = Parla con la voce del browser
+web-ui-browser-voice-note = Al posto del tuo screen reader: ogni messaggio detto per intero, in ordine. Utile con VoiceOver, che lascia a un messaggio nuovo interrompere quello che sta dicendo.
+web-ui-browser-voice-none = Questo browser non ha voci per questa lingua: parla il tuo screen reader.
+web-ui-browser-voice-on = Ora parla la voce del browser.
+web-ui-browser-voice-off = Ora parla il tuo screen reader.
+web-ui-voice = Voce
+web-ui-rate = Velocità
+web-ui-pitch = Tono
+web-ui-voice-try = Prova la voce
+web-ui-voice-sample = Così ti parlerà il gioco.

@@ -64,6 +64,8 @@ KINDS: tuple[str, ...] = tuple(dict.fromkeys((*MESSAGE_KINDS, CHAT)))
 MINE_UNSAID = frozenset(
     {m.NoticeKind.JOINED, m.NoticeKind.WATCHING, m.NoticeKind.BACK, m.NoticeKind.RETURNING}
 )
+#: the seats the create form offers first, within each game's range
+FORM_SEATS = 4
 #: F7/F8 change the cues' volume by this much, as on the desktop
 VOLUME_STEP = 0.1
 
@@ -318,10 +320,16 @@ class WebListener:
                 seated=summary.seated,
                 seats=summary.seats,
                 master=summary.master,
+                mastered="yes" if summary.master else "no",
             )
             lines.append(w.LobbyLine(summary.id, text))
-        games = [w.LobbyLine(g, self._game_title(g)) for g in _page_games()]
-        self.raw.append(w.Lobby(lines, games))
+        self.raw.append(w.Lobby(lines, [self._lobby_game(g) for g in _page_games()]))
+
+    def _lobby_game(self, game: str) -> w.LobbyGame:
+        spec = registry.get(game)
+        assert spec is not None
+        seats = min(max(FORM_SEATS, spec.min_seats), spec.max_seats)
+        return w.LobbyGame(game, self._game_title(game), spec.min_seats, spec.max_seats, seats)
 
     def _game_title(self, game: str) -> str:
         """A game's full title, for the list of games a table can be made for."""

@@ -176,11 +176,22 @@ class LobbyLine(msgspec.Struct, frozen=True):
     text: str
 
 
+class LobbyGame(msgspec.Struct, frozen=True):
+    """A game a page may open a table of: its title and the seats its tables may have."""
+
+    id: str
+    text: str
+    min_seats: int
+    max_seats: int
+    #: the number the create form offers first
+    seats: int
+
+
 class Lobby(_WebServer, tag="lobby", frozen=True):
     """Not at a table: the public tables and the games one may open."""
 
     tables: list[LobbyLine]
-    games: list[LobbyLine]
+    games: list[LobbyGame]
 
 
 class PersonLine(msgspec.Struct, frozen=True):

@@ -8,18 +8,25 @@ one origin and one port:
 - ``/`` and ``/t/<code>`` (a table's invite link): the page, its words filled in
   on the server in the reader's language (``?lang=``, else the browser's
   Accept-Language, else Italian, as the game chooses);
-- ``/app.js``, ``/style.css``: the page's one script and one style sheet;
+- the page's scripts and style sheet (``static/``, by name: ``FILES``);
+- ``/manifest.<lang>.webmanifest``, ``/icons/...``, ``/favicon.ico``: what makes the
+  page an app on a phone's home screen; ``/sw.js``: its service worker, which keeps
+  the page's own files (never a game frame) and knows their version;
 - ``/sounds/<cue>.wav``: the game's own cues, for the Web Audio API;
 - ``/strings/<lang>.json``: the page's words in another language (switching
   language never reloads the page);
 - ``/guide/<game>.<lang>.txt``: a game's rules (the player's guide) as text.
 
-Everything else is 404. Responses are small and built whole; each carries a
-content security policy that lets the page load only from its own origin.
+Everything else is 404. Responses are built whole, once, and kept with their gzip
+form for browsers that ask (``Vary`` says which request headers chose the
+answer); each carries a content security policy that lets the page load only
+from its own origin.
 """
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import html
 import http
 import json
@@ -31,8 +38,10 @@ from pathlib import Path
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
+from audiogame import __version__
 from audiogame.games import registry
 from audiogame.language.localizer import DEFAULT_LANGUAGE, LANGUAGES, MESSAGE_ID
+from audiogame.net.names import name_rule
 from audiogame.net.web import civil
 from audiogame.net.web.listener import KINDS, localizer
 from audiogame.resources import data_dir
@@ -44,12 +53,27 @@ INVITE = re.compile(r"^/t/([0-9]{1,3}(?:-[0-9]{1,3}){1,5})$")
 GUIDE = re.compile(r"^/guide/([a-z0-9_-]{1,32})\.([a-z]{2})\.txt$")
 SOUND = re.compile(r"^/sounds/([a-z0-9_]{1,32})\.wav$")
 STRINGS = re.compile(r"^/strings/([a-z]{2})\.json$")
+MANIFEST = re.compile(r"^/manifest\.([a-z]{2})\.webmanifest$")
+
+#: the page's own files, by path: (file in ``static/``, how long a browser may keep it
+#: without asking). The service worker keeps them all (``precached``).
+FILES: dict[str, tuple[str, str]] = {
+    "/app.js": ("app.js", "max-age=300"),
+    "/speech.js": ("speech.js", "max-age=300"),
+    "/style.css": ("style.css", "max-age=300"),
+    "/icons/icon-192.png": ("icons/icon-192.png", "max-age=86400"),
+    "/icons/icon-512.png": ("icons/icon-512.png", "max-age=86400"),
+    "/icons/apple-touch-icon.png": ("icons/apple-touch-icon.png", "max-age=86400"),
+    "/favicon.ico": ("icons/favicon.ico", "max-age=86400"),
+}
+#: the service worker: never kept by the browser's cache, so a new version is seen
+WORKER = "/sw.js"
 
 #: the page loads only from its own origin; its socket is that origin's ws:// or wss://
 POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "media-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
-    "frame-ancestors 'none'; form-action 'none'"
+    "media-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; "
+    "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'"
 )
 
 TYPES = {
@@ -57,9 +81,17 @@ TYPES = {
     ".js": "text/javascript; charset=utf-8",
     ".css": "text/css; charset=utf-8",
     ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
     ".wav": "audio/wav",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
     ".txt": "text/plain; charset=utf-8",
 }
+#: answers worth compressing (a PNG is compressed already)
+COMPRESSED = frozenset({".html", ".js", ".css", ".json", ".webmanifest", ".wav", ".txt"})
+#: the page's colours, for the manifest and the phone's bars (style.css's)
+THEME = "#0b4fa8"
+BACKGROUND = "#121212"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +99,21 @@ class Page:
     body: bytes
     kind: str
     cache: str = "no-cache"
+    #: the same body gzipped, when that is smaller
+    gz: bytes | None = None
+    #: request headers that chose this answer beside its path
+    vary: tuple[str, ...] = ()
+
+
+def page(body: bytes, suffix: str, cache: str = "no-cache", vary: tuple[str, ...] = ()) -> Page:
+    """An answer, with its gzip form when worth sending."""
+    gz = None
+    if suffix in COMPRESSED:
+        packed = gzip.compress(body, 9, mtime=0)
+        if len(packed) < len(body):
+            gz = packed
+            vary = (*vary, "Accept-Encoding")
+    return Page(body, TYPES[suffix], cache, gz, vary)
 
 
 def is_upgrade(request: Request) -> bool:
@@ -87,6 +134,14 @@ def chosen_language(query: str, accept: str) -> str:
     return DEFAULT_LANGUAGE
 
 
+def accepts_gzip(accept: str) -> bool:
+    for item in accept.split(","):
+        name, _, params = item.strip().partition(";")
+        if name.strip().lower() in ("gzip", "*"):
+            return params.replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000")
+    return False
+
+
 def ui_ids() -> list[str]:
     """The page's own words: every ``web-ui-`` message, and the verbosity options' names."""
     text = (data_dir("locales") / DEFAULT_LANGUAGE / "web.ftl").read_text(encoding="utf-8")
@@ -94,6 +149,7 @@ def ui_ids() -> list[str]:
     found += [f"lang-{lang}" for lang in LANGUAGES]
     found += [f"verbosity-{level}" for level in VERBOSITY_LEVELS]
     found += [kind_label(kind) for kind in KINDS]
+    found += [f"net-reason-{problem}" for problem in name_rule()["problems"].values()]
     return found
 
 
@@ -113,17 +169,25 @@ class Site:
             return None
         path, _, query = request.path.partition("?")
         accept = request.headers.get("Accept-Language", "")
-        page = self.find(path, chosen_language(query, accept))
-        if page is None:
-            return _response(http.HTTPStatus.NOT_FOUND, Page(b"not found\n", TYPES[".txt"]))
-        return _response(http.HTTPStatus.OK, page)
+        found = self.find(path, chosen_language(query, accept))
+        if found is None:
+            return _response(http.HTTPStatus.NOT_FOUND, page(b"not found\n", ".txt"), False)
+        packed = accepts_gzip(request.headers.get("Accept-Encoding", ""))
+        return _response(http.HTTPStatus.OK, found, packed)
 
     def find(self, path: str, lang: str) -> Page | None:
         if path == "/" or INVITE.match(path):
             return self._cached(f"page/{lang}", lambda: self._page(lang))
-        if path in ("/app.js", "/style.css"):
-            name = path[1:]
-            return self._cached(name, lambda: _file(STATIC / name, "max-age=300"))
+        if path in FILES:
+            name, cache = FILES[path]
+            return self._cached(path, lambda: _file(STATIC / name, cache))
+        if path == WORKER:
+            return self._cached(path, self._worker)
+        if found := MANIFEST.match(path):
+            wanted = found.group(1)
+            if wanted not in LANGUAGES:
+                return None
+            return self._cached(path, lambda: _manifest(wanted))
         if found := SOUND.match(path):
             sound = self._sounds.get(found.group(1))
             if sound is None:
@@ -133,19 +197,19 @@ class Site:
             wanted = found.group(1)
             if wanted not in LANGUAGES:
                 return None
-            return self._cached(path, lambda: Page(_page_json(wanted), TYPES[".json"]))
+            return self._cached(path, lambda: page(_page_json(wanted), ".json"))
         if found := GUIDE.match(path):
             return self._guide(found.group(1), found.group(2))
         return None
 
     def _cached(self, key: str, make: Callable[[], Page | None]) -> Page | None:
-        page = self._cache.get(key)
-        if page is None:
-            page = make()
-            if page is None:
+        found = self._cache.get(key)
+        if found is None:
+            found = make()
+            if found is None:
                 return None
-            self._cache[key] = page
-        return page
+            self._cache[key] = found
+        return found
 
     def _page(self, lang: str) -> Page:
         template = (STATIC / "index.html").read_text(encoding="utf-8")
@@ -155,12 +219,32 @@ class Site:
             name = found.group(1)
             if name == "lang":
                 return lang
+            if name == "theme":
+                return THEME
             if name == "page-json":
                 # JSON inside a script element: "<" escaped so no text can close it
                 return _page_json(lang).decode().replace("<", "\\u003c")
             return html.escape(t.format(lang, name, {}))
 
-        return Page(PLACEHOLDER.sub(fill, template).encode(), TYPES[".html"])
+        body = PLACEHOLDER.sub(fill, template).encode()
+        return page(body, ".html", vary=("Accept-Language",))
+
+    def _worker(self) -> Page:
+        """The service worker, told the page's files and their version (a new version
+        of any of them, or of the game, makes it fetch them all again)."""
+        kept = sorted(FILES)
+        digest = hashlib.sha256(__version__.encode())
+        for name in ("index.html", *(FILES[path][0] for path in kept)):
+            digest.update((STATIC / name).read_bytes())
+        for lang in LANGUAGES:  # the page's words are part of it
+            digest.update(_page_json(lang))
+        for sound in sorted(set(self._sounds.values())):  # and the sounds it keeps
+            if sound.is_file():
+                digest.update(sound.read_bytes())
+        text = (STATIC / "sw.js").read_text(encoding="utf-8")
+        text = text.replace('"{{version}}"', json.dumps(digest.hexdigest()[:16]))
+        text = text.replace('"{{files}}"', json.dumps(kept))
+        return page(text.encode(), ".js")
 
     def _guide(self, game: str, lang: str) -> Page | None:
         spec = registry.get(game)
@@ -178,15 +262,42 @@ def _strings(lang: str) -> dict[str, str]:
 
 
 def _page_json(lang: str) -> bytes:
-    """What the page's script needs: its words, and the verbosity kinds and levels."""
+    """What the page's script needs: its words, the verbosity kinds and levels, and the
+    server's rule for a name (so a name it would refuse is explained before sending)."""
     data = {
         "lang": lang,
         "strings": _strings(lang),
         **civil.page_choices(localizer(lang)),
         "kinds": [[kind, kind_label(kind)] for kind in KINDS],
         "levels": list(VERBOSITY_LEVELS),
+        "name": name_rule(),
     }
     return json.dumps(data, ensure_ascii=False).encode()
+
+
+def _manifest(lang: str) -> Page:
+    """The web app manifest: the page opens full screen from the home screen."""
+    t = localizer(lang)
+    icons = [
+        {"src": f"/icons/icon-{size}.png", "sizes": f"{size}x{size}", "type": "image/png",
+         "purpose": "any maskable"}
+        for size in (192, 512)
+    ]  # fmt: skip
+    data = {
+        "name": t.format(lang, "web-ui-title", {}),
+        "short_name": t.format(lang, "web-ui-short-name", {}),
+        "description": t.format(lang, "web-ui-intro", {}),
+        "lang": lang,
+        "start_url": f"/?lang={lang}",
+        "scope": "/",
+        "id": "/",
+        "display": "standalone",
+        "orientation": "any",
+        "background_color": BACKGROUND,
+        "theme_color": THEME,
+        "icons": icons,
+    }
+    return page(json.dumps(data, ensure_ascii=False).encode(), ".webmanifest", "max-age=3600")
 
 
 def _file(path: Path, cache: str, suffix: str | None = None) -> Page | None:
@@ -194,19 +305,22 @@ def _file(path: Path, cache: str, suffix: str | None = None) -> Page | None:
         body = path.read_bytes()
     except OSError:
         return None
-    return Page(body, TYPES[suffix or path.suffix], cache)
+    return page(body, suffix or path.suffix, cache)
 
 
-def _response(status: http.HTTPStatus, page: Page) -> Response:
-    headers = Headers(
-        [
-            ("Content-Type", page.kind),
-            ("Content-Length", str(len(page.body))),
-            ("Cache-Control", page.cache),
-            ("Content-Security-Policy", POLICY),
-            ("X-Content-Type-Options", "nosniff"),
-            ("Referrer-Policy", "no-referrer"),
-            ("Connection", "close"),
-        ]
-    )
-    return Response(status.value, status.phrase, headers, page.body)
+def _response(status: http.HTTPStatus, found: Page, packed: bool) -> Response:
+    body = found.gz if packed and found.gz is not None else found.body
+    fields = [
+        ("Content-Type", found.kind),
+        ("Content-Length", str(len(body))),
+        ("Cache-Control", found.cache),
+        ("Content-Security-Policy", POLICY),
+        ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "no-referrer"),
+        ("Connection", "close"),
+    ]
+    if body is found.gz:
+        fields.append(("Content-Encoding", "gzip"))
+    if found.vary:
+        fields.append(("Vary", ", ".join(found.vary)))
+    return Response(status.value, status.phrase, Headers(fields), body)

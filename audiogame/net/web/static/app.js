@@ -1,14 +1,14 @@
-// audiogame's web page. It forwards keys and shows words: every sentence, every rule and
-// every key's meaning come from the server, which narrates for this page's seat in its
-// language. Here: the socket, the live regions and the history, the cues (Web Audio),
-// focus, and the forms. No framework, no build step.
-"use strict";
+// audiogame's web page. It forwards keys and taps and shows words: every sentence, every
+// rule and every key's meaning come from the server, which narrates for this page's seat
+// in its language. Here: the socket, the history, the cues (Web Audio), focus, and the
+// forms; speech.js says the words (the live region, or the browser's voice). No framework,
+// no build step: the browser loads these modules as they are.
+import { Announcer, voicesFor } from "/speech.js";
 
 (() => {
   const PROTOCOL = "audiogame.web.v1";
   const HISTORY_LIMIT = 500; // as the desktop's history
   const BOARD_LINES = 12; // the desktop window shows the last 12 messages
-  const SAID_KEPT = 3; // nodes kept in each live region
   const KEY_IGNORED = new Set(["Shift", "Control", "Alt", "Meta", "AltGraph", "CapsLock",
     "NumLock", "Dead", "Unidentified", "Process", "OS"]);
   // keys left to the browser even inside the game's area: moving out, reloading, full screen
@@ -19,10 +19,14 @@
   let strings = data.strings;
   let lang = data.lang;
   const state = {
-    ws: null, token: sessionStorage.getItem("audiogame.token"), name: "", table: "",
+    ws: null, token: sessionStorage.getItem("audiogame.token"), name: "",
     code: "", watch: false, retry: 0, closedByServer: false, upto: 0, match: 0,
     atTable: false, record: null, password: "", role: "", person: null, report: 0,
+    welcomed: false,
+    // the table this tab sits at, kept across a reload (the server seats it again)
+    table: sessionStorage.getItem("audiogame.table") || "",
   };
+  const announcer = new Announcer($("said"), () => lang);
 
   // -- words of the page itself ---------------------------------------------------------
   function applyStrings() {
@@ -84,12 +88,17 @@
     fillChoices($("moderate-action"), data.actions);
     localStorage.setItem("audiogame.lang", lang);
     applyStrings();
+    if (window.speechSynthesis) fillVoices();
     listen();
     if (state.role !== undefined && state.token) send({ type: "people", watch: true });
   }
 
+  // the connection's state, shown; said (by the one announcer) when it needs the player
+  const STATUS_SAID = new Set(["web-ui-status-lost", "web-ui-status-closed",
+    "web-ui-status-no-code"]);
   function setStatus(id) {
     $("status").textContent = strings[id];
+    if (STATUS_SAID.has(id)) announcer.say(strings[id]);
   }
 
   // -- the server's clock, estimated from pings (as the desktop client does) -------------
@@ -210,17 +219,32 @@
     if (timed.played.size > TIMED_KEPT) timed.played.delete(timed.played.values().next().value);
     for (const cue of item.cues) sound.logged(cue.cue, cue.pan);
     for (const line of item.lines) addLine(line);
-    for (const said of item.speech) speak(said.text, said.interrupt);
+    for (const said of item.speech) announcer.say(said.text, said.interrupt, true);
     timed.log.push({ key: item.key, at: item.at, aimed: entry.aimed, planned: entry.planned, fired,
       audio: entry.sounds.map((h) => h.aimedAt) });
     if (timed.log.length > 2000) timed.log.shift();
   }
 
   // -- the socket -----------------------------------------------------------------------
+  // nothing but the introduction until the server has welcomed this page: anything else
+  // would only be refused ("introduce yourself first") and counted against it
+  const INTRODUCTIONS = new Set(["hello", "login", "register"]);
   function send(message) {
-    if (state.ws && state.ws.readyState === WebSocket.OPEN) {
-      state.ws.send(JSON.stringify(message));
+    if (!state.ws || state.ws.readyState !== WebSocket.OPEN) return;
+    if (!state.welcomed && !INTRODUCTIONS.has(message.type)) return;
+    state.ws.send(JSON.stringify(message));
+  }
+
+  function hello() {
+    let greeting = { type: "hello", name: state.name, lang };
+    if (state.password && !state.token) { // a player with an account logs in once
+      greeting = { type: "login", name: state.name, password: state.password, lang };
+      state.password = "";
+    } else if (state.token) {
+      Object.assign(greeting, { token: state.token, table: state.table, upto: state.upto,
+        match: state.match });
     }
+    send(greeting);
   }
 
   function listen() {
@@ -235,27 +259,18 @@
     setStatus("web-ui-status-connecting");
     ws.addEventListener("open", () => {
       state.retry = 0;
-      let hello = { type: "hello", name: state.name, lang };
-      if (state.password && !state.token) { // a player with an account logs in once
-        hello = { type: "login", name: state.name, password: state.password, lang };
-        state.password = "";
-      } else if (state.token) {
-        Object.assign(hello, { token: state.token, table: state.table, upto: state.upto,
-          match: state.match });
-      }
-      ws.send(JSON.stringify(hello));
-      listen();
-      clock.start();
+      hello();
     });
     ws.addEventListener("message", (event) => take(JSON.parse(event.data)));
     ws.addEventListener("close", () => {
       state.ws = null;
+      state.welcomed = false;
       clock.stop();
       if (state.closedByServer) {
         // a goodbye retrying cannot help (its words were said): back to the join form,
         // which answers keys and joins again from there
         state.atTable = false;
-        state.table = "";
+        setTable("");
         setStatus("web-ui-status-closed");
         showOnly("join");
         $("join-button").focus();
@@ -273,19 +288,30 @@
   const RETRIED = new Set(["moved", "slow-down"]);
   const takers = {
     welcome(m) {
+      state.welcomed = true;
       state.token = m.token;
       sessionStorage.setItem("audiogame.token", m.token);
       setStatus("web-ui-status-connected");
       state.role = m.role || "";
       $("people-section").hidden = false;
       $("mod-section").hidden = !state.role;
+      nameProblem("");
+      listen();
+      clock.start();
       send({ type: "people", watch: true });
-      if (!state.atTable && !state.table) {
-        if (state.code) send({ type: "join-table", code: state.code, spectator: state.watch });
-        else send({ type: "list-tables" });
+      // back at a table (a reload, a dropped line): the server seats this page again and
+      // says so; the list of tables is asked all the same, and shown only away from one
+      if (state.code && !state.table) {
+        send({ type: "join-table", code: state.code, spectator: state.watch });
+      } else {
+        send({ type: "list-tables" });
       }
     },
     out(m) {
+      if (!state.welcomed) { // the introduction was refused: why, by the name field
+        const why = m.lines.filter((line) => line.answer).map((line) => line.text).join(" ");
+        if (why) nameProblem(why);
+      }
       for (const cue of m.cues) {
         if (cue.delay > 0) { // a train of sounds, spaced as the desktop spaces it
           sound.logged(cue.cue, cue.pan);
@@ -295,7 +321,7 @@
         }
       }
       for (const line of m.lines) addLine(line);
-      for (const said of m.speech) speak(said.text, said.interrupt);
+      for (const said of m.speech) announcer.say(said.text, said.interrupt);
       if (m.volume !== null && m.volume !== undefined) {
         sound.setVolume(m.volume);
         $("volume").value = Math.round(m.volume * 100);
@@ -304,21 +330,27 @@
     "at-table"(m) {
       const first = !state.atTable;
       state.atTable = true;
-      state.table = m.id;
+      setTable(m.id);
       state.match = m.match;
       showOnly("table");
       $("table-heading").textContent = `${m.title} — ${m.code_words}`;
       $("table-status").textContent = m.status;
       const link = `${location.origin}/t/${m.code}`;
       $("invite").value = link;
+      // the address is the table's invite link: a reload, a bookmark, a shared tab all
+      // come back to it
+      if (location.pathname !== `/t/${m.code}`) history.replaceState(null, "", `/t/${m.code}`);
       $("rules").href = `/guide/${m.game}.${lang}.txt`;
       fillList($("seats"), m.seats);
       sound.preload(m.cues);
       if (first) $("play").focus();
     },
     lobby(m) {
-      state.atTable = false;
-      showOnly("lobby");
+      const shown = !$("lobby").hidden;
+      if (!state.atTable) {
+        showOnly("lobby");
+        if (!shown) $("lobby-heading").focus();
+      }
       const list = $("tables");
       list.replaceChildren();
       if (!m.tables.length) {
@@ -336,6 +368,8 @@
         list.append(li);
       }
       const game = $("game");
+      const chosen = game.value;
+      state.games = m.games;
       game.replaceChildren();
       for (const g of m.games) {
         const o = document.createElement("option");
@@ -343,13 +377,17 @@
         o.textContent = g.text;
         game.append(o);
       }
+      if (m.games.some((g) => g.id === chosen)) game.value = chosen;
+      fillSeats();
     },
     left() {
       showBoard([]);
       state.atTable = false;
-      state.table = "";
+      setTable("");
       state.code = "";
       history.replaceState(null, "", "/");
+      showOnly("lobby");
+      $("lobby-heading").focus();
       send({ type: "list-tables" });
     },
     "match-over"(m) {
@@ -460,6 +498,56 @@
     if (taker) taker(message);
   }
 
+  function setTable(id) {
+    state.table = id;
+    if (id) sessionStorage.setItem("audiogame.table", id);
+    else sessionStorage.removeItem("audiogame.table");
+  }
+
+  // the create form offers the seats the chosen game's tables may have
+  function fillSeats() {
+    const game = (state.games || []).find((g) => g.id === $("game").value);
+    const players = $("players");
+    const chosen = Number(players.value);
+    players.replaceChildren();
+    if (!game) return;
+    for (let n = game.min_seats; n <= game.max_seats; n++) {
+      const o = document.createElement("option");
+      o.value = String(n);
+      o.textContent = String(n);
+      players.append(o);
+    }
+    const keep = chosen >= game.min_seats && chosen <= game.max_seats;
+    players.value = String(keep ? chosen : game.seats);
+  }
+
+  // -- a name the server would refuse, explained before anything is sent -----------------
+  // (data.name is the server's own rule, as data: net/names.py)
+  function nameProblemId(raw) {
+    const rule = data.name;
+    const name = raw.normalize("NFC").split(/\s+/).filter(Boolean).join(" ");
+    const length = [...name].length;
+    if (length < rule.min) return rule.problems.short;
+    if (length > rule.max) return rule.problems.long;
+    const classes = [...rule.categories].map((c) => `\\p{${c}}`).join("");
+    const joiners = [...rule.joiners].map((c) => ("\\]^-[".includes(c) ? `\\${c}` : c)).join("");
+    if (!new RegExp(`^[${classes} ${joiners}]+$`, "u").test(name)) return rule.problems.characters;
+    if (!new RegExp(`\\p{${rule.needs}}`, "u").test(name)) return rule.problems.characters;
+    return "";
+  }
+
+  function nameProblem(text) {
+    const field = $("name");
+    $("name-problem").textContent = text;
+    if (text) {
+      field.setAttribute("aria-invalid", "true");
+      showOnly("join");
+      field.focus();
+    } else {
+      field.removeAttribute("aria-invalid");
+    }
+  }
+
   function showOnly(section) {
     for (const id of ["join", "lobby", "table"]) $(id).hidden = id !== section;
   }
@@ -472,14 +560,7 @@
     }));
   }
 
-  // -- words: the live regions, the history, the board ----------------------------------
-  function speak(text, interrupt) {
-    const region = $(interrupt ? "said-now" : "said-polite");
-    const p = document.createElement("p");
-    p.textContent = text;
-    region.append(p);
-    while (region.childElementCount > SAID_KEPT) region.firstElementChild.remove();
-  }
+  // -- words: the history and the board (speech.js says them) --------------------------
 
   function addLine(line) {
     const list = $("history");
@@ -529,6 +610,11 @@
       this.gain = this.context.createGain();
       this.gain.gain.value = this.volume;
       this.gain.connect(this.context.destination);
+      this.context.addEventListener("statechange", () => soundWaiting());
+    },
+    // whether the browser holds the sounds back until the player's first tap or key
+    waiting() {
+      return Boolean(this.context) && this.context.state === "suspended";
     },
     load(cue) {
       if (!this.buffers.has(cue)) {
@@ -598,6 +684,24 @@
     },
   };
 
+  // -- sound and the browser's voice wait for the first tap or key (iOS, and browsers that
+  // keep a page quiet until the player touches it): the player is told once ------------
+  let soundTold = false;
+  function soundWaiting() {
+    const waiting = sound.waiting();
+    $("sound-waiting").hidden = !waiting;
+    if (waiting && !soundTold) {
+      soundTold = true;
+      announcer.say(strings["web-ui-sound-waiting"]);
+    }
+  }
+
+  function firstTouch() {
+    announcer.unlock();
+    if (!sound.context) return; // the sounds start with the first join, as before
+    sound.start(); // resumes a context the browser held back
+  }
+
   // -- the game's area: keys go to the server ------------------------------------------
   function onKey(event) {
     if (KEY_IGNORED.has(event.key) || event.isComposing) return;
@@ -642,13 +746,23 @@
     $("join-form").addEventListener("submit", (event) => {
       event.preventDefault();
       sound.start();
+      const problem = nameProblemId($("name").value);
+      if (problem) { // the server would refuse it: why, at once, and nothing sent
+        const why = strings[`net-reason-${problem}`];
+        nameProblem(why);
+        announcer.say(why, true);
+        return;
+      }
+      nameProblem("");
       state.name = $("name").value.trim();
       state.code = $("code").value.trim();
       state.watch = $("watch").checked;
       state.password = $("password").value;
       $("password").value = "";
       localStorage.setItem("audiogame.name", state.name);
-      if (state.ws) {
+      if (state.ws && !state.welcomed) {
+        hello(); // the server refused the last name: introduced again
+      } else if (state.ws) {
         if (state.code) send({ type: "join-table", code: state.code, spectator: state.watch });
         else send({ type: "list-tables" });
       } else {
@@ -656,6 +770,7 @@
       }
       if (!state.code) setStatus("web-ui-status-no-code");
     });
+    $("game").addEventListener("change", fillSeats);
     $("create-form").addEventListener("submit", (event) => {
       event.preventDefault();
       const seats = Number($("players").value);
@@ -705,21 +820,86 @@
       document.body.classList.toggle("large", on);
     });
     $("volume").addEventListener("input", () => sound.setVolume($("volume").value / 100));
+    // the skip link goes where the player can act: the game's area at a table, else the
+    // heading of what the page shows
     $("skip").addEventListener("click", (event) => {
-      if (state.atTable) {
-        event.preventDefault();
-        $("play").focus();
-      }
+      event.preventDefault();
+      if (state.atTable) $("play").focus();
+      else if (!$("lobby").hidden) $("lobby-heading").focus();
+      else $("name").focus();
     });
-    window.audiogame = { state, sound, clock, timed }; // for the curious (and the end-to-end tests)
+    $("sound-on").addEventListener("click", () => {
+      firstTouch();
+      $("sound-on").blur();
+      $("title").setAttribute("tabindex", "-1");
+      $("title").focus();
+    });
+    for (const kind of ["pointerdown", "keydown", "touchend"]) {
+      document.addEventListener(kind, firstTouch, { capture: true, passive: true });
+    }
+    speechSettings();
+    if ("serviceWorker" in navigator) {
+      navigator.serviceWorker.register("/sw.js").catch(() => {}); // a page without it works
+    }
+    // for the curious (and the end-to-end tests)
+    window.audiogame = { state, sound, clock, timed, announcer };
     // reloaded (or the connection lost) in this tab: back at once with the same token, as
     // the desktop client reconnects by itself; the server puts the player back in their
     // seat and says where the game stands. The sounds start with the first key.
     if (state.token && state.name) {
       state.code = $("code").value.trim();
       sound.start();
+      soundWaiting();
       connect();
     }
+  }
+
+  // -- speaking with the browser's voice: on or off, which voice, how fast, how high ------
+  function speechSettings() {
+    const box = $("browser-voice");
+    const settings = announcer.settings;
+    if (!window.speechSynthesis) {
+      box.disabled = true;
+      $("voice-note").textContent = strings["web-ui-browser-voice-none"];
+      for (const id of ["voice", "rate", "pitch", "voice-try"]) $(id).disabled = true;
+      return;
+    }
+    box.checked = settings.on;
+    $("rate").value = settings.rate;
+    $("pitch").value = settings.pitch;
+    fillVoices();
+    speechSynthesis.addEventListener("voiceschanged", fillVoices);
+    box.addEventListener("change", () => {
+      announcer.setVoice({ on: box.checked });
+      announcer.say(strings[box.checked ? "web-ui-browser-voice-on" : "web-ui-browser-voice-off"],
+        true);
+    });
+    $("voice").addEventListener("change", () => {
+      announcer.setVoice({ voices: { ...settings.voices, [lang]: $("voice").value } });
+    });
+    for (const id of ["rate", "pitch"]) {
+      $(id).addEventListener("change", () => announcer.setVoice({ [id]: Number($(id).value) }));
+    }
+    $("voice-try").addEventListener("click", () => {
+      announcer.unlock();
+      announcer.say(strings["web-ui-voice-sample"], true);
+    });
+  }
+
+  function fillVoices() {
+    const select = $("voice");
+    const voices = voicesFor(lang);
+    select.replaceChildren(...voices.map((voice) => {
+      const o = document.createElement("option");
+      o.value = voice.voiceURI;
+      o.textContent = voice.name;
+      return o;
+    }));
+    const chosen = announcer.chosenVoice();
+    if (chosen) select.value = chosen.voiceURI;
+    select.disabled = !voices.length;
+    $("voice-note").textContent = strings[voices.length ? "web-ui-browser-voice-note"
+      : "web-ui-browser-voice-none"];
   }
 
   init();
