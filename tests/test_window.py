@@ -13,8 +13,10 @@ import pygame
 import pytest
 
 from audiogame.devtools.harness import Harness
+from audiogame.games.domino import Play
 from audiogame.games.domino.board import tile_text
 from audiogame.games.domino.table_setup import DominoSetup
+from audiogame.games.tirapassa.options import Control
 from audiogame.games.tirapassa.table_setup import TableSetup
 from audiogame.history import History
 from audiogame.io.window import NEWEST, OLDER, YELLOW, Window
@@ -139,7 +141,8 @@ def test_domino_shows_my_hand_with_the_cursor_the_ends_the_turn_counts_and_score
     assert shown[0] == f"Manche {view.manche}: your turn"
     left, right = view.ends
     assert f"Ends: left {left} right {right}" in shown
-    tiles = [tile_text(t) for t in hand]
+    playable = {a.uid for a in view.legal_actions() if isinstance(a, Play)}
+    tiles = [tile_text(t) + ("*" if t.uid in playable else "") for t in hand]
     tiles[table.cursor_at(hand)] = f"[{tiles[table.cursor_at(hand)]}]"
     hand_lines = " ".join(shown[2 : shown.index(next(s for s in shown if "Tiles" in s))])
     assert hand_lines == f"Your hand ({len(hand)}): " + " ".join(tiles)
@@ -152,7 +155,7 @@ def test_domino_shows_my_hand_with_the_cursor_the_ends_the_turn_counts_and_score
     redraws = window.redraws
     h.press("down")
     assert window.redraws == redraws + 1
-    assert f"[{tile_text(hand[1])}]" in " ".join(window.shown)
+    assert f"[{tile_text(hand[1])}" in " ".join(window.shown)
     assert YELLOW in colours(window.surface)
     # my turn, nothing happening: frames go by without drawing
     redraws, frames = window.redraws, window.frames
@@ -167,6 +170,74 @@ def test_domino_board_in_italian(harness):
     assert shown.startswith(f"Manche {table.view().manche}: tocca a te")
     assert "Estremi: sinistra" in shown and "La tua mano (" in shown
     assert "Tessere in mano: Tu " in shown and "Punti (limite 100): Tu 0" in shown
+
+
+def test_domino_shows_the_chain_and_frames_only_the_tiles_i_may_play_now(harness):
+    """The chain as it lies, left to right; on my turn the tiles that fit are framed
+    (starred in the window's text), on another's none is."""
+    h = harness("en")
+    table = domino_table(h)
+    window = window_of(h)
+    view = table.view()
+    chain = " ".join(f"{p.left}|{p.right}" for p in view.chain)
+    assert f"Chain ({len(view.chain)}): {chain}" in " ".join(window.shown)
+    playable = {a.uid for a in view.legal_actions() if isinstance(a, Play)}
+    shown = " ".join(window.shown)
+    for tile in table.hand():
+        starred = f"{tile_text(tile)}*" in shown
+        assert starred == (tile.uid in playable), tile
+    assert "*" in shown  # the deal gave me a tile that fits, at seed 1
+    play = next(a for a in view.legal_actions() if isinstance(a, Play))
+    table.focus = play.uid
+    h.press("enter")
+    assert h.run_until(lambda: not table.view().my_turn, timeout=10)
+    h.advance(0.05)
+    assert "*" not in " ".join(window.shown)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_the_largest_print_keeps_my_hand_and_says_what_it_leaves_out(harness, size):
+    """At 300% and 400% my hand stays, around the cursor when it cannot be whole; the
+    window's last line and Ctrl+Plus say how many rows are left out (before, at 300%
+    the hand vanished, at 400% only the title was left, and nothing said so)."""
+    h = harness("en")
+    table = domino_table(h)
+    window = window_of(h)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    h.advance(0.05)
+    for _ in range(6):
+        said = h.press("+", ctrl=True)  # 300%
+    assert window.text_size == 300
+    assert window.left_out > 0
+    assert said == f"Text size 300 percent; {window.left_out} rows of the board left out"
+    shown = " ".join(window.shown)
+    assert "Your hand (" in shown
+    assert all(tile_text(t) in shown for t in table.hand())  # whole at 300%
+    assert f"{window.left_out} rows left out" in shown
+    said = h.press("+", ctrl=True)  # 400%: at least the cursor's tile and its neighbours
+    assert said.startswith("Text size 400 percent; ")
+    for _ in range(3):
+        h.press("down")
+        hand = table.hand()
+        assert f"[{tile_text(hand[table.cursor_at(hand)])}" in " ".join(window.shown)
+    assert window.shown[-2].startswith("5 rows left out")  # then the newest message
+    h.press("0", ctrl=True)
+    assert window.left_out == 0 and not any("Ctrl+Minus" in line for line in window.shown)
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_tira_in_the_largest_print_keeps_my_dice_with_the_cursor(harness, lang):
+    h = harness(lang)
+    table = TiraTable(h.app, TableSetup(players=3, control=Control.MANUAL), 1)
+    h.start(table)
+    assert h.run_until(lambda: table.observation().supreme is not None, timeout=60)
+    for _ in range(8):
+        h.press("+", ctrl=True)
+    window = window_of(h)
+    assert window.text_size == 400
+    assert any(line.startswith("[") for line in window.shown)  # the die under my cursor
+    note = Localizer(lang)("window-left-out", n=window.left_out)
+    assert any(note.startswith(line) for line in window.shown if line)
 
 
 # -- Tira e Passa ------------------------------------------------------------------------

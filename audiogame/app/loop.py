@@ -556,7 +556,8 @@ class App:
 
     def step_text_size(self, step: int) -> None:
         """Ctrl+Plus/Minus: the window's text one size larger or smaller (0: back to
-        normal), said, and kept for the next runs."""
+        normal), said with how many rows of the board it leaves out, and kept for the
+        next runs."""
         now = self.settings.text_size
         if step == 0:
             size = DEFAULT_TEXT_SIZE
@@ -569,9 +570,15 @@ class App:
             self.announcer.say(edge, cue="menu_edge", n=size)
             return
         self.settings.text_size = size
+        left_out = 0
         if self.window is not None:
             self.window.set_text_size(size)
-        self.announcer.say("text-size", cue="toggle", n=size)
+            self.window.layout(self.history, self.board(), self.localizer)
+            left_out = self.window.left_out  # said: the window cannot show the whole board
+        if left_out:
+            self.announcer.say("text-size-left-out", cue="toggle", size=size, rows=left_out)
+        else:
+            self.announcer.say("text-size", cue="toggle", n=size)
         self.save_settings()
 
     def set_verbosity(self, kind: str, level: str) -> None:

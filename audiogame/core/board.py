@@ -26,26 +26,31 @@ Words = Any
 @dataclass(frozen=True, slots=True)
 class Cell:
     """One value on a row: a tile, a die, "Marco 6". ``mark``: the one the cursor is on
-    (drawn inverted, black on yellow)."""
+    (drawn inverted, black on yellow); ``playable``: one the player may play now
+    (drawn framed)."""
 
     text: Words
     mark: bool = False
+    playable: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Row:
-    """A labelled line ("Your hand: 6|3 5|5 …"); long rows wrap between cells."""
+    """A labelled line ("Your hand: 6|3 5|5 …"); long rows wrap between cells.
+    ``need``: how much the player needs it when not every row fits (0 the most)."""
 
     label: Words
     cells: tuple[Cell, ...] = ()
+    need: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """A title in the largest print, then rows."""
+    """A title in the largest print, then rows. ``title_need``: as a row's ``need``."""
 
     title: Words
     rows: tuple[Row, ...] = ()
+    title_need: int = 0
 
 
 def cells(*texts: Words) -> tuple[Cell, ...]:

@@ -111,6 +111,14 @@ volume-speech = Built-in voice volume { $n } percent
 board-place = { $pos } of { $total }
 text-size = Text size { $n } percent
 text-size-largest = Text size { $n } percent, the largest
+text-size-left-out = Text size { $size } percent; { $rows ->
+    [one] 1 row of the board left out
+   *[other] { $rows } rows of the board left out
+}
+window-left-out = { $n ->
+    [one] 1 row left out: Ctrl+Minus
+   *[other] { $n } rows left out: Ctrl+Minus
+}
 text-size-smallest = Text size { $n } percent, the smallest
 
 settings-damaged = The settings file was damaged: I kept it aside and I am using the default settings.

@@ -10,6 +10,7 @@ domino-board-no-ends = no tile on the table
 domino-board-left = left { $n }
 domino-board-right = right { $n }
 domino-board-hand = Your hand ({ $n })
+domino-board-chain = Chain ({ $n })
 domino-board-tiles = Tiles in hand
 domino-board-count = { $who } { $n }
 domino-board-boneyard = boneyard { $n }

@@ -111,6 +111,14 @@ volume-speech = Volume della voce interna { $n } per cento
 board-place = { $pos } di { $total }
 text-size = Testo al { $n } per cento
 text-size-largest = Testo al { $n } per cento, il più grande
+text-size-left-out = Testo al { $size } per cento; { $rows ->
+    [one] 1 riga del tavolo non si vede
+   *[other] { $rows } righe del tavolo non si vedono
+}
+window-left-out = { $n ->
+    [one] 1 riga non si vede: Ctrl+Meno
+   *[other] { $n } righe non si vedono: Ctrl+Meno
+}
 text-size-smallest = Testo al { $n } per cento, il più piccolo
 
 settings-damaged = Il file delle impostazioni era danneggiato: l'ho messo da parte e uso le impostazioni predefinite.

@@ -10,6 +10,7 @@ domino-board-no-ends = nessuna tessera sul tavolo
 domino-board-left = sinistra { $n }
 domino-board-right = destra { $n }
 domino-board-hand = La tua mano ({ $n })
+domino-board-chain = Catena ({ $n })
 domino-board-tiles = Tessere in mano
 domino-board-count = { $who } { $n }
 domino-board-boneyard = ossario { $n }

@@ -1,5 +1,8 @@
-"""Domino's board for the window: whose turn, the ends, my hand with the cursor, the
-tiles in every hand and in the boneyard, the scores.
+"""Domino's board for the window: whose turn, the ends, my hand with the cursor and
+the tiles I may play framed, the tiles in every hand and in the boneyard, the
+scores, the chain.
+
+Where the window cannot show it all, it gives rows up by ``NEED``: my hand last.
 
 Pure: the seat's observation, the names and the table's ``BoardFocus`` in, a
 ``core.board.Board`` out (the window draws it). Tiles are written as they look
@@ -14,6 +17,7 @@ from typing import Any
 
 from audiogame.core.board import Board, Cell, Row
 from audiogame.core.narration import Phrase
+from audiogame.games.domino.actions import Play
 from audiogame.games.domino.observation import Observation, Phase
 from audiogame.games.domino.sorting import SORT_IDS, sort_hand
 from audiogame.games.domino.tiles import Tile
@@ -27,6 +31,11 @@ class BoardFocus:
     uid: int | None = None
 
 
+#: how much each row is needed where not all fit (0 the most): the hand, whose
+#: turn, the ends, the counts, the scores, the chain
+NEED = {"hand": 0, "title": 1, "ends": 2, "counts": 3, "scores": 4, "chain": 5}
+
+
 def tile_text(tile: Tile) -> str:
     return f"{tile.a}|{tile.b}"
 
@@ -38,9 +47,12 @@ def board(view: Observation, names: Sequence[str], focus: Any = None) -> Board:
     if view.seat is not None:
         rows.append(_hand(view, at))
     rows += [_counts(view, names), _scores(view, names)]
+    if view.chain:
+        rows.append(_chain(view))
     return Board(
         Phrase("domino-board-title", {"manche": view.manche, "turn": _turn(view, names)}),
         tuple(rows),
+        title_need=NEED["title"],
     )
 
 
@@ -60,7 +72,8 @@ def _turn(view: Observation, names: Sequence[str]) -> Phrase:
 
 def _ends(view: Observation) -> Row:
     if view.ends is None:
-        return Row(Phrase("domino-board-ends"), (Cell(Phrase("domino-board-no-ends")),))
+        no_ends = (Cell(Phrase("domino-board-no-ends")),)
+        return Row(Phrase("domino-board-ends"), no_ends, NEED["ends"])
     left, right = view.ends
     return Row(
         Phrase("domino-board-ends"),
@@ -68,6 +81,7 @@ def _ends(view: Observation) -> Row:
             Cell(Phrase("domino-board-left", {"n": left})),
             Cell(Phrase("domino-board-right", {"n": right})),
         ),
+        NEED["ends"],
     )
 
 
@@ -75,8 +89,11 @@ def _hand(view: Observation, at: BoardFocus) -> Row:
     order = at.order if at.order in SORT_IDS else SORT_IDS[0]
     hand = sort_hand(order, view.hand, view.ends)
     marked = next((i for i, t in enumerate(hand) if t.uid == at.uid), 0)
-    tiles = tuple(Cell(tile_text(t), mark=i == marked) for i, t in enumerate(hand))
-    return Row(Phrase("domino-board-hand", {"n": len(hand)}), tiles)
+    playable = {a.uid for a in view.legal_actions() if isinstance(a, Play)}
+    tiles = tuple(
+        Cell(tile_text(t), mark=i == marked, playable=t.uid in playable) for i, t in enumerate(hand)
+    )
+    return Row(Phrase("domino-board-hand", {"n": len(hand)}), tiles, NEED["hand"])
 
 
 def _counts(view: Observation, names: Sequence[str]) -> Row:
@@ -86,7 +103,7 @@ def _counts(view: Observation, names: Sequence[str]) -> Row:
         if not view.eliminated[seat]
     )
     boneyard = Cell(Phrase("domino-board-boneyard", {"n": view.boneyard}))
-    return Row(Phrase("domino-board-tiles"), (*counts, boneyard))
+    return Row(Phrase("domino-board-tiles"), (*counts, boneyard), NEED["counts"])
 
 
 def _scores(view: Observation, names: Sequence[str]) -> Row:
@@ -101,4 +118,11 @@ def _scores(view: Observation, names: Sequence[str]) -> Row:
                 "domino-board-team", {"n": side + 1, "mine": "yes" if side == mine else "no"}
             )
         cells.append(Cell(Phrase("domino-board-count", {"who": who, "n": total})))
-    return Row(Phrase("domino-board-scores", {"limit": view.config.point_limit}), tuple(cells))
+    limit = {"limit": view.config.point_limit}
+    return Row(Phrase("domino-board-scores", limit), tuple(cells), NEED["scores"])
+
+
+def _chain(view: Observation) -> Row:
+    """The tiles on the table, left to right, as they lie."""
+    tiles = tuple(Cell(f"{p.left}|{p.right}") for p in view.chain)
+    return Row(Phrase("domino-board-chain", {"n": len(tiles)}), tiles, NEED["chain"])

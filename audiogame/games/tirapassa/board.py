@@ -3,7 +3,8 @@ my coaster, my dice (the cursor on one in manual mode), everybody's dice and the
 tray, the coasters won.
 
 Pure: the seat's observation, the names and the die under the table's cursor in,
-a ``core.board.Board`` out (the window draws it).
+a ``core.board.Board`` out (the window draws it). Where the window cannot show
+it all, it gives rows up by ``NEED``: my dice last.
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from audiogame.games.tirapassa.observation import TiraObservation
 from audiogame.games.tirapassa.options import Control
 from audiogame.games.tirapassa.symbols import Symbol
 
+#: how much each row is needed where not all fit (0 the most)
+NEED = {"my-dice": 0, "supreme": 1, "coaster": 2, "title": 3, "everyone": 4, "won": 5}
+
 
 def board(view: TiraObservation, names: Sequence[str], focus: Any = None) -> Board:
     """The table as the window shows it to ``view.seat`` (a spectator: no own rows)."""
@@ -28,7 +32,7 @@ def board(view: TiraObservation, names: Sequence[str], focus: Any = None) -> Boa
     if view.seat is not None:
         rows += [_coaster(view), _my_dice(view, focus if isinstance(focus, int) else None)]
     rows += [_everyone(view, names), _won(view, names)]
-    return Board(title, tuple(rows))
+    return Board(title, tuple(rows), title_need=NEED["title"])
 
 
 def _symbol(face: Symbol | None) -> Phrase:
@@ -41,18 +45,19 @@ def _who(view: TiraObservation, names: Sequence[str], seat: int) -> Any:
 
 def _supreme(view: TiraObservation) -> Row:
     shown = Phrase("tira-board-none") if view.supreme is None else _symbol(view.supreme)
-    return Row(Phrase("tira-board-supreme"), (Cell(shown),))
+    return Row(Phrase("tira-board-supreme"), (Cell(shown),), NEED["supreme"])
 
 
 def _coaster(view: TiraObservation) -> Row:
     coaster = view.coaster
     if coaster is None:
-        return Row(Phrase("tira-board-coaster"), (Cell(Phrase("tira-board-none")),))
+        none = (Cell(Phrase("tira-board-none")),)
+        return Row(Phrase("tira-board-coaster"), none, NEED["coaster"])
     sides = (
         Cell(Phrase("tira-board-left", {"symbol": _symbol(coaster.left)})),
         Cell(Phrase("tira-board-right", {"symbol": _symbol(coaster.right)})),
     )
-    return Row(Phrase("tira-board-coaster"), sides)
+    return Row(Phrase("tira-board-coaster"), sides, NEED["coaster"])
 
 
 def _my_dice(view: TiraObservation, cursor: int | None) -> Row:
@@ -65,7 +70,8 @@ def _my_dice(view: TiraObservation, cursor: int | None) -> Row:
         extra.append(Cell(Phrase("tira-board-in-air", {"n": view.in_the_air})))
     if view.waiting:
         extra.append(Cell(Phrase("tira-board-waiting", {"n": view.waiting})))
-    return Row(Phrase("tira-board-my-dice", {"n": view.my_dice}), (*dice, *extra))
+    label = Phrase("tira-board-my-dice", {"n": view.my_dice})
+    return Row(label, (*dice, *extra), NEED["my-dice"])
 
 
 def _everyone(view: TiraObservation, names: Sequence[str]) -> Row:
@@ -74,7 +80,7 @@ def _everyone(view: TiraObservation, names: Sequence[str]) -> Row:
         for seat, n in enumerate(view.dice_counts)
     )
     tray = Cell(Phrase("tira-board-tray", {"n": view.tray}))
-    return Row(Phrase("tira-board-dice"), (*counts, tray))
+    return Row(Phrase("tira-board-dice"), (*counts, tray), NEED["everyone"])
 
 
 def _won(view: TiraObservation, names: Sequence[str]) -> Row:
@@ -83,4 +89,4 @@ def _won(view: TiraObservation, names: Sequence[str]) -> Row:
         for seat, n in enumerate(view.won_counts)
     )
     pile = Cell(Phrase("tira-board-pile", {"n": view.pile_size}))
-    return Row(Phrase("tira-board-won"), (*won, pile))
+    return Row(Phrase("tira-board-won"), (*won, pile), NEED["won"])

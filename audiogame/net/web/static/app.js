@@ -586,7 +586,7 @@ import { Announcer, voicesFor } from "/speech.js";
     shown.replaceChildren(...lines.map((runs) => {
       const p = document.createElement("p");
       for (const run of runs) {
-        const piece = document.createElement(run.style === "mark" ? "mark" : "span");
+        const piece = document.createElement(run.style.startsWith("mark") ? "mark" : "span");
         piece.className = run.style;
         piece.textContent = run.text;
         p.append(piece, " ");
