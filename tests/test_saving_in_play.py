@@ -114,18 +114,20 @@ def _play(h, game: str, seed: int, progress: int):
     return drive(h, adapter, lambda t: adapter.progress(t) >= progress)
 
 
-def _leave(h) -> None:
-    """Escape at the table, then whatever its menu asks: out to the main menu."""
+def _leave(h, to: type | None = None) -> None:
+    """Escape at the table, then whatever its menu asks: out to the main menu (or
+    to the scene of type ``to``)."""
     from audiogame.ui.main_menu import MainMenu
 
+    where = to or MainMenu
     h.press("escape")
     for _ in range(6):
-        if isinstance(h.app.top, MainMenu):
+        if isinstance(h.app.top, where):
             return
         h.press("end")  # a table menu: its last item leaves
         h.press("enter")
         h.press("y")
-    assert isinstance(h.app.top, MainMenu)
+    assert isinstance(h.app.top, where)
 
 
 def test_each_game_keeps_its_own_match_and_both_are_offered(tmp_path, harness_factory):
@@ -181,3 +183,61 @@ def test_resuming_during_the_calm_rolls_says_so(tmp_path, harness_factory):
     again = harness_factory("en").start()
     said = again.press("enter") + again.advance(0.5)
     assert "Match resumed" in said and "We are in the calm rolls: only" in said
+
+
+def test_starting_a_game_with_a_saved_match_asks_before_replacing_it(tmp_path, harness_factory):
+    """Issue 29, item 7: a saved Domino match, then Domino from the main menu and
+    Enter in its setup: a question names the saved match; No keeps it (on disk too)
+    and leaves the player in the setup; Yes starts the new match, which replaces it.
+    Before, the new match took the saved one's place without a word."""
+    from audiogame.ui.main_menu import MainMenu
+    from audiogame.ui.setup import SetupScene
+
+    h = harness_factory("en").start()
+    _play(h, "domino", 32, 6)
+    _leave(h)
+    saved = h.app.matches.by_game["domino"].plain_state()
+    assert h.app.top.item_text(1).startswith("Domino,")
+    h.press("down")
+    h.press("enter")
+    assert isinstance(h.app.top, SetupScene)
+    said = h.press("enter")
+    assert said.startswith("A new match replaces your saved one: Domino, manche ")
+    assert said.endswith("Start anyway? Press Y for yes, N for no.")
+    said = h.press("n")
+    assert isinstance(h.app.top, SetupScene) and "setup" in said.lower()
+    assert SaveStore(tmp_path / "data").read("domino").state == saved  # kept
+    h.press("enter")
+    h.press("y")
+    table = h.app.top
+    assert type(table).__name__.endswith("Table")
+    h.advance(1.0)
+    assert SaveStore(tmp_path / "data").read("domino").state != saved  # the new match's
+    _out(h)
+    assert isinstance(h.app.top, MainMenu)
+
+
+def _out(h) -> None:
+    """From a table opened by a setup: leave it (back to the setup), then Escape."""
+    from audiogame.ui.setup import SetupScene
+
+    _leave(h, to=SetupScene)
+    h.press("escape")
+
+
+def test_the_question_is_italian_and_absent_without_a_saved_match(harness_factory):
+    from audiogame.ui.setup import SetupScene
+
+    h = harness_factory("it").start()
+    h.press("enter")  # Domino: nothing saved
+    assert isinstance(h.app.top, SetupScene)
+    said = h.press("enter")
+    assert "prende il posto" not in said
+    assert type(h.app.top).__name__.endswith("Table")
+    h.advance(0.5)
+    _out(h)
+    h.press("down")
+    h.press("enter")
+    said = h.press("enter")
+    assert said.startswith("Una nuova partita prende il posto di quella salvata: Domino, manche")
+    assert said.endswith("Cominciare lo stesso? Premi S per sì, N per no.")

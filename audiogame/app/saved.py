@@ -78,16 +78,19 @@ class SavedMatches:
         return offered[0][1] if offered else None
 
     def describe(self, spec: GameSpec, saved: Loaded) -> str:
-        """The resume item's words: the game's own description of the summary, checked
+        """The resume item's words."""
+        return self.app.localizer("menu-resume", what=self.what(spec, saved))
+
+    def what(self, spec: GameSpec, saved: Loaded) -> str:
+        """The saved match in words: the game's own description of the summary, checked
         (a summary that does not describe leaves the game's name alone)."""
-        what = self.app.localizer(spec.name_message)
         if spec.describe_save is not None:
             try:
                 msg_id, args = spec.describe_save(saved.summary)
-                what = self.app.localizer(msg_id, **args)
+                return self.app.localizer(msg_id, **args)
             except Exception:
                 log.warning("a summary that does not describe: %r", saved.summary)
-        return self.app.localizer("menu-resume", what=what)
+        return self.app.localizer(spec.name_message)
 
     # -- the tables' side --------------------------------------------------------------
     def autosaved(self, game: str, state: Any, summary: dict[str, Any]) -> None:

@@ -9,10 +9,12 @@ teams), one ``ChoiceRow`` per option of the spec (``ChoiceRow.for_option``:
 after them (Domino's bots' pace). Every row says its value and one line on
 what it does.
 
-Enter, on any row, starts. A game that seats bots with B (``adds_bots``:
-B adds one, Shift+B removes the last) has the "You" row say so; one that does
-not has a "Players" row instead, whose Left/Right set how many play. Every
-change is kept at once in ``settings.setups[<game>]`` and read back next time.
+Enter, on any row, starts; when this game has a saved match, which the new
+one would replace, the player is asked first (``begin``). A game that seats
+bots with B (``adds_bots``: B adds one, Shift+B removes the last) has the "You"
+row say so; one that does not has a "Players" row instead, whose Left/Right
+set how many play. Every change is kept at once in ``settings.setups[<game>]``
+and read back next time.
 
 A game's setup gives its setup data (``load``/``saved``), how each option is
 read and written (``option_value``/``set_option``), each bot's name and level,
@@ -29,6 +31,7 @@ from audiogame.core.contract import GameSpec, OptionSpec
 from audiogame.core.keys import Key
 from audiogame.games import registry
 from audiogame.ui.choice_row import ChoiceRow, sentences
+from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.menu import MenuItem, MenuScene
 
 if TYPE_CHECKING:
@@ -142,6 +145,16 @@ class SetupScene(MenuScene):
         """Enter: the match begins (or why it cannot is said)."""
         raise NotImplementedError
 
+    def begin(self) -> None:
+        """Enter: the match starts, or, when it would replace this game's saved match,
+        the player is asked first (No: back here, the saved match kept)."""
+        saved = self.app.matches.by_game.get(self.game_id)
+        if saved is None:
+            self.start()
+            return
+        what = self.app.matches.what(self.spec, saved)
+        self.app.push(ConfirmScene(self.app, "setup-replace-saved", self.start, what=what))
+
     # -- the rows ----------------------------------------------------------------------------
     def rebuild(self) -> None:
         """Every row anew (the players changed: so did the bots' rows)."""
@@ -149,7 +162,7 @@ class SetupScene(MenuScene):
         items = [
             MenuItem(
                 lambda: t(f"{self.game_id}-setup-start"),
-                self.start,
+                self.begin,
                 description=lambda: t("setup-start-desc"),
             )
         ]
@@ -232,7 +245,7 @@ class SetupScene(MenuScene):
     def on_key(self, key: Key) -> bool:
         if key.key in ENTER:
             self.cue("menu_select")
-            self.start()
+            self.begin()
         elif self.adds_bots and key.letter == "b" and key.plain:
             self.add_bot()
         elif self.adds_bots and key.letter == "b" and key.shift:

@@ -133,6 +133,7 @@ sound-lost = The sound device stopped answering: going on without sounds.
 speech-fallback = { $old } stopped answering: now speaking with { $new }.
 
 menu-resume = Resume the match: { $what }
+setup-replace-saved = A new match replaces your saved one: { $what }. Start anyway?
 save-done = Match saved.
 save-nothing = There is no match to save here.
 save-damaged = The saved match was damaged: I kept it aside; it cannot be resumed.

@@ -133,6 +133,7 @@ sound-lost = Il dispositivo audio non risponde più: si continua senza suoni.
 speech-fallback = { $old } non risponde più: ora parlo con { $new }.
 
 menu-resume = Riprendi la partita: { $what }
+setup-replace-saved = Una nuova partita prende il posto di quella salvata: { $what }. Cominciare lo stesso?
 save-done = Partita salvata.
 save-nothing = Non c'è nessuna partita da salvare qui.
 save-damaged = La partita salvata era danneggiata: l'ho messa da parte e non si può riprendere.
