@@ -79,7 +79,7 @@ def test_a_key_answered_with_words_gets_no_extra_word(harness_factory, lang):
     assert "|" not in said
 
 
-@pytest.mark.parametrize(("lang", "end"), [("it", "Fine."), ("en", "End.")])
+@pytest.mark.parametrize(("lang", "end"), [("it", "Non oltre."), ("en", "No further.")])
 def test_past_the_end_of_the_guide_the_edge_is_a_word_without_sound(harness_factory, lang, end):
     """Down at the guide's last paragraph says it again (the edge's bump tells the end);
     without sound the paragraph alone read as if the key had moved on."""
@@ -94,7 +94,7 @@ def test_past_the_end_of_the_guide_the_edge_is_a_word_without_sound(harness_fact
     assert played(sounding)[-1] == "menu_edge"
 
 
-@pytest.mark.parametrize(("lang", "end"), [("it", "Fine."), ("en", "End.")])
+@pytest.mark.parametrize(("lang", "end"), [("it", "Non oltre."), ("en", "No further.")])
 def test_page_up_past_the_first_message_is_a_word_without_sound(harness_factory, lang, end):
     h = harness_factory(lang, with_audio=False)
     h.app.history.add("First words.")
@@ -104,7 +104,7 @@ def test_page_up_past_the_first_message_is_a_word_without_sound(harness_factory,
     assert h.press("pageup") == f"{end} First words."
 
 
-@pytest.mark.parametrize(("lang", "end"), [("it", "Fine."), ("en", "End.")])
+@pytest.mark.parametrize(("lang", "end"), [("it", "Non oltre."), ("en", "No further.")])
 def test_a_choice_at_its_last_value_is_a_word_without_sound(harness_factory, lang, end):
     """Left on the voice's rate at its slowest said the same value again, as if it had
     changed."""
@@ -119,7 +119,7 @@ def test_a_choice_at_its_last_value_is_a_word_without_sound(harness_factory, lan
     assert not said[0].startswith(f"{end} ")  # a real change says its value alone
 
 
-@pytest.mark.parametrize(("lang", "end"), [("it", "Fine."), ("en", "End.")])
+@pytest.mark.parametrize(("lang", "end"), [("it", "Non oltre."), ("en", "No further.")])
 def test_a_list_that_does_not_wrap_says_its_edge_without_sound(harness_factory, lang, end):
     from audiogame.ui.menu import MenuItem, MenuScene
 

@@ -16,7 +16,7 @@ ROWS = 15  # start, you, three bots, teams, eight options, bot pace
 WORDS = {
     "it": {
         "title": f"Domino, preparazione del tavolo. Inizia la partita, 1 di {ROWS}. "
-        "Invio, da qualsiasi riga, comincia la partita.",
+        "Invio comincia da qualsiasi riga.",
         "you": f"Tu, 2 di {ROWS}. B aggiunge un bot, Maiuscolo B toglie l'ultimo.",
         "marco": f"Marco, bot normale, 3 di {ROWS}. "
         "Frecce sinistra e destra cambiano il livello del bot.",
@@ -27,15 +27,15 @@ WORDS = {
         "set": f"Set: doppio 6: 28 tessere, fino a 4 giocatori, 7 di {ROWS}. Quali tessere si "
         "usano; un set più grande serve a più giocatori.",
         "double-9": "doppio 9: 55 tessere, fino a 6 giocatori",
-        "added": "Aggiunto Sara, normale. 5 giocatori.",
+        "added": "Sara si siede al tavolo, normale. 5 giocatori.",
         "full": "Il tavolo è pieno: 12 giocatori al massimo.",
-        "removed": "Tolto Sara. 4 giocatori.",
+        "removed": "Sara lascia il tavolo. 4 giocatori.",
         "too-few": "Servono almeno 2 giocatori.",
         "refused": "Il set doppio 6 non basta per 5 giocatori: ne regge 4 al massimo. "
         "Scegli un set più grande.",
         "random": "Squadre a caso. ",
         "no-teams": "In 3 non si possono fare squadre uguali.",
-        "dropped": "Tolto Luca. 3 giocatori. "
+        "dropped": "Luca lascia il tavolo. 3 giocatori. "
         "In 3 non si fanno squadre uguali: si gioca individuale.",
         "thinking": "Tempo di riflessione: disattivato",
         "ten": "10 secondi",
@@ -43,8 +43,7 @@ WORDS = {
         "keys": "B aggiunge un bot",
     },
     "en": {
-        "title": f"Domino, table setup. Start the match, 1 of {ROWS}. "
-        "Enter, on any row, starts the match.",
+        "title": f"Domino, table setup. Start the match, 1 of {ROWS}. Enter starts from any row.",
         "you": f"You, 2 of {ROWS}. B adds a bot, Shift B removes the last one.",
         "marco": f"Marco, normal bot, 3 of {ROWS}. Left and right arrows change the bot's level.",
         "hard": "Marco, hard bot",

@@ -27,14 +27,14 @@ from audiogame.ui.games.tira.table import TiraTable
 WORDS = {
     "it": {
         "setup": "Tira e Passa, preparazione. Inizia la partita, 1 di 8. "
-        "Invio, da qualsiasi riga, comincia la partita.",
+        "Invio comincia da qualsiasi riga.",
         "brief": "Prima di cominciare. Il tuo dischetto: gatto a sinistra, ferro di cavallo "
         "a destra. Comincia la partita, 1 di 9",
         "start": "Tira e Passa in 4: tu, Marco, Giulia, Luca. "
         "Vince chi conquista per primo 3 dischetti. Giro 1. Dado grande: ",
         "signal": "Ai dischetti, pronti,",
         "go": "Via!",
-        "round-end": "Fine del giro 1. Prendono il dischetto: ",
+        "round-end": "Fine del giro 1. Dischetto a: ",
         "won": "Hai vinto la partita con 3 dischetti!",
         "lost": "Vince {name} con 3 dischetti; tu ",
         "keys": "P per la classifica, Invio per una nuova partita, Esc per tornare al menu.",
@@ -44,8 +44,7 @@ WORDS = {
         "manual": "manuali",
     },
     "en": {
-        "setup": "Tira e Passa, setup. Start the game, 1 of 8. "
-        "Enter, on any row, starts the match.",
+        "setup": "Tira e Passa, setup. Start the game, 1 of 8. Enter starts from any row.",
         "brief": "Before we start. Your coaster: cat left, horseshoe right. Start the game, 1 of 9",
         "start": "Tira e Passa, 4 players: you, Marco, Giulia, Luca. "
         "The first to win 3 coasters wins. Round 1. Big die: ",
@@ -300,7 +299,7 @@ def test_the_setup_is_remembered(harness_factory):
     h.press("t")
     said = h.press("enter")
     assert isinstance(h.app.top, TiraSetupScene)
-    assert said.endswith("1 di 7. Invio, da qualsiasi riga, comincia la partita.")  # two bots
+    assert said.endswith("1 di 7. Invio comincia da qualsiasi riga.")  # two bots
     assert h.press("down") == f"Giocatori: 3, 2 di 7. {PLAYERS_ROW}"
     assert h.press("down") == f"Marco, bot difficile, 3 di 7. {BOT_ROW}"
     h.press("home")

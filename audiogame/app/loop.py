@@ -303,10 +303,14 @@ class App:
         elif event.type == pygame.KEYDOWN:
             key = Key.from_event(event)
             mark = self.announcer.answer_mark()
+            top = self.top
             handled = self.handle_key(key)
             for listener in self.key_listeners:
                 listener(key, handled)
-            self.announcer.word_unheard_cue(mark)
+            # a key that closed the app or moved to another place is answered by that
+            # place's own words (a table's opening), not by "OK." before them
+            if self.running and self.top is top:
+                self.announcer.word_unheard_cue(mark)
 
     # -- keys ------------------------------------------------------------------------
     def handle_key(self, key: Key) -> bool:

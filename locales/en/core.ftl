@@ -61,7 +61,7 @@ option-no = no
 option-off = off
 option-unlimited = no limit
 # the rows every game's setup shares
-setup-start-desc = Enter, on any row, starts the match.
+setup-start-desc = Enter starts from any row.
 setup-seat-you = You
 setup-seat-you-desc = B adds a bot, Shift B removes the last one.
 setup-seat-bot = { $name }, { $level } bot
@@ -176,7 +176,7 @@ keys-text-entry = Type the text; Backspace deletes the character before the curs
 
 ## Said in place of a key's answer sound when sounds cannot be heard
 cue-word-error = Not here.
-cue-word-edge = End.
+cue-word-edge = No further.
 cue-word-select = OK.
 cue-word-back = Back.
 cue-word-move = Next.

@@ -1,6 +1,7 @@
 ## Tira & Passa: the table, the setup, the briefing. English.
 
 tira-you = you
+tira-you-to = you
 
 ## The six symbols: short names for the race, with the article, and in full.
 tira-sym-clover = clover
@@ -164,8 +165,8 @@ tira-in-air = { $n ->
    *[other] { $n } dice in the air
 }
 tira-waiting = { $n ->
-    [one] one on your coaster
-   *[other] { $n } on your coaster
+    [one] one on your coaster, { $faces }
+   *[other] { $n } on your coaster, { $faces }
 }
 tira-no-dice-now = You have no dice
 tira-everyone = Dice: { $list }. Tray { $tray }.

@@ -61,7 +61,7 @@ option-no = no
 option-off = disattivato
 option-unlimited = senza limite
 # the rows every game's setup shares
-setup-start-desc = Invio, da qualsiasi riga, comincia la partita.
+setup-start-desc = Invio comincia da qualsiasi riga.
 setup-seat-you = Tu
 setup-seat-you-desc = B aggiunge un bot, Maiuscolo B toglie l'ultimo.
 setup-seat-bot = { $name }, bot { $level }
@@ -176,7 +176,7 @@ keys-text-entry = Scrivi il testo; Backspace cancella il carattere prima del cur
 
 ## Detto al posto del suono che risponde a un tasto, quando i suoni non si sentono
 cue-word-error = Non qui.
-cue-word-edge = Fine.
+cue-word-edge = Non oltre.
 cue-word-select = Fatto.
 cue-word-back = Indietro.
 cue-word-move = Avanti.

@@ -260,7 +260,7 @@ domino-option-draw-with-playable = Pescare anche con una tessera giocabile
 domino-option-draw-until-fits = Pescare fino a trovare la tessera che attacca
 domino-option-team-finish = Modalità di conclusione per squadra
 domino-option-thinking-time = Tempo di riflessione
-domino-option-manche-limit = Manches da giocare
+domino-option-manche-limit = Limite di manche
 domino-option-point-limit = Limite di punti
 domino-setup-pace = Ritmo dei bot
 domino-option-set-desc = Quali tessere si usano; un set più grande serve a più giocatori.
@@ -296,11 +296,11 @@ domino-option-manche-limit-value = { $n ->
    *[other] { $n } manche
 }
 domino-value-with-info = { $value }: { $info }
-domino-bot-added = Aggiunto { $name }, { $level }. { $players ->
+domino-bot-added = { $name } si siede al tavolo, { $level }. { $players ->
     [one] Un giocatore.
    *[other] { $players } giocatori.
 }
-domino-bot-removed = Tolto { $name }. { $players ->
+domino-bot-removed = { $name } lascia il tavolo. { $players ->
     [one] Un giocatore.
    *[other] { $players } giocatori.
 }

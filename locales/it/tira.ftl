@@ -1,6 +1,7 @@
 ## Tira e Passa: il tavolo, la preparazione, il riepilogo iniziale. Italiano.
 
 tira-you = tu
+tira-you-to = te
 
 ## I sei simboli: nomi brevi per la corsa, con l'articolo, e per esteso.
 tira-sym-clover = quadrifoglio
@@ -87,8 +88,8 @@ tira-calm-finished-you = { $n ->
     [one] Ti resta un dado.
    *[other] Ti restano { $n } dadi.
 }
-tira-round-end = Fine del giro { $round }. Prendono il dischetto: { $winners }. { $lead }
-tira-round-end-last = Fine del giro { $round }. Prendono il dischetto: { $winners }.
+tira-round-end = Fine del giro { $round }. Dischetto a: { $winners }. { $lead }
+tira-round-end-last = Fine del giro { $round }. Dischetto a: { $winners }.
 tira-lead = { $me ->
     [alone] Sei in testa con { $n ->
         [one] un dischetto
@@ -159,8 +160,8 @@ tira-in-air = { $n ->
    *[other] { $n } dadi in aria
 }
 tira-waiting = { $n ->
-    [one] uno sul dischetto
-   *[other] { $n } sul dischetto
+    [one] uno sul dischetto, { $faces }
+   *[other] { $n } sul dischetto, { $faces }
 }
 tira-no-dice-now = Non hai dadi
 tira-everyone = Dadi: { $list }. Vassoio { $tray }.

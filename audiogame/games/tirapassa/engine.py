@@ -348,6 +348,7 @@ class TiraGame:
             len(self._tray),
             len(self._pile),
             self._winners,
+            tuple([tuple(map(face, s.waiting)) for s in seats]),
         )
 
     def dice_places(self) -> dict[str, int]:

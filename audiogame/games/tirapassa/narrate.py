@@ -145,9 +145,10 @@ def _face_of(die: object, view: TiraObservation) -> Symbol | None:
     return None
 
 
-def who(seat: int, me: int | None, names: Sequence[str]) -> Any:
-    """A seat as said to ``me``: "you", or its name."""
-    return Phrase("tira-you") if seat == me else names[seat]
+def who(seat: int, me: int | None, names: Sequence[str], you: str = "tira-you") -> Any:
+    """A seat as said to ``me``: "you" (``you``: after a preposition, Italian's "te"),
+    or its name."""
+    return Phrase(you) if seat == me else names[seat]
 
 
 def tally(counts: Sequence[int], me: int | None, names: Sequence[str]) -> Join:
@@ -206,8 +207,8 @@ class _Voice:
         return out
 
     # -- helpers ----------------------------------------------------------------------
-    def who(self, seat: int) -> Any:
-        return who(seat, self.me, self.names)
+    def who(self, seat: int, you: str = "tira-you") -> Any:
+        return who(seat, self.me, self.names, you)
 
     def everyone(self, seats: Sequence[int]) -> Join:
         return Join(tuple(self.who(s) for s in seats))
@@ -394,7 +395,8 @@ class _Voice:
     # -- results ----------------------------------------------------------------------
     def _round_ended(self, e: ev.RoundEnded) -> list[Message]:
         """Who takes a coaster, and who leads: the whole table is on P."""
-        args: dict[str, Any] = {"round": e.round, "winners": self.everyone(e.winners)}
+        winners = Join(tuple(self.who(s, you="tira-you-to") for s in e.winners))
+        args: dict[str, Any] = {"round": e.round, "winners": winners}
         if self.final:  # the game's end says the totals, once
             return [Message("tira-round-end-last", args, kind=SCORES, cue="round_end")]
         args["lead"] = self._lead(e.won_counts, e.winners)
@@ -491,7 +493,8 @@ def my_dice_parts(obs: TiraObservation) -> Join:
     if obs.in_the_air:
         parts.append(Phrase("tira-in-air", {"n": obs.in_the_air}))
     if obs.waiting:
-        parts.append(Phrase("tira-waiting", {"n": obs.waiting}))
+        waiting = {"n": obs.waiting, "faces": faces(obs.waiting_here)}
+        parts.append(Phrase("tira-waiting", waiting))
     if not parts:
         parts.append(Phrase("tira-no-dice-now"))
     return Join(tuple(parts))

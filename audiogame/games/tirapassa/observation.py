@@ -39,7 +39,7 @@ class TiraObservation:
     indexes them; None for a die not rolled yet this round. Dice in the air are
     in no hand: ``dice_counts`` minus hand minus ``waiting_counts`` are flying.
     ``waiting_counts[s]``: dice others put on seat ``s``'s coaster, thrown with
-    its next throw.
+    its next throw; ``waiting_faces[s]``: their faces, as they were passed.
 
     The seat's own timing (neutral for a spectator): ``in_the_air`` dice
     landing at ``lands_at``; ``idle_since``: since when I can throw (my dice
@@ -71,6 +71,7 @@ class TiraObservation:
     tray: int
     pile_size: int
     winners: tuple[int, ...] | None
+    waiting_faces: tuple[Hand, ...]
 
     @property
     def players(self) -> int:
@@ -92,6 +93,11 @@ class TiraObservation:
     @property
     def waiting(self) -> int:
         return 0 if self.seat is None else self.waiting_counts[self.seat]
+
+    @property
+    def waiting_here(self) -> Hand:
+        """The faces of the dice waiting on my coaster."""
+        return () if self.seat is None else self.waiting_faces[self.seat]
 
     @property
     def my_dice(self) -> int:
