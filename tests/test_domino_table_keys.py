@@ -355,11 +355,14 @@ def test_the_sort_order_is_kept_across_matches_and_restarts(harness_factory, lan
     """Ctrl+6 at one table: the next match opened from the setup, and the game started
     again, show the hand doubles first, and H reads it so."""
     from audiogame.games.domino.sorting import sort_hand
+    from audiogame.ui.confirm import ConfirmScene
     from audiogame.ui.games.domino.setup_scene import DominoSetupScene
 
     def opened_from_setup(h) -> DominoTable:
         h.start(DominoSetupScene(h.app))
         h.press("enter")
+        if isinstance(h.app.top, ConfirmScene):  # a match left earlier is kept: replace it
+            h.press("s" if lang == "it" else "y")
         table = h.app.top
         assert isinstance(table, DominoTable)
         return table
@@ -380,6 +383,8 @@ def test_the_sort_order_is_kept_across_matches_and_restarts(harness_factory, lan
     h.press("s" if lang == "it" else "y")
     assert not isinstance(h.app.top, DominoTable)
     h.press("enter")
+    assert isinstance(h.app.top, ConfirmScene)  # the match left is kept until replaced
+    h.press("s" if lang == "it" else "y")
     again = h.app.top
     assert isinstance(again, DominoTable) and again is not table
     assert again.order == "doubles-first"
