@@ -306,20 +306,6 @@ def run_suite(trial: Trial, extra: list[str] | None = None, timeout: float = 180
     return SuiteResult(code, seconds, counts, problems, skipped, output, failed)
 
 
-def second_try(trial: Trial, first: SuiteResult) -> tuple[list[str], list[str]]:
-    """Run the tests that failed in the whole run again, alone, once: ``(problems still
-    there, node ids that passed alone)``.
-
-    Why: under Wine on a shared CI machine a few tests that wait on real time (servers in
-    other processes, a race's clock) have failed in the whole run and passed alone — one
-    failure then refused everything. A test that fails again, or a run that died, is still
-    a failure; the ones that passed alone are printed, never hidden."""
-    if not first.problems or len(first.failed) != len(first.problems):
-        return first.problems, []
-    again = run_suite(trial, extra=first.failed)
-    return again.problems, [name for name in first.failed if name not in again.failed]
-
-
 def run_to_its_end(prefix: wine.Prefix, args: list[str], timeout: float) -> tuple[int, str]:
     """A Windows program's exit code and what it printed, once it has ended. Its output
     is read from a pipe (Wine gives a program writing to a file no standard streams),
@@ -410,11 +396,9 @@ def main(argv: list[str] | None = None) -> int:
             result = run_suite(trial)
             trial.figures["suite_s"] = round(result.seconds)
             trial.figures["suite"] = result.counts
-            problems, passed_alone = second_try(trial, result)
-            trial.figures["passed_alone"] = passed_alone
-            for problem in problems:
+            for problem in result.problems:
                 print("FAILED", problem)
-            failed |= bool(problems) or (result.code != 0 and not result.problems)
+            failed |= bool(result.problems) or result.code != 0
         trial.figures["first_word_no_sound_median_s"] = statistics.median(starts)
         print("figures:", json.dumps(trial.figures))
     finally:

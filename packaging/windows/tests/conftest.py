@@ -53,7 +53,7 @@ _MEASURED: list[dict] = []
 @pytest.fixture(scope="session")
 def figures(trial):
     """What the tests measured, printed in the run's summary (the README's figures; and
-    ``passed_alone``, the tests that needed their second try), passed or failed."""
+    ``failed``, the pytest ids of the tests that failed), passed or failed."""
     _MEASURED.append(trial.figures)
     return trial.figures
 

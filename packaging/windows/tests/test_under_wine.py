@@ -103,10 +103,11 @@ def test_the_console_launcher_prints_its_help(trial):
 def test_the_whole_suite_passes_from_the_build(trial, figures):
     """The project's tests, run by the build's own interpreter on the build's code."""
     result = checks.run_suite(trial)
-    # a test that failed in the whole run gets one more try alone (see second_try): one
-    # that passes then is printed with the figures, one that fails again fails this check
-    problems, passed_alone = checks.second_try(trial, result)
-    figures.update(suite_s=round(result.seconds), suite=result.counts, passed_alone=passed_alone)
+    # the whole run's verdict: a test that fails is not tried again alone (one that fails
+    # only on a busy machine is a bug of the test, or of the game, to fix); the failed
+    # ones are named as pytest names them, to run them again by hand
+    problems = result.problems
+    figures.update(suite_s=round(result.seconds), suite=result.counts, failed=result.failed)
     assert problems == [], "\n".join(problems)
     assert result.code == 0 or result.problems, result.output[-3000:]
     assert result.counts["tests"] > 400
@@ -119,7 +120,7 @@ def test_the_whole_suite_passes_from_the_build(trial, figures):
 
 
 def test_the_failed_tests_are_named_so_they_can_run_again_alone(tmp_path):
-    """junit names a test by dotted module (and class); a second try needs pytest's id."""
+    """junit names a test by dotted module (and class); running it again needs pytest's id."""
     (tmp_path / "tests").mkdir()
     (tmp_path / "tests" / "test_online_people.py").write_text("")
     (tmp_path / "tests" / "test_saves.py").write_text("")
