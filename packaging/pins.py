@@ -46,6 +46,7 @@ NOT_UNDER_WINE = {
     "psycopg": "the zip ships no PostgreSQL driver (run_suite.py)",
     "redis": "the zip ships no Redis driver (run_suite.py)",
     "pytest-xdist": "the suite under Wine runs in one process (run_suite.py)",
+    "pytest-cov": "coverage is measured on Linux",
 }
 #: run under Wine though the zip leaves them out: the built-in voice's own tests (the
 #: zip ships no eSpeak NG, docs/windows.md says why; the game's code for it is tested)
