@@ -200,27 +200,16 @@ pty_only = pytest.mark.skipif(
 
 
 @pty_only
-@pytest.mark.parametrize(
-    ("lang", "first", "down"),
-    [
-        (
-            "it",
-            "Benvenuto in audiogame.",
-            "Tira e Passa, dal gioco di dadi di Andreas Schmidt, 2 di 6",
-        ),
-        (
-            "en",
-            "Welcome to audiogame.",
-            "Tira e Passa, after the dice game by Andreas Schmidt, 2 of 6",
-        ),
-    ],
-)
-def test_auto_in_a_terminal_prints_one_plain_line_per_message(tmp_path, lang, first, down) -> None:
+def test_auto_in_a_terminal_prints_one_plain_line_per_message(tmp_path) -> None:
     """For Speakup, Fenrir, Orca in a terminal and BRLTTY on the console: each message
-    one line, printed once, nothing else on the screen; no voice of the game's."""
+    one line, printed once, nothing else on the screen; no voice of the game's. One walk,
+    in Italian: the words of both languages are test_locales's, and the command's language
+    reaching the player's speech is the walk below (in English)."""
     from audiogame.devtools.pty_session import PtyGame
 
-    g = PtyGame(tmp_path, args=["--speech", "auto", "--no-window", "--verbose"], lang=lang)
+    first = "Benvenuto in audiogame."
+    down = "Tira e Passa, dal gioco di dadi di Andreas Schmidt, 2 di 6"
+    g = PtyGame(tmp_path, args=["--speech", "auto", "--no-window", "--verbose"], lang="it")
     try:
         g.wait_for("Domino, 1 ")
         assert g.answer("\x1b[B") == [down]
@@ -253,13 +242,15 @@ def test_a_screen_reader_chosen_and_missing_is_said_once(tmp_path) -> None:
 
 
 @pty_only
-@pytest.mark.parametrize(("lang", "greeting"), [("it", "Benvenuto"), ("en", "Welcome")])
 def test_the_command_speaks_through_speech_dispatcher_and_prints_nothing(
-    speechd_daemon, tmp_path, lang, greeting
+    speechd_daemon, tmp_path
 ) -> None:
-    """No library noise on the terminal: the player's screen reader would read it."""
+    """No library noise on the terminal: the player's screen reader would read it. One
+    walk, in English (not the default Italian, so a language lost on the way shows):
+    both languages through the real app are test_answers_reach_speech_dispatcher_..."""
     from audiogame.devtools.pty_session import PtyGame
 
+    lang, greeting = "en", "Welcome"
     env = {"SPEECHD_ADDRESS": str(speechd_daemon.address)}
     g = PtyGame(tmp_path, args=["--speech", "screenreader", "--no-window"], lang=lang, env=env)
     try:

@@ -344,7 +344,7 @@ def test_a_closed_terminal_ends_the_game_the_ordinary_way(tmp_path) -> None:
         (
             {"LANG": "it_IT.UTF-8"},
             ["--help"],
-            ["uso: audiogame", "opzioni:", "lingua ("],
+            ["uso: audiogame", "opzioni:", "lingua (", "Inoltre: audiogame serve avvia"],
             "show this",
         ),
         (
