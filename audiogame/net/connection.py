@@ -166,6 +166,9 @@ class Connection:
             self.close(Reason.TIMEOUT)
 
     def _gone(self) -> None:
+        # this connection watches no more, whoever it was (a replaced one too): kept in
+        # the watchers, every closed connection that ever listed the people stayed alive
+        self.lobby.people.watch(self, False)
         player = self.player
         if player is None:
             return

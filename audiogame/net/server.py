@@ -28,6 +28,7 @@ from audiogame.net import metrics as watching
 from audiogame.net.arrivals import StampedConnection
 from audiogame.net.bus import Bus, LocalBus
 from audiogame.net.connection import Connection
+from audiogame.net.give_back import give_back
 from audiogame.net.lobby import Lobby, Player
 from audiogame.net.metrics import ServerMetrics, TimedStore
 from audiogame.net.reasons import Reason
@@ -248,9 +249,12 @@ class GameServer:
         while True:
             await asyncio.sleep(every)
             try:
-                await self.lobby.forget_guests(time.monotonic())
+                forgotten = await self.lobby.forget_guests(time.monotonic())
             except Exception:  # a store that fails now may not later: the server goes on
                 log.exception("forgetting guests failed")
+                continue
+            if forgotten:
+                give_back()  # their pages, back to the system
 
     def _left(self, player: Player, table: Table) -> None:
         connection = player.connection
