@@ -127,6 +127,20 @@ def test_a_second_copy_on_the_same_data_folder_plays_without_saving_and_says_why
     assert "Resume the match: Tira e Passa" in third.app.top.item_text(0)
 
 
+def test_the_data_folder_lock_is_held_once_and_given_back(tmp_path):
+    """The operating system's lock (flock; msvcrt.locking on Windows): a second holder
+    is refused while the first holds it, and takes it once it is released."""
+    from audiogame.store.lock import DataLock, Held
+
+    first, second = DataLock(tmp_path / "data"), DataLock(tmp_path / "data")
+    assert first.acquire() is Held.MINE
+    assert second.acquire() is Held.OTHER_COPY
+    first.release()
+    assert second.acquire() is Held.MINE
+    second.release()
+    second.release()  # twice is harmless
+
+
 def test_the_command_prints_why_a_second_copy_does_not_save(tmp_path):
     from audiogame.store.lock import DataLock, Held
 
