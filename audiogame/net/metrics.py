@@ -21,7 +21,14 @@ import time
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client import (
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    ProcessCollector,
+    generate_latest,
+)
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 from prometheus_client.metrics_core import GaugeMetricFamily, Metric
 from websockets.datastructures import Headers
@@ -67,6 +74,9 @@ STORE_WRITES = frozenset(
 class ServerMetrics:
     def __init__(self) -> None:
         self.registry = registry = CollectorRegistry(auto_describe=True)
+        # the process's resident memory, CPU time and open files (Linux's /proc; elsewhere
+        # nothing): whether memory comes back after the players leave, seen from outside
+        ProcessCollector(registry=registry)
         self.frames_in = Counter(
             "audiogame_frames_in", "Frames received from clients", registry=registry
         )
