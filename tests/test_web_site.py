@@ -19,7 +19,7 @@ from audiogame.net import messages as m
 from audiogame.net.names import clean_name, name_rule
 from audiogame.net.server_options import ServerOptions
 from audiogame.net.web.listener import WebListener
-from audiogame.net.web.site import FILES
+from audiogame.net.web.site import FILES, PRECACHED
 from tests.test_web_listener import get
 
 
@@ -76,12 +76,14 @@ def test_the_service_worker_keeps_the_pages_own_files_and_knows_their_version(se
     assert "{{" not in text
     version = re.search(r'const VERSION = "([0-9a-f]{16})"', text)
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", text).group(1))
-    assert version and files == sorted(FILES)
+    assert version and files == list(PRECACHED) and set(files) <= set(FILES)
     for path in files:
         assert get(server, path)[0] == 200, path
     # what it keeps as fetched: the sounds, the words, the manifests; the page itself
     # fresh first. Never the socket's address, the health checks or the metrics
-    for kept in ("/sounds/tile_play.wav", "/strings/it.json", "/manifest.en.webmanifest"):
+    kept_as_fetched = ("/sounds/tile_play.wav", "/strings/it.json", "/manifest.en.webmanifest",
+                       "/icons/icon-512.png")  # fmt: skip
+    for kept in kept_as_fetched:
         patterns = re.findall(r"/\^(.*?)\$/", text)
         assert any(re.match(f"^{p}$".replace("\\/", "/"), kept) for p in patterns), kept
     for never in ("/healthz", "/readyz", "/metrics", "/guide/domino.en.txt"):
@@ -157,3 +159,13 @@ def test_a_lobby_line_names_the_master_or_says_there_is_none(lang):
         spec = registry.get(game.id)
         assert (game.min_seats, game.max_seats) == (spec.min_seats, spec.max_seats)
         assert spec.min_seats <= game.seats <= spec.max_seats
+
+
+def test_a_browser_asking_again_with_the_etag_gets_no_body(server):
+    for path in ("/", "/app.js", "/sounds/tile_play.wav", "/icons/icon-192.png"):
+        status, headers, body = get(server, path, **{"Accept-Encoding": "gzip"})
+        tag = headers["ETag"]
+        status, again, body = get(server, path, **{"If-None-Match": tag})
+        assert status == 304 and body == b"" and again["ETag"] == tag, path
+        status, _, body = get(server, path, **{"If-None-Match": '"something-else"'})
+        assert status == 200 and body, path

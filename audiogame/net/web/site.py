@@ -56,7 +56,7 @@ STRINGS = re.compile(r"^/strings/([a-z]{2})\.json$")
 MANIFEST = re.compile(r"^/manifest\.([a-z]{2})\.webmanifest$")
 
 #: the page's own files, by path: (file in ``static/``, how long a browser may keep it
-#: without asking). The service worker keeps them all (``precached``).
+#: without asking)
 FILES: dict[str, tuple[str, str]] = {
     "/app.js": ("app.js", "max-age=300"),
     "/speech.js": ("speech.js", "max-age=300"),
@@ -68,6 +68,9 @@ FILES: dict[str, tuple[str, str]] = {
 }
 #: the service worker: never kept by the browser's cache, so a new version is seen
 WORKER = "/sw.js"
+#: what the service worker keeps as it installs: what the page needs to open (the
+#: manifest's icons are the browser's business, fetched when it installs the app)
+PRECACHED = ("/app.js", "/speech.js", "/style.css", "/favicon.ico")
 
 #: the page loads only from its own origin; its socket is that origin's ws:// or wss://
 POLICY = (
@@ -103,6 +106,11 @@ class Page:
     gz: bytes | None = None
     #: request headers that chose this answer beside its path
     vary: tuple[str, ...] = ()
+
+    @property
+    def etag(self) -> str:
+        """The body's own name: a browser asking again with it gets 304, no body."""
+        return '"' + hashlib.sha256(self.body).hexdigest()[:20] + '"'
 
 
 def page(body: bytes, suffix: str, cache: str = "no-cache", vary: tuple[str, ...] = ()) -> Page:
@@ -173,6 +181,9 @@ class Site:
         if found is None:
             return _response(http.HTTPStatus.NOT_FOUND, page(b"not found\n", ".txt"), False)
         packed = accepts_gzip(request.headers.get("Accept-Encoding", ""))
+        asked = request.headers.get("If-None-Match", "")
+        if found.etag in (tag.strip().removeprefix("W/") for tag in asked.split(",")):
+            return _response(http.HTTPStatus.NOT_MODIFIED, found, packed)
         return _response(http.HTTPStatus.OK, found, packed)
 
     def find(self, path: str, lang: str) -> Page | None:
@@ -232,9 +243,8 @@ class Site:
     def _worker(self) -> Page:
         """The service worker, told the page's files and their version (a new version
         of any of them, or of the game, makes it fetch them all again)."""
-        kept = sorted(FILES)
         digest = hashlib.sha256(__version__.encode())
-        for name in ("index.html", *(FILES[path][0] for path in kept)):
+        for name in ("index.html", *(FILES[path][0] for path in sorted(FILES))):
             digest.update((STATIC / name).read_bytes())
         for lang in LANGUAGES:  # the page's words are part of it
             digest.update(_page_json(lang))
@@ -243,7 +253,7 @@ class Site:
                 digest.update(sound.read_bytes())
         text = (STATIC / "sw.js").read_text(encoding="utf-8")
         text = text.replace('"{{version}}"', json.dumps(digest.hexdigest()[:16]))
-        text = text.replace('"{{files}}"', json.dumps(kept))
+        text = text.replace('"{{files}}"', json.dumps(list(PRECACHED)))
         return page(text.encode(), ".js")
 
     def _guide(self, game: str, lang: str) -> Page | None:
@@ -310,16 +320,20 @@ def _file(path: Path, cache: str, suffix: str | None = None) -> Page | None:
 
 def _response(status: http.HTTPStatus, found: Page, packed: bool) -> Response:
     body = found.gz if packed and found.gz is not None else found.body
+    if status is http.HTTPStatus.NOT_MODIFIED:
+        body = b""
     fields = [
+        ("ETag", found.etag),
         ("Content-Type", found.kind),
-        ("Content-Length", str(len(body))),
         ("Cache-Control", found.cache),
         ("Content-Security-Policy", POLICY),
         ("X-Content-Type-Options", "nosniff"),
         ("Referrer-Policy", "no-referrer"),
         ("Connection", "close"),
     ]
-    if body is found.gz:
+    if status is not http.HTTPStatus.NOT_MODIFIED:  # a 304 tells no length of its own
+        fields.append(("Content-Length", str(len(body))))
+    if packed and found.gz is not None:
         fields.append(("Content-Encoding", "gzip"))
     if found.vary:
         fields.append(("Vary", ", ".join(found.vary)))

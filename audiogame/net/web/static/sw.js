@@ -6,11 +6,11 @@
 "use strict";
 
 const VERSION = "{{version}}"; // the server writes the files' version here
-const FILES = "{{files}}"; // and the page's files
+const FILES = "{{files}}"; // and the files the page needs to open
 const CACHE = `audiogame-${VERSION}`;
 // kept as they are fetched (the sounds of the games played, the words of the languages)
 const KEPT = [/^\/sounds\/[a-z0-9_]+\.wav$/, /^\/strings\/[a-z]{2}\.json$/,
-  /^\/manifest\.[a-z]{2}\.webmanifest$/];
+  /^\/manifest\.[a-z]{2}\.webmanifest$/, /^\/icons\/[a-z0-9-]+\.png$/];
 // the page itself, whatever its address (an invite link is the page)
 const PAGE = /^\/(t\/[0-9-]+)?$/;
 
