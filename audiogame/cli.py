@@ -170,27 +170,29 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run(args: argparse.Namespace, session: list[TerminalKeys]) -> int:
-    import pygame
-
-    from audiogame.games import registry
-    from audiogame.io.audio import AudioSystem
-    from audiogame.io.sdl import start_sdl
-
     settings_path = (args.config_dir or config_dir()) / "settings.json"
     loaded = load_settings(settings_path)
     settings = loaded.settings
     apply_flags(settings, args)
     lang = settings.language or system_language()
 
-    audio = AudioSystem(enabled=not args.no_sound, cues=registry.cues)
-    # The first words go out before the Fluent runtime and the scenes are loaded, and
-    # before the sound device is probed when they need no mixer (a screen reader, text):
-    # a Windows without a sound card keeps that probe waiting for seconds
+    # The first words go out before pygame, the games, the Fluent runtime and the scenes
+    # are loaded, and before the sound device is probed when they need no mixer (a
+    # screen reader, text): a Windows without a sound card keeps that probe waiting for
+    # seconds, and under Wine pygame's import alone is 0.3 s of CPU
     greeting = plain_message(lang, "welcome")
     terminal_only = in_a_terminal(args)
     early = early_speech(settings.speech, lang, settings.voice_rate, terminal_only)
     if greeting and early is not None and early[0] is not None:
         early[0].speak(greeting)
+
+    import pygame
+
+    from audiogame.games import registry
+    from audiogame.io.audio import AudioSystem
+    from audiogame.io.sdl import start_sdl
+
+    audio = AudioSystem(enabled=not args.no_sound, cues=registry.cues)
     with c_stderr_to_log("opening the sound device"):
         audio.start(load_cues=False)  # the only time the sound device is opened
     audio.cue_volume = settings.cue_volume
