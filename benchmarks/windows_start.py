@@ -154,12 +154,12 @@ def minimal(trial: checks.Trial, runs: int) -> tuple[Counter[int], int]:
     return codes, crashed
 
 
-def summary(label: str, values: list[tuple[float, float, float]]) -> str:
+def summary(label: str, values: list[tuple[float, float, float]], whose: str = "the game's") -> str:
     walls = [v[0] for v in values]
     return (
         f"{label}: median {statistics.median(walls):.2f} s "
         f"(min {min(walls):.2f}, max {max(walls):.2f}, {len(values)} starts); CPU median "
-        f"{statistics.median(v[1] for v in values):.2f} s the game's, "
+        f"{statistics.median(v[1] for v in values):.2f} s {whose}, "
         f"{statistics.median(v[2] for v in values):.2f} s Wine's other processes"
     )
 
@@ -193,9 +193,7 @@ def main() -> int:
     trial.prefix.run(["cmd", "/c", "exit"], timeout=300, **QUIET)
     try:
         print(f"python.exe -c pass ({load()})")
-        print(
-            "  " + summary("Wine's and the interpreter's start", bare_interpreter(trial, args.runs))
-        )
+        print("  " + summary("started and ended", bare_interpreter(trial, args.runs), "its own"))
         exits: Counter[int] = Counter()
         crash_lines: list[str] = []
         for kind, extra in (("--no-sound", ("--no-sound",)), ("no sound device", ())):
