@@ -1,8 +1,17 @@
-"""The hard bot's simulator and the engine agree: from random positions of random
-tables, a manche played out by the simulator ends exactly as the engine ends it
-when every seat follows the same greedy policy (same closer, same hands left,
-same way of ending). Both run on ``rules.Manche``; this checks the turn order,
-drawing, passing, blocking and going out that each builds around it."""
+"""The engine's two modes agree: a manche played in simulation mode (``Manche`` with
+no events, no checks: the bots' play-outs) goes exactly as the table plays it
+(``DominoMatch``, its events and checks around the same moves).
+
+- From random positions of random tables (every option, teams or not, auto-pass
+  or not, thinking time or not), both modes take the same random actions and
+  time-outs: at every step they offer the same legal actions to the same seat
+  with the same ends and hands, and they end the manche the same way, with the
+  same hands left and the same points. The table is sometimes sent a fresh copy
+  of the action, so its checked path is compared too, not only its trusted one.
+- The hard bot's play-out (``bots/playout.run``: everyone greedy) ends a manche
+  as the engine does when every seat follows the same policy written on the
+  engine's terms.
+"""
 
 from __future__ import annotations
 
@@ -12,10 +21,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from audiogame.games.domino import DominoConfig, DominoMatch, NextManche, Phase, Play
-from audiogame.games.domino.actions import DRAW, PASS
+from audiogame.games.domino.actions import DRAW, PASS, Draw, Pass
 from audiogame.games.domino.bots.playout import run
 from audiogame.games.domino.events import MancheEnd, MancheEnded
-from audiogame.games.domino.rules import Manche, TableFacts
+from audiogame.games.domino.manche import Manche
+from audiogame.games.domino.rules import TableFacts, manche_points
 from audiogame.games.domino.spec import random_config
 from audiogame.games.domino.tiles import End
 
@@ -25,8 +35,93 @@ def any_config(rng: random.Random) -> DominoConfig:
     return DominoConfig.from_dict(random_config(rng, rng.randint(2, 6)))
 
 
+def dealt_match(seed: int, moves: int) -> tuple[DominoMatch, random.Random] | None:
+    """A random table at a random position of its first manche (None: it ended)."""
+    rng = random.Random(seed)
+    config = any_config(rng)
+    match = DominoMatch(config, seed, auto_pass=rng.random() < 0.8)
+    match.apply(None, NextManche(), 0.0)
+    for _ in range(moves):
+        if match.phase is not Phase.PLAYING:
+            return None
+        step(match, None, rng)
+    return (match, rng) if match.phase is Phase.PLAYING else None
+
+
+def simulation_of(match: DominoMatch) -> Manche:
+    """A new manche in simulation mode where the match stands (its own lists)."""
+    view = match.omniscient_view()
+    sim = Manche(
+        TableFacts.of(match.config),
+        [list(h) for h in view["hands"]],
+        list(view["boneyard"]),
+        list(view["playing"]),
+        view["ends"],
+        current=view["current"],
+        auto_pass=match.auto_pass,
+    )
+    sim.stuck = view["stuck"]
+    sim.drew_fitting = view["drew_fitting"]
+    return sim
+
+
+def fresh(action: object) -> object:
+    """An equal action that is not the engine's own object (its checked path)."""
+    if isinstance(action, Play):
+        return Play(action.uid, action.end)
+    return Draw() if isinstance(action, Draw) else Pass()
+
+
+def step(match: DominoMatch, sim: Manche | None, rng: random.Random) -> list:
+    """One random move (or a time-out, when the table has a thinking time) in both."""
+    seat = match.current_seat
+    deadline = match.next_deadline()
+    if deadline is not None and rng.random() < 0.15:
+        events = match.advance(deadline)
+        if sim is not None:
+            sim.time_out()
+        return events
+    action = rng.choice(match.legal_actions(seat))
+    sent = fresh(action) if rng.random() < 0.3 else action
+    result = match.apply(seat, sent, match.now)
+    assert result.ok, result.refusal
+    if sim is not None:
+        sim.act(action)
+    return result.events
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=0, max_value=30))
+def test_simulation_and_table_modes_play_a_manche_alike(seed, moves):
+    start = dealt_match(seed, moves)
+    if start is None:
+        return
+    match, rng = start
+    sim = simulation_of(match)
+    events: list = []
+    while match.phase is Phase.PLAYING:
+        seat = match.current_seat
+        assert sim.current == seat
+        assert list(sim.legal_actions()) == list(match.legal_actions(seat))
+        assert (
+            sim.ends == match.ends and sim.drew_fitting == match.omniscient_view()["drew_fitting"]
+        )
+        events += step(match, sim, rng)
+        assert sim.hands == match.omniscient_view()["hands"] or match.phase is not Phase.PLAYING
+    ended = next(e for e in events if isinstance(e, MancheEnded))
+    assert sim.current is None and sim.legal_actions() == ()
+    assert (sim.ended, sim.closer) == (ended.how, ended.closer)
+    assert [tuple(h) for h in sim.hands] == list(ended.hands)
+    config = match.config
+    sides = TableFacts.of(config).sides
+    closing = None if sim.closer is None else sides[sim.closer]
+    malus = config.teams is not None and not config.team_finish
+    points = manche_points(sim.pips(), sides, max(sides) + 1, ended.dealt, closing, malus)
+    assert tuple(points) == ended.points
+
+
 def greedy(match: DominoMatch, seat: int) -> object:
-    """The simulator's policy written out on the engine's terms: the heaviest tile
+    """The play-outs' policy written out on the engine's terms: the heaviest tile
     that fits (a tile fitting the left end is taken there), else draw, else pass."""
     obs = match.observation(seat)
     ends = obs.ends
@@ -48,7 +143,7 @@ def greedy(match: DominoMatch, seat: int) -> object:
 
 @settings(max_examples=150, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=0, max_value=30))
-def test_the_simulator_ends_a_manche_as_the_engine_does(seed, moves):
+def test_the_playout_ends_a_manche_as_the_engine_does(seed, moves):
     rng = random.Random(seed)
     config = any_config(rng)
     match = DominoMatch(config, seed, auto_pass=rng.random() < 0.8)
@@ -60,16 +155,8 @@ def test_the_simulator_ends_a_manche_as_the_engine_does(seed, moves):
         match.apply(seat, rng.choice(match.legal_actions(seat)))
     if match.phase is not Phase.PLAYING:
         return
-    view = match.omniscient_view()
-    manche = Manche(
-        TableFacts.of(config),
-        [list(h) for h in view["hands"]],
-        list(view["boneyard"]),
-        list(view["playing"]),
-        view["ends"],
-    )
-    manche.stuck = view["stuck"]
-    closer = run(manche, match.current_seat)
+    manche = simulation_of(match)
+    closer = run(manche)
 
     events = []
     while match.phase is Phase.PLAYING:

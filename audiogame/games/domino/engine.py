@@ -49,7 +49,6 @@ from audiogame.core.contract import Audience, Outcome
 from audiogame.games.domino import rules
 from audiogame.games.domino.actions import (
     NEXT_MANCHE,
-    PASS,
     Action,
     Deal,
     Draw,
@@ -62,7 +61,6 @@ from audiogame.games.domino.actions import (
 )
 from audiogame.games.domino.events import (
     Blocked,
-    Drew,
     Eliminated,
     Event,
     HandDealt,
@@ -71,30 +69,20 @@ from audiogame.games.domino.events import (
     MancheStarted,
     MatchEnded,
     MatchStarted,
-    PassCause,
-    Passed,
-    TileDrawn,
     TilePlayed,
-    TimeRanOut,
     TurnBegan,
-    WentOut,
 )
+from audiogame.games.domino.manche import Manche, RawEvent
 from audiogame.games.domino.observation import Observation, Phase, PlacedTile
 from audiogame.games.domino.options import DominoConfig, SetupProblem, hand_size
-from audiogame.games.domino.rules import fitting_plays
 from audiogame.games.domino.tiles import End, Tile, tile_set
 
 # Enum members read through the class cost a lookup each time: hot paths use these.
 _READY, _PLAYING, _BETWEEN, _OVER = Phase.READY, Phase.PLAYING, Phase.BETWEEN, Phase.OVER
-_STUCK = PassCause.STUCK
-_DRAWN_TILE_DOES_NOT_FIT = PassCause.DRAWN_TILE_DOES_NOT_FIT
-_TIME_EXPIRED = PassCause.TIME_EXPIRED
-_BLOCKED, _OUT, _TEAM_OUT = MancheEnd.BLOCKED, MancheEnd.OUT, MancheEnd.TEAM_OUT
+_BLOCKED = MancheEnd.BLOCKED
 LEFT = End.LEFT
 RIGHT = End.RIGHT
 
-#: An event not built yet: (event class, positional arguments, private seat or None).
-RawEvent = tuple[Callable[..., Any], tuple[Any, ...], int | None]
 #: One entry of the timed log: (game time, seat, action); action None: the seat's time ran out.
 LogEntry = tuple[float, int | None, Action | None]
 TIME_OUT = "time-out"
@@ -152,7 +140,7 @@ def _validated(config: DominoConfig) -> SetupProblem | None:
     return config.validate()
 
 
-Handler = Callable[["DominoMatch", int, Any, list[RawEvent], bool], None]
+Handler = Callable[["DominoMatch", int, Any, list[RawEvent]], None]
 
 
 class DominoMatch:
@@ -163,14 +151,11 @@ class DominoMatch:
         "seed",
         "_auto_pass",
         "_built",
-        "_current",
         "_dealt",
-        "_drew_fitting",
         "_facts",
         "_fallen_in",
         "_final",
         "_history",
-        "_legal",
         "_limit",
         "_log",
         "_m",
@@ -215,16 +200,13 @@ class DominoMatch:
         self._phase = _READY
         self._manche = 0
         self._facts = rules.TableFacts.of(config)
-        self._m = rules.Manche(self._facts, [[] for _ in range(n)], [], [False] * n)
+        self._m = Manche(self._facts, [[] for _ in range(n)], [], [False] * n, auto_pass=auto_pass)
         self._dealt: tuple[int, ...] = ()
-        self._current: int | None = None
-        self._drew_fitting = False
         self._log: list[LogEntry] = []
         self._history: list[RawEvent] = []  # this manche's events, not built yet
         self._built: list[Event] = []  # the first events of _history, built
         self._final: MatchEnded | None = None
         self._outcome: Outcome | None = None
-        self._legal: tuple[Action, ...] | None = None  # the seat on turn's legal actions
         self._limit = config.thinking_time
         self._start = float(start)
         self._now = self._start
@@ -242,7 +224,7 @@ class DominoMatch:
 
     @property
     def current_seat(self) -> int | None:
-        return self._current
+        return self._m.current
 
     @property
     def is_over(self) -> bool:
@@ -325,19 +307,11 @@ class DominoMatch:
         for ``None``, the table's: ``NextManche()`` while the next manche waits to be dealt."""
         if self._limit and now is not None and self._due_before(now):
             return self._peek(now).legal_actions(seat)
-        if seat is None or seat != self._current or self._phase is not _PLAYING:
+        if seat is None or seat != self._m.current or self._phase is not _PLAYING:
             if seat is None and (self._phase is _READY or self._phase is _BETWEEN):
                 return _TABLE_ACTIONS
             return ()
-        legal = self._legal
-        if legal is None:
-            m = self._m
-            legal = self._legal = tuple(
-                rules.legal_actions(
-                    self.config, m.hands[seat], m.ends, len(m.boneyard), self._drew_fitting
-                )
-            )
-        return legal
+        return tuple(self._m.legal_actions())
 
     def why_not(self, seat: int | None, action: Any, now: float | None = None) -> Refusal | None:
         """The refusal ``apply`` would give now, changing nothing."""
@@ -358,7 +332,7 @@ class DominoMatch:
             config=self.config,
             phase=self._phase,
             manche=self._manche,
-            current_seat=self._current,
+            current_seat=m.current,
             hand=() if seat is None else tuple(m.hands[seat]),
             chain=tuple(PlacedTile(t, a, b) for t, a, b in self._chain()),
             ends=m.ends,
@@ -368,7 +342,7 @@ class DominoMatch:
             eliminated=tuple(self._out_of_match[s] for s in self._sides),
             sides=self._sides,
             totals=tuple(self._totals),
-            drew_fitting=self._drew_fitting and seat == self._current,
+            drew_fitting=m.drew_fitting and seat == m.current,
             history=tuple(self._heard(seat)),
             turn_started=self.turn_started,
             turn_deadline=deadline,
@@ -436,25 +410,9 @@ class DominoMatch:
             self._history.extend(events[mark:])
 
     def _time_out(self, events: list[RawEvent]) -> None:
-        seat = self._current
-        assert seat is not None
-        m = self._m
-        self._legal = None
-        self._log.append((self._now, seat, None))
-        events.append((TimeRanOut, (seat,), None))
-        if m.time_out_draws():
-            self._draw_tiles(seat, False, events)  # one tile, even when drawing until one fits
-            blocked = False
-        else:
-            # A full turn of the table without a play blocks the manche, even when
-            # a seat let its time run out holding a tile that fits: otherwise an
-            # absent player would keep the manche open for ever.
-            blocked = m.pass_turn()
-        events.append((Passed, (seat, _TIME_EXPIRED, m.ends), None))
-        if blocked:
-            self._end_manche(_BLOCKED, None, events)
-        else:
-            self._advance(events)
+        self._log.append((self._now, self._m.current, None))
+        self._m.act(None, events)
+        self._moved(events)
 
     # ----------------------------------------------------------------- actions
 
@@ -468,16 +426,17 @@ class DominoMatch:
             self._now = now
         mark = len(events)
         # An action taken from the legal list of the seat on turn needs no checking.
-        legal = self._legal
-        if legal is not None and seat == self._current and seat is not None:
+        m = self._m
+        legal = m.legal
+        if legal is not None and seat == m.current and seat is not None:
             for candidate in legal:
                 if candidate is action:
-                    self._legal = None
-                    if type(action) is Play:
-                        self._play(seat, action, events, True)
-                    else:
-                        _HANDLERS[type(action)](self, seat, action, events, True)
-                    # the tail of _accepted, written out: this is the path that runs most
+                    m.act(action, events)
+                    # _moved and _accepted written out: this is the path that runs most
+                    if m.current is None:
+                        self._end_manche(events)
+                    elif not m.drew_fitting:
+                        self._turn_started = self._now
                     self._log.append((self._now, seat, action))
                     self._history.extend(events[mark:] if mark else events)
                     return Result(events, None, self._private)
@@ -487,8 +446,7 @@ class DominoMatch:
         refusal = self._refusal(seat, action)
         if refusal is not None:
             return Result(events, refusal, self._private)
-        self._legal = None
-        handler(self, seat, action, events, False)  # type: ignore[arg-type]
+        handler(self, seat, action, events)  # type: ignore[arg-type]
         return self._accepted(seat, action, events, mark)
 
     def _accepted(
@@ -497,6 +455,15 @@ class DominoMatch:
         self._log.append((self._now, seat, action))
         self._history.extend(events[mark:] if mark else events)
         return Result(events, None, self._private)
+
+    def _moved(self, events: list[RawEvent]) -> None:
+        """After a move of the manche: score it if it ended, else note when the turn
+        began (a tile drawn that fits goes on with the same turn)."""
+        m = self._m
+        if m.current is None:
+            self._end_manche(events)
+        elif not m.drew_fitting:
+            self._turn_started = self._now
 
     def _refusal(self, seat: int | None, action: Action) -> Refusal | None:
         """Why ``seat`` may not do ``action`` now, or None."""
@@ -517,7 +484,7 @@ class DominoMatch:
         m = self._m
         if not m.playing[seat]:
             return Refusal.OUT_OF_MANCHE
-        if seat != self._current:
+        if seat != m.current:
             return Refusal.NOT_YOUR_TURN
         hand = m.hands[seat]
         if isinstance(action, Play):
@@ -527,98 +494,32 @@ class DominoMatch:
                 return Refusal.NOT_IN_HAND
             end = rules.resolve_end(tile, action.end, m.ends)
             return end if isinstance(end, Refusal) else None
-        args = (self.config, hand, m.ends, len(m.boneyard), self._drew_fitting)
+        args = (self.config, hand, m.ends, len(m.boneyard), m.drew_fitting)
         if isinstance(action, Draw):
             return rules.draw_refusal(*args)
         return rules.pass_refusal(*args)
 
-    def _play(self, seat: int, action: Play, events: list[RawEvent], trusted: bool) -> None:
+    # A checked action (the trusted ones go through ``Manche.act``).
+    def _play(self, seat: int, action: Play, events: list[RawEvent]) -> None:
         m = self._m
         tile = self._tiles[action.uid]
-        ends = m.ends
-        if trusted:
-            end = action.end or RIGHT
-        else:
-            end = rules.resolve_end(tile, action.end, ends)  # type: ignore[assignment]
-        left, right = m.place(seat, tile, end)
-        hand = m.hands[seat]
-        events.append(
-            (TilePlayed, (seat, tile, end, left, right, m.ends, len(hand), ends is None), None)
-        )
-        if hand:
-            self._advance(events)
-        else:
-            self._went_out(seat, events)
+        m.play(tile, rules.resolve_end(tile, action.end, m.ends), events)  # type: ignore[arg-type]
+        self._moved(events)
 
-    def _draw(self, seat: int, action: Draw, events: list[RawEvent], trusted: bool) -> None:
-        if self._draw_tiles(seat, self._m.until_fits, events):
-            self._drew_fitting = True
-        else:
-            events.append((Passed, (seat, _DRAWN_TILE_DOES_NOT_FIT, self._m.ends), None))
-            self._advance(events)
+    def _draw(self, seat: int, action: Draw, events: list[RawEvent]) -> None:
+        self._m.draw(events)
+        self._moved(events)
 
-    def _draw_tiles(self, seat: int, until_fits: bool, events: list[RawEvent]) -> bool:
-        """Draw for ``seat``, telling it each tile; whether the last one fits."""
-        m = self._m
-        count = m.draw(seat, until_fits)
-        hand, ends = m.hands[seat], m.ends
-        fits = False
-        for tile in hand[len(hand) - count :]:
-            fits = rules.fits(tile, ends)
-            events.append((TileDrawn, (seat, tile, fits), seat))
-        events.append((Drew, (seat, count, len(m.boneyard), len(hand), ends), None))
-        return fits
-
-    def _pass(self, seat: int, action: Pass, events: list[RawEvent], trusted: bool) -> None:
-        blocked = self._m.pass_turn()
-        events.append((Passed, (seat, _STUCK, self._m.ends), None))
-        if blocked:
-            self._end_manche(_BLOCKED, None, events)
-        else:
-            self._advance(events)
-
-    def _advance(self, events: list[RawEvent]) -> None:
-        """Give the turn to the next seat still playing.
-
-        With ``auto_pass`` a seat that can neither play nor draw passes at once
-        (the seed: "the game simply passes to the next player"), and the manche
-        is blocked when every seat still playing has passed in a row.
-        """
-        m = self._m
-        seat = self._current
-        assert seat is not None
-        ends = m.ends
-        after = m.after
-        self._drew_fitting = False
-        while True:
-            seat = after[seat]
-            self._current = seat
-            if ends is None or not (m.forbid or not m.boneyard):
-                break
-            # Nothing can be drawn: the plays are all the seat may do.
-            legal = fitting_plays(m.hands[seat], ends)
-            if legal or not self._auto_pass:
-                self._legal = tuple(legal) if legal else (PASS,)
-                break
-            events.append((Passed, (seat, _STUCK, ends), None))
-            if m.pass_turn():
-                self._end_manche(_BLOCKED, None, events)
-                return
-        self._turn_started = self._now
-        events.append((TurnBegan, (seat, ends), None))
-
-    def _went_out(self, seat: int, events: list[RawEvent]) -> None:
-        teams = self.config.teams
-        events.append((WentOut, (seat, None if teams is None else teams[seat]), None))
-        if self._m.went_out(seat):
-            self._end_manche(_TEAM_OUT if self._m.team_finish else _OUT, seat, events)
-        else:
-            self._advance(events)
+    def _pass(self, seat: int, action: Pass, events: list[RawEvent]) -> None:
+        self._m.pass_(events)
+        self._moved(events)
 
     # ---------------------------------------------------------- manche ends
 
-    def _end_manche(self, how: MancheEnd, closer: int | None, events: list[RawEvent]) -> None:
+    def _end_manche(self, events: list[RawEvent]) -> None:
         m = self._m
+        how, closer = m.ended, m.closer
+        assert how is not None
         pips = m.pips()
         if how is _BLOCKED:
             events.append((Blocked, (m.ends, tuple(pips)), None))
@@ -633,9 +534,6 @@ class DominoMatch:
         by_team = self.config.teams is not None
         ended = (self._manche, how, closer, closing_side, hands, tuple(pips), tuple(points))
         events.append((MancheEnded, (*ended, tuple(self._totals), by_team, self._dealt), None))
-        self._current = None
-        self._legal = None
-        self._drew_fitting = False
         m.playing = [False] * self.config.seats
         self._settle_match(events)
 
@@ -679,9 +577,7 @@ class DominoMatch:
 
     # ---------------------------------------------------------- manche starts
 
-    def _next_manche(
-        self, seat: int, action: NextManche, events: list[RawEvent], trusted: bool
-    ) -> None:
+    def _next_manche(self, seat: int, action: NextManche, events: list[RawEvent]) -> None:
         dealt = self._in_match()
         size = hand_size(self.config.set_id, len(dealt))
         # Sorting by random keys is a uniform shuffle, 3x faster than rng.shuffle here.
@@ -711,7 +607,7 @@ class DominoMatch:
             ok = False
         return None if ok else Refusal.BAD_DEAL
 
-    def _fixed_deal(self, seat: int, action: Deal, events: list[RawEvent], trusted: bool) -> None:
+    def _fixed_deal(self, seat: int, action: Deal, events: list[RawEvent]) -> None:
         tiles = self._tiles
         hands = [[tiles[u] for u in h] for h in action.hands]
         self._start_manche(self._in_match(), hands, [tiles[u] for u in action.boneyard], events)
@@ -732,11 +628,11 @@ class DominoMatch:
         playing = [False] * n
         for seat in dealt:
             playing[seat] = True
-        self._m = rules.Manche(self._facts, hands, boneyard, playing)
-        self._dealt = tuple(dealt)
-        self._drew_fitting = False
         start, reason = rules.starter(self.config.set_id, hands, dealt)
-        self._current = start
+        self._m = Manche(
+            self._facts, hands, boneyard, playing, current=start, auto_pass=self._auto_pass
+        )
+        self._dealt = tuple(dealt)
         self._phase = _PLAYING
         sizes = tuple(map(len, hands))
         started = (self._manche, self._dealt, sizes, len(boneyard), start, reason)
@@ -755,11 +651,11 @@ class DominoMatch:
             "boneyard": list(m.boneyard),
             "chain": [t for t, _, _ in self._chain()],
             "ends": m.ends,
-            "current": self._current,
+            "current": m.current,
             "totals": list(self._totals),
             "phase": self._phase,
             "stuck": m.stuck,
-            "drew_fitting": self._drew_fitting,
+            "drew_fitting": m.drew_fitting,
             "playing": list(m.playing),
             "turn_started": self.turn_started,
         }
@@ -806,7 +702,7 @@ class DominoMatch:
             if result.refusal is not None:
                 raise ValueError(f"the log replays a refused action: {result.refusal.value}")
             return result.events
-        if self.next_deadline() != when or self._current != seat:
+        if self.next_deadline() != when or self._m.current != seat:
             raise ValueError("the log has a time-out where no deadline falls")
         return self.advance(when)
 

@@ -1,16 +1,11 @@
-"""The rules, written once: what fits, placing, drawing, passing, going out, scoring.
+"""The rules, written once: what fits, what is legal and why not, who starts, scoring.
 
-``Manche`` is a manche in play: the hands, the boneyard, the open ends, who is
-still playing and how many turns in a row passed, with the moves as methods.
-The engine keeps one for the manche in progress and puts checks, events and
-its log around it; the hard bot's simulator (``bots/playout.py``) plays whole
-manches on copies of one. So the two cannot disagree on how a tile attaches,
-what a draw brings, when a team is out or when the manche is blocked (a
-property test plays them side by side all the same).
-
-The functions below are the rest of the rules: what is legal and why not (the
-engine's checks and a bot's observation both ask them), who starts, the points
-of a manche, when the match ends and how the sides rank.
+A manche in play (placing, drawing, passing, going out, the turn order) is
+``manche.Manche``, which the engine and the bots' play-outs both run. The
+functions here are the rest: what fits and where (the engine's checks, the
+play-outs' policy and a bot's observation all ask them), what is legal and why
+not, who starts, the points of a manche, when the match ends and how the sides
+rank.
 
 Hands are lists of ``Tile``; ``ends`` is ``(left, right)`` or None while the
 chain is empty. Loops that run for every tile of every turn test "fits" inline:
@@ -87,6 +82,28 @@ def has_playable(hand: Sequence[Tile], ends: Ends) -> bool:
     return any(fits(tile, ends) for tile in hand)
 
 
+def heaviest_fit(hand: Sequence[Tile], ends: Ends) -> tuple[Tile, End] | None:
+    """The play-outs' policy: the heaviest tile that fits (the left end first), on
+    an empty chain the heaviest tile; None when nothing fits."""
+    best: Tile | None = None
+    best_pips = -1
+    on = RIGHT
+    if ends is None:
+        for tile in hand:
+            if tile[1] + tile[2] > best_pips:
+                best, best_pips = tile, tile[1] + tile[2]
+        return None if best is None else (best, RIGHT)
+    left, right = ends
+    for tile in hand:
+        _, a, b = tile
+        if a == left or b == left:
+            if a + b > best_pips:
+                best, best_pips, on = tile, a + b, LEFT
+        elif (a == right or b == right) and a + b > best_pips:
+            best, best_pips, on = tile, a + b, RIGHT
+    return None if best is None else (best, on)
+
+
 def resolve_end(tile: Tile, end: End | str | None, ends: Ends) -> End | Refusal:
     """Where a tile goes, or why it cannot go there (``end`` may be "left"/"right")."""
     if end is not None and not isinstance(end, End):
@@ -110,7 +127,7 @@ def resolve_end(tile: Tile, end: End | str | None, ends: Ends) -> End | Refusal:
     return end if ok else Refusal.DOES_NOT_FIT
 
 
-# -- a manche in play ---------------------------------------------------------------------
+# -- a table's facts ----------------------------------------------------------------------
 
 
 class TableFacts(NamedTuple):
@@ -120,219 +137,23 @@ class TableFacts(NamedTuple):
     team_finish: bool  # a manche ends when a whole team is out
     forbid: bool  # drawing is forbidden
     until_fits: bool  # one draw takes tiles until one fits
+    teams: bool  # team play
+    tiles: tuple[Tile, ...]  # the set, by uid
+    config: DominoConfig
 
     @classmethod
     def of(cls, config: DominoConfig) -> TableFacts:
         sides = config.teams if config.teams else tuple(range(config.seats))
         team_finish = config.team_finish and config.teams is not None
-        return cls(sides, team_finish, config.forbid_drawing, config.draw_until_fits)
-
-
-class Manche:
-    """The state of a manche in play and its moves. Moves trust their caller:
-    the engine checks an action before it moves (``draw_refusal``, ``resolve_end``...),
-    the simulator moves only as the rules allow."""
-
-    __slots__ = (
-        "hands",
-        "boneyard",
-        "ends",
-        "_playing",
-        "after",
-        "stuck",
-        "sides",
-        "team_finish",
-        "forbid",
-        "until_fits",
-    )
-
-    def __init__(
-        self,
-        facts: TableFacts,
-        hands: list[list[Tile]],
-        boneyard: list[Tile],
-        playing: list[bool],
-        ends: Ends = None,
-    ) -> None:
-        self.hands = hands
-        self.boneyard = boneyard
-        self.ends = ends
-        self.playing = playing  # also sets ``after``
-        #: turns passed in a row (a play or a draw starts the count again)
-        self.stuck = 0
-        self.sides, self.team_finish, self.forbid, self.until_fits = facts
-
-    def copy(self, hands: list[list[Tile]], boneyard: list[Tile]) -> Manche:
-        """The same manche with other hands and boneyard (the simulator's deals)."""
-        other = object.__new__(Manche)
-        other.hands = hands
-        other.boneyard = boneyard
-        other.ends = self.ends
-        other._playing = self._playing[:]
-        other.after = self.after
-        other.stuck = self.stuck
-        other.sides = self.sides
-        other.team_finish = self.team_finish
-        other.forbid = self.forbid
-        other.until_fits = self.until_fits
-        return other
-
-    # -- what may be done -----------------------------------------------------------
-    def plays(self, seat: int) -> list[Play]:
-        return fitting_plays(self.hands[seat], self.ends)
-
-    def can_draw(self) -> bool:
-        """A tile could be drawn now (whether this seat may is ``draw_refusal``)."""
-        return not self.forbid and bool(self.boneyard) and self.ends is not None
-
-    def time_out_draws(self) -> bool:
-        """A turn whose time runs out draws a tile: whenever one may be drawn at all,
-        the empty chain included (so an absent opener cannot block a full boneyard)."""
-        return not self.forbid and bool(self.boneyard)
-
-    def greedy(self, seat: int) -> tuple[Tile, End] | None:
-        """The simulator's policy: the heaviest tile that fits (the left end first),
-        on an empty chain the heaviest tile; None when nothing fits."""
-        hand = self.hands[seat]
-        ends = self.ends
-        best: Tile | None = None
-        best_pips = -1
-        on = RIGHT
-        if ends is None:
-            for tile in hand:
-                if tile[1] + tile[2] > best_pips:
-                    best, best_pips = tile, tile[1] + tile[2]
-            return None if best is None else (best, RIGHT)
-        left, right = ends
-        for tile in hand:
-            _, a, b = tile
-            if a == left or b == left:
-                if a + b > best_pips:
-                    best, best_pips, on = tile, a + b, LEFT
-            elif (a == right or b == right) and a + b > best_pips:
-                best, best_pips, on = tile, a + b, RIGHT
-        return None if best is None else (best, on)
-
-    def end_for(self, tile: Tile) -> End | None:
-        """An end the tile fits (the left one first), None when it fits neither."""
-        ends = self.ends
-        if ends is None:
-            return RIGHT
-        _, a, b = tile
-        if a == ends[0] or b == ends[0]:
-            return LEFT
-        if a == ends[1] or b == ends[1]:
-            return RIGHT
-        return None
-
-    # -- moves ------------------------------------------------------------------------
-    def place(self, seat: int, tile: Tile, end: End) -> tuple[int, int]:
-        """Attach a tile of ``seat`` at ``end``: its numbers as they read, left to right."""
-        self.hands[seat].remove(tile)
-        _, a, b = tile
-        ends = self.ends
-        self.stuck = 0
-        if ends is None:
-            self.ends = (a, b)
-            return a, b
-        if end is LEFT:
-            touching = ends[0]
-            other = b if a == touching else a
-            self.ends = (other, ends[1])
-            return other, touching
-        touching = ends[1]
-        other = b if a == touching else a
-        self.ends = (ends[0], other)
-        return touching, other
-
-    def draw(self, seat: int, until_fits: bool) -> int:
-        """Move tiles from the boneyard to the hand: one, or with ``until_fits`` as
-        many as it takes for one to fit (or the boneyard to run out). How many."""
-        hand, boneyard = self.hands[seat], self.boneyard
-        if self.ends is None:
-            # only a time-out draws before the first tile (the seed: a tile is drawn
-            # when the time runs out), and any tile would open the chain: one tile
-            hand.append(boneyard.pop())
-            self.stuck = 0
-            return 1
-        left, right = self.ends
-        count = 0
-        while boneyard:
-            tile = boneyard.pop()
-            hand.append(tile)
-            count += 1
-            _, a, b = tile
-            if a == left or b == left or a == right or b == right or not until_fits:
-                break
-        self.stuck = 0
-        return count
-
-    def went_out(self, seat: int) -> bool:
-        """``seat`` played its last tile: True when that ends the manche (in team
-        finish mode, only when the seat's whole team is out)."""
-        if not self.team_finish:
-            return True
-        playing, sides = self._playing, self.sides
-        playing[seat] = False
-        self._order()
-        side = sides[seat]
-        return not any(playing[s] for s in range(len(sides)) if sides[s] == side)
-
-    @property
-    def playing(self) -> list[bool]:
-        """Per seat: dealt into this manche and not out yet. Change it by assigning a
-        new list (or through ``went_out``): the turn order is worked out from it."""
-        return self._playing
-
-    @playing.setter
-    def playing(self, playing: list[bool]) -> None:
-        self._playing = playing
-        self._order()
-
-    def _order(self) -> None:
-        key = tuple(self._playing)
-        after = _ORDERS.get(key)
-        if after is None:
-            after = _ORDERS[key] = _turn_order(key)
-        #: ``after[seat]``: the next seat still playing after ``seat``, in turn order
-        self.after = after
-
-    def next_seat(self, seat: int) -> int:
-        """The next seat still playing after ``seat``."""
-        return self.after[seat]
-
-    def pass_turn(self) -> bool:
-        """A turn passes without a play: True when that blocks the manche (every
-        seat still playing passed in a row)."""
-        self.stuck += 1
-        return self.stuck >= sum(self._playing)
-
-    def pips(self) -> list[int]:
-        """The pips each seat still holds."""
-        out = []
-        for hand in self.hands:
-            total = 0
-            for _, a, b in hand:
-                total += a + b
-            out.append(total)
-        return out
-
-
-_ORDERS: dict[tuple[bool, ...], tuple[int, ...]] = {}
-
-
-def _turn_order(playing: tuple[bool, ...]) -> tuple[int, ...]:
-    """For each seat, the next seat still playing after it (itself when none is)."""
-    n = len(playing)
-    after = []
-    for seat in range(n):
-        nxt = seat
-        for step in range(1, n + 1):
-            if playing[(seat + step) % n]:
-                nxt = (seat + step) % n
-                break
-        after.append(nxt)
-    return tuple(after)
+        return cls(
+            sides,
+            team_finish,
+            config.forbid_drawing,
+            config.draw_until_fits,
+            config.teams is not None,
+            tile_set(config.set_id),
+            config,
+        )
 
 
 # -- what is legal, and why not -------------------------------------------------------
@@ -382,7 +203,11 @@ def legal_actions(
     config: DominoConfig, hand: Sequence[Tile], ends: Ends, boneyard: int, drew_fitting: bool
 ) -> list[Action]:
     """Every legal action of the seat on turn: its plays, Draw when allowed, else Pass."""
-    moves: list[Action] = list(fitting_plays(hand, ends))
+    moves: list[Action] = fitting_plays(hand, ends)  # type: ignore[assignment]
+    if ends is None and moves:
+        return moves  # any tile opens the chain, and nothing is drawn before it
+    if not boneyard or config.forbid_drawing:  # no draw: the play-outs' common case
+        return moves or [PASS]
     playable = bool(moves)
     if _draw_refusal(config, lambda: playable, ends, boneyard, drew_fitting) is None:
         moves.append(DRAW)
@@ -399,8 +224,21 @@ def _rank(tile: Tile) -> int:
     return (tile.a == tile.b) * 10_000 + (tile.a + tile.b) * 100 + tile.b
 
 
-#: per set, each tile's rank by uid (looking a tile up by uid is cheaper than hashing it)
-_RANKS: dict[str, list[int]] = {s: [_rank(t) for t in tile_set(s)] for s in SETS}
+def _by_rank(set_id: str) -> tuple[tuple[tuple[Tile, ...], StartReason], ...]:
+    """The set's tiles in groups of equal rank (twins of a multiplied set), best first."""
+    groups: dict[int, list[Tile]] = {}
+    for tile in tile_set(set_id):
+        groups.setdefault(_rank(tile), []).append(tile)
+    return tuple(
+        (
+            tuple(groups[rank]),
+            StartReason.HIGHEST_DOUBLE if rank >= 10_000 else StartReason.HEAVIEST_TILE,
+        )
+        for rank in sorted(groups, reverse=True)
+    )
+
+
+_BY_RANK = {s: _by_rank(s) for s in SETS}
 
 
 def starter(
@@ -409,15 +247,16 @@ def starter(
     """The seat with the highest double, else ([ruling]) the heaviest tile.
 
     Ties (two equal tiles of a multiplied set) go to the first seat in order.
+    The best tiles are looked for first: with most of the set dealt the search
+    ends at the first or second tile.
     """
-    ranks = _RANKS[set_id]
-    best_seat, best = seats[0], -1
-    for seat in seats:
-        for uid, _, _ in hands[seat]:
-            if ranks[uid] > best:
-                best_seat, best = seat, ranks[uid]
-    reason = StartReason.HIGHEST_DOUBLE if best >= 10_000 else StartReason.HEAVIEST_TILE
-    return best_seat, reason
+    for group, reason in _BY_RANK[set_id]:
+        for seat in seats:
+            hand = hands[seat]
+            for tile in group:
+                if tile in hand:
+                    return seat, reason
+    return seats[0], StartReason.HEAVIEST_TILE  # nobody holds a tile
 
 
 def manche_points(

@@ -24,16 +24,14 @@ import random
 
 from audiogame.core.contract import Decision
 from audiogame.games.domino import rules
-from audiogame.games.domino.actions import PASS, Action, Draw, Play
+from audiogame.games.domino.actions import PASS, Action, Play
 from audiogame.games.domino.bots.inference import infer
 from audiogame.games.domino.bots.playout import run
 from audiogame.games.domino.bots.seat import DominoBot
+from audiogame.games.domino.manche import Manche
 from audiogame.games.domino.observation import Observation
-from audiogame.games.domino.rules import Manche, TableFacts
-from audiogame.games.domino.tiles import SETS, End, Tile, tile_set
-
-# What follows a candidate move in a simulation.
-_NEXT, _MINE_AGAIN, _I_WENT_OUT, _BLOCKED = "next", "mine-again", "went-out", "blocked"
+from audiogame.games.domino.rules import TableFacts
+from audiogame.games.domino.tiles import SETS, Tile, tile_set
 
 #: deals the hard bot tries per decision with the double-6 set (10-100 ms of work)
 HARD_ITERATIONS = 300
@@ -92,7 +90,10 @@ class Search:
         self.dealt = [s for s, n in enumerate(obs.playing) if n or obs.hand_counts[s]]
         self.malus = config.teams is not None and not config.team_finish
         # the manche as this seat sees it; each deal fills in the hidden hands
-        self.table = Manche(TableFacts.of(config), [], [], list(obs.playing), obs.ends)
+        self.table = Manche(
+            TableFacts.of(config), [], [], list(obs.playing), obs.ends, current=self.me
+        )
+        self.table.drew_fitting = obs.drew_fitting
         self.my_hand: list[Tile] = list(obs.hand)
         self.unseen: list[Tile] = obs.unseen()
         groups = [(seat, count, mask) for seat, s in infer(obs).items() for count, mask in s.groups]
@@ -148,27 +149,8 @@ class Search:
 
     def _value(self, action: Action, hands: list[list[Tile]], boneyard: list[Tile]) -> float:
         manche = self.table.copy([h[:] for h in hands], boneyard[:])
-        after = self._root(manche, action)
-        if after is _NEXT:
-            closer = run(manche, manche.next_seat(self.me))
-        elif after is _MINE_AGAIN:
-            closer = run(manche, self.me)
-        else:
-            closer = None if after is _BLOCKED else self.me
-        return self._score(manche, closer)
-
-    def _root(self, manche: Manche, action: Action) -> str:
-        """Play the candidate on the copy of the manche; what happens next."""
-        me = self.me
-        if isinstance(action, Play):
-            manche.place(me, self.tiles[action.uid], action.end or End.RIGHT)
-            if not manche.hands[me] and manche.went_out(me):
-                return _I_WENT_OUT
-            return _NEXT
-        if isinstance(action, Draw):
-            manche.draw(me, manche.until_fits)
-            return _MINE_AGAIN if manche.end_for(manche.hands[me][-1]) is not None else _NEXT
-        return _BLOCKED if manche.pass_turn() else _NEXT
+        manche.act(action)
+        return self._score(manche, run(manche))
 
     def _score(self, manche: Manche, closer: int | None) -> float:
         left = manche.pips()
