@@ -8,6 +8,12 @@ keeps its order, so a chunk never leaves before the one ahead of it: a delay
 that would overtake is lengthened, as on a real line whose packets queue. It
 runs on its own asyncio loop in a thread; ``url`` is the address clients use.
 
+The server's system sees only the proxy's loopback hop, as it would behind a
+real proxy in front; like such a proxy (nginx's ``$tcpinfo_rtt``), this one
+reports the player's round trip in the WebSocket request
+(``X-Audiogame-Rtt``, microseconds; ``report=False``: it does not): the
+line's mean round trip, what a system's smoothed estimate of it settles on.
+
 Tests and benchmarks only (issue 15's "delay proxy of our own"); never anything
 but loopback.
 """
@@ -17,26 +23,38 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import re
 import threading
 from collections.abc import Callable
 
 HOST = "127.0.0.1"
+#: the report's header (``net.line_ground.HEADER``: a proxy is not our code)
+REPORT = b"X-Audiogame-Rtt"
+#: the longest request head read to add the report to
+_HEAD_LIMIT = 65536
 
 Delay = tuple[float, float]  # (mean, jitter) in seconds
 
 
 class DelayProxy:
     def __init__(
-        self, target_port: int, up: Delay = (0.0, 0.0), down: Delay = (0.0, 0.0), seed: int = 0
+        self,
+        target_port: int,
+        up: Delay = (0.0, 0.0),
+        down: Delay = (0.0, 0.0),
+        seed: int = 0,
+        report: bool = True,
     ) -> None:
         self.target_port = target_port
         self.up = up
         self.down = down
+        self.report = report
         self.rng = random.Random(seed)
         self.port = 0
         self.loop = asyncio.new_event_loop()
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self._relays: set[asyncio.Task[object]] = set()
         self._thread = threading.Thread(target=self.loop.run_forever, name="proxy", daemon=True)
 
     @property
@@ -54,6 +72,8 @@ class DelayProxy:
                 self._server.close()
             for task in list(self._tasks):
                 task.cancel()
+            if self._relays:  # each relay ends once its pumps have: let them
+                await asyncio.wait(list(self._relays), timeout=2.0)
 
         with contextlib.suppress(Exception):
             asyncio.run_coroutine_threadsafe(close(), self.loop).result(5.0)
@@ -75,13 +95,18 @@ class DelayProxy:
         return lambda: max(0.0, mean + self.rng.uniform(-jitter, jitter))
 
     async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        relay = asyncio.current_task()
+        if relay is not None:
+            self._relays.add(relay)
+            relay.add_done_callback(self._relays.discard)
         try:
             far_reader, far_writer = await asyncio.open_connection(HOST, self.target_port)
         except OSError:
             writer.close()
             return
+        head = await self._head(reader) if self.report else b""
         pumps = [
-            self._spawn(self._pump(reader, far_writer, self._draw(self.up))),
+            self._spawn(self._pump(reader, far_writer, self._draw(self.up), head)),
             self._spawn(self._pump(far_reader, writer, self._draw(self.down))),
         ]
         await asyncio.wait(pumps, return_when=asyncio.FIRST_COMPLETED)
@@ -96,14 +121,35 @@ class DelayProxy:
         task.add_done_callback(self._tasks.discard)
         return task
 
+    async def _head(self, reader: asyncio.StreamReader) -> bytes:
+        """The client's request head with the line's round trip reported in it (what
+        came is passed on as it was when it is not an HTTP request)."""
+        try:
+            head = await reader.readuntil(b"\r\n\r\n")
+        except asyncio.IncompleteReadError as exc:
+            return exc.partial
+        except asyncio.LimitOverrunError:
+            return await reader.read(_HEAD_LIMIT)
+        rtt_us = round((self.up[0] + self.down[0]) * 1e6)
+        # a report the client sent itself is dropped, as a proxy that sets it does
+        head = re.sub(rb"(?im)^" + REPORT + rb":[^\r\n]*\r\n", b"", head)
+        return head[:-2] + REPORT + b": %d\r\n\r\n" % rtt_us
+
     async def _pump(
-        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, delay: Callable[[], float]
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        delay: Callable[[], float],
+        first: bytes = b"",
     ) -> None:
         """Bytes in, the same bytes out after their delay, in order."""
         queue: asyncio.Queue[tuple[float, bytes]] = asyncio.Queue()
         sender = self._spawn(self._send(queue, writer))
         loop = asyncio.get_running_loop()
         last = 0.0
+        if first:
+            last = loop.time() + delay()
+            queue.put_nowait((last, first))
         try:
             while True:
                 chunk = await reader.read(65536)

@@ -128,12 +128,21 @@ class ServerThread:
 
 
 class ServerProcess:
-    """``python -m audiogame.net.server_cli`` on an ephemeral loopback port."""
+    """``python -m audiogame.net.server_cli`` on an ephemeral loopback port (``cwd``: the
+    source tree it runs from, another version of the game's for a comparison; this one's
+    by default)."""
 
-    def __init__(self, data_dir: Path, *args: str, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        data_dir: Path,
+        *args: str,
+        env: dict[str, str] | None = None,
+        cwd: Path | None = None,
+    ) -> None:
         self.data_dir = data_dir
         self.args = args
         self.env = env
+        self.cwd = cwd
         self.port = 0
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -160,7 +169,7 @@ class ServerProcess:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         with self.log_path.open("ab") as log_file:
             self.process = subprocess.Popen(
-                command, env=env, stdout=subprocess.DEVNULL, stderr=log_file
+                command, env=env, stdout=subprocess.DEVNULL, stderr=log_file, cwd=self.cwd
             )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
