@@ -81,15 +81,16 @@ async def main_async(args: argparse.Namespace) -> None:
             time.sleep(2.0)
             before = settled(pid, 1.0)
             print(f"server alone: {before:.1f} MiB")
-            for n in range(1, args.waves + 1):
-                held = await wave(server.url, args.guests, str(n))
+            for n in range(0 if args.first_one else 1, args.waves + 1):
+                count = args.guests if n else 1
+                held = await wave(server.url, count, str(n))
                 await asyncio.sleep(1.0)
                 inside = rss_mib(pid)
                 for ws in held:
                     await ws.close()
                 after = settled(pid, KEEP_MINUTES * 60 * 2 + 3.0)
                 print(
-                    f"wave {n}: {args.guests} guests in {inside:.1f} MiB;"
+                    f"wave {n}: {count} guests in {inside:.1f} MiB;"
                     f" left and forgotten {after:.1f} MiB ({after - before:+.1f} from alone)"
                 )
         finally:
@@ -100,6 +101,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--guests", type=int, default=200)
     parser.add_argument("--waves", type=int, default=5)
+    parser.add_argument(
+        "--first-one",
+        action="store_true",
+        help="a wave of one guest first: what the server's first guest costs, apart",
+    )
     asyncio.run(main_async(parser.parse_args()))
 
 

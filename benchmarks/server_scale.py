@@ -21,10 +21,18 @@ simulated clients over two server processes behind PostgreSQL and Redis.
    - memory per connection: the two processes' resident memory before and after the
      clients connected, divided by the clients.
 
+Both parts scrape the servers' ``/metrics`` (Prometheus's text format) every half
+second while they run: how long a scrape takes under load, and what the servers counted
+(entries, refused frames, an action's answer to its player, store writes, the bus's lag),
+printed beside the benchmark's own figures. The servers wait ``--between`` (0.2) seconds
+between manches, not the 15 a table waits for people: the table keeps playing through the
+storm.
+
 Every connection is to 127.0.0.1; every loop is bounded in count and time.
 
     .venv/bin/python benchmarks/server_scale.py [--storm 300] [--clients 1000]
         [--toggles 20] [--actions 300] [--logins 200] [--only storm|scale] [--heartbeat 10]
+        [--between 0.2]
 
 In the scale part this one process plays all the clients and answers all their keepalive
 pings; while it reads every arrival told to every watcher (a million presence frames) it
@@ -46,6 +54,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from online_domino import Seat, long_config  # noqa: E402
+from prometheus_client.parser import text_string_to_metric_families  # noqa: E402
 from table_timing import action_latency, codec_of, spread  # noqa: E402
 from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 from websockets.typing import Subprotocol  # noqa: E402
@@ -67,8 +76,15 @@ def rss_kib(pid: int) -> int:
 
 
 async def open_ws(url: str) -> ClientConnection:
+    # no pings of the client's own (the server's heartbeat is answered all the same): while
+    # a loaded machine lets this one process read a thousand sockets, a 20 s keepalive
+    # closed the first watchers before the last had connected
     return await connect(
-        url, subprotocols=[Subprotocol(m.SUBPROTOCOL)], compression=None, max_size=2**22
+        url,
+        subprotocols=[Subprotocol(m.SUBPROTOCOL)],
+        compression=None,
+        max_size=2**22,
+        ping_interval=None,
     )
 
 
@@ -105,6 +121,117 @@ async def table_over(urls: list[str], codec: GameCodec, tag: str) -> list[Seat]:
 
 def line(label: str, samples: list[float]) -> str:
     return f"{label}: {spread(samples)}"
+
+
+# -- the servers' own metrics, scraped while they work -------------------------------------
+
+
+async def scrape(port: int) -> tuple[float, str]:
+    """One GET /metrics on loopback: (milliseconds it took, the text)."""
+    t0 = time.perf_counter()
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(b"GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+    answer = await reader.read()
+    writer.close()
+    took = (time.perf_counter() - t0) * 1000
+    head, _, body = answer.partition(b"\r\n\r\n")
+    if not head.startswith(b"HTTP/1.1 200"):
+        raise RuntimeError(f"/metrics answered {head[:40]!r}")
+    return took, body.decode()
+
+
+class Scraper:
+    """Scrapes ``ports`` every ``every`` seconds until stopped; keeps each scrape's time
+    and the last text of each."""
+
+    def __init__(self, ports: list[int], every: float = 0.5) -> None:
+        self.ports = ports
+        self.every = every
+        self.times: list[float] = []
+        self.last: dict[int, str] = {}
+        self.task = asyncio.get_running_loop().create_task(self._run())
+
+    async def _run(self) -> None:
+        while True:
+            for port in self.ports:
+                took, text = await scrape(port)
+                self.times.append(took)
+                self.last[port] = text
+            await asyncio.sleep(self.every)
+
+    async def stop(self) -> None:
+        self.task.cancel()
+        try:
+            await self.task
+        except asyncio.CancelledError:
+            pass
+
+
+def samples(text: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+    found = {}
+    for family in text_string_to_metric_families(text):
+        for sample in family.samples:
+            found[sample.name, tuple(sorted(sample.labels.items()))] = sample.value
+    return found
+
+
+def quantile(found: dict, name: str, q: float, **labels: str) -> float:
+    """A histogram's quantile from its buckets, interpolated in its bucket as
+    Prometheus's histogram_quantile does (seconds)."""
+    buckets = sorted(
+        (float(dict(key)["le"]), value)
+        for (sample, key), value in found.items()
+        if sample == f"{name}_bucket" and {k: v for k, v in key if k != "le"} == labels
+    )
+    if not buckets or buckets[-1][1] == 0:
+        return float("nan")
+    rank = q * buckets[-1][1]
+    lower, below = 0.0, 0.0
+    for bound, count in buckets:
+        if count >= rank:
+            if bound == float("inf"):
+                return lower
+            return lower + (bound - lower) * (rank - below) / max(count - below, 1e-9)
+        lower, below = bound, count
+    return lower
+
+
+def metrics_lines(scraper: Scraper, label: str) -> list[str]:
+    took = scraper.times
+    out = [line(f"{label}: /metrics scraped {len(took)} times, ms", took)]
+    for port, text in scraper.last.items():
+        found = samples(text)
+        entries = {
+            f"{dict(k)['kind']} {dict(k)['outcome']}": int(v)
+            for (n, k), v in found.items()
+            if n == "audiogame_entries_total"
+        }
+        refused = {
+            dict(k)["reason"]: int(v)
+            for (n, k), v in found.items()
+            if n == "audiogame_frames_refused_total"
+        }
+        delivery = [
+            quantile(found, "audiogame_action_delivery_seconds", q) * 1000 for q in (0.5, 0.99)
+        ]
+        store = [
+            quantile(found, "audiogame_store_write_seconds", q, op="append") * 1000
+            for q in (0.5, 0.99)
+        ]
+        parts = [
+            f"port {port}: entries {entries}",
+            f"refused {refused or 'none'}",
+            f"frames in {int(found.get(('audiogame_frames_in_total', ()), 0))}"
+            f" / out {int(found.get(('audiogame_frames_out_total', ()), 0))}",
+            f"action -> its answer p50 {delivery[0]:.2f} ms, p99 {delivery[1]:.2f} ms",
+            f"store append p50 {store[0]:.2f} ms, p99 {store[1]:.2f} ms",
+        ]
+        lag = [quantile(found, "audiogame_bus_lag_seconds", q) * 1000 for q in (0.5, 0.99)]
+        count = found.get(("audiogame_bus_lag_seconds_count", ()), 0)
+        if count:
+            parts.append(f"bus lag p50 {lag[0]:.2f} ms, p99 {lag[1]:.2f} ms ({int(count)})")
+        out.append("  " + "; ".join(parts))
+    return out
 
 
 # -- logins -----------------------------------------------------------------------------------
@@ -154,9 +281,18 @@ async def logins(urls: list[str], count: int, register: bool, tag: str, parallel
 
 async def storm(args: argparse.Namespace, codec: GameCodec) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        server = ServerProcess(Path(folder), "--rate", "1000", "--login-rate", "100000").start()
+        server = ServerProcess(
+            Path(folder),
+            "--rate",
+            "1000",
+            "--login-rate",
+            "100000",
+            "--between-rounds",
+            str(args.between),
+        ).start()
         try:
             url = server.url
+            scraper = Scraper([server.port])
             table = await table_over([url], codec, "S")
             base = await action_latency(table, codec, args.actions)
             print(line("table alone", base))
@@ -196,6 +332,9 @@ async def storm(args: argparse.Namespace, codec: GameCodec) -> None:
                 f"logins: {welcomed} welcomed in {seconds:.1f} s ({welcomed / seconds:.0f} a"
                 f" second){f'; other answers {others}' if others else ''}"
             )
+            await scraper.stop()
+            for said in metrics_lines(scraper, "storm"):
+                print(said)
             for seat in table:
                 await seat.ws.close()
         finally:
@@ -250,6 +389,7 @@ async def scale(args: argparse.Namespace, codec: GameCodec) -> None:
     shared = ["--store", services.fresh_postgres(pg), "--bus", rd]
     shared += ["--redis-prefix", services.fresh_prefix(), "--rate", "1000"]
     shared += ["--login-rate", "100000", "--heartbeat", str(args.heartbeat)]
+    shared += ["--between-rounds", str(args.between)]
     with tempfile.TemporaryDirectory() as folder:
         processes = []
         for n in (1, 2):
@@ -258,6 +398,7 @@ async def scale(args: argparse.Namespace, codec: GameCodec) -> None:
         try:
             urls = [p.url for p in processes]
             pids = [p.process.pid for p in processes if p.process is not None]
+            scraper = Scraper([p.port for p in processes])
             await asyncio.sleep(1.0)
             before = sum(rss_kib(pid) for pid in pids)
             watchers: list[Watcher] = []
@@ -303,6 +444,9 @@ async def scale(args: argparse.Namespace, codec: GameCodec) -> None:
                 f" {registered['answers']}; logins: {logged['rate']:.0f} a second"
                 f" {logged['answers']}"
             )
+            await scraper.stop()
+            for said in metrics_lines(scraper, "scale"):
+                print(said)
             for seat in table:
                 await seat.ws.close()
             for w in watchers:
@@ -329,6 +473,9 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=300)
     parser.add_argument("--logins", type=int, default=200)
     parser.add_argument("--only", choices=("storm", "scale"))
+    parser.add_argument(
+        "--between", type=float, default=0.2, help="the servers' pause between manches (s)"
+    )
     parser.add_argument(
         "--heartbeat",
         type=float,
