@@ -48,6 +48,17 @@ def own_homes(tmp_path_factory: pytest.TempPathFactory):
             os.environ[name] = value
 
 
+@pytest.fixture(autouse=True)
+def logins_wait_for_their_hash(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test's client waits for the server's first answer as long as a login's hash
+    takes (``net_harness.LOGIN_WAIT``), not the 30 s after which a player's client calls
+    a server mute (``net.client.ANSWER_WAIT``: the hostile-server tests set their own)."""
+    from audiogame.devtools.net_harness import LOGIN_WAIT
+    from audiogame.net import client
+
+    monkeypatch.setattr(client, "ANSWER_WAIT", LOGIN_WAIT)
+
+
 @pytest.fixture
 def harness_factory(tmp_path):
     from audiogame.devtools.harness import Harness

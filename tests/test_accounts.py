@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from audiogame.devtools.net_harness import ServerProcess, ServerThread, wait_for
+from audiogame.devtools.net_harness import LOGIN_WAIT, ServerProcess, ServerThread, wait_for
 from audiogame.net import client as net_client
 from audiogame.net import messages as m
 from audiogame.net.accounts import Accounts, check_password, session_hash
@@ -48,7 +48,7 @@ def entered(server: ServerThread, name: str, password: str | None = None, **kw) 
 
 #: how long an answer that needs a password hash may take: the hashing thread runs at a
 #: lower priority than everything else, and a machine busy with other work starves it
-HASHED = 60.0
+HASHED = LOGIN_WAIT
 
 
 def welcome(client: GameClient) -> m.Welcome:

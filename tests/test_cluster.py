@@ -12,6 +12,7 @@ import pytest
 from audiogame.core.contract import heard_by
 from audiogame.devtools import services
 from audiogame.devtools.net_harness import (
+    LOGIN_WAIT,
     ScriptedPlayer,
     ServerProcess,
     play_together,
@@ -60,8 +61,8 @@ def cluster(tmp_path: Path, folder_game):
 def account(url: str, name: str, **kwargs) -> GameClient:
     client = GameClient(url, name, password=PASSWORD, register=True, **kwargs)
     client.start()
-    # a password hashed at idle priority: a loaded machine starves it for seconds
-    found = wait_for(client, lambda i: isinstance(i, m.Welcome | m.Refused), timeout=60)
+    # a password hashed at idle priority: a loaded machine starves it for minutes
+    found = wait_for(client, lambda i: isinstance(i, m.Welcome | m.Refused), LOGIN_WAIT)
     assert isinstance(found, m.Welcome), found
     return client
 

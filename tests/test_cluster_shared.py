@@ -18,7 +18,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.typing import Subprotocol
 
 from audiogame.devtools import services
-from audiogame.devtools.net_harness import ServerProcess, wait_for
+from audiogame.devtools.net_harness import LOGIN_WAIT, ServerProcess, wait_for
 from audiogame.net import messages as m
 from audiogame.net.client import GameClient
 
@@ -105,8 +105,8 @@ def account(url: str, name: str, made: list[GameClient], register: bool = True) 
     client = GameClient(url, name, password=PASSWORD, register=register, reconnect=False)
     made.append(client)
     client.start()
-    # a password hashed at idle priority: a loaded machine starves it for seconds
-    found = wait_for(client, lambda i: isinstance(i, m.Welcome | m.Refused), 60)
+    # a password hashed at idle priority: a loaded machine starves it for minutes
+    found = wait_for(client, lambda i: isinstance(i, m.Welcome | m.Refused), LOGIN_WAIT)
     assert isinstance(found, m.Welcome), found
     return client
 
@@ -134,7 +134,7 @@ def test_a_moderator_on_one_process_mutes_and_bans_a_player_on_the_other(tmp_pat
         again = GameClient(one.url, "Bruno", password=PASSWORD, reconnect=False)
         clients.append(again)
         again.start()
-        refused_again = wait_for(again, lambda i: isinstance(i, m.Goodbye), 60)
+        refused_again = wait_for(again, lambda i: isinstance(i, m.Goodbye), LOGIN_WAIT)
         assert isinstance(refused_again, m.Goodbye) and refused_again.reason == "banned"
 
 

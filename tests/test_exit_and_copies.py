@@ -35,24 +35,31 @@ def start_command(tmp_path: Path, *extra: str) -> subprocess.Popen[str]:
 
 
 def wait_for_menu(
-    proc: subprocess.Popen[str], words: str = "Main menu", timeout: float = 30.0
+    proc: subprocess.Popen[str], words: str = "Main menu", timeout: float = 300.0
 ) -> str:
     """Lines printed by the text speech until ``words`` have been said (read on a thread
-    of its own, which stops there: a game that says nothing more cannot hang the test)."""
+    of its own, which stops there: a game that says nothing more cannot hang the test).
+    A game that ends first fails at once; the bound only ends a wait that never ends
+    (at load 40 on 2 cores the main menu came more than 30 s after the greeting)."""
     stdout = proc.stdout
     assert stdout is not None
     seen: list[str] = []
     found = threading.Event()
+    ended = threading.Event()
 
     def read() -> None:
-        for line in iter(stdout.readline, ""):
-            seen.append(line)
-            if words in line:
-                found.set()
-                return
+        try:
+            for line in iter(stdout.readline, ""):
+                seen.append(line)
+                if words in line:
+                    found.set()
+                    return
+        finally:
+            ended.set()
 
     threading.Thread(target=read, daemon=True).start()
-    if not found.wait(timeout):
+    ended.wait(timeout)
+    if not found.is_set():
         raise AssertionError(f"never said {words!r}: {seen!r}")
     return "".join(seen)
 

@@ -17,6 +17,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from audiogame.devtools import services
 from audiogame.devtools.net_harness import (
+    LOGIN_WAIT,
     SHORT_DOMINO,
     ScriptedPlayer,
     ServerProcess,
@@ -64,7 +65,7 @@ def entered(url: str, name: str, made: list[GameClient], **kwargs) -> GameClient
     client = GameClient(url, name, **kwargs)
     made.append(client)
     client.start()
-    found = wait_for(client, lambda i: isinstance(i, m.Welcome | m.Refused), 60)
+    found = wait_for(client, lambda i: isinstance(i, m.Welcome | m.Refused), LOGIN_WAIT)
     assert isinstance(found, m.Welcome), found
     return client
 

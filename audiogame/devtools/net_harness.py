@@ -44,6 +44,11 @@ HOST = "127.0.0.1"
 #: seconds the harness waits for a server's answer before calling it lost: long beside
 #: what any loaded machine takes, only there to end a wait that would never end
 WAIT = 60.0
+#: seconds a password login to the server command may take: its hash is made at the
+#: system's idle priority (net/hash_worker.py), which a machine whose cores are full
+#: starves for minutes (at load 40 on 2 cores, a registration passed 30 s). Only ends a
+#: wait that would never end
+LOGIN_WAIT = 600.0
 #: a Domino match that ends soon (one manche, two seats, no thinking time): for tests
 #: that need a table under way, not a long game
 SHORT_DOMINO: dict[str, Any] = {
