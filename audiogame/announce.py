@@ -9,6 +9,10 @@ at once (sound is faster than words), and speaks:
 - answers to the player's own commands interrupt (``say``, or a message with
   ``interrupt``); the game events an answer cut, heard only in part or not at
   all, are said again after it (unless the player chose to drop them);
+- the player's own move at a turn-based table (``moved_on``) makes what was said
+  before it stale: it stops there, what an answer cut is not said again, and none
+  of it holds the game any longer (the player acted on it: a fast player is not
+  made to wait for words the move answered); the move's own words follow at once;
 - game events queue (``post``) and are joined into one utterance at the end of
   the frame, so a bot's next move never cuts off the previous one, and an answer
   given in the same frame never silences them: they follow it;
@@ -114,6 +118,8 @@ class Announcer:
         #: whether a kind of message is shown on the braille display
         self.in_braille = in_braille
         self._queued: list[str] = []
+        #: how many of ``_queued``'s first entries are events an answer cut, said again
+        self._repeated = 0
         #: this frame's line on the braille display so far, and its events still to add
         self._braille_line: list[str] = []
         self._braille_events: list[str] = []
@@ -249,37 +255,63 @@ class Announcer:
         """Speak what game events queued during this frame, as one utterance, and end
         the frame's braille line with the events it shows."""
         if self._queued:
-            text = " ".join(self._queued)
+            # what an answer cut, said again, apart: on the player's turn it is their time
+            repeated, fresh = self._queued[: self._repeated], self._queued[self._repeated :]
             self._queued.clear()
-            self.speak(text, interrupt=False, event=True, braille=False)
+            self._repeated = 0
+            for texts, again in ((repeated, True), (fresh, False)):
+                if texts:
+                    self.speak(
+                        " ".join(texts), interrupt=False, event=True, braille=False, again=again
+                    )
         if self._braille_events:
             self._braille_line += self._braille_events
             self._braille_events.clear()
             self.speaker.braille(" ".join(self._braille_line))
         self._braille_line.clear()
 
-    def speak(self, text: str, *, interrupt: bool, event: bool, braille: bool = True) -> None:
+    def speak(
+        self, text: str, *, interrupt: bool, event: bool, braille: bool = True, again: bool = False
+    ) -> None:
         """Hand ``text`` to the speaker (and to the braille line unless ``braille`` is
         False); an interruption keeps the game events it cuts: they are said again
         after it, before this frame's own (unless the player chose to drop them)."""
         if interrupt and self.listening.cuts and self.repeat_cut():
             cut = [u.text for u in self.listening.unfinished() if u.event]
             self._queued[0:0] = cut
+            self._repeated += len(cut)
         self.speaker.speak(text, interrupt=interrupt)
         if braille and text.strip():
             self._braille_line.append(text)
             self.speaker.braille(" ".join(self._braille_line))
         if text.strip():
             self._worded += 1
-            self.listening.said(text, event=event, interrupt=interrupt)
+            self.listening.said(text, event=event, interrupt=interrupt, repeat=again)
+
+    def moved_on(self) -> None:
+        """The player's own move was taken at a turn-based table: what was said before
+        it is stale. It stops (printed text stays printed), what an answer cut is not
+        said again, and it holds the game no longer: a bot waits for the move's own
+        words and its pace, not for a "your turn" the player has already answered."""
+        del self._queued[: self._repeated]
+        self._repeated = 0
+        self.speaker.silence()
+        self.listening.cut()
 
     @property
     def speaking(self) -> bool:
         """The player has not heard everything handed to the speaker yet."""
         return self.listening.speaking
 
+    @property
+    def hearing_news(self) -> bool:
+        """The player has not heard the game's events to their end yet (answers to
+        their own keys apart: while it is their turn, those are their own time)."""
+        return self.listening.news
+
     def silence(self) -> None:
         """Ctrl: everything stops, nothing is said again."""
         self._queued.clear()
+        self._repeated = 0
         self.speaker.silence()
         self.listening.cut()

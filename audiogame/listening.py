@@ -71,6 +71,8 @@ class Utterance:
     end: float
     #: whether game time waits for it (not for an answer said again)
     holds: bool = True
+    #: game events said again after an answer cut them (the player's question did)
+    repeat: bool = False
 
 
 class Listening:
@@ -87,16 +89,17 @@ class Listening:
         on a terminal, or a backend that does not say, cuts nothing."""
         return bool(getattr(self.speaker, "cuts_speech", False))
 
-    def said(self, text: str, *, event: bool, interrupt: bool) -> None:
-        """``text`` was handed to the speaker (``interrupt``: cutting what came before)."""
+    def said(self, text: str, *, event: bool, interrupt: bool, repeat: bool = False) -> None:
+        """``text`` was handed to the speaker (``interrupt``: cutting what came before;
+        ``repeat``: events an answer cut, said again)."""
         now = self.clock.now()
         answers = [u for u in self._said if not u.event]
-        repeat = not event and bool(answers) and answers[-1].text == text
+        again = not event and bool(answers) and answers[-1].text == text
         if interrupt and self.cuts:
             self.cut()
         start = max([now, *(u.end for u in self._said)])
         end = start + speaking_time(text, self.wpm())
-        self._said.append(Utterance(text, event, end, holds=not repeat))
+        self._said.append(Utterance(text, event, end, holds=not again, repeat=repeat))
 
     def key_pressed(self) -> None:
         """The player pressed a key: they moved on from the answers before it (the
@@ -122,6 +125,12 @@ class Listening:
             return [u for u in self._said if u.end > now]
         count = min(count, len(self._said))
         return list(self._said)[len(self._said) - count :] if count else []
+
+    @property
+    def news(self) -> bool:
+        """A game event that game time waits for has not been heard to its end yet
+        (answers to the player's keys apart, and the events they cut, said again)."""
+        return any(u.holds and u.event and not u.repeat for u in self.unfinished())
 
     @property
     def speaking(self) -> bool:

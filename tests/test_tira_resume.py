@@ -11,6 +11,7 @@ from audiogame.core.clock import Scheduler, VirtualClock
 from audiogame.core.gametime import GameScheduler
 from audiogame.devtools.harness import Harness
 from audiogame.devtools.resume_check import adapter_for, compare, drive, reference, resume_from_menu
+from audiogame.games.tirapassa import Phase
 from audiogame.games.tirapassa.bots import TiraBot
 from audiogame.games.tirapassa.options import Control, Difficulty
 from audiogame.games.tirapassa.saving import restore_match
@@ -79,7 +80,9 @@ def test_a_bot_restored_from_its_state_decides_as_the_original(tmp_path, harness
 
 def test_the_resumed_race_waits_while_its_situation_is_spoken(tmp_path, harness_factory):
     h = harness_factory("en")
-    play_until(h, TableSetup(players=4), 31, 40)
+    h.start()
+    TIRA.new_match(h, None, TableSetup(players=4).to_dict(), 31)
+    drive(h, TIRA, lambda t: TIRA.progress(t) >= 40 and t.observation().phase is Phase.RACING)
     state = saved_state(h)
     again = harness_factory("en").start()
     said = again.press("enter")

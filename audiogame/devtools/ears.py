@@ -5,8 +5,9 @@ notes each line the speaker was given with the time it was said; when the
 player will have heard it to its end is worked out from the transcript alone
 with the listening model (``listening.speaking_time`` at the player's rate):
 a line starts when the one before it ends, an interrupting line (an answer)
-cuts those before it, a key ends the answers before it, and the same answer
-again holds nothing. ``heard_by(t)`` is when everything said before ``t``
+cuts those before it, and so does a silence (Ctrl, or the player's own move
+making what was said stale), a key ends the answers before it, and the same
+answer again holds nothing. ``heard_by(t)`` is when everything said before ``t``
 that holds the game was heard.
 """
 
@@ -36,12 +37,20 @@ class Ears:
         self.h = h
         self.lines: list[Line] = []
         self.seen = 0
+        self.silences = 0  # the speaker's silences looked at
 
     def look(self) -> None:
         """Note the lines said since the last look, at the clock's time now."""
         now = self.h.clock.now()
         rate = self.h.app.settings.voice_rate
-        for spoken in self.h.speaker.spoken[self.seen :]:
+        speaker = self.h.speaker
+        silences = speaker.silences[self.silences :]
+        self.silences = len(speaker.silences)
+        for index, spoken in enumerate(speaker.spoken[self.seen :], self.seen):
+            if any(at <= index for at in silences):
+                silences = [at for at in silences if at > index]
+                for line in self.lines:
+                    line.end = min(line.end, now)
             answers = [line for line in self.lines if line.answer]
             repeat = spoken.interrupt and bool(answers) and answers[-1].text == spoken.text
             if spoken.interrupt:
@@ -50,7 +59,10 @@ class Ears:
             start = max([now, *(line.end for line in self.lines[-1:])])
             end = start + speaking_time(spoken.text, rate)
             self.lines.append(Line(spoken.text, now, end, spoken.interrupt, not repeat))
-        self.seen = len(self.h.speaker.spoken)
+        if silences:  # after the last line
+            for line in self.lines:
+                line.end = min(line.end, now)
+        self.seen = len(speaker.spoken)
 
     def heard_by(self, when: float) -> float:
         """When everything said before ``when`` that holds the game was heard."""

@@ -23,10 +23,17 @@ A game's table keeps only its keys and its words; this base holds the rest:
   ``waits_for_speech`` — always at a turn-based table, so a bot moves only once
   the last event was heard and its pace has passed, and the next round starts
   only once its summary was heard and the pause has passed. A real-time race
-  says when (Tira: between rounds only; its dice fly regardless). This is the
+  says when (Tira: between rounds only; its dice fly regardless). While it is
+  the player's own turn (``own_time``) only the game's news holds the time: the
+  answers to the player's own questions are part of their thinking time, as at
+  the Salotto (a 10 s limit lasted 25 s with five questions asked). This is the
   one place pacing lives: the games and their sessions know nothing of it.
   Online, ``pause``/``resume`` do nothing: a server never waits for a client's
-  ears.
+  ears. The player's own move, once the game has taken it (the first batch after
+  ``act`` that starts with their seat's event), makes what was said before it
+  stale (``Announcer.moved_on``): its words interrupt, nothing it cut is said
+  again, and the next bot waits for the move's words and its pace only, however
+  quickly the player moved.
 - **saving**: after every frame in which the match changed the table hands
   ``app.autosave`` its snapshot (``match_state``, built by the game's
   ``saving`` module in the one envelope of ``core.saving``); the end of the
@@ -148,6 +155,8 @@ class TableScene(Scene):
         self.beside: Beside | None = None
         #: called with the messages of every batch the game narrated (transcript checks)
         self.narration_watchers: list[Callable[[Sequence[Message]], None]] = []
+        #: the player acted and the game has not answered yet (see ``on_events``)
+        self._moving = False
 
     # -- what each game gives -------------------------------------------------------------
     def hear(self, batch: Sequence[Any]) -> None:
@@ -259,7 +268,7 @@ class TableScene(Scene):
         if not on_top and self not in self.app.scenes:
             return
         covered = not on_top and self.stops_under_menus
-        hearing = on_top and self.app.announcer.speaking and self.waits_for_speech()
+        hearing = on_top and self.hearing
         if covered or hearing:
             self.session.pause()
         else:
@@ -267,8 +276,16 @@ class TableScene(Scene):
 
     @property
     def hearing(self) -> bool:
-        """Game time is waiting for the player's ears (what was said is not heard yet)."""
-        return self.app.announcer.speaking and self.waits_for_speech()
+        """Game time is waiting for the player's ears (what was said is not heard yet;
+        on the player's own turn, the game's news only)."""
+        announcer = self.app.announcer
+        unheard = announcer.hearing_news if self.own_time() else announcer.speaking
+        return unheard and self.waits_for_speech()
+
+    def own_time(self) -> bool:
+        """Whether the player's own turn runs now: the answers to their questions are
+        then part of their time (the game's news is not)."""
+        return False
 
     def _after_key(self, key: Key, handled: bool) -> None:
         """Any key that put a scene over the table (a menu, the rules) stops the time of
@@ -330,7 +347,17 @@ class TableScene(Scene):
         self.app.look()  # the window's board may change
         for watcher in self.watchers:
             watcher(batch)
+        if self._moving:
+            self._moving = False
+            if self.stops_under_menus and self._starts_with_mine(batch):
+                self.app.announcer.moved_on()
         self.hear(batch)
+
+    def _starts_with_mine(self, batch: Sequence[Any]) -> bool:
+        """Whether the batch's first event of a seat is mine: the game took my move."""
+        seats = (getattr(e, "seat", None) for e in batch)
+        first = next((seat for seat in seats if seat is not None), None)
+        return first is not None and first == self.session.seat
 
     def on_refusal(self, action: Any, refusal: str) -> None:
         self.refuse(refusal)
@@ -341,6 +368,7 @@ class TableScene(Scene):
         if self.session.seat is None:
             self.refuse_watching()
             return
+        self._moving = True
         self.session.act(action)
 
     def refuse_watching(self) -> None:

@@ -234,6 +234,10 @@ tira-resumed = Match resumed. The race goes on in { $seconds ->
     [one] one second
    *[other] { $seconds } seconds
 }.
+tira-resumed-between = Match resumed after round { $round }: the next begins in { $seconds ->
+    [one] one second
+   *[other] { $seconds } seconds
+}.
 tira-resumed-calm = We are in the calm rolls: only { $supreme } counts, and { $rolls ->
     [0] you have no calm rolls left
     [one] you have one calm roll left

@@ -229,6 +229,10 @@ tira-resumed = Partita ripresa. La corsa riparte tra { $seconds ->
     [one] un secondo
    *[other] { $seconds } secondi
 }.
+tira-resumed-between = Partita ripresa dopo il giro { $round }: il prossimo comincia tra { $seconds ->
+    [one] un secondo
+   *[other] { $seconds } secondi
+}.
 tira-resumed-calm = Siamo ai tiri con calma: conta solo { $supreme }, e { $rolls ->
     [0] non ti restano tiri
     [one] ti resta un tiro

@@ -243,6 +243,11 @@ class TiraGame:
     def next_deadline(self) -> float | None:
         return self._timeline[0][0] if self._timeline else None
 
+    def next_round_at(self) -> float | None:
+        """The game time the next round's big die is rolled at (None: not scheduled)."""
+        begins = [h[0] for h in self._timeline if h[3] == _BEGIN]
+        return min(begins, default=None)
+
     def advance(self, now: float) -> list[ev.TiraEvent]:
         """Run every happening due at or before ``now``, in game-clock order."""
         self._check_time(now)

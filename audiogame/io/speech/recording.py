@@ -25,6 +25,8 @@ class RecordingSpeaker:
     spoken: list[Spoken] = field(default_factory=list)
     brailled: list[str] = field(default_factory=list)
     silenced: int = 0
+    #: how many lines had been spoken at each silence (a line after it was not cut by it)
+    silences: list[int] = field(default_factory=list)
     #: lines take the time the listening model gives them (see the module)
     timed: bool = False
     #: an interrupting line cuts the lines before it, as a voice's does
@@ -35,6 +37,7 @@ class RecordingSpeaker:
 
     def silence(self) -> None:
         self.silenced += 1
+        self.silences.append(len(self.spoken))
 
     def braille(self, text: str) -> None:
         self.brailled.append(text)
@@ -54,4 +57,5 @@ class RecordingSpeaker:
 
     def clear(self) -> None:
         self.spoken.clear()
+        self.silences.clear()
         self.brailled.clear()

@@ -177,6 +177,7 @@ class DominoTable(TableScene):
         self._next: TimerHandle | None = None
         self._ticks: list[TimerHandle] = []
         self._deadline: float | None = None  # the deadline of my turn the ticks count to
+        self._limit = 0  # the thinking time the ticks count
         self._snapshots = SnapshotCache()
         #: checks push a table outside a frame: the first deal then waits for one, so
         #: that it happens (and is saved) inside a frame, as at a table opened by a key
@@ -441,13 +442,26 @@ class DominoTable(TableScene):
             return
         self._stop_ticks()
         self._deadline = deadline
+        self._limit = limit
         if deadline is None:
             return
         time = self.session.time
         now = time.clock.now()
         for left in range(min(TICKS, limit - 1), 0, -1):
             if deadline - left > now:
-                self._ticks.append(time.call_at(deadline - left, self.cue, "timer_tick"))
+                self._ticks.append(time.call_at(deadline - left, self._tick, left))
+
+    def _tick(self, left: int) -> None:
+        """One of my turn's last seconds: a tick; without sounds the first of them is
+        said in words, so "Time is up" never comes without a warning."""
+        self.cue("timer_tick")
+        if not self.app.announcer.audible() and left == min(TICKS, self._limit - 1):
+            self.post(Message("domino-whose-turn-you-time", {"n": left}, kind="turn"))
+
+    def own_time(self) -> bool:
+        """My turn: my questions' answers are part of my thinking time."""
+        view = self.session.view()
+        return view is not None and bool(view.my_turn)
 
     def _stop_ticks(self) -> None:
         for handle in self._ticks:
@@ -613,9 +627,9 @@ class DominoTable(TableScene):
 
     def enter(self) -> None:
         phase = self.view().phase
-        if phase is Phase.BETWEEN and self.hearing:
-            # the manche's end is still being said (an Enter meant for the last move,
-            # pressed as it ended): a soft click, and the summary goes on
+        if phase in (Phase.BETWEEN, Phase.OVER) and self.hearing:
+            # the manche's or the match's end is still being said (an Enter meant for
+            # the last move, pressed as it ended): a soft click, and the summary goes on
             self.cue("soft_click")
         elif phase is Phase.BETWEEN:
             self.cue("menu_select")

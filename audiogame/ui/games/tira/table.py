@@ -29,9 +29,10 @@ never saved.
 
 Escape asks "leave the game?" while the race goes on (a real table does not
 stop for one player); at the end of the game Escape leaves at once and Enter
-starts a new game with the same table. A practice table (``practice=True``)
-plays one round against slow bots and then waits for Enter or Escape, which
-go back to the briefing.
+starts a new game with the same table, once the end has been said (an Enter
+while it is still being said was meant for a die: a soft click). A practice
+table (``practice=True``) plays one round against slow bots and then waits
+for Enter or Escape, which go back to the briefing.
 """
 
 from __future__ import annotations
@@ -77,6 +78,8 @@ if TYPE_CHECKING:
 
 #: seconds a resumed race stands still while its situation is spoken
 RESUME_GRACE = 3.0
+#: seconds at least between the round's end being heard and the next round's big die
+BREATH = 1.0
 GAME_ID = "tira"
 
 
@@ -186,6 +189,8 @@ class TiraTable(TableScene):
     def situation(self) -> list[Message]:
         """Where the resumed match stands: round, big die, my coaster, my dice, the scores."""
         obs = self.observation()
+        if obs.phase is Phase.BETWEEN_ROUNDS:
+            return self._resumed_between(obs)
         said = [
             Message("tira-resumed", {"seconds": round(RESUME_GRACE)}, kind="turn", cue="notice")
         ]
@@ -205,6 +210,25 @@ class TiraTable(TableScene):
         said.append(Message("tira-standings", standings, kind="turn"))
         return said
 
+    def _resumed_between(self, obs: TiraObservation) -> list[Message]:
+        """Saved between rounds: no race goes on, the last round's big die is gone and
+        the dice are dealt anew; the next round starts when it was due, after the
+        moment to hear this."""
+        due = self._next_round_due()
+        wait = RESUME_GRACE + (0.0 if due is None else max(0.0, due - obs.time))
+        args = {"round": obs.round, "seconds": max(1, round(wait))}
+        standings = {"tally": tally(obs.won_counts, self.me, self.names), "pile": obs.pile_size}
+        return [
+            Message("tira-resumed-between", args, kind="turn", cue="notice"),
+            Message("tira-standings", standings, kind="turn"),
+        ]
+
+    def _next_round_due(self) -> float | None:
+        """The game time the next round deals at, between rounds of a race run here."""
+        if self.local is None or self.observation().phase is not Phase.BETWEEN_ROUNDS:
+            return None
+        return self.game.next_round_at()
+
     # -- events -> narrator -> announcer ----------------------------------------------
     def hear(self, events: Sequence[TiraEvent]) -> None:
         view = self.observation()
@@ -217,9 +241,14 @@ class TiraTable(TableScene):
             self.post(Message(follow))
 
     def waits_for_speech(self) -> bool:
-        """The race never waits for speech; the gap between rounds starts once the
-        round's end has been heard."""
-        return self.observation().phase is Phase.BETWEEN_ROUNDS
+        """The race never waits for speech. Between rounds the next round comes the
+        game's gap after the round's end, but never before the end has been heard:
+        game time runs while it is said, and stands still only ``BREATH`` before the
+        next round's big die while the player is still hearing."""
+        if self.observation().phase is not Phase.BETWEEN_ROUNDS:
+            return False
+        due = self._next_round_due()
+        return due is None or self.session.time.clock.now() >= due - BREATH
 
     def update(self, now: float) -> None:
         if self._finished and self.practice:
@@ -261,7 +290,12 @@ class TiraTable(TableScene):
         Enter after the game and F11 online are this table's."""
         k = key.key
         if self._finished and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.after_the_end()
+            if self.app.announcer.speaking:
+                # the end is still being said: an Enter meant for a die, pressed as the
+                # game ended, is a soft click; the next game waits for an Enter after it
+                self.cue("soft_click")
+            else:
+                self.after_the_end()
             return True
         if k == pygame.K_F11 and key.plain and isinstance(self.session, ClockReport):
             self.post(self.session.diagnostics())  # online: the clock as measured here
