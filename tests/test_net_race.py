@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from audiogame.devtools.delay_proxy import DelayProxy
 from audiogame.devtools.net_harness import ServerThread, wait_for
 from audiogame.devtools.race_player import RaceLoop
 from audiogame.devtools.race_scene import Narrator
@@ -22,6 +23,7 @@ from audiogame.net.client import Batch, Connected, GameClient, Resync
 from audiogame.net.race_seat import RaceSeat
 from audiogame.net.race_table import RaceTable
 from audiogame.net.remote_session import RemoteSession
+from audiogame.net.rtt import MIN_SAMPLES
 from audiogame.net.server_options import ServerOptions
 
 TIMING = {"signal_delay": 0.3, "race_delay": 0.3, "calm_auto_delay": 0.4, "between_rounds": 0.3}
@@ -35,8 +37,10 @@ def serve(tmp_path: Path, **options) -> ServerThread:
     return ServerThread(tmp_path, ServerOptions(**options)).start()
 
 
-def connect(server: ServerThread, name: str, token: str | None = None) -> GameClient:
-    client = GameClient(server.url, name, token=token)
+def connect(
+    server: ServerThread, name: str, token: str | None = None, url: str | None = None
+) -> GameClient:
+    client = GameClient(url or server.url, name, token=token)
     client.start()
     wait_for(client, lambda i: isinstance(i, Connected))
     return client
@@ -48,9 +52,16 @@ def the_table(server: ServerThread) -> RaceTable:
     return table
 
 
-def seated(server: ServerThread, players: int, humans: list[str], bots: dict[int, str]):
-    """A table of ``players`` seats: the humans in order, then the bots; started."""
-    clients = [connect(server, name) for name in humans]
+def seated(
+    server: ServerThread,
+    players: int,
+    humans: list[str],
+    bots: dict[int, str],
+    urls: dict[str, str] | None = None,
+):
+    """A table of ``players`` seats: the humans in order (each at its url, the server's
+    own by default), then the bots; started."""
+    clients = [connect(server, name, url=(urls or {}).get(name)) for name in humans]
     master = clients[0]
     master.send(m.CreateTable(game="tira", config=config(players)))
     info = wait_for(master, lambda i: isinstance(i, m.TableState)).table
@@ -130,23 +141,37 @@ def test_a_press_dated_too_early_is_clamped_to_its_bound_and_one_from_the_future
 
 @pytest.mark.parametrize("cap", [0.150, 0.0])
 def test_presses_count_in_the_order_they_were_made_not_the_order_they_arrived(tmp_path, cap):
-    """Bruno presses 20 ms before Anna but his frame arrives 30 ms after hers (a slower
-    line): with compensation his throw comes first; with it off (cap 0), hers."""
-    server = serve(tmp_path, probe_every=60.0, compensation_cap=cap)
-    anna, bruno = clients = seated(server, 2, ["Anna", "Bruno"], {})
+    """Bruno, on a line of 100 ms each way (a delay proxy of ours), presses 30 ms before
+    Anna, who plays on this machine: his frame arrives some 70 ms after hers. With
+    compensation his throw comes first; with it off (cap 0), hers."""
+    server = serve(tmp_path, compensation_cap=cap)
+    proxy = DelayProxy(server.port, up=(0.100, 0.0), down=(0.100, 0.0)).start()
+    anna, bruno = clients = seated(server, 2, ["Anna", "Bruno"], {}, urls={"Bruno": proxy.url})
     try:
         race_started(anna)
         race_started(bruno)
-        pressed = server_now(anna)
-        anna.act(Throw(), at=pressed)
+        table = the_table(server)
+        measured = lambda: server.run(  # noqa: E731
+            lambda: (
+                len(table.rtts[bruno.player].pongs) >= MIN_SAMPLES
+                if bruno.player in table.rtts
+                else False
+            )
+        )
+        deadline = time.monotonic() + 30
+        while not measured():  # his line measured (waited for: a loaded machine pings late)
+            assert time.monotonic() < deadline, "the server measured no round trip"
+            time.sleep(0.01)
+        bruno.act(Throw(), at=server_now(bruno))
         time.sleep(0.03)
-        bruno.act(Throw(), at=pressed - 0.02)
+        anna.act(Throw(), at=server_now(anna))
         wait_for(anna, lambda i: isinstance(i, Batch) and len(logged_throws(server)) >= 2, 30)
         order = [seat for _at, seat in logged_throws(server)]
         assert order == ([1, 0] if cap else [0, 1])
     finally:
         for client in clients:
             client.close()
+        proxy.stop()
         server.stop()
 
 

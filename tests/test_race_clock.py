@@ -18,7 +18,7 @@ from audiogame.games.tirapassa.engine import TiraGame
 from audiogame.games.tirapassa.options import Control, Speed, Timing
 from audiogame.games.tirapassa.race_online import foresee, horizon, on_time, settled
 from audiogame.net.clock_sync import ClockSync
-from audiogame.net.rtt import CAP, RttMeter, clamp_claim
+from audiogame.net.rtt import clamp_claim
 
 # -- the clock estimate -------------------------------------------------------------------
 
@@ -70,22 +70,7 @@ def test_one_long_trip_does_not_move_the_estimate_and_old_samples_are_forgotten(
     assert sync.add(50.0, 0.0, 49.0) == moved  # a pong before its ping: not a sample
 
 
-# -- the bound on a dated press ------------------------------------------------------------
-
-
-def test_the_bound_is_half_the_median_round_trip_and_twenty_ms_at_most_the_cap() -> None:
-    meter = RttMeter()
-    assert meter.bound() == CAP  # nothing measured yet: nobody is punished for joining
-    for rtt in (0.010, 0.012, 0.500, 0.011):  # one slow ping does not make the line slow
-        meter.add(rtt)
-    assert meter.bound() == pytest.approx(0.0115 / 2 + 0.020)
-    slow = RttMeter()
-    for _ in range(8):
-        slow.add(0.400)
-    assert slow.bound() == CAP
-    off = RttMeter(cap=0.0)
-    off.add(0.1)
-    assert off.bound() == 0.0
+# -- a dated press held within its bound (the bound: test_net_race_bound.py) --------------
 
 
 def test_a_claim_is_believed_within_its_bound_and_clamped_outside() -> None:

@@ -41,7 +41,8 @@ def test_a_key_pressed_as_the_race_starts_is_dated_and_the_table_goes_on(tmp_pat
         await page.send({**press(" ", "Space"), "at": time.monotonic()})
         await page.drain(0.3)
         for _ in range(4):
-            await page.send({**press(" ", "Space"), "at": time.monotonic() - 0.005})
+            # dated as it leaves, on this machine's clock, which the server's loop reads
+            await page.send({**press(" ", "Space"), "at": time.monotonic()})
             await page.drain(0.6)
         await page.close()
         return page
@@ -56,8 +57,8 @@ def test_a_key_pressed_as_the_race_starts_is_dated_and_the_table_goes_on(tmp_pat
     for claim in claims:
         assert claim.claimed is not None
         assert claim.arrival - claim.bound <= claim.believed <= claim.arrival
-    # a press dated 5 ms early is believed when its frame took less than the bound to come
-    # (most, on loopback; how many a busy machine lets through is not this test's verdict)
+    # each believed as dated unless its frame came slower than the line's bound allows
+    # (how many a busy machine lets through is not this test's verdict)
     plans = [f for f in page.frames if f["type"] == "plan"]
     assert plans and any(item["lines"] for f in plans for item in f["items"])
     for f in plans:

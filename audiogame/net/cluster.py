@@ -695,7 +695,15 @@ class RemoteTable:
         self._go("pause", player, paused=paused, of="pause")
         return None
 
-    def act(self, player: str, data: Any, ref: int, at: float | None = None) -> Reason | None:
+    def act(
+        self,
+        player: str,
+        data: Any,
+        ref: int,
+        at: float | None = None,
+        arrived: float | None = None,
+    ) -> Reason | None:
+        # ``arrived`` is this process's clock: the owner times the command's arrival itself
         self._go("act", player, data=data, ref=ref, at=at, of="act")
         return None
 

@@ -34,6 +34,7 @@ from audiogame.net.arrivals import StampedConnection
 from audiogame.net.bus import Post
 from audiogame.net.chat_text import clean_chat
 from audiogame.net.limits import AbuseMeter, TokenBucket
+from audiogame.net.line_ground import Ground
 from audiogame.net.lobby import Lobby, Player, code_key
 from audiogame.net.moderation import moderation_handlers
 from audiogame.net.names import clean_name
@@ -49,6 +50,9 @@ _QUIET = QuietLog(log)
 _RAW = msgspec.json.Decoder()
 #: the frames that answer an action: its events, or the game's refusal of it
 _ANSWERS = (b'{"type":"events"', b'{"type":"game-refused"')
+#: round trips measured quickly at a real-time table just joined, before the usual pace
+_PROBE_BURST = 8
+_PROBE_BURST_EVERY = 0.05
 #: the messages a connection may open with
 _ENTRANCES = (m.Hello, m.Register, m.Login)
 
@@ -144,22 +148,34 @@ class Connection:
                 writer.cancel()
 
     async def _probe(self) -> None:
-        """The round trip of this connection, measured by the server's own pings, for a
-        real-time table (its lag compensation): twice a second while seated at one."""
+        """The round trip of this connection for a real-time table (its lag
+        compensation): the server's own pings, and what the system (or a trusted proxy
+        in front) says the client cannot stretch (``net.line_ground``). A burst when
+        the player arrives at a table, then every ``probe_every`` while they stay."""
+        remote = self.ws.remote_address
+        peer = str(remote[0]) if remote else ""
+        ground = Ground.of(peer, _headers(self.ws), self.options.trusted_proxies)
+        sock = self.ws.transport.get_extra_info("socket") if self.ws.transport else None
+        measuring: Any = None
+        taken = 0
         while not self._closing:
-            await asyncio.sleep(self.options.probe_every)
+            burst = taken < _PROBE_BURST
+            await asyncio.sleep(_PROBE_BURST_EVERY if burst else self.options.probe_every)
             player = self.player
             table = None if player is None else player.table
             take = getattr(table, "rtt_sample", None)
             if player is None or take is None:
                 continue
+            if table is not measuring:
+                measuring, taken = table, 0
             try:
                 waiter = await self.ws.ping()
                 rtt = await asyncio.wait_for(waiter, 2.0)
             except (ConnectionClosed, TimeoutError):
                 continue
             if player.table is table and self.player is player:
-                take(player.id, rtt)
+                taken += 1
+                take(player.id, rtt, ground.ceiling(sock))
 
     def _hello_late(self) -> None:
         if self.player is None:
@@ -564,7 +580,7 @@ class Connection:
         player, table = self._at_table()
         if table is None:
             return Reason.NOT_AT_TABLE
-        problem = table.act(player.id, msg.action, msg.ref, at=msg.at)
+        problem = table.act(player.id, msg.action, msg.ref, at=msg.at, arrived=self._frame_at)
         if problem is None:
             self._act_at = self._frame_at
         return problem
@@ -602,3 +618,9 @@ class Connection:
     def _at_table(self) -> tuple[Player, Table | None]:
         player = self._me()
         return player, player.table
+
+
+def _headers(ws: Any) -> Any:
+    """The WebSocket request's headers (None for a connection without one)."""
+    request = getattr(ws, "request", None)
+    return None if request is None else request.headers

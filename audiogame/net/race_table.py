@@ -5,9 +5,12 @@ A ``RaceTable`` is a ``Table`` whose game has ``RealTime`` hooks. What it adds
 
 - **Presses dated, applied in their order.** An ``Act`` carries when the key was
   pressed, on the server's clock as the client estimates it. The table believes
-  it within ``[arrival - bound, arrival]``, ``bound = min(rtt / 2 + 20 ms, cap)``
-  with the round trip measured by the server's own pings (``net.rtt``), and
-  applies the action at that game time. The engine cannot go back in time, so
+  it within ``[arrival - bound, arrival]``: half the line's lowest round trip
+  (the server's own pings, never above what the system measured of the
+  connection) plus the line's measured jitter (``net.rtt``); a player whose
+  presses sit at their bound far more often than that jitter explains is held
+  to the line's own delay and logged (``net.claim_watch``). The action is
+  applied at the game time believed. The engine cannot go back in time, so
   the table runs the game ``hold`` seconds behind the server's clock: ``hold`` is
   the largest bound of the seated players, so every believed press is still in
   the game's future when it arrives, and the actions, the dice landing, Stop and
@@ -27,8 +30,9 @@ A ``RaceTable`` is a ``Table`` whose game has ``RealTime`` hooks. What it adds
 
 from __future__ import annotations
 
+import logging
 import math
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -38,15 +42,24 @@ from audiogame.core.gametime import GameScheduler
 from audiogame.core.session import TableSession
 from audiogame.net import messages as m
 from audiogame.net.bus import Post
+from audiogame.net.claim_watch import ClaimWatch
 from audiogame.net.loop_clock import LoopScheduler
 from audiogame.net.match_log import LoggedEngine
 from audiogame.net.reasons import Reason
-from audiogame.net.rtt import RttMeter, clamp_claim
+from audiogame.net.rtt import SHARED_QUANTILE, SHARED_SAMPLES, LineMeter, clamp_claim
 from audiogame.net.table import HUMAN, Table, _cancel, _Match
+
+log = logging.getLogger(__name__)
 
 #: a match's game time 0 is this far after its start on the server's clock, so the
 #: first round's big die is sent ahead and heard by everyone at the same moment
 LEAD = 0.3
+#: pongs this much slower than the connection's ceiling are worth a line in the log (a
+#: modified client, or a proxy in front that ``--trusted-proxy`` does not name)
+STRETCHED = 0.050
+#: a press handled this long after its frame arrived came at a moment the server was
+#: busy, which delays the other presses of it as much: the watch does not judge it
+BUSY = 0.002
 #: the hold moves in steps of this (seconds), so a jittery line does not retime
 #: the table at every ping
 HOLD_STEP = 0.005
@@ -76,7 +89,10 @@ class RaceTable(Table):
         self.origin = 0.0
         #: how far behind the server's clock the game runs (the compensation window)
         self.hold = self.options.compensation_cap
-        self.rtts: dict[str, RttMeter] = {}
+        self.rtts: dict[str, LineMeter] = {}
+        self.watches: dict[str, ClaimWatch] = {}
+        #: the presses taken from each player at this table (the log counts by them)
+        self.taken: Counter[str] = Counter()
         #: seats whose player is back, taking them from the bot when the round ends
         self.returning: set[int] = set()
         #: the last presses judged (tests and the benchmark read them)
@@ -88,12 +104,23 @@ class RaceTable(Table):
         self._clock_sent: dict[str, tuple[float, float]] = {}
 
     # -- the round trips and the hold -----------------------------------------------------
-    def rtt_sample(self, player: str, rtt: float) -> None:
-        """A round trip of ``player``'s connection, measured by the server (``Connection``)."""
+    def rtt_sample(self, player: str, rtt: float, ceiling: float | None = None) -> None:
+        """A round trip of ``player``'s connection measured by the server, and the lowest
+        one its client could not stretch (``Connection``)."""
         meter = self.rtts.get(player)
         if meter is None:
-            meter = self.rtts[player] = RttMeter(cap=self.options.compensation_cap)
-        meter.add(rtt)
+            meter = self.rtts[player] = LineMeter(cap=self.options.compensation_cap)
+        stretched = meter.stretched
+        meter.add(rtt, ceiling)
+        if meter.stretched > STRETCHED and stretched <= STRETCHED:
+            log.warning(
+                "table %s: %s's pongs are %.0f ms slower than the round trip its connection "
+                "showed (%.1f ms): its compensation rests on the latter",
+                self.id,
+                player,
+                meter.stretched * 1000,
+                (meter.ceiling or 0.0) * 1000,
+            )
         self._update_hold()
 
     def bound_of(self, player: str) -> float:
@@ -101,6 +128,7 @@ class RaceTable(Table):
         return self.options.compensation_cap if meter is None else meter.bound()
 
     def _update_hold(self) -> None:
+        self._share_jitter()
         bounds = [self.bound_of(s.player) for s in self.seats if s.kind is HUMAN and s.connected]
         wanted = max(bounds, default=0.0)
         hold = math.ceil(round(wanted / HOLD_STEP, 6)) * HOLD_STEP
@@ -111,6 +139,21 @@ class RaceTable(Table):
                 match.scheduler.set_offset(self.origin + hold)
         if match is not None:
             self._send_clocks()
+
+    def _share_jitter(self) -> None:
+        """The variation every seated line shows (the steadiest one's, each read over two
+        dozen pings: a busy server's or machine's own, which no client can fake) may be
+        allowed to each of them."""
+        meters = [
+            self.rtts[s.player]
+            for s in self.seats
+            if s.kind is HUMAN and s.connected and s.player in self.rtts
+        ]
+        found = (m.spread(SHARED_SAMPLES, SHARED_QUANTILE) for m in meters)
+        spreads = [x for x in found if x is not None]
+        shared = min(spreads) if len(spreads) >= 2 else 0.0
+        for meter in meters:
+            meter.shared = shared
 
     def _send_clocks(self) -> None:
         """Each player's clock and bound, when they changed (by a step at least)."""
@@ -137,21 +180,67 @@ class RaceTable(Table):
     ) -> TableSession:
         return TableSession(engine, scheduler, listener=self._on_batch, idle=base.idle, exact=True)
 
-    def act(self, player: str, data: Any, ref: int, at: float | None = None) -> Reason | None:
-        """A press, dated: believed within the player's bound, applied at its game time."""
+    def act(
+        self,
+        player: str,
+        data: Any,
+        ref: int,
+        at: float | None = None,
+        arrived: float | None = None,
+    ) -> Reason | None:
+        """A press, dated: believed within the player's bound, applied at its game time.
+        ``arrived``: when its frame was read off the socket (a busy server's queue is not
+        the player's line); now when not told."""
         taken = self._action_of(player, data)
         if isinstance(taken, Reason):
             return taken
         seat, match, action = taken
-        arrival = self.loop.time()
+        now = self.loop.time()
+        arrival = now if arrived is None else min(arrived, now)
         bound = self.bound_of(player)
         believed = clamp_claim(at, arrival, bound)
         self.claims.append(Claim(player, at, arrival, believed, bound))
+        self.taken[player] += 1
+        if now - arrival <= BUSY:  # a busy server's moment delays every press of it
+            self._watch(player, None if at is None else arrival - at, bound)
         # a press made before the game's time began (Space at once after the start)
         # counts at its beginning: the engine's time never goes back
         when = max(believed - self.origin, match.scheduler.clock.floor)
         match.scheduler.call_at(when, self._apply_held, match, seat, player, action, ref, when)
         return None
+
+    def _watch(self, player: str, early: float | None, bound: float) -> None:
+        """A press that claims its whole bound far more often than the line explains
+        holds its player to the line's own delay from now on (``net.claim_watch``)."""
+        meter = self.rtts.get(player)
+        if meter is None or meter.held:
+            return
+        watch = self.watches.setdefault(player, ClaimWatch())
+        if watch.judge_line(meter, early, bound, self._steadiest_share(player)):
+            meter.held = True
+            log.warning(
+                "table %s: %s dated %d of its last %d presses at its bound (%.1f ms), far "
+                "more often than its line's jitter explains: held to its line's own delay "
+                "from its press %d here",
+                self.id,
+                player,
+                sum(watch.window),
+                len(watch.window),
+                bound * 1000,
+                self.taken[player],
+            )
+            self._update_hold()
+
+    def _steadiest_share(self, player: str) -> float:
+        """How often the steadiest other seated player's presses sat at their bound."""
+        shares = [
+            share
+            for other, watch in self.watches.items()
+            if other != player
+            and (share := watch.share) is not None
+            and any(s.player == other and s.kind is HUMAN and s.connected for s in self.seats)
+        ]
+        return min(shares, default=0.0)
 
     def _apply_held(
         self, match: _Match, seat: int, player: str, action: Any, ref: int, when: float

@@ -30,7 +30,7 @@ class ServerOptions:
     #: the "while you were away" events sent on a resume, at most
     max_away: int = 300
     #: a real-time table measures each seated player's round trip this often (seconds)
-    probe_every: float = 0.5
+    probe_every: float = 0.25
     #: a real-time table: chat written during a race reaches the table when the round
     #: ends, so speech never masks a landing (``--chat-during-races`` turns it off)
     hold_chat: bool = True

@@ -533,9 +533,17 @@ class Table:
         return None
 
     # -- play ---------------------------------------------------------------------------
-    def act(self, player: str, data: Any, ref: int, at: float | None = None) -> Reason | None:
+    def act(
+        self,
+        player: str,
+        data: Any,
+        ref: int,
+        at: float | None = None,
+        arrived: float | None = None,
+    ) -> Reason | None:
         """A seated player's action, applied now (``at``, the press time a real-time
-        game's client sends, means nothing to a turn-based table)."""
+        game's client sends, and ``arrived``, when its frame was read, mean nothing to a
+        turn-based table)."""
         taken = self._action_of(player, data)
         if isinstance(taken, Reason):
             return taken

@@ -716,8 +716,11 @@ import { Announcer, voicesFor } from "/speech.js";
     if (event.repeat) return; // as the desktop: a key held down is one press
     sound.start();
     // when it was pressed, on the server's clock as estimated here (a race's presses are
-    // dated; the server believes the claim only within its own bound)
-    const at = clock.server(event.timeStamp || performance.now());
+    // dated; the server believes the claim only within its own bound). Dated as the
+    // handler runs, as the desktop dates a key when its loop reads it: the server makes
+    // up for the line, not for a device's wait for CPU, and a press dated earlier than
+    // it leaves sits at its bound, where a modified client's would
+    const at = clock.server(performance.now());
     const press = { type: "key", key: event.key, code: event.code, shift: event.shiftKey,
       ctrl: event.ctrlKey, alt: event.altKey };
     if (at !== null) press.at = at;
