@@ -4,19 +4,21 @@ Issue 13, item 1. Each key a scene answers (the keys its F1 help names) is
 written as the bytes terminals send for it (xterm and its kind, the Linux
 console, and the documented stand-ins for the keys a terminal cannot send) and
 decoded by the same code the game runs: prompt_toolkit's parser, then
-``termkeys``. The result must be exactly the ``Key`` a window's KEYDOWN gives.
+``termkeys``. The result must be exactly the ``Key`` a window's KEYDOWN gives
+(``io.keymap``).
 The pseudo-terminal tests in ``test_terminal_play`` then send them to the real
 command.
 """
 
 from __future__ import annotations
 
-import pygame
 import pytest
 from prompt_toolkit.input.vt100_parser import Vt100Parser
 
+from audiogame.core import keys as names
 from audiogame.core.keys import Key
 from audiogame.devtools.harness import key_event
+from audiogame.io.keymap import key_of
 from audiogame.io.termkeys import INTERRUPT, decode
 
 
@@ -32,7 +34,7 @@ def from_terminal(data: str) -> list[Key]:
 
 
 def window(name: str, **mods: bool) -> Key:
-    key = Key.from_event(key_event(name, **mods))
+    key = key_of(key_event(name, **mods))
     if name == "space":  # SDL gives the space its character, as the terminal does
         key = Key(key.key, key.mod, " ")
     return key
@@ -115,8 +117,8 @@ KEYMAPS = GLOBAL + MENUS + DOMINO_SETUP + DOMINO_TABLE + TIRA_TABLE + ONLINE
 )
 def test_each_terminal_sequence_gives_the_window_key(name, mods, data) -> None:
     expected = window(name, **mods)
-    if expected.key == pygame.K_LCTRL:
-        expected = Key(pygame.K_LCTRL, 0, "")
+    if expected.key == names.LCTRL:
+        expected = Key(names.LCTRL, 0, "")
     assert from_terminal(data) == [expected]
 
 
@@ -146,7 +148,7 @@ def test_what_is_not_a_key_is_dropped() -> None:
 
 def test_letters_digits_and_accented_keys_keep_their_character() -> None:
     assert from_terminal("a")[0].char == "a"
-    assert from_terminal("A")[0] == Key(pygame.K_a, pygame.KMOD_LSHIFT, "A")
+    assert from_terminal("A")[0] == Key("a", names.SHIFT, "A")
     assert from_terminal("7")[0].digit == 7
     accented = from_terminal("è")[0]
     assert accented.char == "è" and accented.plain
@@ -178,3 +180,17 @@ def test_the_mark_of_keys_handled_comes_once_their_frame_and_background_work_are
     assert count_keys(b"Bea\x7f") == 4
     assert count_keys(b"\x03") == 0  # Control+C quits: not a key
     assert count_keys(b"\x1b") == 1  # Escape alone, after its delay
+
+
+def test_every_window_key_has_one_name_and_back() -> None:
+    """Every key pygame knows gets a name of ours, and the name gives the key back (the
+    terminal posts its keys as the window's events); a modifier named by the loop is one."""
+    import pygame
+
+    from audiogame.io.keymap import code_of, name_of
+
+    codes = {getattr(pygame, n) for n in dir(pygame) if n.startswith("K_")}
+    for code in codes:
+        assert code_of(name_of(code)) == code, (code, name_of(code))
+    for name in names.MODIFIER_KEYS:
+        assert name_of(code_of(name)) == name

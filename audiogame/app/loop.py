@@ -21,10 +21,12 @@ import pygame
 from audiogame.announce import Announcer
 from audiogame.app.saved import SavedMatches
 from audiogame.app.scene import Saveable, Scene
+from audiogame.core import keys
 from audiogame.core.board import Board
 from audiogame.core.clock import Clock, RealClock, Scheduler
 from audiogame.core.keys import CTRL_KEYS, MODIFIER_KEYS, Key
 from audiogame.history import History
+from audiogame.io.keymap import key_of
 from audiogame.io.speech.base import Speaker
 from audiogame.io.window import Window
 from audiogame.key_help import KeyHelp
@@ -49,20 +51,20 @@ IDLE_SLICE = 0.0003  # the longest a slice of background work (a bot's search) m
 LOOK_EVERY = 0.5
 VOLUME_STEP = 0.1
 #: the keys that walk the history (any other key ends the walk)
-HISTORY_KEYS = frozenset({pygame.K_PAGEUP, pygame.K_PAGEDOWN})
+HISTORY_KEYS = frozenset({keys.PAGEUP, keys.PAGEDOWN})
 #: with Ctrl, the window's text size: one step larger or smaller (Ctrl+= is Ctrl+Plus on
 #: keyboards whose plus needs Shift), or back to normal
-TEXT_SIZE_KEYS: dict[int, int] = {
-    pygame.K_PLUS: 1,
-    pygame.K_EQUALS: 1,
-    pygame.K_KP_PLUS: 1,
-    pygame.K_MINUS: -1,
-    pygame.K_KP_MINUS: -1,
-    pygame.K_0: 0,
-    pygame.K_KP_0: 0,
+TEXT_SIZE_KEYS: dict[str, int] = {
+    keys.PLUS: 1,
+    keys.EQUALS: 1,
+    keys.KP_PLUS: 1,
+    keys.MINUS: -1,
+    keys.KP_MINUS: -1,
+    "0": 0,
+    "kp0": 0,
 }
 #: with Alt: the history's previous / next view (everything, the game, chat)
-VIEW_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
+VIEW_KEYS = {keys.LEFT: -1, keys.RIGHT: 1}
 #: the event another thread posts to wake the loop (``App.wake``): news from the network
 WAKE = pygame.event.custom_type()
 
@@ -301,7 +303,7 @@ class App:
         elif event.type == pygame.VIDEORESIZE and self.window is not None:
             self.window.resized((event.w, event.h))
         elif event.type == pygame.KEYDOWN:
-            key = Key.from_event(event)
+            key = key_of(event)
             mark = self.announcer.answer_mark()
             top = self.top
             handled = self.handle_key(key)
@@ -320,14 +322,14 @@ class App:
             return True
         if key.key not in HISTORY_KEYS:
             self.history.end_walk()  # doing something else: the next Page Up starts anew
-        if key.key != pygame.K_F1:
+        if key.key != keys.F1:
             self.key_help.reset()  # the next F1 starts again from the first part
         if self.global_key(key):
             return True
         scene = self.top
         if scene is None:
             return False
-        if key.key == pygame.K_ESCAPE and key.plain:
+        if key.key == keys.ESCAPE and key.plain:
             scene.on_escape()
             return True
         try:
@@ -342,18 +344,18 @@ class App:
 
     def global_key(self, key: Key) -> bool:
         k = key.key
-        if k == pygame.K_F1:
+        if k == keys.F1:
             self.read_help(rules=key.ctrl, back=key.shift)
         elif k in HISTORY_KEYS:
-            self.read_history(up=k == pygame.K_PAGEUP, to_end=key.shift or key.ctrl)
+            self.read_history(up=k == keys.PAGEUP, to_end=key.shift or key.ctrl)
         elif k in VIEW_KEYS and key.alt and not (key.ctrl or key.shift):
             self.switch_history_view(VIEW_KEYS[k])
-        elif k == pygame.K_s and key.ctrl:
+        elif k == "s" and key.ctrl:
             self.save_now()
         elif k in TEXT_SIZE_KEYS and key.ctrl and not key.alt:
             self.step_text_size(TEXT_SIZE_KEYS[k])
-        elif k in (pygame.K_F7, pygame.K_F8):
-            step = VOLUME_STEP if k == pygame.K_F8 else -VOLUME_STEP
+        elif k in (keys.F7, keys.F8):
+            step = VOLUME_STEP if k == keys.F8 else -VOLUME_STEP
             if key.shift:
                 self.set_speech_volume(self.settings.speech_volume + step, announce=True)
             else:

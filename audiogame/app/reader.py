@@ -6,9 +6,8 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pygame
-
 from audiogame.app.scene import Scene
+from audiogame.core import keys
 from audiogame.core.board import Board, Cell, Row
 from audiogame.core.keys import Key
 from audiogame.resources import data_dir
@@ -109,10 +108,10 @@ class ReaderScene(Scene):
 
     def on_key(self, key: Key) -> bool:
         moves = {
-            pygame.K_UP: self.index - 1,
-            pygame.K_DOWN: self.index + 1,
-            pygame.K_HOME: 0,
-            pygame.K_END: len(self.paragraphs) - 1,
+            keys.UP: self.index - 1,
+            keys.DOWN: self.index + 1,
+            keys.HOME: 0,
+            keys.END: len(self.paragraphs) - 1,
         }
         if key.key in moves:
             self.read(moves[key.key])

@@ -1,37 +1,62 @@
-"""Keys as the scenes see them: the pygame key, its modifiers, its character.
+"""Keys as every client gives them: our own names, never a library's codes.
 
-Modifiers are read from the event itself (``event.mod``), never from
-``pygame.key.get_mods()``, which ignores posted events.
+A key is its name (``"a"``, ``"5"``, ``"+"``, ``"kp5"``, ``"up"``,
+``"return"``, ``"f1"`` …, the constants below), the modifiers held (``CTRL``, ``SHIFT``,
+``ALT``) and the character it typed. The window translates pygame's events
+into these (``io.keymap``), the terminal its escape sequences
+(``io.termkeys``), the server a web page's ``KeyboardEvent`` (``net.web.keys``):
+every scene and every game's controls answer the same keys the same way,
+wherever they come from. Modifiers are read from the event itself, never from
+a library's global state (pygame's ``key.get_mods()`` ignores posted events).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-import pygame
+# -- the modifiers -------------------------------------------------------------------------
+CTRL = 1
+SHIFT = 2
+ALT = 4
+
+# -- the keys' names -----------------------------------------------------------------------
+UP, DOWN, LEFT, RIGHT = "up", "down", "left", "right"
+HOME, END, PAGEUP, PAGEDOWN = "home", "end", "pageup", "pagedown"
+RETURN, KP_ENTER, SPACE, ESCAPE, TAB = "return", "kp_enter", "space", "escape", "tab"
+BACKSPACE, DELETE, INSERT, MENU = "backspace", "delete", "insert", "menu"
+#: a key that types a sign is named by it ("+", "=", "-", "]" …)
+PLUS, EQUALS, MINUS, KP_PLUS, KP_MINUS = "+", "=", "-", "kp_plus", "kp_minus"
+F1, F2, F3, F4, F5, F6 = "f1", "f2", "f3", "f4", "f5", "f6"
+F7, F8, F9, F10, F11, F12 = "f7", "f8", "f9", "f10", "f11", "f12"
+LCTRL, RCTRL, LSHIFT, RSHIFT, LALT, RALT = "lctrl", "rctrl", "lshift", "rshift", "lalt", "ralt"
+#: both Enter keys (the main one and the keypad's): they do the same everywhere
+ENTER = (RETURN, KP_ENTER)
+#: the letters, the digits and the keypad's digits, by name
+LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
+DIGITS = frozenset("0123456789")
+KEYPAD_DIGITS = {f"kp{n}": n for n in range(10)}
 
 
 @dataclass(frozen=True)
 class Key:
-    key: int
+    #: the key's name (``"a"``, ``"up"``, ``"f1"`` …)
+    key: str
+    #: the modifiers held: ``CTRL | SHIFT | ALT``
     mod: int = 0
+    #: the character it typed ("" for none)
     char: str = ""
-
-    @classmethod
-    def from_event(cls, event: pygame.event.Event) -> Key:
-        return cls(event.key, getattr(event, "mod", 0), getattr(event, "unicode", "") or "")
 
     @property
     def ctrl(self) -> bool:
-        return bool(self.mod & pygame.KMOD_CTRL)
+        return bool(self.mod & CTRL)
 
     @property
     def shift(self) -> bool:
-        return bool(self.mod & pygame.KMOD_SHIFT)
+        return bool(self.mod & SHIFT)
 
     @property
     def alt(self) -> bool:
-        return bool(self.mod & pygame.KMOD_ALT)
+        return bool(self.mod & ALT)
 
     @property
     def plain(self) -> bool:
@@ -40,36 +65,30 @@ class Key:
     @property
     def letter(self) -> str:
         """The key's letter (a–z) whatever the modifiers, or ''."""
-        if pygame.K_a <= self.key <= pygame.K_z:
-            return chr(self.key)
-        return ""
+        return self.key if self.key in LETTERS else ""
 
     @property
     def digit(self) -> int | None:
-        if pygame.K_0 <= self.key <= pygame.K_9:
-            return self.key - pygame.K_0
-        if pygame.K_KP_1 <= self.key <= pygame.K_KP_9:
-            return self.key - pygame.K_KP_1 + 1
-        if self.key == pygame.K_KP_0:
-            return 0
-        return None
+        """The digit of a digit key, the main row's or the keypad's (None: no digit)."""
+        if self.key in DIGITS:
+            return int(self.key)
+        return KEYPAD_DIGITS.get(self.key)
 
 
+#: keys that only modify others (alone they do nothing but Control's silence)
 MODIFIER_KEYS = frozenset(
     {
-        pygame.K_LCTRL,
-        pygame.K_RCTRL,
-        pygame.K_LSHIFT,
-        pygame.K_RSHIFT,
-        pygame.K_LALT,
-        pygame.K_RALT,
-        pygame.K_LMETA,
-        pygame.K_RMETA,
-        pygame.K_LGUI,
-        pygame.K_RGUI,
-        pygame.K_CAPSLOCK,
-        pygame.K_NUMLOCK,
-        pygame.K_MODE,
+        LCTRL,
+        RCTRL,
+        LSHIFT,
+        RSHIFT,
+        LALT,
+        RALT,
+        "lgui",
+        "rgui",
+        "capslock",
+        "numlock",
+        "mode",
     }
 )
-CTRL_KEYS = frozenset({pygame.K_LCTRL, pygame.K_RCTRL})
+CTRL_KEYS = frozenset({LCTRL, RCTRL})

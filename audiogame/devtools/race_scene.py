@@ -18,9 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-import pygame
-
 from audiogame.app.scene import Scene
+from audiogame.core import keys
 from audiogame.core.contract import GameSpec
 from audiogame.core.keys import Key
 from audiogame.core.narration import Message
@@ -150,11 +149,11 @@ class RaceScene(Scene):
         self.session.pump()
 
     def on_key(self, key: Key) -> bool:
-        if key.key == pygame.K_SPACE:
+        if key.key == keys.SPACE:
             from audiogame.games.tirapassa.actions import Throw
 
             self.seat.act(Throw())
-        elif key.key == pygame.K_F11:
+        elif key.key == keys.F11:
             self.post(self.seat.diagnostics())
         else:
             return False

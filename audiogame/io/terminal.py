@@ -37,6 +37,7 @@ from typing import Any
 import pygame
 
 from audiogame.core.keys import Key
+from audiogame.io.keymap import pygame_event
 from audiogame.io.termkeys import INTERRUPT, decode
 
 log = logging.getLogger(__name__)
@@ -58,9 +59,7 @@ def esc_delay_from_env(environ: dict[str, str] | None = None) -> float:
 
 def post_key(key: Key) -> None:
     """Into pygame's queue as a window's KEYDOWN (pygame.event.post is thread-safe)."""
-    pygame.event.post(
-        pygame.event.Event(pygame.KEYDOWN, key=key.key, mod=key.mod, unicode=key.char, scancode=0)
-    )
+    pygame.event.post(pygame_event(key))
 
 
 def post_quit() -> None:

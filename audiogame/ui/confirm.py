@@ -16,9 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-import pygame
-
 from audiogame.app.scene import Scene
+from audiogame.core import keys
 from audiogame.core.keys import Key
 
 if TYPE_CHECKING:
@@ -73,7 +72,7 @@ class ConfirmScene(Scene):
             self.answer(True)
         elif letter and letter in self.letters("confirm-no-letters"):
             self.answer(False)
-        elif key.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        elif key.key in (keys.RETURN, keys.KP_ENTER, keys.SPACE):
             self.app.announcer.say_text(self.question())
         else:
             return False

@@ -7,9 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import pygame
-
 from audiogame.app.scene import Scene
+from audiogame.core import keys
 from audiogame.core.board import Board, Cell, Row
 from audiogame.core.keys import Key
 
@@ -102,20 +101,20 @@ class MenuScene(Scene):
 
     def on_key(self, key: Key) -> bool:
         k = key.key
-        if k == pygame.K_UP:
+        if k == keys.UP:
             self.move(-1)
-        elif k == pygame.K_DOWN:
+        elif k == keys.DOWN:
             self.move(1)
-        elif k == pygame.K_HOME:
+        elif k == keys.HOME:
             self.jump(0)
-        elif k == pygame.K_END:
+        elif k == keys.END:
             self.jump(len(self.items) - 1)
-        elif k in (pygame.K_LEFT, pygame.K_RIGHT) and self.items:
+        elif k in (keys.LEFT, keys.RIGHT) and self.items:
             item = self.items[self.index]
             if item.adjust is None:
                 return False
-            item.adjust(-1 if k == pygame.K_LEFT else 1)
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.items:
+            item.adjust(-1 if k == keys.LEFT else 1)
+        elif k in (keys.RETURN, keys.KP_ENTER, keys.SPACE) and self.items:
             item = self.items[self.index]
             if item.activate is not None:
                 self.cue("menu_select")

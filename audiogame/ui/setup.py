@@ -25,8 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import pygame
-
+from audiogame.core import keys
 from audiogame.core.contract import GameSpec, OptionSpec
 from audiogame.core.keys import Key
 from audiogame.games import registry
@@ -37,7 +36,7 @@ from audiogame.ui.menu import MenuItem, MenuScene
 if TYPE_CHECKING:
     from audiogame.app.loop import App
 
-ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+ENTER = (keys.RETURN, keys.KP_ENTER)
 
 
 class SetupScene(MenuScene):

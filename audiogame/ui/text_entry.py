@@ -21,15 +21,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-import pygame
-
 from audiogame.app.scene import Scene
+from audiogame.core import keys
 from audiogame.core.keys import Key
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App
 
-ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+ENTER = (keys.RETURN, keys.KP_ENTER)
 
 
 class TextEntry(Scene):
@@ -94,16 +93,16 @@ class TextEntry(Scene):
         k = key.key
         if k in ENTER:
             self.submit()
-        elif k == pygame.K_BACKSPACE:
+        elif k == keys.BACKSPACE:
             self.delete()
-        elif k in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.step(-1 if k == pygame.K_LEFT else 1)
-        elif k in (pygame.K_HOME, pygame.K_END):
-            self.cursor = 0 if k == pygame.K_HOME else len(self.text)
+        elif k in (keys.LEFT, keys.RIGHT):
+            self.step(-1 if k == keys.LEFT else 1)
+        elif k in (keys.HOME, keys.END):
+            self.cursor = 0 if k == keys.HOME else len(self.text)
             self.cue("menu_move")
-        elif k in (pygame.K_UP, pygame.K_DOWN):
+        elif k in (keys.UP, keys.DOWN):
             self.read_line()
-        elif k == pygame.K_SPACE and not (key.ctrl or key.alt):
+        elif k == keys.SPACE and not (key.ctrl or key.alt):
             self.insert(" ")  # some key sources give the space bar no character
         elif key.char and key.char.isprintable() and not (key.ctrl and not key.alt):
             self.insert(key.char)

@@ -45,6 +45,7 @@ from audiogame.devtools.fuzzing.walk import (
     counted_label,
     scene_label,
 )
+from audiogame.io.keymap import name_of
 
 #: keys in one steered visit, and how many keys the walk may wander away before
 #: it is brought back
@@ -210,7 +211,7 @@ class Fuzzer:
         report.keys += burst
         report.keys_per_scene[label] += burst
         report.key_frames.append(took)
-        if event.key in MODIFIER_KEYS:
+        if name_of(event.key) in MODIFIER_KEYS:
             return  # a modifier alone answers nothing (Ctrl only silences speech)
         unanswered = burst - watch.answered
         if unanswered:

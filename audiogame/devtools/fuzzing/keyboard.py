@@ -7,6 +7,7 @@ import random
 import pygame
 
 from audiogame.core.keys import MODIFIER_KEYS
+from audiogame.io.keymap import code_of
 
 _LETTERS = [(getattr(pygame, f"K_{c}"), c) for c in "abcdefghijklmnopqrstuvwxyz"]
 _DIGITS = [(getattr(pygame, f"K_{d}"), d) for d in "0123456789"]
@@ -57,7 +58,7 @@ _PUNCTUATION = [
         ("K_BACKQUOTE", "`"),
     )
 ]
-_MODIFIERS = [(k, "") for k in sorted(MODIFIER_KEYS)]
+_MODIFIERS = [(code_of(k), "") for k in sorted(MODIFIER_KEYS)]
 #: keys no scene expects: system and media keys, F13+, an Italian keyboard's
 #: accented letters (their own characters on punctuation keys), an unknown key
 _ODD = [

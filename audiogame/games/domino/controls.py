@@ -21,8 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import pygame
-
+from audiogame.core import keys
 from audiogame.core.keys import Key
 from audiogame.core.narration import Join, Message, Phrase
 from audiogame.games.domino.actions import DRAW, Action, Play, Refusal
@@ -44,8 +43,8 @@ from audiogame.games.domino.sorting import SORT_IDS, group_by_number, next_order
 from audiogame.games.domino.tiles import End, Tile
 
 END_LETTERS: dict[str, End] = {"s": End.LEFT, "l": End.LEFT, "d": End.RIGHT, "r": End.RIGHT}
-ARROW_ENDS: dict[int, End] = {pygame.K_LEFT: End.LEFT, pygame.K_RIGHT: End.RIGHT}
-ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+ARROW_ENDS: dict[str, End] = {keys.LEFT: End.LEFT, keys.RIGHT: End.RIGHT}
+ENTER = (keys.RETURN, keys.KP_ENTER)
 
 Narrate = Callable[[Sequence[Any], Any, Sequence[str]], "list[Message]"]
 
@@ -114,20 +113,20 @@ class DominoControls:
             if chosen is not None:
                 return chosen
         k = key.key
-        moves = {pygame.K_UP: -1, pygame.K_DOWN: 1}
+        moves = {keys.UP: -1, keys.DOWN: 1}
         if k in moves and key.plain:
             return self._move(view, moves[k])
-        if k in (pygame.K_HOME, pygame.K_END):
-            return self._move(view, None, to=0 if k == pygame.K_HOME else 10_000)
+        if k in (keys.HOME, keys.END):
+            return self._move(view, None, to=0 if k == keys.HOME else 10_000)
         if k in ARROW_ENDS:
             if self.order != "grouped":
                 return Reaction((answer("domino-not-grouped", "menu_error"),))
-            return self._jump_group(view, -1 if k == pygame.K_LEFT else 1)
+            return self._jump_group(view, -1 if k == keys.LEFT else 1)
         if k in ENTER:
             if view.phase in (Phase.BETWEEN, Phase.OVER):
                 return None  # the next manche or the next match: the table's business
             return self._play(view, None)
-        if k == pygame.K_SPACE:
+        if k == keys.SPACE:
             return Reaction(action=DRAW)
         if key.ctrl and key.digit is not None and 1 <= key.digit <= len(SORT_IDS):
             return self._set_order(view, SORT_IDS[key.digit - 1])

@@ -22,8 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import pygame
-
+from audiogame.core import keys
 from audiogame.core.contract import Narrate
 from audiogame.core.hand_cursor import HandCursor
 from audiogame.core.keys import Key
@@ -69,13 +68,13 @@ SEND_LETTERS: dict[str, Destination] = {
     "v": Destination.TRAY,
 }
 #: keys that act: Space throws my dice, Enter sends the die under the cursor
-ACTION_KEYS: dict[int, str] = {
-    pygame.K_SPACE: "throw",
-    pygame.K_RETURN: "send",
-    pygame.K_KP_ENTER: "send",
+ACTION_KEYS: dict[str, str] = {
+    keys.SPACE: "throw",
+    keys.RETURN: "send",
+    keys.KP_ENTER: "send",
 }
 #: arrows walk through my dice
-ARROWS: dict[int, int] = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
+ARROWS: dict[str, int] = {keys.LEFT: -1, keys.RIGHT: 1}
 
 
 # -- questions, at any time: (view, names) -> the answer ------------------------------------

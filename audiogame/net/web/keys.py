@@ -1,7 +1,7 @@
 """A browser's key presses as the keys the desktop window gives.
 
 The page sends ``KeyboardEvent.key`` and ``.code`` with the modifiers; this
-module turns each into the ``Key`` pygame's KEYDOWN would give for the same key,
+module turns each into the ``Key`` the window gives for the same key,
 so the game's controls answer a page exactly as they answer the window (the
 terminal does the same through ``io.termkeys``). Letters follow the keyboard's
 layout, as SDL's key codes do (``key``: "a" on a QWERTY and an AZERTY alike
@@ -22,42 +22,37 @@ page's key help say so):
 
 from __future__ import annotations
 
-import pygame  # only its key constants: no display, no mixer
-
-from audiogame.core.keys import Key
+from audiogame.core import keys
+from audiogame.core.keys import ALT, CTRL, SHIFT, Key
 from audiogame.net.web.messages import KeyPress
 
-SHIFT = pygame.KMOD_LSHIFT
-CTRL = pygame.KMOD_LCTRL
-ALT = pygame.KMOD_LALT
-
-#: ``KeyboardEvent.key`` names -> pygame keys
-NAMED: dict[str, int] = {
-    "ArrowUp": pygame.K_UP,
-    "ArrowDown": pygame.K_DOWN,
-    "ArrowLeft": pygame.K_LEFT,
-    "ArrowRight": pygame.K_RIGHT,
-    "Home": pygame.K_HOME,
-    "End": pygame.K_END,
-    "PageUp": pygame.K_PAGEUP,
-    "PageDown": pygame.K_PAGEDOWN,
-    "Enter": pygame.K_RETURN,
-    "Escape": pygame.K_ESCAPE,
-    "Tab": pygame.K_TAB,
-    "Backspace": pygame.K_BACKSPACE,
-    "Delete": pygame.K_DELETE,
-    "Insert": pygame.K_INSERT,
-    " ": pygame.K_SPACE,
-    "Spacebar": pygame.K_SPACE,  # older browsers' name
-    **{f"F{n}": getattr(pygame, f"K_F{n}") for n in range(1, 13)},
+#: ``KeyboardEvent.key`` names -> our keys
+NAMED: dict[str, str] = {
+    "ArrowUp": keys.UP,
+    "ArrowDown": keys.DOWN,
+    "ArrowLeft": keys.LEFT,
+    "ArrowRight": keys.RIGHT,
+    "Home": keys.HOME,
+    "End": keys.END,
+    "PageUp": keys.PAGEUP,
+    "PageDown": keys.PAGEDOWN,
+    "Enter": keys.RETURN,
+    "Escape": keys.ESCAPE,
+    "Tab": keys.TAB,
+    "Backspace": keys.BACKSPACE,
+    "Delete": keys.DELETE,
+    "Insert": keys.INSERT,
+    " ": keys.SPACE,
+    "Spacebar": keys.SPACE,  # older browsers' name
+    **{f"F{n}": f"f{n}" for n in range(1, 13)},
 }
 
 #: (page key, modifiers) -> (the window's key, modifiers) it stands for
-ALTERNATIVES: dict[tuple[int, int], tuple[int, int]] = {
-    (pygame.K_F2, 0): (pygame.K_F1, CTRL),  # the rules
-    (pygame.K_F3, 0): (pygame.K_PAGEUP, SHIFT),  # the first message of the history
-    (pygame.K_F4, 0): (pygame.K_PAGEDOWN, SHIFT),  # the newest message
-    (pygame.K_F9, 0): (pygame.K_F11, 0),  # a race's clock, as this page measures it
+ALTERNATIVES: dict[tuple[str, int], tuple[str, int]] = {
+    (keys.F2, 0): (keys.F1, CTRL),  # the rules
+    (keys.F3, 0): (keys.PAGEUP, SHIFT),  # the first message of the history
+    (keys.F4, 0): (keys.PAGEDOWN, SHIFT),  # the newest message
+    (keys.F9, 0): (keys.F11, 0),  # a race's clock, as this page measures it
 }
 #: Shift with a digit stands for Control with that digit (Domino's sort orders)
 SHIFT_DIGIT_FOR_CTRL = True
@@ -79,14 +74,14 @@ def key_for(press: KeyPress) -> Key | None:
     named = NAMED.get(press.key)
     char = ""
     if digit is not None and named is None:
-        code = pygame.K_0 + digit
-        char = str(digit)
+        code = str(digit)
+        char = code
     elif named is not None:
         code = named
-        char = " " if code == pygame.K_SPACE else ""
+        char = " " if code == keys.SPACE else ""
     elif len(press.key) == 1 and press.key.isprintable():
         char = press.key
-        code = ord(char.lower())
+        code = char.lower()
     else:
         return None
     key = Key(code, mod, "" if mod & (CTRL | ALT) else char)

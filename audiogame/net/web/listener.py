@@ -32,9 +32,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import pygame
-
 from audiogame.announce import Announcer, Words
+from audiogame.core import keys
 from audiogame.core.contract import Controls, GameSpec, Narrate, heard_by
 from audiogame.core.cues import MENU_CUES
 from audiogame.core.keys import Key
@@ -709,9 +708,9 @@ class WebListener:
         if key is None:
             return []
         self._press_at = press.at
-        if key.key != pygame.K_F1:
+        if key.key != keys.F1:
             self.key_help.reset()  # the next F1 starts again from the first part
-        if key.key not in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+        if key.key not in (keys.PAGEUP, keys.PAGEDOWN):
             self.history.end_walk()  # doing something else: the next Page Up starts anew
         if self._global_key(key):
             return []
@@ -725,19 +724,19 @@ class WebListener:
 
     def _global_key(self, key: Key) -> bool:
         k = key.key
-        if k == pygame.K_F1:
+        if k == keys.F1:
             if key.ctrl:
                 self._rules()
             else:
                 self._keys_help(back=key.shift)
-        elif k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-            self._read_history(up=k == pygame.K_PAGEUP, to_end=key.shift or key.ctrl)
-        elif k in (pygame.K_F7, pygame.K_F8) and not key.shift:
-            step = VOLUME_STEP if k == pygame.K_F8 else -VOLUME_STEP
+        elif k in (keys.PAGEUP, keys.PAGEDOWN):
+            self._read_history(up=k == keys.PAGEUP, to_end=key.shift or key.ctrl)
+        elif k in (keys.F7, keys.F8) and not key.shift:
+            step = VOLUME_STEP if k == keys.F8 else -VOLUME_STEP
             self.cue_volume = round(min(1.0, max(0.0, self.cue_volume + step)), 2)
             self.pending.volume = self.cue_volume
             self.say("volume-cues", n=round(self.cue_volume * 100))
-        elif k == pygame.K_F11 and key.plain and self._racing():
+        elif k == keys.F11 and key.plain and self._racing():
             self._diagnostics()
         else:
             return False
@@ -789,11 +788,11 @@ class WebListener:
         if key.plain and key.letter == "t" or key.plain and key.letter == "e":
             self._read_seats(info)
             return []
-        if key.key in (pygame.K_RETURN, pygame.K_KP_ENTER) or key.letter == "b":
+        if key.key in (keys.RETURN, keys.KP_ENTER) or key.letter == "b":
             if not master:
                 self.say("net-reason-not-master", "menu_error")
                 return []
-        if key.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if key.key in (keys.RETURN, keys.KP_ENTER):
             return [m.Start()]
         if key.letter == "b" and not key.ctrl and not key.alt:
             seats = [i for i, s in enumerate(info.seats) if i not in self._asked]
@@ -837,7 +836,7 @@ class WebListener:
                 at = self._press_at if self._racing() else None
                 return [m.Act(action=codec.encode_action(reaction.action), ref=seen.upto, at=at)]
         master = seen.seat is not None and info.master == seen.seat
-        if key.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if key.key in (keys.RETURN, keys.KP_ENTER):
             if info.stage is m.TableStage.OVER:
                 if master:
                     return [m.Start()]

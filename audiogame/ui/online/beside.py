@@ -27,8 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-import pygame
-
+from audiogame.core import keys
 from audiogame.core.keys import Key
 from audiogame.net import messages as m
 from audiogame.net.chat_text import MAX_CHARS
@@ -261,17 +260,17 @@ class PickPlayer(MenuScene):
 
 
 #: (key, modifiers) -> the command's name; Ctrl+Shift+X is the Salotto's hand-over
-BESIDE_KEYS: dict[tuple[int, str], str] = {
-    (pygame.K_c, "alt"): "chat",
-    (pygame.K_r, "alt"): "reply",
-    (pygame.K_u, "ctrl"): "who",
-    (pygame.K_u, "ctrl+shift"): "people",
-    (pygame.K_r, "ctrl"): "ratings",
-    (pygame.K_p, "ctrl"): "privacy",
-    (pygame.K_i, "ctrl"): "invite",
-    (pygame.K_h, "ctrl"): "toggle_private",
-    (pygame.K_k, "ctrl"): "kick",
-    (pygame.K_x, "ctrl+shift"): "hand_over",
+BESIDE_KEYS: dict[tuple[str, str], str] = {
+    ("c", "alt"): "chat",
+    ("r", "alt"): "reply",
+    ("u", "ctrl"): "who",
+    ("u", "ctrl+shift"): "people",
+    ("r", "ctrl"): "ratings",
+    ("p", "ctrl"): "privacy",
+    ("i", "ctrl"): "invite",
+    ("h", "ctrl"): "toggle_private",
+    ("k", "ctrl"): "kick",
+    ("x", "ctrl+shift"): "hand_over",
 }
 
 
@@ -291,7 +290,7 @@ class OnlineBeside:
         self.commands = TableCommands(link, table)
 
     def on_key(self, key: Key) -> bool:
-        if key.key == pygame.K_F2 and key.plain:
+        if key.key == keys.F2 and key.plain:
             from audiogame.ui.online.room import RoomScene
 
             self.table.cue("menu_select")

@@ -21,8 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import pygame
-
+from audiogame.core import keys
 from audiogame.core.contract import GameSpec, OptionSpec
 from audiogame.core.keys import Key
 from audiogame.core.narration import Message, resolve_args
@@ -35,7 +34,7 @@ from audiogame.ui.online import words
 if TYPE_CHECKING:
     from audiogame.app.loop import App
 
-ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+ENTER = (keys.RETURN, keys.KP_ENTER)
 
 
 def online_games() -> list[GameSpec]:

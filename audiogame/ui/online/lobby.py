@@ -37,9 +37,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-import pygame
-
 from audiogame.app.scene import Scene
+from audiogame.core import keys
 from audiogame.core.keys import Key
 from audiogame.games import registry
 from audiogame.net import messages as m
@@ -61,7 +60,7 @@ from audiogame.ui.text_entry import TextEntry
 if TYPE_CHECKING:
     from audiogame.app.loop import App
 
-ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+ENTER = (keys.RETURN, keys.KP_ENTER)
 #: the table list is asked for again this often while the lobby is on top (seconds)
 REFRESH = 3.0
 #: a hosted server has this long to start listening
@@ -500,7 +499,7 @@ class LobbyScene(MenuScene):
     # -- the player's keys -------------------------------------------------------------------------
     def on_key(self, key: Key) -> bool:
         summary = self.tables[self.index] if 0 <= self.index < len(self.tables) else None
-        peek = key.key == pygame.K_MENU or (key.key == pygame.K_F10 and key.shift)
+        peek = key.key == keys.MENU or (key.key == keys.F10 and key.shift)
         if peek:
             if summary is None:
                 self.cue("menu_edge")
@@ -516,17 +515,17 @@ class LobbyScene(MenuScene):
         if opener is not None:
             getattr(self, opener)()
             return True
-        if key.key == pygame.K_l and key.ctrl and key.shift and not key.alt:
+        if key.key == "l" and key.ctrl and key.shift and not key.alt:
             self.log_out()
             return True
-        if key.key == pygame.K_r and key.alt and not (key.ctrl or key.shift):
+        if key.key == "r" and key.alt and not (key.ctrl or key.shift):
             link = self.usable()
             if link is not None:
                 from audiogame.ui.online.people import reply
 
                 reply(self.app, link)
             return True
-        if key.key == pygame.K_F5:
+        if key.key == keys.F5:
             if self.link is not None:
                 self.cue("menu_move")
                 self.link.send(m.ListTables())
@@ -641,11 +640,11 @@ def code_problem(text: str) -> str | None:
 Opener = Callable[[Scene], None]
 
 #: Control with a letter in the lobby -> what it opens (the Salotto's Ctrl+U and Ctrl+F)
-LOBBY_KEYS: dict[int, str] = {
-    pygame.K_l: "ask_login",
-    pygame.K_u: "open_people",
-    pygame.K_f: "open_lists",
-    pygame.K_r: "open_ratings",
-    pygame.K_p: "open_privacy",
-    pygame.K_j: "join_invitation",
+LOBBY_KEYS: dict[str, str] = {
+    "l": "ask_login",
+    "u": "open_people",
+    "f": "open_lists",
+    "r": "open_ratings",
+    "p": "open_privacy",
+    "j": "join_invitation",
 }

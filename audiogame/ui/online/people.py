@@ -20,8 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import pygame
-
+from audiogame.core import keys
 from audiogame.core.keys import Key
 from audiogame.core.narration import Message, resolve
 from audiogame.net import messages as m
@@ -175,16 +174,16 @@ class PeopleScene(MenuScene):
     def on_key(self, key: Key) -> bool:
         name = self.current()
         only_ctrl = key.ctrl and not (key.shift or key.alt)
-        if key.key == pygame.K_i and only_ctrl:
+        if key.key == "i" and only_ctrl:
             if name is None:
                 self.cue("menu_edge")
             else:
                 invite(self.app, self.link, name)
             return True
-        if key.key == pygame.K_r and key.alt and not (key.ctrl or key.shift):
+        if key.key == "r" and key.alt and not (key.ctrl or key.shift):
             reply(self.app, self.link)
             return True
-        if key.key == pygame.K_F5:
+        if key.key == keys.F5:
             self.cue("menu_move")
             self.refresh()
             return True

@@ -23,8 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-import pygame
-
+from audiogame.core import keys
 from audiogame.core.keys import Key
 from audiogame.games import registry
 from audiogame.net import messages as m
@@ -38,7 +37,7 @@ if TYPE_CHECKING:
     from audiogame.app.loop import App
     from audiogame.ui.online.link import Link
 
-ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+ENTER = (keys.RETURN, keys.KP_ENTER)
 
 
 class RoomScene(MenuScene):
@@ -152,18 +151,18 @@ class RoomScene(MenuScene):
     def on_key(self, key: Key) -> bool:
         k = key.key
         seat = self.index if self.info is not None and self.index < len(self.info.seats) else None
-        if k == pygame.K_b and not key.ctrl and not key.alt:
+        if k == "b" and not key.ctrl and not key.alt:
             if key.shift:
                 self.commands.remove_bot(seat)
             else:
                 self.commands.add_bot(seat)
-        elif k == pygame.K_k and modifiers(key) == "ctrl":
+        elif k == "k" and modifiers(key) == "ctrl":
             self.commands.kick(seat if seat is not None else None)
-        elif k == pygame.K_x and modifiers(key) == "ctrl+shift":
+        elif k == "x" and modifiers(key) == "ctrl+shift":
             self.commands.hand_over(seat if seat is not None else None)
-        elif k == pygame.K_o and modifiers(key) == "alt":
+        elif k == "o" and modifiers(key) == "alt":
             self.options()
-        elif k == pygame.K_p and modifiers(key) == "shift":
+        elif k == "p" and modifiers(key) == "shift":
             self.commands.hold_rounds()
         elif (k, modifiers(key)) in BESIDE_KEYS:
             getattr(self.commands, BESIDE_KEYS[(k, modifiers(key))])()

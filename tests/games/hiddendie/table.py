@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import pygame
-
 from audiogame.app.scene import Scene
+from audiogame.core import keys
 from audiogame.core.gametime import GameScheduler
 from audiogame.core.keys import Key
 from audiogame.core.seat import LocalSeat
@@ -45,12 +44,12 @@ class HiddenDieTable(TableScene):
         bots = {s: HiddenDieBot(s, setup.level, seed) for s in range(1, setup.players)}
         super().__init__(app, LocalSeat(engine, time, bots, seat=ME), seed=seed, home=home)
         self.keys: dict[int, Callable[[], None]] = {
-            pygame.K_r: lambda: self.act(Reroll()),
-            pygame.K_k: lambda: self.act(Keep()),
-            pygame.K_SPACE: lambda: self.act(Keep()),
-            pygame.K_v: self.tell_die,
-            pygame.K_s: self.tell_scores,
-            pygame.K_t: self.tell_turn,
+            "r": lambda: self.act(Reroll()),
+            "k": lambda: self.act(Keep()),
+            keys.SPACE: lambda: self.act(Keep()),
+            "v": self.tell_die,
+            "s": self.tell_scores,
+            "t": self.tell_turn,
         }
 
     @property
@@ -84,7 +83,7 @@ class HiddenDieTable(TableScene):
 
     # -- keys -------------------------------------------------------------------------------
     def on_key(self, key: Key) -> bool:
-        if self.finished and key.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if self.finished and key.key in (keys.RETURN, keys.KP_ENTER):
             self.next_match()
             return True
         command = self.keys.get(key.key) if key.plain else None

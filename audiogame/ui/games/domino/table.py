@@ -38,9 +38,8 @@ import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-import pygame
-
 from audiogame.app.scene import Scene
+from audiogame.core import keys
 from audiogame.core.gametime import GameScheduler
 from audiogame.core.hand_cursor import HandCursor
 from audiogame.core.keys import Key
@@ -92,8 +91,8 @@ TICKS = 5
 SORT_PREVIEW = 3
 
 END_LETTERS: dict[str, End] = {"s": End.LEFT, "l": End.LEFT, "d": End.RIGHT, "r": End.RIGHT}
-ARROW_ENDS: dict[int, End] = {pygame.K_LEFT: End.LEFT, pygame.K_RIGHT: End.RIGHT}
-ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+ARROW_ENDS: dict[str, End] = {keys.LEFT: End.LEFT, keys.RIGHT: End.RIGHT}
+ENTER = (keys.RETURN, keys.KP_ENTER)
 
 
 #: a bot's search runs BURST slices in a row, then rests REST seconds (0: never rests)
@@ -569,19 +568,19 @@ class DominoTable(TableScene):
         if self.choosing is not None and self.choose_end(key):
             return True
         k = key.key
-        moves = {pygame.K_UP: -1, pygame.K_DOWN: 1}
+        moves = {keys.UP: -1, keys.DOWN: 1}
         if k in moves and key.plain:
             self.move(moves[k])
-        elif k in (pygame.K_HOME, pygame.K_END):
-            self.move(None, to=0 if k == pygame.K_HOME else 10_000)
+        elif k in (keys.HOME, keys.END):
+            self.move(None, to=0 if k == keys.HOME else 10_000)
         elif k in ARROW_ENDS:
             if self.order != "grouped":
                 self.answer("domino-not-grouped", cue="menu_error")
             else:
-                self.jump_group(-1 if k == pygame.K_LEFT else 1)
+                self.jump_group(-1 if k == keys.LEFT else 1)
         elif k in ENTER:
             self.enter()
-        elif k == pygame.K_SPACE:
+        elif k == keys.SPACE:
             self.draw()
         elif key.ctrl and key.digit is not None and 1 <= key.digit <= len(SORT_IDS):
             self.set_order(SORT_IDS[key.digit - 1])

@@ -40,9 +40,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-import pygame
-
 from audiogame.app.scene import Scene
+from audiogame.core import keys
 from audiogame.core.gametime import GameScheduler
 from audiogame.core.keys import Key
 from audiogame.core.narration import Join, Message
@@ -289,7 +288,7 @@ class TiraTable(TableScene):
         """The race's keys are ``TiraControls``' (a web page's listener reads the same);
         Enter after the game and F11 online are this table's."""
         k = key.key
-        if self._finished and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if self._finished and k in (keys.RETURN, keys.KP_ENTER):
             if self.app.announcer.speaking:
                 # the end is still being said: an Enter meant for a die, pressed as the
                 # game ended, is a soft click; the next game waits for an Enter after it
@@ -297,7 +296,7 @@ class TiraTable(TableScene):
             else:
                 self.after_the_end()
             return True
-        if k == pygame.K_F11 and key.plain and isinstance(self.session, ClockReport):
+        if k == keys.F11 and key.plain and isinstance(self.session, ClockReport):
             self.post(self.session.diagnostics())  # online: the clock as measured here
             return True
         reaction = self.controls.on_key(key, self.observation(), self.names, None)
