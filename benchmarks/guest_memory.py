@@ -27,7 +27,7 @@ from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 from websockets.typing import Subprotocol  # noqa: E402
 
 from audiogame.devtools.net_harness import ServerProcess  # noqa: E402
-from audiogame.net import messages as m  # noqa: E402
+from audiogame.net.protocol import messages as m  # noqa: E402
 
 KEEP_MINUTES = 0.025  # a guest gone 1.5 s is forgotten
 

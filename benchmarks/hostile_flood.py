@@ -49,8 +49,8 @@ from websockets.typing import Subprotocol  # noqa: E402
 
 from audiogame.devtools.net_harness import ServerProcess, hostile_frames  # noqa: E402
 from audiogame.games import registry  # noqa: E402
-from audiogame.net import messages as m  # noqa: E402
-from audiogame.net.game_codec import GameCodec  # noqa: E402
+from audiogame.net.protocol import messages as m  # noqa: E402
+from audiogame.net.protocol.game_codec import GameCodec  # noqa: E402
 from audiogame.net.web.messages import WEB_SUBPROTOCOL  # noqa: E402
 
 GAME = "domino"

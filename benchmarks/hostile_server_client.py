@@ -40,8 +40,8 @@ from audiogame.devtools.hostile_server import (  # noqa: E402
     linger,
     welcome,
 )
-from audiogame.net import client as net_client  # noqa: E402
-from audiogame.net import messages as m  # noqa: E402
+from audiogame.net.client import game_client as net_client  # noqa: E402
+from audiogame.net.protocol import messages as m  # noqa: E402
 from audiogame.ui.online.menu import OnlineMenu  # noqa: E402
 
 

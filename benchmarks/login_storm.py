@@ -45,8 +45,8 @@ from side_process import SideProcess, both_stopped, lines_from_stdin  # noqa: E4
 from table_timing import codec_of, cpu_of, percentile, spread, timed_action  # noqa: E402
 
 from audiogame.devtools.net_harness import ServerProcess  # noqa: E402
-from audiogame.net import messages as m  # noqa: E402
-from audiogame.net.game_codec import GameCodec  # noqa: E402
+from audiogame.net.protocol import messages as m  # noqa: E402
+from audiogame.net.protocol.game_codec import GameCodec  # noqa: E402
 
 GAME = "domino"
 NAME = "Tempesta{:04d}"

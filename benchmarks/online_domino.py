@@ -49,8 +49,8 @@ from audiogame.devtools.net_harness import (  # noqa: E402
     throw_frames,
 )
 from audiogame.games import registry  # noqa: E402
-from audiogame.net import messages as m  # noqa: E402
-from audiogame.net.game_codec import GameCodec  # noqa: E402
+from audiogame.net.protocol import messages as m  # noqa: E402
+from audiogame.net.protocol.game_codec import GameCodec  # noqa: E402
 
 P99_TARGET_MS = 5.0
 

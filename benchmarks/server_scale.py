@@ -61,8 +61,8 @@ from websockets.typing import Subprotocol  # noqa: E402
 
 from audiogame.devtools import services  # noqa: E402
 from audiogame.devtools.net_harness import ServerProcess  # noqa: E402
-from audiogame.net import messages as m  # noqa: E402
-from audiogame.net.game_codec import GameCodec  # noqa: E402
+from audiogame.net.protocol import messages as m  # noqa: E402
+from audiogame.net.protocol.game_codec import GameCodec  # noqa: E402
 
 GAME = "domino"
 PASSWORD = "una password qualunque"

@@ -31,9 +31,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from audiogame.devtools.net_harness import ServerProcess, wait_for  # noqa: E402
 from audiogame.games import registry  # noqa: E402
-from audiogame.net import messages as m  # noqa: E402
-from audiogame.net.client import GameClient, Resync  # noqa: E402
-from audiogame.net.server_options import ServerOptions  # noqa: E402
+from audiogame.net.client.game_client import GameClient, Resync  # noqa: E402
+from audiogame.net.protocol import messages as m  # noqa: E402
+from audiogame.net.server.options import ServerOptions  # noqa: E402
 
 
 def table_config() -> dict[str, Any]:

@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from audiogame.games import registry
-from audiogame.net import messages as m
-from audiogame.net.game_codec import GameCodec
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol.game_codec import GameCodec
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -37,8 +37,8 @@ from audiogame.devtools.net_harness import (
     wait_for,  # noqa: E402
 )
 from audiogame.devtools.web_harness import CHROMIUM_ARGS, chromium  # noqa: E402
-from audiogame.net import messages as m  # noqa: E402
-from audiogame.net.client import Connected, GameClient  # noqa: E402
+from audiogame.net.client.game_client import Connected, GameClient  # noqa: E402
+from audiogame.net.protocol import messages as m  # noqa: E402
 
 CONFIG = {"set_id": "double-6", "seats": 3, "teams": None, "thinking_time": 0}
 

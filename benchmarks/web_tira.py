@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from audiogame.devtools.net_harness import ServerThread  # noqa: E402
 from audiogame.devtools.web_harness import CHROMIUM_ARGS, chromium  # noqa: E402
 from audiogame.devtools.web_race import percentile, race_from_page  # noqa: E402
-from audiogame.net.server_options import ServerOptions  # noqa: E402
+from audiogame.net.server.options import ServerOptions  # noqa: E402
 
 
 def ms(seconds: float) -> str:

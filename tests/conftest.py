@@ -52,9 +52,10 @@ def own_homes(tmp_path_factory: pytest.TempPathFactory):
 def logins_wait_for_their_hash(monkeypatch: pytest.MonkeyPatch) -> None:
     """A test's client waits for the server's first answer as long as a login's hash
     takes (``net_harness.LOGIN_WAIT``), not the 30 s after which a player's client calls
-    a server mute (``net.client.ANSWER_WAIT``: the hostile-server tests set their own)."""
+    a server mute (``net.client.game_client.ANSWER_WAIT``: the hostile-server tests set
+    their own)."""
     from audiogame.devtools.net_harness import LOGIN_WAIT
-    from audiogame.net import client
+    from audiogame.net.client import game_client as client
 
     monkeypatch.setattr(client, "ANSWER_WAIT", LOGIN_WAIT)
 

@@ -1,5 +1,5 @@
 """A client of the tests' own, written from docs/online-protocol.md: raw JSON frames over
-a real WebSocket, none of ``net/client.py``. An outsider's view of the server."""
+a real WebSocket, none of ``net/client/game_client.py``. An outsider's view of the server."""
 
 from __future__ import annotations
 

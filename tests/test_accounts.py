@@ -19,16 +19,17 @@ from pathlib import Path
 import pytest
 
 from audiogame.devtools.net_harness import LOGIN_WAIT, ServerProcess, ServerThread, wait_for
-from audiogame.net import client as net_client
-from audiogame.net import messages as m
-from audiogame.net.accounts import Accounts, check_password, session_hash
-from audiogame.net.client import Connected, Disconnected, GameClient
-from audiogame.net.login_limits import LoginGate, LoginLimits, Stopped
-from audiogame.net.passwords import Busy, HashCost, Hasher
-from audiogame.net.reasons import Reason
-from audiogame.net.server import DB_FILE
-from audiogame.net.server_options import ServerOptions
-from audiogame.net.sqlite_store import SqliteStore
+from audiogame.net.client import game_client as net_client
+from audiogame.net.client.game_client import Connected, Disconnected, GameClient
+from audiogame.net.game_server import DB_FILE
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol.credentials import check_password
+from audiogame.net.protocol.reasons import Reason
+from audiogame.net.server.accounts import Accounts, session_hash
+from audiogame.net.server.login_limits import LoginGate, LoginLimits, Stopped
+from audiogame.net.server.options import ServerOptions
+from audiogame.net.server.passwords import Busy, HashCost, Hasher
+from audiogame.net.server.sqlite_store import SqliteStore
 from tests.backends import BACKENDS, server_kwargs
 
 PASSWORD = "mare d'inverno 7"

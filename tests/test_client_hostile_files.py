@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from audiogame.net import messages as m
 from audiogame.net import verify
-from audiogame.net.server import DB_FILE
+from audiogame.net.game_server import DB_FILE
+from audiogame.net.protocol import messages as m
 from audiogame.ui.online import kept, sessions
 
 DEEP = "[" * 30_000 + "]" * 30_000  # within the sessions file's 64 KiB cap

@@ -23,9 +23,9 @@ from audiogame.devtools.net_harness import (
     replay_over,
     wait_for,
 )
-from audiogame.net import messages as m
-from audiogame.net.client import GameClient
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.client.game_client import GameClient
+from audiogame.net.protocol import messages as m
+from audiogame.net.server.options import ServerOptions
 
 CONFIG = {"players": 3, "target": 3, "think": 0}
 

@@ -19,8 +19,8 @@ from websockets.typing import Subprotocol
 
 from audiogame.devtools import services
 from audiogame.devtools.net_harness import LOGIN_WAIT, ServerProcess, wait_for
-from audiogame.net import messages as m
-from audiogame.net.client import GameClient
+from audiogame.net.client.game_client import GameClient
+from audiogame.net.protocol import messages as m
 
 PASSWORD = "mare d'inverno 7"
 

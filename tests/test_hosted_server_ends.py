@@ -10,13 +10,13 @@ import sys
 import time
 from pathlib import Path
 
-from audiogame.net.host import HostedServer
+from audiogame.net.client.host import HostedServer
 
 #: the hosting app, reduced to what matters: it hosts, says the port, and waits
 APP = """
 import sys, time
 from pathlib import Path
-from audiogame.net.host import HostedServer
+from audiogame.net.client.host import HostedServer
 hosted = HostedServer(Path(sys.argv[1]))
 print(hosted.start(timeout=60), flush=True)
 time.sleep(600)

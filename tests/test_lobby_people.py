@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from audiogame.devtools.net_harness import ScriptedPlayer, ServerThread, wait_for
-from audiogame.net import messages as m
-from audiogame.net.chat_kinds import Channel
-from audiogame.net.client import GameClient
-from audiogame.net.reasons import Reason
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.client.chat_kinds import Channel
+from audiogame.net.client.game_client import GameClient
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol.reasons import Reason
+from audiogame.net.server.options import ServerOptions
 from audiogame.net.verify import check
 from tests.backends import BACKENDS, server_kwargs
 

@@ -10,9 +10,9 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from audiogame.net import messages as m
-from audiogame.net.lobby import Player
-from audiogame.net.people import People
+from audiogame.net.protocol import messages as m
+from audiogame.net.server.lobby import Player
+from audiogame.net.server.people import People
 
 
 class HeldRelay:

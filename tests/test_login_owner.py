@@ -8,8 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from audiogame.devtools.net_harness import ServerThread
-from audiogame.net.login_limits import LoginLimits
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.server.login_limits import LoginLimits
+from audiogame.net.server.options import ServerOptions
 from tests.raw_client import Raw, run
 
 PASSWORD = "mare d'inverno 7"

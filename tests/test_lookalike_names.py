@@ -11,8 +11,8 @@ import pytest
 
 from audiogame.devtools.net_harness import ServerThread
 from audiogame.language.localizer import Localizer
-from audiogame.net import lookalike
-from audiogame.net.names import alike
+from audiogame.net.protocol import lookalike
+from audiogame.net.protocol.names import alike
 from tests.raw_client import Raw, run
 
 PASSWORD = "mare d'inverno 7"

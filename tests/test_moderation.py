@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 
 from audiogame.devtools.net_harness import ServerThread, wait_for
-from audiogame.net import messages as m
-from audiogame.net.address_limits import AddressLimits
-from audiogame.net.client import GameClient
-from audiogame.net.moderation import ChatLimits
-from audiogame.net.reasons import Reason
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.client.game_client import GameClient
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol.reasons import Reason
+from audiogame.net.server.address_limits import AddressLimits
+from audiogame.net.server.moderation import ChatLimits
+from audiogame.net.server.options import ServerOptions
 from tests.backends import BACKENDS, server_kwargs
 
 PASSWORD = "mare d'inverno 7"

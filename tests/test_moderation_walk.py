@@ -23,7 +23,7 @@ import pytest
 from audiogame.devtools.harness import Harness
 from audiogame.devtools.net_harness import ServerThread
 from audiogame.devtools.web_harness import CHROMIUM_ARGS, chromium
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.server.options import ServerOptions
 from audiogame.ui.online import moderation
 from audiogame.ui.online.people import PeopleScene
 from audiogame.ui.online.room import RoomScene

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from audiogame.devtools.net_harness import SHORT_DOMINO, ServerThread, wait_for
-from audiogame.net import messages as m
-from audiogame.net.address_limits import AddressGate, AddressLimits
-from audiogame.net.client import Connected, Disconnected, GameClient
-from audiogame.net.lobby import token_hash
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.client.game_client import Connected, Disconnected, GameClient
+from audiogame.net.protocol import messages as m
+from audiogame.net.server.address_limits import AddressGate, AddressLimits
+from audiogame.net.server.lobby import token_hash
+from audiogame.net.server.options import ServerOptions
 from audiogame.ui.online.menu import OnlineMenu
 from tests.test_online_play import app, type_line
 

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from audiogame.games import registry
-from audiogame.net.game_codec import CodecError, GameCodec
+from audiogame.net.protocol.game_codec import CodecError, GameCodec
 
 GAMES = Path(__file__).parent / "games"
 

@@ -15,8 +15,8 @@ from pathlib import Path
 from audiogame.core.contract import heard_by
 from audiogame.devtools.net_harness import ServerProcess
 from audiogame.games import registry
-from audiogame.net.game_codec import GameCodec
-from audiogame.net.match_log import entries_from_lists, replay, seed_hash
+from audiogame.net.protocol.game_codec import GameCodec
+from audiogame.net.protocol.match_log import entries_from_lists, replay, seed_hash
 
 #: the server's heartbeat and the clients' keepalive (seconds): a player dropped and back
 #: hears the state, not the events it missed, so a drop would fail the comparison; a

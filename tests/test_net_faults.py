@@ -18,10 +18,10 @@ import pytest
 from audiogame.core.contract import heard_by
 from audiogame.devtools.net_harness import ScriptedPlayer, ServerProcess, replay_over, wait_for
 from audiogame.games import registry
-from audiogame.net import messages as m
-from audiogame.net.client import Batch, Connected, Disconnected, GameClient, Resync
-from audiogame.net.game_codec import GameCodec
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.client.game_client import Batch, Connected, Disconnected, GameClient, Resync
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol.game_codec import GameCodec
+from audiogame.net.server.options import ServerOptions
 
 GAMES = Path(__file__).parent / "games"
 

@@ -22,12 +22,12 @@ from hypothesis import strategies as st
 from audiogame.core.contract import heard_by
 from audiogame.devtools.net_harness import ServerThread, replay_over, wait_for
 from audiogame.games import registry
-from audiogame.net import messages as m
-from audiogame.net.client import Connected, GameClient
-from audiogame.net.game_codec import GameCodec
-from audiogame.net.limits import Limits
-from audiogame.net.match_log import engine_seed, entries_from_lists
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.client.game_client import Connected, GameClient
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol.game_codec import GameCodec
+from audiogame.net.protocol.match_log import engine_seed, entries_from_lists
+from audiogame.net.server.limits import Limits
+from audiogame.net.server.options import ServerOptions
 
 #: scripted players answer at once, far faster than the 20 moves a second a person
 #: is allowed: the rate limit is raised for them

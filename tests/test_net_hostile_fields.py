@@ -28,10 +28,10 @@ from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Subprotocol
 
 from audiogame.devtools.net_harness import SHORT_DOMINO, ServerThread
-from audiogame.net import messages as m
-from audiogame.net.limits import Limits
-from audiogame.net.quiet_log import QuietLog
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.protocol import messages as m
+from audiogame.net.server.limits import Limits
+from audiogame.net.server.options import ServerOptions
+from audiogame.net.server.quiet_log import QuietLog
 from audiogame.net.web import messages as w
 
 CONFIG = SHORT_DOMINO

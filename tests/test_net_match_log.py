@@ -7,8 +7,8 @@ from __future__ import annotations
 from audiogame.devtools.race_game import CONFIG
 from audiogame.games import registry
 from audiogame.games.tirapassa.actions import Throw
-from audiogame.net.game_codec import GameCodec
-from audiogame.net.match_log import LoggedEngine, replay
+from audiogame.net.protocol.game_codec import GameCodec
+from audiogame.net.protocol.match_log import LoggedEngine, replay
 
 SEED = "7"
 

@@ -18,13 +18,13 @@ from audiogame.games.tirapassa.actions import Throw
 from audiogame.games.tirapassa.bots import REACTION
 from audiogame.games.tirapassa.events import RaceStarted, RoundEnded
 from audiogame.games.tirapassa.options import Difficulty
-from audiogame.net import messages as m
-from audiogame.net.client import Batch, Connected, GameClient, Resync
-from audiogame.net.race_seat import RaceSeat
-from audiogame.net.race_table import RaceTable
-from audiogame.net.remote_session import RemoteSession
-from audiogame.net.rtt import MIN_SAMPLES
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.client.game_client import Batch, Connected, GameClient, Resync
+from audiogame.net.client.race_seat import RaceSeat
+from audiogame.net.client.remote_session import RemoteSession
+from audiogame.net.protocol import messages as m
+from audiogame.net.server.options import ServerOptions
+from audiogame.net.server.race_table import RaceTable
+from audiogame.net.server.rtt import MIN_SAMPLES
 
 TIMING = {"signal_delay": 0.3, "race_delay": 0.3, "calm_auto_delay": 0.4, "between_rounds": 0.3}
 

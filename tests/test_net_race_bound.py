@@ -14,12 +14,12 @@ import sys
 
 import pytest
 
-from audiogame.net import kernel_rtt
-from audiogame.net.claim_watch import ClaimWatch, tail_chance
-from audiogame.net.clock_sync import ClockSync
-from audiogame.net.forwarded import network
-from audiogame.net.line_ground import HEADER, Ground, reported_rtt, through_proxy
-from audiogame.net.rtt import (
+from audiogame.net.client.clock_sync import ClockSync
+from audiogame.net.server import kernel_rtt
+from audiogame.net.server.claim_watch import ClaimWatch, tail_chance
+from audiogame.net.server.forwarded import network
+from audiogame.net.server.line_ground import HEADER, Ground, reported_rtt, through_proxy
+from audiogame.net.server.rtt import (
     AGREE,
     CAP,
     GRAIN,

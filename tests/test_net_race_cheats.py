@@ -28,8 +28,8 @@ from audiogame.devtools.raw_racer import (
     play_tables,
     taken,
 )
-from audiogame.net.race_table import HOLD_STEP
-from audiogame.net.rtt import AGREE, GRAIN, JITTER_MIN_CAP, JITTER_SHARE
+from audiogame.net.server.race_table import HOLD_STEP
+from audiogame.net.server.rtt import AGREE, GRAIN, JITTER_MIN_CAP, JITTER_SHARE
 
 ONE_WAY = 0.0065
 FLOOR = 2 * ONE_WAY + AGREE  # the most the floor can be: the proxy's report and AGREE

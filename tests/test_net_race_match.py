@@ -19,8 +19,8 @@ from audiogame.core.contract import heard_by
 from audiogame.devtools.race_game import HUMANS, race_game
 from audiogame.devtools.race_player import message_data
 from audiogame.games import registry
-from audiogame.net.game_codec import GameCodec
-from audiogame.net.match_log import engine_seed, entries_from_lists, seed_hash
+from audiogame.net.protocol.game_codec import GameCodec
+from audiogame.net.protocol.match_log import engine_seed, entries_from_lists, seed_hash
 
 SLOW = ("Carla", "Elena")
 

@@ -16,13 +16,13 @@ import time
 from audiogame.core.contract import heard_by
 from audiogame.devtools.net_harness import wait_for
 from audiogame.games import registry
-from audiogame.net import messages as m
 from audiogame.net import verify
-from audiogame.net.client import Connected, GameClient
-from audiogame.net.game_codec import GameCodec
-from audiogame.net.host import HostedServer
-from audiogame.net.match_log import engine_seed, entries_from_lists
-from audiogame.net.remote_session import RemoteSession
+from audiogame.net.client.game_client import Connected, GameClient
+from audiogame.net.client.host import HostedServer
+from audiogame.net.client.remote_session import RemoteSession
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol.game_codec import GameCodec
+from audiogame.net.protocol.match_log import engine_seed, entries_from_lists
 
 CONFIG = {"set_id": "double-6", "seats": 2, "teams": None, "thinking_time": 0}
 CONFIG.update(point_limit=25, manche_limit=1)

@@ -19,13 +19,13 @@ from audiogame.devtools.net_harness import (
     throw_frames,
     wait_for,
 )
-from audiogame.net import beacon as lan
-from audiogame.net import messages as m
-from audiogame.net import tls
-from audiogame.net.client import Connected, Disconnected, GameClient
-from audiogame.net.reasons import Reason
-from audiogame.net.server import GameServer
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.client.game_client import Connected, Disconnected, GameClient
+from audiogame.net.game_server import GameServer
+from audiogame.net.protocol import beacon as lan
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol import tls
+from audiogame.net.protocol.reasons import Reason
+from audiogame.net.server.options import ServerOptions
 
 
 def test_a_client_of_another_version_is_refused_with_the_reason(tmp_path):

@@ -22,11 +22,11 @@ from audiogame.devtools.net_harness import (
     wait_for,
 )
 from audiogame.games import registry
-from audiogame.net import messages as m
-from audiogame.net.client import Batch, Connected, GameClient, Resync
-from audiogame.net.match_log import seed_hash
-from audiogame.net.reasons import Reason
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.client.game_client import Batch, Connected, GameClient, Resync
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol.match_log import seed_hash
+from audiogame.net.protocol.reasons import Reason
+from audiogame.net.server.options import ServerOptions
 
 CONFIG = {"players": 3, "target": 2, "think": 0}
 

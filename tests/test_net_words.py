@@ -8,11 +8,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from audiogame.language.localizer import Localizer
-from audiogame.net import spoken_words as words
-from audiogame.net.chat_text import MAX_CHARS, clean_chat
-from audiogame.net.names import clean_name
-from audiogame.net.reasons import Reason
-from audiogame.net.tls import fingerprint_words
+from audiogame.net.protocol import spoken_words as words
+from audiogame.net.protocol.chat_text import MAX_CHARS, clean_chat
+from audiogame.net.protocol.names import clean_name
+from audiogame.net.protocol.reasons import Reason
+from audiogame.net.protocol.tls import fingerprint_words
 
 
 def test_each_word_names_one_entry_in_either_language():

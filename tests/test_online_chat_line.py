@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from audiogame.devtools.harness import Harness
 from audiogame.history import History
-from audiogame.net import messages as m
-from audiogame.net.chat_text import MAX_CHARS
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol.chat_text import MAX_CHARS
 from audiogame.ui.online.chat import Correspondents, Line, parse_line
 from audiogame.ui.text_entry import TextEntry
 

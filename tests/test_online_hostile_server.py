@@ -21,8 +21,8 @@ from websockets.asyncio.server import ServerConnection
 
 from audiogame.devtools.harness import Harness
 from audiogame.devtools.hostile_server import HostileServer, cut_frame, hello_of, linger, welcome
-from audiogame.net import client as net_client
-from audiogame.net import messages as m
+from audiogame.net.client import game_client as net_client
+from audiogame.net.protocol import messages as m
 from audiogame.ui.online.lobby import LobbyScene
 from audiogame.ui.online.menu import OnlineMenu
 from tests.test_online_play import app, type_line

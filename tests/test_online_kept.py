@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 
-from audiogame.net import messages as m
-from audiogame.net.match_log import seed_hash
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol.match_log import seed_hash
 from audiogame.ui.online import kept
 
 

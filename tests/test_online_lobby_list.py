@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from audiogame.devtools.harness import Harness
 from audiogame.devtools.net_harness import ServerThread, wait_for
-from audiogame.net import messages as m
-from audiogame.net.client import Connected, GameClient
+from audiogame.net.client.game_client import Connected, GameClient
+from audiogame.net.protocol import messages as m
 from audiogame.ui.online.lobby import LobbyScene
 from audiogame.ui.online.menu import OnlineMenu
 from audiogame.ui.text_entry import TextEntry

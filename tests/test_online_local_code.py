@@ -4,9 +4,9 @@ copy of the game on the same computer: no beacon, and no address typed before.""
 from __future__ import annotations
 
 from audiogame.devtools.net_harness import wait_for
-from audiogame.net import messages as m
-from audiogame.net import spoken_words
-from audiogame.net.host import LocalHosts
+from audiogame.net.client.host import LocalHosts
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol import spoken_words
 from audiogame.ui.online.hosting import new_hosted
 from audiogame.ui.online.room import RoomScene
 from tests.test_online_play import DOMINO, app, other, type_line

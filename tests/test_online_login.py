@@ -14,10 +14,10 @@ from pathlib import Path
 
 from audiogame.devtools.harness import Harness
 from audiogame.devtools.net_harness import ServerThread, wait_for
-from audiogame.net import messages as m
-from audiogame.net.client import GameClient
-from audiogame.net.passwords import HashCost
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.client.game_client import GameClient
+from audiogame.net.protocol import messages as m
+from audiogame.net.server.options import ServerOptions
+from audiogame.net.server.passwords import HashCost
 from audiogame.ui.online import sessions
 from audiogame.ui.online.lobby import LobbyScene
 from audiogame.ui.online.login import LoginScene

@@ -15,7 +15,7 @@ import pytest
 from audiogame.devtools.harness import Harness
 from audiogame.devtools.net_harness import ServerThread
 from audiogame.games.domino.spec import table_config
-from audiogame.net import option_words
+from audiogame.net.protocol import option_words
 from audiogame.ui.online.create import TableChoice
 from audiogame.ui.online.hosting import Target
 from audiogame.ui.online.lobby import LobbyScene

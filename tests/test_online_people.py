@@ -15,9 +15,9 @@ import time
 from audiogame.devtools.harness import Harness
 from audiogame.devtools.net_harness import ScriptedPlayer, ServerThread, wait_for
 from audiogame.history import VIEWS
-from audiogame.net import messages as m
-from audiogame.net.client import GameClient
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.client.game_client import GameClient
+from audiogame.net.protocol import messages as m
+from audiogame.net.server.options import ServerOptions
 from audiogame.ui.online.following import FollowingScene
 from audiogame.ui.online.lobby import LobbyScene
 from audiogame.ui.online.login import LoginScene

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from audiogame.devtools.harness import Harness
 from audiogame.devtools.net_harness import ServerProcess, ServerThread, wait_for
-from audiogame.net import messages as m
-from audiogame.net import spoken_words, tls
-from audiogame.net.client import Connected, GameClient
+from audiogame.net.client.game_client import Connected, GameClient
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol import spoken_words, tls
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.online.lobby import LobbyScene
 from audiogame.ui.online.menu import LanPlace, OnlineMenu

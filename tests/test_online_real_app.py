@@ -29,8 +29,8 @@ from audiogame.devtools.online_app import message_text
 from audiogame.games import registry
 from audiogame.language.localizer import Localizer
 from audiogame.net import verify
-from audiogame.net.game_codec import GameCodec
-from audiogame.net.match_log import engine_seed, entries_from_lists, seed_hash
+from audiogame.net.protocol.game_codec import GameCodec
+from audiogame.net.protocol.match_log import engine_seed, entries_from_lists, seed_hash
 from audiogame.ui.online.kept import FOLDER
 
 PEOPLE = (

@@ -26,7 +26,7 @@ from audiogame.devtools import tmpfs
 from audiogame.devtools.games.domino.resume_check import scripted_key
 from audiogame.devtools.harness import Harness
 from audiogame.devtools.net_harness import ServerThread
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.server.options import ServerOptions
 from audiogame.ui.games.domino.table import DominoTable
 from audiogame.ui.online.create import CreateTableScene
 from audiogame.ui.online.menu import OnlineMenu
@@ -60,7 +60,7 @@ def small_disk(tmp_path):
 def test_a_full_disk_mid_match_is_told_once_and_its_end_too(small_disk, tmp_path, caplog):
     # one walk, in Italian: the notices' words in both languages are test_locales's
     lang = "it"
-    caplog.set_level(logging.WARNING, logger="audiogame.net.table")
+    caplog.set_level(logging.WARNING, logger="audiogame.net.server.table")
     server = ServerThread(small_disk, ServerOptions(probe_every=0.2)).start()
     h = Harness(tmp_path / "Anna", lang=lang, clock=RealClock())
     h.app.settings.online_name = "Anna"

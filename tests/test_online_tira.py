@@ -14,10 +14,10 @@ from audiogame.devtools.online_app import message_text
 from audiogame.games import registry
 from audiogame.games.tirapassa.actions import Throw
 from audiogame.games.tirapassa.events import Landed, RaceStarted
-from audiogame.net.game_codec import GameCodec
-from audiogame.net.race_seat import RaceSeat
-from audiogame.net.race_table import RaceTable
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.client.race_seat import RaceSeat
+from audiogame.net.protocol.game_codec import GameCodec
+from audiogame.net.server.options import ServerOptions
+from audiogame.net.server.race_table import RaceTable
 from audiogame.ui.games.tira.table import TiraTable
 from audiogame.ui.online.create import CreateTableScene, online_games
 from audiogame.ui.online.menu import OnlineMenu

@@ -22,8 +22,8 @@ from audiogame.core.clock import RealClock
 from audiogame.devtools.harness import Harness
 from audiogame.devtools.net_harness import ServerThread
 from audiogame.games.tirapassa.observation import Phase
-from audiogame.net.race_table import RaceTable
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.server.options import ServerOptions
+from audiogame.net.server.race_table import RaceTable
 from audiogame.ui.games.tira.table import TiraTable
 from audiogame.ui.online.lobby import LobbyScene
 from audiogame.ui.online.menu import OnlineMenu

@@ -10,9 +10,9 @@ import time
 from pathlib import Path
 
 from audiogame.devtools.net_harness import ScriptedPlayer, ServerThread, wait_for
-from audiogame.net import messages as m
-from audiogame.net.client import Connected, GameClient
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.client.game_client import Connected, GameClient
+from audiogame.net.protocol import messages as m
+from audiogame.net.server.options import ServerOptions
 from tests.raw_client import Raw, run
 
 PRIVATE = "private-table"

@@ -21,10 +21,10 @@ from audiogame.devtools.race_scene import RaceScene, bot_name
 from audiogame.games import registry
 from audiogame.games.tirapassa.events import Landed, RoundEnded
 from audiogame.language.localizer import capital_first
-from audiogame.net.game_codec import GameCodec
-from audiogame.net.match_log import engine_seed
-from audiogame.net.race_table import RaceTable
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.protocol.game_codec import GameCodec
+from audiogame.net.protocol.match_log import engine_seed
+from audiogame.net.server.options import ServerOptions
+from audiogame.net.server.race_table import RaceTable
 
 CLOCK_SAID = (
     r"Server clock: -?[\d.]+ milliseconds from ours, give or take (?P<error>[\d.]+); "
@@ -123,10 +123,10 @@ def test_the_tira_table_itself_races_online_with_a_race_seat_as_its_session(tmp_
     """The desktop client's race screen is the game's own table given a ``RaceSeat``: its
     keys, narration and questions unchanged, every landing delivered at its time. Anna
     joins Bruno's table of three in the middle seat: the table speaks from her seat."""
-    from audiogame.net import messages as m
-    from audiogame.net.client import Connected, GameClient
-    from audiogame.net.race_seat import RaceSeat
-    from audiogame.net.remote_session import RemoteSession
+    from audiogame.net.client.game_client import Connected, GameClient
+    from audiogame.net.client.race_seat import RaceSeat
+    from audiogame.net.client.remote_session import RemoteSession
+    from audiogame.net.protocol import messages as m
     from audiogame.ui.games.tira.table import TiraTable
 
     server = ServerThread(tmp_path / "server", ServerOptions(probe_every=0.2)).start()

@@ -17,8 +17,8 @@ from audiogame.games.tirapassa.bots import TiraBot
 from audiogame.games.tirapassa.engine import TiraGame
 from audiogame.games.tirapassa.options import Control, Speed, Timing
 from audiogame.games.tirapassa.race_online import foresee, horizon, on_time, settled
-from audiogame.net.clock_sync import ClockSync
-from audiogame.net.rtt import clamp_claim
+from audiogame.net.client.clock_sync import ClockSync
+from audiogame.net.server.rtt import clamp_claim
 
 # -- the clock estimate -------------------------------------------------------------------
 

@@ -19,10 +19,10 @@ from audiogame.games.tirapassa.engine import TiraGame
 from audiogame.games.tirapassa.events import Landed
 from audiogame.games.tirapassa.options import TiraConfig
 from audiogame.games.tirapassa.simulate import play_instantly
-from audiogame.net import messages as m
-from audiogame.net.client import Ahead, Batch, Resync
-from audiogame.net.race_seat import RaceSeat
-from audiogame.net.remote_session import RemoteSession
+from audiogame.net.client.game_client import Ahead, Batch, Resync
+from audiogame.net.client.race_seat import RaceSeat
+from audiogame.net.client.remote_session import RemoteSession
+from audiogame.net.protocol import messages as m
 
 
 class SameClock:

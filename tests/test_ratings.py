@@ -13,11 +13,11 @@ from openskill.models import PlackettLuce
 
 from audiogame.core.contract import Outcome
 from audiogame.language.localizer import Localizer
-from audiogame.net import messages as m
-from audiogame.net import server_words
-from audiogame.net.ratings import BOT_RATINGS, MU, SIGMA, RatingModel, Ratings, Seat
-from audiogame.net.records import AccountRecord
-from audiogame.net.sqlite_store import SqliteStore
+from audiogame.net.client import server_words
+from audiogame.net.protocol import messages as m
+from audiogame.net.server.ratings import BOT_RATINGS, MU, SIGMA, RatingModel, Ratings, Seat
+from audiogame.net.server.records import AccountRecord
+from audiogame.net.server.sqlite_store import SqliteStore
 
 MODEL = RatingModel()
 TIED_CASE = [1, 2, 2, 4, 5, 6]

@@ -51,7 +51,7 @@ def test_the_wheel_carries_the_licence_the_data_and_no_test_hooks(tmp_path):
     names = zipfile.ZipFile(wheel).namelist()
     licences = f"audiogame-{audiogame.__version__}.dist-info/licenses/"
     assert f"{licences}LICENSE" in names
-    assert f"{licences}audiogame/net/lookalike/LICENSE-UNICODE.txt" in names
+    assert f"{licences}audiogame/net/protocol/lookalike/LICENSE-UNICODE.txt" in names
     assert any(n.startswith("audiogame/_data/locales/it/") for n in names)
     assert any(n.startswith("audiogame/_data/sounds/") for n in names)
     assert not [n for n in names if n.startswith("audiogame/devtools/")]

@@ -24,12 +24,12 @@ from pathlib import Path
 import pytest
 
 from audiogame.devtools.net_harness import SHORT_DOMINO, ScriptedPlayer, ServerThread, wait_for
-from audiogame.net import messages as m
-from audiogame.net import tls
-from audiogame.net.client import Batch, GameClient
-from audiogame.net.server import DB_FILE, GameServer
-from audiogame.net.server_options import ServerOptions
-from audiogame.net.sqlite_store import SqliteStore, StoreUnusable
+from audiogame.net.client.game_client import Batch, GameClient
+from audiogame.net.game_server import DB_FILE, GameServer
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol import tls
+from audiogame.net.server.options import ServerOptions
+from audiogame.net.server.sqlite_store import SqliteStore, StoreUnusable
 
 CONFIG = SHORT_DOMINO
 

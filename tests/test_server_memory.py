@@ -11,9 +11,9 @@ import weakref
 from pathlib import Path
 
 from audiogame.devtools.net_harness import ServerThread, wait_for
-from audiogame.net import messages as m
-from audiogame.net.client import GameClient
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.client.game_client import GameClient
+from audiogame.net.protocol import messages as m
+from audiogame.net.server.options import ServerOptions
 
 
 def test_guests_gone_and_forgotten_leave_nothing_behind(tmp_path: Path):

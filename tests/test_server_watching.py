@@ -25,8 +25,8 @@ from audiogame.devtools.net_harness import (
     wait_for,
 )
 from audiogame.devtools.tcp_relay import TcpRelay
-from audiogame.net import messages as m
-from audiogame.net.client import GameClient
+from audiogame.net.client.game_client import GameClient
+from audiogame.net.protocol import messages as m
 
 PASSWORD = "mare d'inverno 7"
 

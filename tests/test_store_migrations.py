@@ -19,12 +19,13 @@ import pytest
 
 from audiogame.devtools import services
 from audiogame.devtools.net_harness import ServerThread, replay_over, wait_for
-from audiogame.net import messages as m
-from audiogame.net import migrations, verify
-from audiogame.net.client import GameClient
-from audiogame.net.migrations import SchemaTooNew
-from audiogame.net.server import DB_FILE
-from audiogame.net.sqlite_store import SqliteStore, StoreUnusable
+from audiogame.net import verify
+from audiogame.net.client.game_client import GameClient
+from audiogame.net.game_server import DB_FILE
+from audiogame.net.protocol import messages as m
+from audiogame.net.server import migrations
+from audiogame.net.server.migrations import SchemaTooNew
+from audiogame.net.server.sqlite_store import SqliteStore, StoreUnusable
 
 FIXTURES = Path(__file__).parent / "fixtures"
 OLD_SQLITE = FIXTURES / "server-schema-0.sqlite3"
@@ -187,7 +188,7 @@ def test_a_postgres_database_newer_than_the_code_is_refused(tmp_path: Path):
     url = services.postgres_url()
     if url is None:
         pytest.skip(services.postgres_skip_reason())
-    from audiogame.net.postgres_store import PostgresStore
+    from audiogame.net.server.postgres_store import PostgresStore
 
     schema = services.fresh_postgres(url)
 

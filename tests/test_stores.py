@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 
 from audiogame.devtools import services
-from audiogame.net.records import AccountRecord, RatingRecord, ResultRecord, SessionRecord
-from audiogame.net.sqlite_store import SqliteStore
-from audiogame.net.store import (
+from audiogame.net.protocol.match_log import LogEntry
+from audiogame.net.server.records import AccountRecord, RatingRecord, ResultRecord, SessionRecord
+from audiogame.net.server.sqlite_store import SqliteStore
+from audiogame.net.server.store import (
     Fenced,
-    LogEntry,
     MatchRecord,
     PlayerRecord,
     SeatRecord,
@@ -32,7 +32,7 @@ def with_store(request, tmp_path: Path) -> Callable[[Callable[[Any], Awaitable[N
                 url = services.postgres_url()
                 if url is None:
                     pytest.skip(services.postgres_skip_reason())
-                from audiogame.net.postgres_store import PostgresStore
+                from audiogame.net.server.postgres_store import PostgresStore
 
                 store = await PostgresStore.connect(services.fresh_postgres(url))
             try:

@@ -21,8 +21,8 @@ from websockets.typing import Subprotocol
 
 from audiogame.devtools.http_proxy import ForwardingProxy
 from audiogame.devtools.net_harness import ServerProcess
-from audiogame.net import messages as m
-from audiogame.net.forwarded import client_address, network
+from audiogame.net.protocol import messages as m
+from audiogame.net.server.forwarded import client_address, network
 
 TOO_MANY = "too-many-connections"
 

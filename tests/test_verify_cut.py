@@ -19,10 +19,10 @@ import msgspec
 import pytest
 
 from audiogame.devtools.net_harness import ScriptedPlayer, ServerThread, wait_for
-from audiogame.net import messages as m
 from audiogame.net import verify
-from audiogame.net.client import Connected, GameClient
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.client.game_client import Connected, GameClient
+from audiogame.net.protocol import messages as m
+from audiogame.net.server.options import ServerOptions
 from tests.raw_client import Raw
 
 #: one manche of Domino: a whole match, short

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from audiogame.net import verify
-from audiogame.net.match_log import seed_hash
+from audiogame.net.protocol.match_log import seed_hash
 
 
 def unplayed(tmp_path: Path, seed: str, committed: str) -> Path:

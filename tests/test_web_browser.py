@@ -26,9 +26,9 @@ from audiogame.devtools.net_harness import ScriptedPlayer, ServerThread, wait_fo
 from audiogame.devtools.web_harness import CHROMIUM_ARGS, chromium, desktop_lines, keys_for
 from audiogame.games import registry
 from audiogame.language.localizer import Localizer
-from audiogame.net import messages as m
-from audiogame.net.client import Connected, GameClient
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.client.game_client import Connected, GameClient
+from audiogame.net.protocol import messages as m
+from audiogame.net.server.options import ServerOptions
 
 PATH, WHY = chromium()
 pytestmark = pytest.mark.skipif(PATH is None, reason=WHY)
@@ -337,8 +337,8 @@ def hidden_tiles(over: m.MatchOver, seat: int) -> list:
     """Every tile ``seat`` never held and nobody played."""
     from audiogame.games.domino.events import HandDealt, TileDrawn, TilePlayed
     from audiogame.games.domino.tiles import tile_set
-    from audiogame.net.game_codec import GameCodec
-    from audiogame.net.match_log import engine_seed, entries_from_lists
+    from audiogame.net.protocol.game_codec import GameCodec
+    from audiogame.net.protocol.match_log import engine_seed, entries_from_lists
 
     spec = registry.get("domino")
     codec = GameCodec(spec.wire())

@@ -43,10 +43,10 @@ from audiogame.devtools.net_harness import (
 )
 from audiogame.devtools.web_harness import WebPage, press
 from audiogame.language.localizer import Localizer
-from audiogame.net import messages as m
-from audiogame.net.client import Connected, GameClient
-from audiogame.net.limits import Limits
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.client.game_client import Connected, GameClient
+from audiogame.net.protocol import messages as m
+from audiogame.net.server.limits import Limits
+from audiogame.net.server.options import ServerOptions
 from audiogame.net.web.messages import WEB_SUBPROTOCOL
 
 CONFIG = SHORT_DOMINO

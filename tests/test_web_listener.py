@@ -38,8 +38,8 @@ from audiogame.games.domino.narrate import tile_phrase
 from audiogame.games.domino.sorting import SORT_IDS, sort_hand
 from audiogame.io.bigprint import board_lines
 from audiogame.language.localizer import Localizer
-from audiogame.net import messages as m
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.protocol import messages as m
+from audiogame.net.server.options import ServerOptions
 
 CONFIG = {
     "set_id": "double-6",

@@ -11,7 +11,7 @@ import pytest
 from websockets.exceptions import InvalidStatus
 
 from audiogame.devtools.net_harness import ServerThread
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.server.options import ServerOptions
 from audiogame.net.web import origin
 from tests.raw_client import Raw, run
 

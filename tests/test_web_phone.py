@@ -27,8 +27,8 @@ from audiogame.devtools import phone as ph
 from audiogame.devtools.net_harness import ServerThread, wait_for
 from audiogame.devtools.web_harness import chromium
 from audiogame.language.localizer import Localizer
-from audiogame.net.client import Connected, GameClient
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.client.game_client import Connected, GameClient
+from audiogame.net.server.options import ServerOptions
 
 PATH, WHY = chromium()
 pytestmark = pytest.mark.skipif(PATH is None, reason=WHY)

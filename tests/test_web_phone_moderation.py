@@ -14,8 +14,8 @@ from audiogame.devtools import phone as ph
 from audiogame.devtools.net_harness import ServerThread, wait_for
 from audiogame.devtools.web_harness import chromium
 from audiogame.language.localizer import Localizer
-from audiogame.net import messages as m
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.protocol import messages as m
+from audiogame.net.server.options import ServerOptions
 from tests.test_online_login import CHEAP, PASSWORD
 from tests.test_online_people import client
 from tests.test_web_phone import well_made

@@ -10,8 +10,8 @@ import time
 
 from audiogame.devtools.net_harness import ServerThread
 from audiogame.devtools.web_harness import WebPage, press
-from audiogame.net import messages as m
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.protocol import messages as m
+from audiogame.net.server.options import ServerOptions
 from audiogame.net.web.race import PageRace, Planned, parts
 
 CONFIG = {"players": 2, "speed": "fast", "variant": "first-to-three"}

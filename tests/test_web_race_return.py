@@ -14,8 +14,8 @@ from audiogame.devtools.net_harness import ServerThread
 from audiogame.devtools.web_harness import WebPage, press
 from audiogame.games.tirapassa.observation import Phase
 from audiogame.language.localizer import Localizer
-from audiogame.net.race_table import RaceTable
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.server.options import ServerOptions
+from audiogame.net.server.race_table import RaceTable
 
 TIMING = {"signal_delay": 0.3, "race_delay": 0.3, "calm_auto_delay": 0.4, "between_rounds": 0.3}
 CONFIG = {"players": 3, "speed": "fast", "variant": "first-to-three", "timing": TIMING}

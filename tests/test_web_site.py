@@ -15,9 +15,9 @@ import pytest
 from audiogame.devtools.net_harness import ServerThread
 from audiogame.games import registry
 from audiogame.language.localizer import LANGUAGES, Localizer
-from audiogame.net import messages as m
-from audiogame.net.names import clean_name, name_rule
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol.names import clean_name, name_rule
+from audiogame.net.server.options import ServerOptions
 from audiogame.net.web.listener import WebListener
 from audiogame.net.web.site import FILES, PRECACHED
 from tests.test_web_listener import get

@@ -20,7 +20,7 @@ from audiogame.devtools.net_harness import ServerThread
 from audiogame.devtools.web_harness import CHROMIUM_ARGS, chromium
 from audiogame.devtools.web_race import race_from_page
 from audiogame.language.localizer import Localizer
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.server.options import ServerOptions
 
 PATH, WHY = chromium()
 pytestmark = pytest.mark.skipif(PATH is None, reason=WHY)

@@ -22,7 +22,7 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.typing import Subprotocol
 
-from audiogame.net import messages as m
+from audiogame.net.protocol import messages as m
 
 HOST = "127.0.0.1"
 

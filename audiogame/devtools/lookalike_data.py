@@ -1,4 +1,4 @@
-"""Builds ``audiogame/net/lookalike/confusables.tsv`` from Unicode's ``confusables.txt``.
+"""Builds ``audiogame/net/protocol/lookalike/confusables.tsv`` from Unicode's ``confusables.txt``.
 
     python -m audiogame.devtools.lookalike_data path/to/confusables.txt
 
@@ -16,9 +16,9 @@ import sys
 import unicodedata
 from pathlib import Path
 
-from audiogame.net.names import JOINERS
+from audiogame.net.protocol.names import JOINERS
 
-OUT = Path(__file__).resolve().parents[1] / "net" / "lookalike" / "confusables.tsv"
+OUT = Path(__file__).resolve().parents[1] / "net" / "protocol" / "lookalike" / "confusables.tsv"
 _LINE = re.compile(r"^([0-9A-F]{4,6})\s*;\s*([0-9A-F ]+?)\s*;\s*MA\b")
 _VERSION = re.compile(r"^#\s*Version:\s*(\S+)")
 

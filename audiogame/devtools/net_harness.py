@@ -32,12 +32,12 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 from websockets.typing import Subprotocol
 
-from audiogame.net import messages as m
-from audiogame.net.client import GameClient, Incoming
-from audiogame.net.game_codec import GameCodec
-from audiogame.net.match_log import Replayed, entries_from_lists, replay
-from audiogame.net.server import GameServer
-from audiogame.net.server_options import ServerOptions
+from audiogame.net.client.game_client import GameClient, Incoming
+from audiogame.net.game_server import GameServer
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol.game_codec import GameCodec
+from audiogame.net.protocol.match_log import Replayed, entries_from_lists, replay
+from audiogame.net.server.options import ServerOptions
 
 T = TypeVar("T")
 HOST = "127.0.0.1"
@@ -91,11 +91,11 @@ class ServerThread:
     async def _make(self) -> GameServer:
         store = cluster = None
         if self.store_url is not None:
-            from audiogame.net.postgres_store import PostgresStore
+            from audiogame.net.server.postgres_store import PostgresStore
 
             store = await PostgresStore.connect(self.store_url)
         if self.bus_url is not None:
-            from audiogame.net.cluster import RedisCluster
+            from audiogame.net.server.cluster import RedisCluster
 
             cluster = RedisCluster(self.bus_url, prefix=self.prefix)
         return GameServer(self.data_dir, self.options, store=store, cluster=cluster)
@@ -260,8 +260,8 @@ class ScriptedPlayer:
         """Take what arrived and act if the bot says so (call it in a loop)."""
         from audiogame.core.contract import Decision
         from audiogame.games import registry
-        from audiogame.net import messages as m
-        from audiogame.net.client import Batch, Resync
+        from audiogame.net.client.game_client import Batch, Resync
+        from audiogame.net.protocol import messages as m
 
         for item in self.client.poll():
             self.items.append(item)

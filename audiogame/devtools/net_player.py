@@ -20,8 +20,8 @@ from pathlib import Path
 
 from audiogame.devtools.net_harness import ScriptedPlayer
 from audiogame.devtools.player_process import apply_keepalive, player_arguments, take_place
-from audiogame.net import messages as m
-from audiogame.net.client import GameClient
+from audiogame.net.client.game_client import GameClient
+from audiogame.net.protocol import messages as m
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:

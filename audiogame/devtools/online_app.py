@@ -52,9 +52,9 @@ from audiogame.core.narration import (
 )
 from audiogame.devtools.harness import Harness, key_event  # noqa: E402
 from audiogame.language.localizer import Localizer, capital_first  # noqa: E402
-from audiogame.net import client as client_module  # noqa: E402
-from audiogame.net import messages as m  # noqa: E402
-from audiogame.net import spoken_words  # noqa: E402
+from audiogame.net.client import game_client as client_module  # noqa: E402
+from audiogame.net.protocol import messages as m  # noqa: E402
+from audiogame.net.protocol import spoken_words  # noqa: E402
 from audiogame.ui.table import TableScene  # noqa: E402
 
 #: the shortest gap between two keys: the app answers each before the next

@@ -14,9 +14,9 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from audiogame.net import client as client_module
-from audiogame.net import messages as m
-from audiogame.net.client import GameClient
+from audiogame.net.client import game_client as client_module
+from audiogame.net.client.game_client import GameClient
+from audiogame.net.protocol import messages as m
 
 #: runs the caller's loop until the condition holds (raising when its time is up)
 Wait = Callable[[Callable[[], bool]], None]

@@ -21,12 +21,12 @@ from audiogame.devtools.delay_proxy import Delay, DelayProxy
 from audiogame.devtools.race_player import RaceLoop, ScriptedRacer
 from audiogame.games import registry
 from audiogame.games.tirapassa.events import RoundEnded
-from audiogame.net import messages as m
-from audiogame.net.client import GameClient
-from audiogame.net.game_codec import GameCodec
-from audiogame.net.match_log import entries_from_lists, replay
-from audiogame.net.race_seat import RaceSeat
-from audiogame.net.remote_session import RemoteSession
+from audiogame.net.client.game_client import GameClient
+from audiogame.net.client.race_seat import RaceSeat
+from audiogame.net.client.remote_session import RemoteSession
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol.game_codec import GameCodec
+from audiogame.net.protocol.match_log import entries_from_lists, replay
 
 CONFIG = {
     "players": 2,

@@ -35,10 +35,10 @@ from audiogame.games.tirapassa.actions import Throw
 from audiogame.games.tirapassa.bots import TiraBot
 from audiogame.games.tirapassa.events import Landed, Thrown
 from audiogame.games.tirapassa.observation import TiraObservation
-from audiogame.net import messages as m
-from audiogame.net.client import Ahead, Batch, GameClient, Resync
-from audiogame.net.race_seat import RaceSeat
-from audiogame.net.remote_session import RemoteSession
+from audiogame.net.client.game_client import Ahead, Batch, GameClient, Resync
+from audiogame.net.client.race_seat import RaceSeat
+from audiogame.net.client.remote_session import RemoteSession
+from audiogame.net.protocol import messages as m
 
 
 class RaceLoop:

@@ -24,11 +24,11 @@ from audiogame.core.contract import GameSpec
 from audiogame.core.keys import Key
 from audiogame.core.narration import Message
 from audiogame.games import registry
-from audiogame.net import messages as m
-from audiogame.net import race_return
-from audiogame.net.client import Connected, GameClient
-from audiogame.net.race_seat import RaceSeat
-from audiogame.net.remote_session import RemoteSession
+from audiogame.net.client.game_client import Connected, GameClient
+from audiogame.net.client.race_seat import RaceSeat
+from audiogame.net.client.remote_session import RemoteSession
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol import race_return
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App

@@ -1,7 +1,7 @@
 """Tira & Passa players made from the protocol itself, for the tests and the benchmark of a
 race's fairness and of clients that cheat it.
 
-None of the project's client is used (``net/client.py``, its thread, ``RaceSeat``):
+None of the project's client is used (``net/client/game_client.py``, its thread, ``RaceSeat``):
 ``RawSocket`` is RFC 6455 over an asyncio stream, written here, so a player can do what
 a modified client can: hold its answers to the server's WebSocket pings
 (``pong_delay``) and date its presses as it likes (``dating``). What it shares with the
@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlparse
 
-from audiogame.net.clock_sync import ClockSync
+from audiogame.net.client.clock_sync import ClockSync
 
 SUBPROTOCOL = "audiogame.v1"
 _GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"

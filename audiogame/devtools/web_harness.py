@@ -32,9 +32,9 @@ from audiogame.games import registry
 from audiogame.history import History
 from audiogame.io.speech.recording import RecordingSpeaker
 from audiogame.language.localizer import Localizer
-from audiogame.net import messages as m
-from audiogame.net.game_codec import GameCodec
-from audiogame.net.match_log import engine_seed, entries_from_lists
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol.game_codec import GameCodec
+from audiogame.net.protocol.match_log import engine_seed, entries_from_lists
 from audiogame.net.web.messages import WEB_SUBPROTOCOL
 
 Press = dict[str, Any]

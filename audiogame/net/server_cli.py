@@ -22,19 +22,19 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path
 
-from audiogame.net import beacon as lan
-from audiogame.net import forwarded, json_log, tls
-from audiogame.net.address_limits import AddressLimits
-from audiogame.net.limits import Limits
-from audiogame.net.login_limits import LoginLimits
-from audiogame.net.migrations import SchemaTooNew
-from audiogame.net.moderation import ChatLimits
-from audiogame.net.passwords import WORKERS
-from audiogame.net.server import GameServer
-from audiogame.net.server_options import ServerOptions
-from audiogame.net.sqlite_store import StoreUnusable
-
-DEFAULT_PORT = 47470
+from audiogame.net.game_server import GameServer
+from audiogame.net.protocol import beacon as lan
+from audiogame.net.protocol import tls
+from audiogame.net.protocol.messages import DEFAULT_PORT
+from audiogame.net.server import forwarded, json_log
+from audiogame.net.server.address_limits import AddressLimits
+from audiogame.net.server.limits import Limits
+from audiogame.net.server.login_limits import LoginLimits
+from audiogame.net.server.migrations import SchemaTooNew
+from audiogame.net.server.moderation import ChatLimits
+from audiogame.net.server.options import ServerOptions
+from audiogame.net.server.passwords import WORKERS
+from audiogame.net.server.sqlite_store import StoreUnusable
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -179,11 +179,11 @@ async def serve(args: argparse.Namespace) -> None:
     )
     store = cluster = None
     if args.store:
-        from audiogame.net.postgres_store import PostgresStore
+        from audiogame.net.server.postgres_store import PostgresStore
 
         store = await PostgresStore.connect(args.store)
     if args.bus:
-        from audiogame.net.cluster import RedisCluster
+        from audiogame.net.server.cluster import RedisCluster
 
         cluster = RedisCluster(args.bus, prefix=args.redis_prefix)
     server = GameServer(data, options, store=store, cluster=cluster)

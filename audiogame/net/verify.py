@@ -27,9 +27,9 @@ from audiogame.cli_words import argparse_speaking, command_line_language
 from audiogame.core.contract import visible_to
 from audiogame.games import registry
 from audiogame.language.startup import LANGUAGES
-from audiogame.net.game_codec import GameCodec
-from audiogame.net.match_log import ReplayError, entries_from_lists, replay, seed_hash
-from audiogame.net.sqlite_store import StoreUnusable
+from audiogame.net.protocol.game_codec import GameCodec
+from audiogame.net.protocol.match_log import ReplayError, entries_from_lists, replay, seed_hash
+from audiogame.net.server.sqlite_store import StoreUnusable
 
 Words = Callable[[str], str]
 
@@ -69,8 +69,8 @@ def load(args: argparse.Namespace) -> dict[str, Any]:
         return data
     if args.data is None or args.table is None:
         raise Refused("verify-file-or-data")
-    from audiogame.net.server import DB_FILE
-    from audiogame.net.sqlite_store import SqliteStore
+    from audiogame.net.game_server import DB_FILE
+    from audiogame.net.server.sqlite_store import SqliteStore
 
     store = SqliteStore(args.data / DB_FILE, put_aside=False, upgrade=False)
     try:

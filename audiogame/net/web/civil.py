@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from audiogame.core.narration import Message, resolve
-from audiogame.net import messages as m
-from audiogame.net import moderation_words as said
-from audiogame.net import server_words
+from audiogame.net.client import server_words
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol import moderation_words as said
 from audiogame.net.web import messages as w
 
 if TYPE_CHECKING:

@@ -21,10 +21,10 @@ import msgspec
 from websockets.asyncio.server import ServerConnection
 
 from audiogame.games import registry
-from audiogame.net import messages as m
-from audiogame.net.connection import Connection
-from audiogame.net.lobby import Lobby
-from audiogame.net.reasons import Reason
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol.reasons import Reason
+from audiogame.net.server.connection import Connection
+from audiogame.net.server.lobby import Lobby
 from audiogame.net.web import messages as w
 from audiogame.net.web.listener import WebListener
 

@@ -42,10 +42,10 @@ from audiogame.games import registry
 from audiogame.history import History
 from audiogame.key_help import KeyHelp, everywhere_apart
 from audiogame.language.localizer import LANGUAGES, Localizer
-from audiogame.net import messages as m
-from audiogame.net import option_words, spoken_words
-from audiogame.net.game_codec import CodecError, GameCodec
-from audiogame.net.race_return import back_from_bot, comeback, covered
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol import option_words, spoken_words
+from audiogame.net.protocol.game_codec import CodecError, GameCodec
+from audiogame.net.protocol.race_return import back_from_bot, comeback, covered
 from audiogame.net.web import civil
 from audiogame.net.web import messages as w
 from audiogame.net.web.board import board_view

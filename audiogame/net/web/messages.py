@@ -19,7 +19,7 @@ from typing import Annotated
 
 import msgspec
 
-from audiogame.net import messages as m
+from audiogame.net.protocol import messages as m
 
 WEB_SUBPROTOCOL = f"audiogame.web.v{m.PROTOCOL}"
 

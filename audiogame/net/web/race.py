@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from audiogame.core.contract import Narrate
-from audiogame.net import messages as m
+from audiogame.net.protocol import messages as m
 
 
 @dataclass(slots=True)

@@ -41,7 +41,7 @@ from websockets.http11 import Request, Response
 from audiogame import __version__
 from audiogame.games import registry
 from audiogame.language.localizer import DEFAULT_LANGUAGE, LANGUAGES, MESSAGE_ID
-from audiogame.net.names import name_rule
+from audiogame.net.protocol.names import name_rule
 from audiogame.net.web import civil
 from audiogame.net.web.listener import KINDS, localizer
 from audiogame.resources import data_dir

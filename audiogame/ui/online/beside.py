@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING, Any
 
 from audiogame.core import keys
 from audiogame.core.keys import Key
-from audiogame.net import messages as m
-from audiogame.net.chat_text import MAX_CHARS
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol.chat_text import MAX_CHARS
 from audiogame.ui.menu import MenuItem, MenuScene
 from audiogame.ui.online import words
 from audiogame.ui.online.chat import parse_line
@@ -135,7 +135,7 @@ class TableCommands:
             port = str(hosted.port)  # a number in words would read "38,079"
             said.append(self.t("online-invite-address", address="127.0.0.1", port=port))
         elif hosted is not None:
-            from audiogame.net import tls
+            from audiogame.net.protocol import tls
             from audiogame.ui.online.hosting import lan_address
 
             port = str(hosted.port)

@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from audiogame.net import messages as m
-from audiogame.net.chat_text import clean_chat
-from audiogame.net.names import same_name
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol.chat_text import clean_chat
+from audiogame.net.protocol.names import same_name
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,8 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from audiogame.core.narration import Message
-from audiogame.net import messages as m
-from audiogame.net import server_words
+from audiogame.net.client import server_words
+from audiogame.net.protocol import messages as m
 
 #: the message kind of private messages, invitations and friends' presence
 PRIVATE = "private"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from audiogame.net.client import Incoming
+from audiogame.net.client.game_client import Incoming
 from audiogame.ui.menu import MenuScene
 
 if TYPE_CHECKING:

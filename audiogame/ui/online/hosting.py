@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from audiogame.net import tls
-from audiogame.net.host import HostedServer
-from audiogame.net.server_cli import DEFAULT_PORT
+from audiogame.net.client.host import HostedServer
+from audiogame.net.protocol import tls
+from audiogame.net.protocol.messages import DEFAULT_PORT
 
 #: more arguments for a server hosted here (a check shortens the gap between rounds)
 HOST_EXTRA: tuple[str, ...] = ()

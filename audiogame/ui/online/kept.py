@@ -16,8 +16,8 @@ import re
 import time
 from pathlib import Path
 
-from audiogame.net import messages as m
-from audiogame.net.match_log import seed_hash
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol.match_log import seed_hash
 from audiogame.store.files import StorageError, write_atomic
 
 log = logging.getLogger(__name__)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from audiogame.net.beacon import HostSeen
+from audiogame.net.protocol.beacon import HostSeen
 from audiogame.ui.menu import MenuItem, MenuScene
 from audiogame.ui.online.hosting import Target
 from audiogame.ui.online.lobby import LobbyScene

@@ -48,9 +48,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from audiogame.app.scene import Scene
 from audiogame.core.narration import Message
 from audiogame.games import registry
-from audiogame.net import messages as m
-from audiogame.net import race_return, server_words, tls
-from audiogame.net.client import (
+from audiogame.net.client import server_words
+from audiogame.net.client.game_client import (
     SERVER_GOODBYES,
     Connected,
     Connecting,
@@ -58,11 +57,13 @@ from audiogame.net.client import (
     GameClient,
     Incoming,
 )
-from audiogame.net.host import HostedServer
-from audiogame.net.online_seat import OnlineSeat
-from audiogame.net.race_seat import RaceSeat
-from audiogame.net.remote_session import Link as LinkNews
-from audiogame.net.remote_session import RemoteSession
+from audiogame.net.client.host import HostedServer
+from audiogame.net.client.online_seat import OnlineSeat
+from audiogame.net.client.race_seat import RaceSeat
+from audiogame.net.client.remote_session import Link as LinkNews
+from audiogame.net.client.remote_session import RemoteSession
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol import race_return, tls
 from audiogame.ui import games
 from audiogame.ui.online import kept, moderation, words
 from audiogame.ui.online.chat import Correspondents
@@ -505,7 +506,7 @@ class Link:
         self._said_by_others(Message("online-said", {"text": text}, cue="notice"))
 
     def _chat(self, chat: m.Chat) -> None:
-        from audiogame.net.chat_text import clean_chat
+        from audiogame.net.protocol.chat_text import clean_chat
 
         text = clean_chat(chat.text)
         name = chat.name

@@ -41,13 +41,13 @@ from audiogame.app.scene import Scene
 from audiogame.core import keys
 from audiogame.core.keys import Key
 from audiogame.games import registry
-from audiogame.net import messages as m
-from audiogame.net import spoken_words, tls
-from audiogame.net.accounts import is_session_token
-from audiogame.net.client import Incoming
-from audiogame.net.host import HostedServer
-from audiogame.net.names import clean_name
-from audiogame.net.reasons import Reason
+from audiogame.net.client.game_client import Incoming
+from audiogame.net.client.host import HostedServer
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol import spoken_words, tls
+from audiogame.net.protocol.credentials import is_session_token
+from audiogame.net.protocol.names import clean_name
+from audiogame.net.protocol.reasons import Reason
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.menu import MenuItem, MenuScene
 from audiogame.ui.online import sessions, words
@@ -484,7 +484,7 @@ class LobbyScene(MenuScene):
         said.append(f"{options}." if options else "")
         if peek.view is not None and spec.standing is not None and spec.wire is not None:
             from audiogame.core.narration import resolve
-            from audiogame.net.game_codec import CodecError, GameCodec
+            from audiogame.net.protocol.game_codec import CodecError, GameCodec
 
             try:
                 view = GameCodec(spec.wire()).decode_view(peek.view)

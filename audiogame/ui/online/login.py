@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from audiogame.net.accounts import MAX_PASSWORD, check_password
-from audiogame.net.names import clean_name
+from audiogame.net.protocol.credentials import MAX_PASSWORD, check_password
+from audiogame.net.protocol.names import clean_name
 from audiogame.ui.menu import MenuItem, MenuScene
 from audiogame.ui.text_entry import TextEntry
 

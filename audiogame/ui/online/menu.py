@@ -21,9 +21,9 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from audiogame.net import beacon
-from audiogame.net.host import LocalHosts
-from audiogame.net.names import clean_name
+from audiogame.net.client.host import LocalHosts
+from audiogame.net.protocol import beacon
+from audiogame.net.protocol.names import clean_name
 from audiogame.ui.menu import MenuItem, MenuScene
 from audiogame.ui.online.create import CreateTableScene, TableChoice, online_games
 from audiogame.ui.online.hosting import Target, new_hosted, parse_address

@@ -20,9 +20,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from audiogame.core.narration import Message, resolve
-from audiogame.net import messages as m
-from audiogame.net import moderation_words as said
-from audiogame.net.client import Incoming
+from audiogame.net.client.game_client import Incoming
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol import moderation_words as said
 from audiogame.ui.menu import MenuItem, MenuScene
 from audiogame.ui.text_entry import TextEntry
 

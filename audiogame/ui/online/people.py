@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING, Any
 from audiogame.core import keys
 from audiogame.core.keys import Key
 from audiogame.core.narration import Message, resolve
-from audiogame.net import messages as m
-from audiogame.net import server_words
-from audiogame.net.chat_text import MAX_CHARS
-from audiogame.net.client import Incoming
+from audiogame.net.client import server_words
+from audiogame.net.client.game_client import Incoming
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol.chat_text import MAX_CHARS
 from audiogame.ui.menu import MenuItem, MenuScene
 from audiogame.ui.online import moderation
 from audiogame.ui.online.directory import FRIENDLY

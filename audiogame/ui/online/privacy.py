@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from audiogame.net import messages as m
-from audiogame.net.client import Incoming
-from audiogame.net.records import Privacy
+from audiogame.net.client.game_client import Incoming
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol.relations import Privacy
 from audiogame.ui.menu import MenuItem
 from audiogame.ui.online.following import FollowingScene
 

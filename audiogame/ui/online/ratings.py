@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from audiogame.core.narration import Message, Phrase
-from audiogame.net import messages as m
-from audiogame.net import server_words
-from audiogame.net.client import Incoming
+from audiogame.net.client import server_words
+from audiogame.net.client.game_client import Incoming
+from audiogame.net.protocol import messages as m
 from audiogame.ui.menu import MenuItem
 from audiogame.ui.online import words
 from audiogame.ui.online.following import FollowingScene

@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING
 from audiogame.core import keys
 from audiogame.core.keys import Key
 from audiogame.games import registry
-from audiogame.net import messages as m
-from audiogame.net.client import Incoming
+from audiogame.net.client.game_client import Incoming
+from audiogame.net.protocol import messages as m
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.menu import MenuItem, MenuScene
 from audiogame.ui.online import words

@@ -14,7 +14,7 @@ import json
 import logging
 from pathlib import Path
 
-from audiogame.net.names import same_name
+from audiogame.net.protocol.names import same_name
 from audiogame.store.files import StorageError, TooBig, keep_aside, read_capped, write_atomic
 
 log = logging.getLogger(__name__)

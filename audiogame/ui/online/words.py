@@ -14,8 +14,8 @@ from typing import Any
 from audiogame.core.contract import GameSpec
 from audiogame.games import registry
 from audiogame.language.localizer import Localizer
-from audiogame.net import messages as m
-from audiogame.net import option_words, spoken_words
+from audiogame.net.protocol import messages as m
+from audiogame.net.protocol import option_words, spoken_words
 from audiogame.ui.choice_row import value_words
 
 Localize = Callable[..., str]

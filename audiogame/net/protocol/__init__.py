@@ -1,0 +1,1 @@
+"""What both ends of a connection share: the messages, the codec, the words."""

@@ -1,0 +1,1 @@
+"""The server's rooms: connections, the lobby, tables, accounts, stores, the bus."""
