@@ -47,7 +47,8 @@ from audiogame.net.server.bus import Post
 from audiogame.net.server.claim_watch import ClaimWatch
 from audiogame.net.server.loop_clock import LoopScheduler
 from audiogame.net.server.rtt import SHARED_QUANTILE, SHARED_SAMPLES, LineMeter, clamp_claim
-from audiogame.net.server.table import HUMAN, Table, _cancel, _Match
+from audiogame.net.server.table import Table
+from audiogame.net.server.table_storage import HUMAN, _cancel, _Match
 
 log = logging.getLogger(__name__)
 
