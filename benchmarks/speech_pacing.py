@@ -81,7 +81,7 @@ def my_key(table: DominoTable) -> str | None:
     plays = [a for a in match.legal_actions(0) if isinstance(a, Play)]
     if not plays:
         return "space"
-    table.focus = plays[0].uid
+    table.controls.focus = plays[0].uid
     return END_KEYS[plays[0].end]
 
 

@@ -139,7 +139,8 @@ def test_resumed_on_my_turn_the_situation_is_spoken_and_my_time_starts_again(
     assert again.app.localizer("domino-resumed-hand", n=hand) in said
     resumed = again.app.top
     assert resumed.observation().hand == table.observation().hand
-    assert resumed.order == table.order and resumed.focus == table.focus
+    assert resumed.controls.order == table.controls.order
+    assert resumed.controls.focus == table.controls.focus
     again.advance(9.5)
     assert resumed.match.steps == len(state["engine"]["log"])  # still thinking
     again.advance(1.0)

@@ -71,13 +71,13 @@ def open_table(h, lang: str, setup: dict) -> DominoTable:
 
 def go_to(h, table: DominoTable, uid: int) -> None:
     """Arrows to a tile, as a player would: Home, then Down."""
-    hand = table.hand()
+    hand = table.controls.hand(table.view())
     index = next(i for i, t in enumerate(hand) if t.uid == uid)
     said = h.press("home")
     for _ in range(index):
         said = h.press("down")
     assert f", {index + 1} " in said  # the tile is spoken with its position
-    assert table.focus == uid
+    assert table.controls.focus == uid
 
 
 def my_move(h, table: DominoTable, lang: str, style: int) -> None:
@@ -89,7 +89,7 @@ def my_move(h, table: DominoTable, lang: str, style: int) -> None:
         return
     play = plays[style % len(plays)]
     go_to(h, table, play.uid)
-    tile = next(t for t in table.hand() if t.uid == play.uid)
+    tile = next(t for t in table.controls.hand(table.view()) if t.uid == play.uid)
     both = fit_of(tile, table.match.ends) == "both"
     if both and style % 2:
         assert h.press("enter").endswith(WORDS[lang]["choose"])
@@ -98,7 +98,7 @@ def my_move(h, table: DominoTable, lang: str, style: int) -> None:
         h.press({End.LEFT: "l", End.RIGHT: "r", None: "d"}[play.end])
     else:
         h.press("enter")
-    assert table.choosing is None
+    assert table.controls.choosing is None
 
 
 def play_match(h, table: DominoTable, lang: str, idle: int = 0, limit: float = 4000.0):

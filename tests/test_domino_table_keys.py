@@ -43,7 +43,7 @@ def move_on(h, table: DominoTable) -> None:
     if play is None:
         h.press("space")
         return
-    table.focus = play.uid
+    table.controls.focus = play.uid
     h.press({End.LEFT: "s", End.RIGHT: "d", None: "enter"}[play.end])
 
 
@@ -84,7 +84,16 @@ def test_the_questions_answer_from_what_i_may_know(harness_factory, lang):
         "en": "Tiles in hand: you: {0}, Marco: {1}. Boneyard {2}.",
     }[lang]
     assert h.press("e") == counts.format(*obs.hand_counts, obs.boneyard)
-    on = t(h, "domino-on-tile", tile=tile_words(h, table.hand()[table.cursor_at(table.hand())]))
+    on = t(
+        h,
+        "domino-on-tile",
+        tile=tile_words(
+            h,
+            table.controls.hand(table.view())[
+                table.controls.cursor_at(table.controls.hand(table.view()))
+            ],
+        ),
+    )
     assert h.press("t") == f"{t(h, 'domino-whose-turn-you')} {on}"
     totals = {
         "it": "Manche {0}. Totali: tu: {1}, Marco: {2}. Limite: 100 punti.",
@@ -98,7 +107,7 @@ def test_the_questions_answer_from_what_i_may_know(harness_factory, lang):
 
 def sorted_said(h, table: DominoTable, order: str) -> str:
     """What a new sort order says: its name and the first three tiles in that order."""
-    first = ", ".join(tile_words(h, x) for x in table.hand()[:3])
+    first = ", ".join(tile_words(h, x) for x in table.controls.hand(table.view())[:3])
     return t(h, "domino-sort-first", order=t(h, f"domino-sort-{order}"), tiles=first)
 
 
@@ -109,20 +118,22 @@ def test_sort_orders_are_spoken_and_the_cursor_keeps_its_tile(harness_factory, l
     my_turn(h, table)
     h.press("down")
     said = h.press("down")
-    focus = table.focus
-    assert said.startswith(tile_words(h, next(x for x in table.hand() if x.uid == focus)))
+    focus = table.controls.focus
+    assert said.startswith(
+        tile_words(h, next(x for x in table.controls.hand(table.view()) if x.uid == focus))
+    )
     said = h.press("5", ctrl=True)
     assert said == sorted_said(h, table, "pips-desc")
-    assert table.focus == focus and table.order == "pips-desc"
-    pips = [x.pips for x in table.hand()]
+    assert table.controls.focus == focus and table.controls.order == "pips-desc"
+    pips = [x.pips for x in table.controls.hand(table.view())]
     assert pips == sorted(pips, reverse=True)
     assert h.press("h", shift=True) == sorted_said(h, table, "doubles-first")
-    assert table.focus == focus
+    assert table.controls.focus == focus
     # Left/Right move between groups only when the hand is grouped
     assert h.press("left") == t(h, "domino-not-grouped")
     assert h.app.announcer.cue_log[-1][0] == "menu_error"
     h.press("8", ctrl=True)
-    assert table.order == "grouped"
+    assert table.controls.order == "grouped"
     groups = group_by_number(table.observation().hand)
     for _ in range(len(groups)):
         h.press("left")
@@ -131,7 +142,7 @@ def test_sort_orders_are_spoken_and_the_cursor_keeps_its_tile(harness_factory, l
         said = h.press("right")
         words = ", ".join(tile_words(h, x) for x in tiles)
         assert said == t(h, "domino-group", n=number, tiles=words)
-        assert table.focus == tiles[0].uid
+        assert table.controls.focus == tiles[0].uid
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
@@ -140,19 +151,21 @@ def test_a_tile_that_fits_both_ends_asks_which(harness_factory, lang):
     table = start(h, levels=("easy",), set="double-9")
 
     def both(tb: DominoTable) -> bool:
-        return any(fit_of(x, tb.match.ends) == "both" for x in tb.hand())
+        return any(fit_of(x, tb.match.ends) == "both" for x in tb.controls.hand(tb.view()))
 
     find(h, table, both)
-    tile = next(x for x in table.hand() if fit_of(x, table.match.ends) == "both")
-    table.focus = tile.uid
+    tile = next(
+        x for x in table.controls.hand(table.view()) if fit_of(x, table.match.ends) == "both"
+    )
+    table.controls.focus = tile.uid
     asked = h.press("enter")
     assert asked == t(h, "domino-choose-end", tile=tile_words(h, tile))
-    assert table.choosing == tile.uid
+    assert table.controls.choosing == tile.uid
     assert h.press("escape") == t(h, "domino-choose-cancelled")
-    assert table.choosing is None and isinstance(h.app.top, DominoTable)
+    assert table.controls.choosing is None and isinstance(h.app.top, DominoTable)
     h.press("enter")
     left = table.match.ends[0]
-    count = len(table.hand())
+    count = len(table.controls.hand(table.view()))
     said = h.press("s")
     placed = tile_words(h, tile, tile.other(left), left)
     expected = t(h, "domino-plays-you", tile=placed, end="left")
@@ -160,7 +173,7 @@ def test_a_tile_that_fits_both_ends_asks_which(harness_factory, lang):
     assert ("tile_play", -0.6) in list(h.app.announcer.cue_log)[-3:]
     if count > 1:
         # the cursor lands on the tile that took its place, and says it
-        landed = next(x for x in table.hand() if x.uid == table.focus)
+        landed = next(x for x in table.controls.hand(table.view()) if x.uid == table.controls.focus)
         assert t(h, "domino-focus", tile=tile_words(h, landed)) in said
 
 
@@ -177,12 +190,12 @@ def test_equal_ends_the_hint_says_both_and_the_tile_goes_where_said(harness_fact
         return (
             ends is not None
             and ends[0] == ends[1]
-            and any(x.a == ends[0] or x.b == ends[0] for x in tb.hand())
+            and any(x.a == ends[0] or x.b == ends[0] for x in tb.controls.hand(tb.view()))
         )
 
     find(h, table, same)
     number = table.match.ends[0]
-    hand = table.hand()
+    hand = table.controls.hand(table.view())
     index = next(i for i, x in enumerate(hand) if number in (x.a, x.b))
     tile = hand[index]
     said = h.press("home")
@@ -200,7 +213,9 @@ def test_equal_ends_the_hint_says_both_and_the_tile_goes_where_said(harness_fact
     placed = (tile.other(number), number) if end is End.LEFT else (number, tile.other(number))
     expected = t(h, "domino-plays-you", tile=tile_words(h, tile, *placed), end=end.value)
     assert said.startswith(expected)
-    assert table.choosing is None and tile.uid not in {x.uid for x in table.hand()}
+    assert table.controls.choosing is None and tile.uid not in {
+        x.uid for x in table.controls.hand(table.view())
+    }
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
@@ -209,12 +224,14 @@ def test_refusals_say_why(harness_factory, lang):
     table = start(h, set="double-9")
 
     def mixed(tb: DominoTable) -> bool:
-        fits = [fit_of(x, tb.match.ends) for x in tb.hand()]
+        fits = [fit_of(x, tb.match.ends) for x in tb.controls.hand(tb.view())]
         return "none" in fits and any(f != "none" for f in fits)
 
     find(h, table, mixed)
-    stuck = next(x for x in table.hand() if fit_of(x, table.match.ends) == "none")
-    table.focus = stuck.uid
+    stuck = next(
+        x for x in table.controls.hand(table.view()) if fit_of(x, table.match.ends) == "none"
+    )
+    table.controls.focus = stuck.uid
     assert h.press("enter") == t(h, "domino-refusal-does-not-fit")
     assert h.app.announcer.cue_log[-1][0] == "menu_error"
     assert h.press("space") == t(h, "domino-refusal-may-not-draw")
@@ -233,10 +250,10 @@ def test_after_a_draw_the_cursor_is_on_the_drawn_tile(harness_factory, lang):
         return not any(isinstance(a, Play) for a in tb.match.legal_actions(0))
 
     find(h, table, must_draw)
-    before = {x.uid for x in table.hand()}
+    before = {x.uid for x in table.controls.hand(table.view())}
     said = h.press("space")
     drawn = [x for x in table.observation().hand if x.uid not in before]
-    assert drawn and table.focus == drawn[-1].uid
+    assert drawn and table.controls.focus == drawn[-1].uid
     assert tile_words(h, drawn[-1]) in said
     assert any(isinstance(a, Draw) for _, _, a in table.match.log)
 
@@ -387,13 +404,13 @@ def test_the_sort_order_is_kept_across_matches_and_restarts(harness_factory, lan
     h.press("s" if lang == "it" else "y")
     again = h.app.top
     assert isinstance(again, DominoTable) and again is not table
-    assert again.order == "doubles-first"
+    assert again.controls.order == "doubles-first"
     assert h.press("h") == hand_read(h, again)
     h.close()
 
     restarted = harness_factory(lang)  # the same folders: the game started again
     table = opened_from_setup(restarted)
-    assert table.order == "doubles-first"
+    assert table.controls.order == "doubles-first"
     assert restarted.press("h") == hand_read(restarted, table)
 
 

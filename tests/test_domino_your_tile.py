@@ -44,8 +44,8 @@ def queued(h) -> list[str]:
 
 
 def under_cursor(table: DominoTable) -> Tile:
-    hand = table.hand()
-    return hand[table.cursor_at(hand)]
+    hand = table.controls.hand(table.view())
+    return hand[table.controls.cursor_at(hand)]
 
 
 def my_start(lang: str, harness_factory) -> tuple[object, DominoTable]:

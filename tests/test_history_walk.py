@@ -28,7 +28,7 @@ def my_moves_until(h, table: DominoTable, wanted) -> None:
         if match.phase is Phase.PLAYING and match.current_seat == 0:
             plays = [a for a in match.legal_actions(0) if isinstance(a, Play)]
             if plays:
-                table.focus = plays[0].uid
+                table.controls.focus = plays[0].uid
                 h.press({End.LEFT: "s", End.RIGHT: "d", None: "enter"}[plays[0].end])
             else:
                 h.press("space")

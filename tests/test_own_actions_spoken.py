@@ -50,7 +50,7 @@ def play_until(h, table: DominoTable, wanted) -> None:
             if not plays:
                 h.press("space")
                 continue
-            table.focus = plays[0].uid
+            table.controls.focus = plays[0].uid
             h.press({End.LEFT: "s", End.RIGHT: "d", None: "enter"}[plays[0].end])
         else:
             h.advance(0.25)
@@ -67,10 +67,10 @@ def test_my_draw_is_spoken_when_draws_are_sound_only(harness_factory, lang):
     table = DominoTable(h.app, setup, 3, iterations=10)
     h.start(table)
     play_until(h, table, must_draw)
-    before = {tile.uid for tile in table.hand()}
+    before = {tile.uid for tile in table.controls.hand(table.view())}
     cues = len(h.app.announcer.cue_log)
     said = h.press("space")
-    drawn = [tile for tile in table.hand() if tile.uid not in before]
+    drawn = [tile for tile in table.controls.hand(table.view()) if tile.uid not in before]
     assert drawn
     t = h.app.localizer
     last = drawn[-1]

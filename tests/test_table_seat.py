@@ -117,12 +117,12 @@ def test_a_domino_table_asks_which_end_when_the_refusal_comes_later(harness_fact
             h.advance(0.1)
     seat.acts.clear()
     assert table.local is None and not table.save_match()  # nothing here to save
-    table.focus = both[0].uid
+    table.controls.focus = both[0].uid
     said = h.press("enter")
     assert seat.acts == [Play(both[0].uid, None)]
-    assert table.choosing is None and said == ""  # the answer has not come yet
+    assert table.controls.choosing is None and said == ""  # the answer has not come yet
     said = h.advance(0.1)
-    assert table.choosing == both[0].uid
+    assert table.controls.choosing == both[0].uid
     assert {"it": "attacca da tutte e due le parti", "en": "fits both ends"}[lang] in said
     h.press("s")
     h.advance(0.1)

@@ -19,8 +19,8 @@ def my_move_keys(table: DominoTable) -> list[str]:
     play = next((a for a in table.match.legal_actions(0) if isinstance(a, Play)), None)
     if play is None:
         return ["space"]
-    hand = table.hand()
+    hand = table.controls.hand(table.view())
     index = next(i for i, t in enumerate(hand) if t.uid == play.uid)
-    current = next((i for i, t in enumerate(hand) if t.uid == table.focus), 0)
+    current = next((i for i, t in enumerate(hand) if t.uid == table.controls.focus), 0)
     arrow = "down" if index > current else "up"
     return [arrow] * abs(index - current) + [END_KEYS[play.end]]

@@ -137,14 +137,15 @@ def desktop_lines(
 
 
 def narration_only(lines: Sequence[dict[str, Any]], game_cue_ids: set[str]) -> list[Said]:
-    """A page's history lines that the game's narrator said (not answers, notices,
-    or the cursor landing after my play, which the desktop table adds too)."""
+    """A page's history lines that the game's narrator said (not answers, notices, nor
+    the cursor's words: where it landed after my play and the tile it is on when my
+    turn comes, which the desktop table adds too)."""
     return [
         Said(line["id"], line["text"])
         for line in lines
         if not line["answer"]
         and not line["id"].startswith(("web-", "net-"))
-        and line["id"] != "domino-focus"
+        and line["id"] not in ("domino-focus", "domino-on-tile")
     ]
 
 

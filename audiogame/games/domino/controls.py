@@ -8,7 +8,9 @@ action and never waits for one: whoever drives it sends the action where its
 engine is (the desktop table to its local session, the web page's listener on
 the server to the table) and hands the game's refusal back to ``refused``.
 ``heard`` narrates a batch as the table does, the cursor following my own
-moves ("on 5 and 4" right after my play is told).
+moves ("on 5 and 4" right after my play is told) and naming the tile under it
+when my turn comes. They are the one key map of Domino: the desktop table, the
+terminal and a web page's listener on the server all drive these.
 
 Keys that depend on where the table is (Enter between manches, Shift+P, Escape)
 are the driver's: ``on_key`` answers None for them.
@@ -22,12 +24,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from audiogame.core import keys
+from audiogame.core.hand_cursor import HandCursor
 from audiogame.core.keys import Key
 from audiogame.core.narration import Join, Message, Phrase
 from audiogame.games.domino.actions import DRAW, Action, Play, Refusal
 from audiogame.games.domino.board import BoardFocus
 from audiogame.games.domino.events import Drew, MancheEnded, TileDrawn, TilePlayed
 from audiogame.games.domino.narrate import (
+    TURN,
     Seating,
     ends_phrase,
     manche_points,
@@ -44,7 +48,9 @@ from audiogame.games.domino.tiles import End, Tile
 
 END_LETTERS: dict[str, End] = {"s": End.LEFT, "l": End.LEFT, "d": End.RIGHT, "r": End.RIGHT}
 ARROW_ENDS: dict[str, End] = {keys.LEFT: End.LEFT, keys.RIGHT: End.RIGHT}
-ENTER = (keys.RETURN, keys.KP_ENTER)
+ENTER = keys.ENTER
+#: how many tiles a new sort order reads from the top of the hand
+SORT_PREVIEW = 3
 
 Narrate = Callable[[Sequence[Any], Any, Sequence[str]], "list[Message]"]
 
@@ -65,36 +71,54 @@ def answer(msg_id: str, cue: str | None = None, **args: Any) -> Message:
 class DominoControls:
     def __init__(self, order: str = SORT_IDS[0]) -> None:
         self.order = order
-        self.focus: int | None = None  # uid of the tile under the cursor
+        #: the tile under the cursor, by uid: re-sorting never loses it
+        self.cursor: HandCursor[int] = HandCursor()
         self.group = 0  # index among group_by_number's groups (grouped order)
         self.choosing: int | None = None  # uid waiting for "left or right?"
-        #: where the cursor was when I played: it lands there again
-        self.played_index = 0
-        self._pending: int | None = None  # the uid of the play sent last
+        #: the action sent last (its refusal is worded from it)
+        self.sent: Action | None = None
+        #: the tile my play left the cursor on, named then ("Now on"): my next turn does
+        #: not name it again while the cursor is still there (once per turn)
+        self._named: int | None = None
+
+    @property
+    def focus(self) -> int | None:
+        """The uid of the tile under the cursor (None: the first tile)."""
+        return self.cursor.focus
+
+    @focus.setter
+    def focus(self, uid: int | None) -> None:
+        self.cursor.focus = uid
+
+    def new_round(self) -> None:
+        """A new deal: the cursor back on the first tile, nothing named yet."""
+        self.cursor.reset()
+        self._named = None
 
     # -- the hand and the cursor ------------------------------------------------------
     def hand(self, view: Observation) -> list[Tile]:
         return sort_hand(self.order, view.hand, view.ends)
 
-    def cursor(self, hand: Sequence[Tile]) -> int:
-        for i, tile in enumerate(hand):
-            if tile.uid == self.focus:
-                return i
-        return 0
+    def cursor_at(self, hand: Sequence[Tile]) -> int:
+        """Where the cursor stands in ``hand`` (the hand in the table's order)."""
+        return self.cursor.index([tile.uid for tile in hand])
 
     def focused(self, view: Observation) -> Tile | None:
+        """The tile under the cursor, now followed by uid (None: an empty hand)."""
         hand = self.hand(view)
-        if not hand:
-            return None
-        tile = hand[self.cursor(hand)]
-        self.focus = tile.uid
-        return tile
+        uid = self.cursor.pin([tile.uid for tile in hand])
+        return None if uid is None else hand[self.cursor_at(hand)]
+
+    def my_turn(self, view: Observation) -> Tile | None:
+        """The tile under my cursor when it is my turn to play, else None."""
+        mine = view.phase is Phase.PLAYING and view.seat is not None
+        return self.focused(view) if mine and view.current_seat == view.seat else None
 
     def board_focus(self, view: Observation) -> BoardFocus:
         """The board's pointer, as the desktop table gives its window: my order, and the
         tile under the cursor (looked at, not moved)."""
         hand = self.hand(view)
-        return BoardFocus(self.order, hand[self.cursor(hand)].uid if hand else None)
+        return BoardFocus(self.order, hand[self.cursor_at(hand)].uid if hand else None)
 
     def sync_group(self, view: Observation) -> None:
         tile = self.focused(view)
@@ -108,6 +132,14 @@ class DominoControls:
         self, key: Key, view: Observation, names: Sequence[str], now: float | None
     ) -> Reaction | None:
         """The key's answers and action, or None when the key is not the hand's."""
+        reaction = self._on_key(key, view, names, now)
+        if reaction is not None and reaction.action is not None:
+            self.sent = reaction.action
+        return reaction
+
+    def _on_key(
+        self, key: Key, view: Observation, names: Sequence[str], now: float | None
+    ) -> Reaction | None:
         if self.choosing is not None:
             chosen = self._choose_end(key, view)
             if chosen is not None:
@@ -162,17 +194,16 @@ class DominoControls:
 
     def _move(self, view: Observation, delta: int | None, to: int | None = None) -> Reaction:
         hand = self.hand(view)
-        if not hand:
+        uids = [tile.uid for tile in hand]
+        landing = self.cursor.go(uids, to) if to is not None else self.cursor.step(uids, delta or 0)
+        if landing is None:
             return Reaction((answer("domino-hand-empty", "menu_edge"),))
-        wanted = to if to is not None else self.cursor(hand) + (delta or 0)
-        index = min(max(wanted, 0), len(hand) - 1)
-        tile = hand[index]
-        self.focus = tile.uid
+        tile = hand[landing.index]
         said = answer(
             "domino-tile-at",
-            "menu_edge" if index != wanted else "menu_move",
+            "menu_edge" if landing.edge else "menu_move",
             tile=tile_phrase(tile),
-            pos=index + 1,
+            pos=landing.index + 1,
             total=len(hand),
             fit=fit_of(tile, view.ends),
         )
@@ -190,28 +221,35 @@ class DominoControls:
         return Reaction((answer("domino-group", cue, n=number, tiles=tiles_phrase(tiles)),))
 
     def _set_order(self, view: Observation, order: str) -> Reaction:
+        """A new sort order, said with the first tiles it puts at the top."""
         self.focused(view)  # pin the cursor's tile before the hand moves around it
         self.order = order
-        said = answer("domino-sort", "toggle", order=Phrase(f"domino-sort-{order}"))
+        first = self.hand(view)[:SORT_PREVIEW]
+        name = Phrase(f"domino-sort-{order}")
+        if first:
+            said = answer("domino-sort-first", "toggle", order=name, tiles=tiles_phrase(first))
+        else:
+            said = answer("domino-sort", "toggle", order=name)
         if order == "grouped":
             self.sync_group(view)
         return Reaction((said,))
 
     def _play(self, view: Observation, end: End | None) -> Reaction:
         hand = self.hand(view)
+        if not hand and view.seat is None:
+            return Reaction((answer("table-watching", "menu_error"),))
         if not hand:
             refusal = empty_hand_refusal(view)
             return Reaction((answer(f"domino-refusal-{refusal.value}", "menu_error"),))
-        self.played_index = self.cursor(hand)
-        tile = hand[self.played_index]
-        self._pending = tile.uid
-        return Reaction(action=Play(tile.uid, end))
+        return Reaction(action=Play(hand[self.cursor_at(hand)].uid, end))
 
     # -- what came back ---------------------------------------------------------------
     def refused(self, refusal: Refusal | str, view: Observation) -> list[Message]:
-        """The words for the game's refusal (or its value) of the action sent last."""
-        if refusal == Refusal.CHOOSE_END and self._pending is not None:
-            tile = next((t for t in view.hand if t.uid == self._pending), None)
+        """The words for the game's refusal (or its value) of the action sent last: a
+        tile that fits both ends asks which; anything else says why."""
+        sent = self.sent
+        if refusal == Refusal.CHOOSE_END and isinstance(sent, Play):
+            tile = next((t for t in view.hand if t.uid == sent.uid), None)
             if tile is not None:
                 self.choosing = tile.uid
                 return [answer("domino-choose-end", "notice", tile=tile_phrase(tile))]
@@ -222,7 +260,8 @@ class DominoControls:
         self, events: Sequence[Any], view: Observation, names: Sequence[str], narrate: Narrate
     ) -> list[Message]:
         """A batch narrated for this seat; my own moves move the cursor, which says
-        where it landed right after my play is told (before what the others did next)."""
+        where it landed right after my play is told (before what the others did next),
+        and my turn's notice is followed by the tile under the cursor."""
         out: list[Message] = []
         start = 0
         me = view.seat
@@ -230,26 +269,37 @@ class DominoControls:
             if me is None or getattr(event, "seat", None) != me:
                 continue
             if isinstance(event, TilePlayed):
-                out += narrate(events[start : i + 1], view, names)
+                out += self._on_my_turn(narrate(events[start : i + 1], view, names), view)
                 start = i + 1
                 out += self._after_my_play(view)
             elif isinstance(event, TileDrawn):
                 self.focus = event.tile.uid
             elif isinstance(event, Drew):
                 self.sync_group(view)
-        out += narrate(events[start:], view, names)
+        out += self._on_my_turn(narrate(events[start:], view, names), view)
         if not view.my_turn:
             self.choosing = None
         return out
 
     def _after_my_play(self, view: Observation) -> list[Message]:
         """The cursor lands on the tile that took the played one's place, and says so."""
-        hand = self.hand(view)
-        if not hand:
+        tile = self.focused(view)
+        self._named = None if tile is None else tile.uid
+        if tile is None:
             return []
-        index = min(self.played_index, len(hand) - 1)
-        self.focus = hand[index].uid
-        return [Message("domino-focus", {"tile": tile_phrase(hand[index])}, "own")]
+        return [Message("domino-focus", {"tile": tile_phrase(tile)}, "own")]
+
+    def _on_my_turn(self, said: list[Message], view: Observation) -> list[Message]:
+        """My turn's notice (the narrator's, with its cue) is followed by the tile under
+        the cursor, the one Enter would play: the hand itself stays on H."""
+        at = next((i for i, m in enumerate(said) if m.cue == "your_turn"), None)
+        if at is None:
+            return said
+        tile = None if view.seat is None else self.focused(view)
+        named, self._named = self._named, None
+        if tile is None or tile.uid == named:  # said after my play, and still there
+            return said
+        return [*said[: at + 1], on_tile(tile), *said[at + 1 :]]
 
     # -- questions, at any time -------------------------------------------------------
     def ask_hand(self, view: Observation, seating: Seating, now: float | None) -> Message:
@@ -276,18 +326,27 @@ class DominoControls:
         return answer("domino-counts", list=Join(listed), boneyard=view.boneyard)
 
     def ask_turn(self, view: Observation, seating: Seating, now: float | None) -> Message:
-        left = None
-        if view.turn_deadline is not None and now is not None:
-            left = max(0, math.ceil(view.turn_deadline - now))
-        mine = view.phase is Phase.PLAYING and view.seat is not None
-        tile = self.focused(view) if mine and view.current_seat == view.seat else None
-        return turn_answer(whose_turn(view, seating, left), tile)
+        """T: whose turn; mine with the time left and the tile under the cursor."""
+        return turn_answer(turn_phrase(view, seating, now), self.my_turn(view))
 
     def ask_scores(self, view: Observation, seating: Seating, now: float | None) -> Message:
         return scores_answer(view, seating)
 
 
 # -- answers both tables give (the desktop's and a page's listener's) -----------------------
+
+
+def turn_phrase(view: Observation, seating: Seating, now: float | None) -> Phrase:
+    """Whose turn it is; mine with the seconds left before my turn's deadline."""
+    left = None
+    if view.my_turn and view.turn_deadline is not None and now is not None:
+        left = max(0, math.ceil(view.turn_deadline - now))
+    return whose_turn(view, seating, left)
+
+
+def on_tile(tile: Tile) -> Message:
+    """The tile under the cursor, the one Enter would play ("On 1 3.")."""
+    return Message("domino-on-tile", {"tile": tile_phrase(tile)}, TURN)
 
 
 def whose_turn(view: Observation, seating: Seating, left: int | None) -> Phrase:

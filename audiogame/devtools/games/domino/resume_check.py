@@ -54,18 +54,18 @@ def scripted_key(table: DominoTable) -> str | None:
         return "enter" if table.beside is None else None
     if view.phase is not Phase.PLAYING or me is None or view.current_seat != me:
         return None
-    if table.choosing is not None:
+    if table.controls.choosing is not None:
         return "s"
     legal = view.legal_actions()
     fitting = {a.uid for a in legal if isinstance(a, Play)}
-    hand = table.hand()
+    hand = table.controls.hand(table.view())
     targets = [i for i, tile in enumerate(hand) if tile.uid in fitting]
     if not targets:
         return "space" if any(isinstance(a, Draw) for a in legal) else None
-    at = table.cursor_at(hand)
-    if at == targets[0] and table.focus == hand[at].uid:
+    at = table.controls.cursor_at(hand)
+    if at == targets[0] and table.controls.focus == hand[at].uid:
         return "enter"
-    return "down" if at < targets[0] and table.focus is not None else "home"
+    return "down" if at < targets[0] and table.controls.focus is not None else "home"
 
 
 class DominoAdapter(TableAdapter[DominoTable]):
@@ -119,11 +119,11 @@ class DominoAdapter(TableAdapter[DominoTable]):
         key = scripted_key(table)
         if key is None:
             return None
-        pressed = (id(table), table.view().step, table.focus, table.choosing, key)
+        pressed = (id(table), table.view().step, table.controls.focus, table.controls.choosing, key)
         if pressed == self._pressed:
             return None  # the same key again with nothing changed: it was refused
         self._pressed = pressed
         return table.app.clock.now(), key
 
     def situation(self, table: DominoTable) -> Any:
-        return table.observation(), table.match.totals, table.order
+        return table.observation(), table.match.totals, table.controls.order

@@ -41,28 +41,21 @@ from typing import TYPE_CHECKING, Any
 from audiogame.app.scene import Scene
 from audiogame.core import keys
 from audiogame.core.gametime import GameScheduler
-from audiogame.core.hand_cursor import HandCursor
 from audiogame.core.keys import Key
-from audiogame.core.narration import Join, Message, Phrase, resolve_value
+from audiogame.core.narration import Message, resolve_value
 from audiogame.core.seat import LocalSeat, SeatSession, TimerHandle
-from audiogame.games.domino.actions import DRAW, Action, Play, Refusal
+from audiogame.games.domino.actions import Action
 from audiogame.games.domino.board import BoardFocus
 from audiogame.games.domino.bots import HARD_ITERATIONS, DominoBot, make_bot
-from audiogame.games.domino.controls import scores_answer, turn_answer, whose_turn
+from audiogame.games.domino.controls import DominoControls, on_tile, turn_phrase
 from audiogame.games.domino.engine import DominoMatch
-from audiogame.games.domino.events import Drew, Ends, TileDrawn, TilePlayed
 from audiogame.games.domino.narrate import (
-    TURN,
     Seating,
     ends_phrase,
     narrate,
-    tile_phrase,
-    tile_words,
-    tiles_phrase,
     who,
 )
 from audiogame.games.domino.observation import Observation, Phase
-from audiogame.games.domino.rules import fit_of
 from audiogame.games.domino.saving import (
     Restored,
     SnapshotCache,
@@ -71,9 +64,9 @@ from audiogame.games.domino.saving import (
     restore_match,
     summary,
 )
-from audiogame.games.domino.sorting import SORT_IDS, group_by_number, next_order, sort_hand
+from audiogame.games.domino.sorting import SORT_IDS
 from audiogame.games.domino.table_setup import HUMAN, DominoSetup
-from audiogame.games.domino.tiles import End, Tile
+from audiogame.games.domino.tiles import End
 from audiogame.ui.table import TableScene
 
 if TYPE_CHECKING:
@@ -159,19 +152,14 @@ class DominoTable(TableScene):
         #: my seat (None: watching); offline always ``HUMAN``
         self.me = session.seat
         self.seating = Seating(self.me, self.names, setup.teams)
-        #: the hand's sort order: the one the player chose last, kept across matches
-        self.order = saved_order(app)
-        #: the tile under the cursor, by uid: re-sorting never loses it
-        self.hand_cursor: HandCursor[int] = HandCursor()
-        self.group = 0  # index among group_by_number's groups (grouped order)
-        self.choosing: int | None = None  # uid waiting for "left or right?"
-        #: the tile my play left the cursor on, named then ("Now on"): my next turn
-        #: does not name it again while the cursor is still there (once per turn)
-        self._named: int | None = None
+        #: Domino's keys (the one key map: a web page's listener drives the same), with
+        #: the hand's sort order the player chose last, kept across matches
+        self.controls = DominoControls(saved_order(app))
         self.pause_requested = False
         if restored is not None:
             view = restored.view
-            self.order, self.focus, self.group = view.order, view.focus, view.group
+            self.controls.order, self.controls.focus = view.order, view.focus
+            self.controls.group = view.group
             self.pause_requested = view.pause
         self._next: TimerHandle | None = None
         self._ticks: list[TimerHandle] = []
@@ -183,14 +171,6 @@ class DominoTable(TableScene):
         self._deal_later = deal_at_first_frame
         #: the first deal's events, for a watcher that comes after it
         self.opening: list[Any] = []
-        self._letters: dict[str, Callable[[], None]] = {
-            "h": self.ask_hand,
-            "c": self.ask_ends,
-            "v": self.ask_chain,
-            "e": self.ask_counts,
-            "t": self.ask_turn,
-            "p": self.ask_scores,
-        }
 
     def _local(self, app: App, seed: int | str, restored: Restored | None) -> LocalSeat:
         """The match run here: a new one, or a saved one going on from the last step of
@@ -293,14 +273,15 @@ class DominoTable(TableScene):
         said.append(Message("domino-ask-ends", {"ends": ends_phrase(view.ends)}, "turn"))
         if self.me is not None:  # someone watching has no hand
             said.append(Message("domino-resumed-hand", {"n": len(view.hand)}, kind="turn"))
-        tile = self.my_turn()
+        tile = self.controls.my_turn(view)
         if tile is not None:  # where the cursor is: what Enter plays
-            said.append(self.on_tile(tile))
+            said.append(on_tile(tile))
         return said
 
     def turn_words(self) -> str:
         """Back at the table: whose turn it is, and my time left."""
-        return str(resolve_value(self.turn_phrase(), self.t))
+        now = self.session.time.clock.now()
+        return str(resolve_value(turn_phrase(self.view(), self.seating, now), self.t))
 
     def halt(self) -> None:
         """Leaving: the session, its bots' thinking and the table's own timers stop."""
@@ -316,71 +297,33 @@ class DominoTable(TableScene):
         view = self.view()
         if view.step == 1:
             self.opening = list(events)
-        self.tell(events)
+        narrated: list[Message] = []
+
+        def narrating(batch: Sequence[Any], view: Any, names: Sequence[str]) -> list[Message]:
+            said = narrate(batch, view, names)
+            narrated.extend(said)
+            return said
+
+        # the tile under the cursor is the table's words: the watchers get the narration alone
+        spoken = self.controls.heard(events, view, self.names, narrating)
+        self.post_narration(narrated, spoken)
         self.after(view)
 
     # -- saving -----------------------------------------------------------------------
     def match_state(self) -> dict[str, Any]:
         """The snapshot of this match, as the autosave writes it."""
-        view = TableView(self.iterations, self.order, self.focus, self.group, self.pause_requested)
+        c = self.controls
+        view = TableView(self.iterations, c.order, c.focus, c.group, self.pause_requested)
         return match_state(self.setup, self.seed, self.match, self.bots, view, self._snapshots)
 
     def summary(self) -> dict[str, Any]:
         return summary(self.match)
 
-    def tell(self, events: Sequence[Any]) -> None:
-        """Narrate a batch; my own moves move the cursor, which says where it landed
-        right after my play is told (before what the others did next)."""
-        start = 0
-        for i, event in enumerate(events):
-            if self.me is None or getattr(event, "seat", None) != self.me:
-                continue
-            if isinstance(event, TilePlayed):
-                self.narrate(events[start : i + 1])
-                start = i + 1
-                self.after_my_play()
-            elif isinstance(event, TileDrawn):
-                self.focus = event.tile.uid
-            elif isinstance(event, Drew):
-                self.sync_group()
-        self.narrate(events[start:])
-
-    def narrate(self, events: Sequence[Any]) -> None:
-        said = narrate(events, self.view(), self.names)
-        # the tile is the table's words (its cursor): the watchers get the narration alone
-        self.post_narration(said, self.on_my_turn(said))
-
-    def on_my_turn(self, said: list[Message]) -> list[Message]:
-        """My turn's notice (the narrator's, with its cue) is followed by the tile under
-        the cursor, the one Enter would play: the hand itself stays on H."""
-        at = next((i for i, m in enumerate(said) if m.cue == "your_turn"), None)
-        if at is None:
-            return said
-        tile = None if self.me is None else self.focused()
-        named, self._named = self._named, None
-        if tile is None or tile.uid == named:  # said after my play, and still there
-            return said
-        return [*said[: at + 1], self.on_tile(tile), *said[at + 1 :]]
-
-    @staticmethod
-    def on_tile(tile: Tile) -> Message:
-        """The tile under the cursor, the one Enter would play ("On 1 3.")."""
-        return Message("domino-on-tile", {"tile": tile_phrase(tile)}, TURN)
-
-    def my_turn(self) -> Tile | None:
-        """The tile under my cursor when it is my turn to play, else None."""
-        view = self.view()
-        mine = view.phase is Phase.PLAYING and self.me is not None
-        return self.focused() if mine and view.current_seat == self.me else None
-
     def after(self, view: Observation) -> None:
         """Whose move is next: mine (its last seconds ticked), a bot's (the session
         plays it), or the manche is over."""
         phase = view.phase
-        mine = phase is Phase.PLAYING and self.me is not None and view.current_seat == self.me
-        if not mine:
-            self.choosing = None
-        self._tick_to(view.turn_deadline if mine else None, view.config.thinking_time)
+        self._tick_to(view.turn_deadline if view.my_turn else None, view.config.thinking_time)
         if phase is Phase.BETWEEN:
             self.between_manches()
         elif phase is Phase.OVER:
@@ -388,15 +331,10 @@ class DominoTable(TableScene):
             self.post(Message(f"domino-game-over-keys{online}"))
 
     def on_refusal(self, action: Any, refusal: str) -> None:
-        """A refused action: a tile that fits both ends asks which; anything else says why."""
-        why = Refusal(refusal)
-        if why is Refusal.CHOOSE_END and isinstance(action, Play):
-            tile = next((t for t in self.view().hand if t.uid == action.uid), None)
-            if tile is not None:
-                self.choosing = tile.uid
-                self.answer("domino-choose-end", cue="notice", tile=tile_phrase(tile))
-                return
-        self.refuse(why)
+        """A refused action, worded by the controls (a tile that fits both ends asks which)."""
+        self.controls.sent = action
+        for said in self.controls.refused(refusal, self.view()):
+            self.post(said)
 
     # -- between manches --------------------------------------------------------------
     def between_manches(self) -> None:
@@ -415,8 +353,7 @@ class DominoTable(TableScene):
         if self._next is not None:
             self._next.cancel()
             self._next = None
-        self.hand_cursor.reset()
-        self._named = None
+        self.controls.new_round()
         self.session.next_round()
 
     def toggle_pause(self) -> None:
@@ -468,153 +405,37 @@ class DominoTable(TableScene):
         self._ticks.clear()
         self._deadline = None
 
-    # -- the hand and the cursor ------------------------------------------------------
-    @property
-    def focus(self) -> int | None:
-        """The uid of the tile under the cursor (None: the first tile)."""
-        return self.hand_cursor.focus
-
-    @focus.setter
-    def focus(self, uid: int | None) -> None:
-        self.hand_cursor.focus = uid
-
-    def hand(self, obs: Observation | None = None) -> list[Tile]:
-        obs = obs or self.observation()
-        return sort_hand(self.order, obs.hand, obs.ends)
-
     def board_focus(self) -> BoardFocus:
         """The window's board: my hand in my order, the cursor on its tile."""
-        hand = self.hand()
-        return BoardFocus(self.order, hand[self.cursor_at(hand)].uid if hand else None)
-
-    def cursor_at(self, hand: Sequence[Tile]) -> int:
-        """Where the cursor stands in ``hand`` (the hand in the table's order)."""
-        return self.hand_cursor.index([tile.uid for tile in hand])
-
-    def focused(self) -> Tile | None:
-        hand = self.hand()
-        uid = self.hand_cursor.pin([tile.uid for tile in hand])
-        return None if uid is None else hand[self.cursor_at(hand)]
-
-    def after_my_play(self) -> None:
-        """The cursor lands on the tile that took the played one's place, and says so."""
-        tile = self.focused()
-        self._named = None if tile is None else tile.uid
-        if tile is not None:
-            self.post(Message("domino-focus", {"tile": tile_phrase(tile)}, "own"))
-
-    def speak_tile(self, hand: Sequence[Tile], index: int, edge: bool, ends: Ends) -> None:
-        tile = hand[index]
-        self.answer(
-            "domino-tile-at",
-            cue="menu_edge" if edge else "menu_move",
-            tile=tile_phrase(tile),
-            pos=index + 1,
-            total=len(hand),
-            fit=fit_of(tile, ends),
-        )
-
-    def move(self, delta: int | None, to: int | None = None) -> None:
-        view = self.view()
-        hand = self.hand(view)
-        uids = [tile.uid for tile in hand]
-        landing = (
-            self.hand_cursor.go(uids, to)
-            if to is not None
-            else self.hand_cursor.step(uids, delta or 0)
-        )
-        if landing is None:
-            self.answer("domino-hand-empty", cue="menu_edge")
-            return
-        self.speak_tile(hand, landing.index, landing.edge, view.ends)
-
-    def sync_group(self) -> None:
-        tile = self.focused()
-        if tile is None:
-            return
-        groups = group_by_number(self.observation().hand)
-        numbers = [n for n, _ in groups]
-        self.group = numbers.index(tile.a) if tile.a in numbers else 0
-
-    def jump_group(self, delta: int) -> None:
-        groups = group_by_number(self.observation().hand)
-        if not groups:
-            self.answer("domino-hand-empty", cue="menu_edge")
-            return
-        wanted = self.group + delta
-        self.group = min(max(wanted, 0), len(groups) - 1)
-        number, tiles = groups[self.group]
-        self.focus = tiles[0].uid
-        cue = "menu_edge" if wanted != self.group else "menu_move"
-        self.answer("domino-group", cue=cue, n=number, tiles=tiles_phrase(tiles))
-
-    def set_order(self, order: str) -> None:
-        """A new sort order: said with the first tiles it puts at the top, and kept for
-        the next matches and the next runs of the game."""
-        self.focused()  # pin the cursor's tile before the hand moves around it
-        self.order = order
-        keep_order(self.app, order)
-        first = self.hand()[:SORT_PREVIEW]
-        name = Phrase(f"domino-sort-{order}")
-        if first:
-            self.answer("domino-sort-first", cue="toggle", order=name, tiles=tiles_phrase(first))
-        else:
-            self.answer("domino-sort", cue="toggle", order=name)
-        if order == "grouped":
-            self.sync_group()
+        return self.controls.board_focus(self.view())
 
     # -- keys -------------------------------------------------------------------------
     def on_key(self, key: Key) -> bool:
-        if self.choosing is not None and self.choose_end(key):
-            return True
-        k = key.key
-        moves = {keys.UP: -1, keys.DOWN: 1}
-        if k in moves and key.plain:
-            self.move(moves[k])
-        elif k in (keys.HOME, keys.END):
-            self.move(None, to=0 if k == keys.HOME else 10_000)
-        elif k in ARROW_ENDS:
-            if self.order != "grouped":
-                self.answer("domino-not-grouped", cue="menu_error")
-            else:
-                self.jump_group(-1 if k == keys.LEFT else 1)
-        elif k in ENTER:
-            self.enter()
-        elif k == keys.SPACE:
-            self.draw()
-        elif key.ctrl and key.digit is not None and 1 <= key.digit <= len(SORT_IDS):
-            self.set_order(SORT_IDS[key.digit - 1])
-        elif key.shift and key.letter == "h":
-            self.set_order(next_order(self.order))
-        elif key.shift and key.letter == "p":
+        """Domino's keys are ``DominoControls``' (a web page's listener reads the same);
+        Enter between manches and at the end, and Shift+P, are this table's."""
+        if key.shift and key.letter == "p":
             self.toggle_pause()
-        elif key.plain and key.letter in END_LETTERS:
-            self.play(END_LETTERS[key.letter])
-        elif key.plain and key.letter in self._letters:
-            self._letters[key.letter]()
-        else:
-            return False
-        return True
-
-    def choose_end(self, key: Key) -> bool:
-        """The answer to "left or right?"; any other key drops the question."""
-        end = ARROW_ENDS.get(key.key) or (END_LETTERS.get(key.letter) if key.plain else None)
-        if end is None and key.key in ENTER:
-            tile = self.focused()
-            if tile is not None:
-                self.answer("domino-choose-end", cue="notice", tile=tile_phrase(tile))
             return True
-        uid, self.choosing = self.choosing, None
-        if end is None:
-            return False
-        self.focus = uid
-        self.play(end)
+        order = self.controls.order
+        now = self.session.time.clock.now()
+        reaction = self.controls.on_key(key, self.view(), self.names, now)
+        if reaction is None:
+            if key.key not in keys.ENTER:
+                return False
+            self.enter()
+            return True
+        if self.controls.order != order:
+            keep_order(self.app, self.controls.order)
+        for said in reaction.said:
+            self.post(said)
+        if reaction.action is not None:
+            self.act(reaction.action)
         return True
 
     def on_escape(self) -> None:
-        if self.choosing is not None:
-            self.choosing = None
-            self.answer("domino-choose-cancelled", cue="menu_back")
+        cancelled = self.controls.cancel_choice()
+        if cancelled is not None:
+            self.post(cancelled)
             return
         super().on_escape()
 
@@ -625,6 +446,7 @@ class DominoTable(TableScene):
         self.app.push(TableMenu(self.app, self))
 
     def enter(self) -> None:
+        """Enter between manches (the next one, once the last was heard) and at the end."""
         phase = self.view().phase
         if phase in (Phase.BETWEEN, Phase.OVER) and self.hearing:
             # the manche's or the match's end is still being said (an Enter meant for
@@ -636,12 +458,10 @@ class DominoTable(TableScene):
         elif phase is Phase.OVER:
             self.cue("menu_select")
             self.next_match()
-        else:
-            self.play(None)
 
     def next_table(self, seed: int | str) -> DominoTable:
         table = DominoTable(self.app, self.setup, seed, home=self.home, iterations=self.iterations)
-        table.order = self.order  # the player's sort order goes on to the next match
+        table.controls.order = self.controls.order  # the player's order goes on
         return table
 
     # -- actions ----------------------------------------------------------------------
@@ -652,74 +472,6 @@ class DominoTable(TableScene):
             self.session.next_round()
         else:
             self.act(action)
-
-    def play(self, end: End | None) -> None:
-        hand = self.hand()
-        if not hand and self.me is None:
-            self.refuse_watching()
-            return
-        if not hand:
-            self.refuse(self.empty_hand_refusal())
-            return
-        self.act(Play(hand[self.cursor_at(hand)].uid, end))
-
-    def empty_hand_refusal(self) -> Refusal:
-        """Why a player without tiles cannot play: out of the match, of the manche, or between."""
-        view = self.view()
-        if view.phase is Phase.OVER:
-            return Refusal.MATCH_OVER
-        if self.me is not None and view.eliminated[self.me]:
-            return Refusal.ELIMINATED
-        if view.phase is not Phase.PLAYING:
-            return Refusal.MANCHE_OVER
-        return Refusal.OUT_OF_MANCHE
-
-    def draw(self) -> None:
-        self.act(DRAW)
-
-    # -- questions, at any time -------------------------------------------------------
-    def ask_hand(self) -> None:
-        hand = self.hand()
-        if not hand:
-            self.answer("domino-hand-empty")
-        else:
-            self.answer("domino-hand", n=len(hand), tiles=tiles_phrase(hand))
-
-    def ask_ends(self) -> None:
-        self.answer("domino-ask-ends", ends=ends_phrase(self.view().ends))
-
-    def ask_chain(self) -> None:
-        chain = self.observation().chain
-        if not chain:
-            self.answer("domino-chain-empty")
-            return
-        tiles = Join(tuple(tile_words(p.left, p.right) for p in chain))
-        self.answer("domino-chain", n=len(chain), tiles=tiles)
-
-    def ask_counts(self) -> None:
-        obs = self.observation()
-        listed = tuple(
-            Phrase("domino-tally", {"who": who(self.seating, s), "n": n})
-            for s, n in enumerate(obs.hand_counts)
-            if not obs.eliminated[s]
-        )
-        self.answer("domino-counts", list=Join(listed), boneyard=obs.boneyard)
-
-    def turn_phrase(self) -> Phrase:
-        """Whose turn it is; mine with the time I have left."""
-        left = None
-        if self._deadline is not None:
-            left = max(0, math.ceil(self._deadline - self.session.time.clock.now()))
-        return whose_turn(self.view(), self.seating, left)
-
-    def ask_turn(self) -> None:
-        """T: whose turn; mine with the time left and the tile under the cursor."""
-        self.post(turn_answer(self.turn_phrase(), self.my_turn()))
-
-    def ask_scores(self) -> None:
-        """The totals and the limit; once a manche is over, what each took in it first
-        (the manche's summary says only what I take)."""
-        self.post(scores_answer(self.view(), self.seating))
 
 
 def saved_order(app: App) -> str:
