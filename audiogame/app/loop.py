@@ -25,6 +25,7 @@ from audiogame.core import keys
 from audiogame.core.board import Board
 from audiogame.core.clock import Clock, RealClock, Scheduler
 from audiogame.core.keys import CTRL_KEYS, MODIFIER_KEYS, Key
+from audiogame.core.room_keys import HISTORY_KEYS, VOLUME_STEP, Room, room_of
 from audiogame.history import History
 from audiogame.io.keymap import key_of
 from audiogame.io.speech.base import Speaker
@@ -49,22 +50,6 @@ IDLE_SLICE = 0.0003  # the longest a slice of background work (a bot's search) m
 #: a scheduled call, a finished background task, a batch of events), and at least this
 #: often (seconds) whatever happened: asking costs a view of the game
 LOOK_EVERY = 0.5
-VOLUME_STEP = 0.1
-#: the keys that walk the history (any other key ends the walk)
-HISTORY_KEYS = frozenset({keys.PAGEUP, keys.PAGEDOWN})
-#: with Ctrl, the window's text size: one step larger or smaller (Ctrl+= is Ctrl+Plus on
-#: keyboards whose plus needs Shift), or back to normal
-TEXT_SIZE_KEYS: dict[str, int] = {
-    keys.PLUS: 1,
-    keys.EQUALS: 1,
-    keys.KP_PLUS: 1,
-    keys.MINUS: -1,
-    keys.KP_MINUS: -1,
-    "0": 0,
-    "kp0": 0,
-}
-#: with Alt: the history's previous / next view (everything, the game, chat)
-VIEW_KEYS = {keys.LEFT: -1, keys.RIGHT: 1}
 #: the event another thread posts to wake the loop (``App.wake``): news from the network
 WAKE = pygame.event.custom_type()
 
@@ -343,27 +328,21 @@ class App:
         return handled
 
     def global_key(self, key: Key) -> bool:
-        k = key.key
-        if k == keys.F1:
-            self.read_help(rules=key.ctrl, back=key.shift)
-        elif k in HISTORY_KEYS:
-            self.read_history(up=k == keys.PAGEUP, to_end=key.shift or key.ctrl)
-        elif k in VIEW_KEYS and key.alt and not (key.ctrl or key.shift):
-            self.switch_history_view(VIEW_KEYS[k])
-        elif k == "s" and key.ctrl:
-            self.save_now()
-        elif k in TEXT_SIZE_KEYS and key.ctrl and not key.alt:
-            self.step_text_size(TEXT_SIZE_KEYS[k])
-        elif k in (keys.F7, keys.F8):
-            step = VOLUME_STEP if k == keys.F8 else -VOLUME_STEP
-            if key.shift:
-                self.set_speech_volume(self.settings.speech_volume + step, announce=True)
-            else:
-                self.set_cue_volume(self.settings.cue_volume + step, announce=True)
-            self.save_settings()
-        else:
+        """A room key (``core.room_keys``: the same in every client) done here."""
+        room = room_of(key)
+        doing = None if room is None else ROOM_KEYS.get(room)
+        if doing is None:
             return False
+        doing(self)
         return True
+
+    def step_volume(self, step: float, voice: bool) -> None:
+        """F7 / F8: the sounds' volume (with Shift the built-in voice's), kept."""
+        if voice:
+            self.set_speech_volume(self.settings.speech_volume + step, announce=True)
+        else:
+            self.set_cue_volume(self.settings.cue_volume + step, announce=True)
+        self.save_settings()
 
     def read_help(self, rules: bool, back: bool = False) -> None:
         scene = self.top
@@ -598,3 +577,29 @@ class App:
     def notify(self, msg_id: str, **args: Any) -> None:
         """A notice from the system (no sound, settings damaged ...): queued, never lost."""
         self.announcer.post_system(msg_id, **args)
+
+
+#: what each room key does in the app (``core.room_keys``)
+ROOM_KEYS: dict[Room, Callable[[App], None]] = {
+    Room.HELP: lambda app: app.read_help(rules=False),
+    Room.HELP_BACK: lambda app: app.read_help(rules=False, back=True),
+    Room.RULES: lambda app: app.read_help(rules=True),
+    Room.HISTORY_BACK: lambda app: app.read_history(up=True, to_end=False),
+    Room.HISTORY_ON: lambda app: app.read_history(up=False, to_end=False),
+    Room.HISTORY_FIRST: lambda app: app.read_history(up=True, to_end=True),
+    Room.HISTORY_NEWEST: lambda app: app.read_history(up=False, to_end=True),
+    Room.VIEW_BACK: lambda app: app.switch_history_view(-1),
+    Room.VIEW_ON: lambda app: app.switch_history_view(1),
+    Room.SAVE: lambda app: app.save_now(),
+    Room.TEXT_LARGER: lambda app: app.step_text_size(1),
+    Room.TEXT_SMALLER: lambda app: app.step_text_size(-1),
+    Room.TEXT_NORMAL: lambda app: app.step_text_size(0),
+    Room.CUES_SOFTER: lambda app: app.step_volume(-VOLUME_STEP, voice=False),
+    Room.CUES_LOUDER: lambda app: app.step_volume(VOLUME_STEP, voice=False),
+    Room.VOICE_SOFTER: lambda app: app.step_volume(-VOLUME_STEP, voice=True),
+    Room.VOICE_LOUDER: lambda app: app.step_volume(VOLUME_STEP, voice=True),
+}
+#: the room keys the app leaves to the scene, and why
+LEFT_TO_THE_SCENE: dict[Room, str] = {
+    Room.CLOCK: "a race's table measures the server's clock itself (F11)",
+}

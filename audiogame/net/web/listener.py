@@ -38,6 +38,7 @@ from audiogame.core.contract import Controls, GameSpec, Narrate, heard_by
 from audiogame.core.cues import MENU_CUES
 from audiogame.core.keys import Key
 from audiogame.core.narration import SYSTEM, Join, Later, Message
+from audiogame.core.room_keys import HISTORY_KEYS, VOLUME_STEP, Room, room_of
 from audiogame.games import registry
 from audiogame.history import History
 from audiogame.key_help import KeyHelp, everywhere_apart
@@ -65,8 +66,6 @@ MINE_UNSAID = frozenset(
 )
 #: the seats the create form offers first, within each game's range
 FORM_SEATS = 4
-#: F7/F8 change the cues' volume by this much, as on the desktop
-VOLUME_STEP = 0.1
 
 #: per language and the games found (a game folder added at run time brings its words)
 _LOCALIZERS: dict[tuple[str, tuple[str, ...]], Localizer] = {}
@@ -710,7 +709,7 @@ class WebListener:
         self._press_at = press.at
         if key.key != keys.F1:
             self.key_help.reset()  # the next F1 starts again from the first part
-        if key.key not in (keys.PAGEUP, keys.PAGEDOWN):
+        if key.key not in HISTORY_KEYS:
             self.history.end_walk()  # doing something else: the next Page Up starts anew
         if self._global_key(key):
             return []
@@ -723,24 +722,18 @@ class WebListener:
         return self._game_key(key, info)
 
     def _global_key(self, key: Key) -> bool:
-        k = key.key
-        if k == keys.F1:
-            if key.ctrl:
-                self._rules()
-            else:
-                self._keys_help(back=key.shift)
-        elif k in (keys.PAGEUP, keys.PAGEDOWN):
-            self._read_history(up=k == keys.PAGEUP, to_end=key.shift or key.ctrl)
-        elif k in (keys.F7, keys.F8) and not key.shift:
-            step = VOLUME_STEP if k == keys.F8 else -VOLUME_STEP
-            self.cue_volume = round(min(1.0, max(0.0, self.cue_volume + step)), 2)
-            self.pending.volume = self.cue_volume
-            self.say("volume-cues", n=round(self.cue_volume * 100))
-        elif k == keys.F11 and key.plain and self._racing():
-            self._diagnostics()
-        else:
+        """A room key (``core.room_keys``: the desktop's, from the same definition)."""
+        room = room_of(key)
+        doing = None if room is None else ROOM_KEYS.get(room)
+        if doing is None or (room is Room.CLOCK and not self._racing()):
             return False
+        doing(self)
         return True
+
+    def _step_cues(self, step: float) -> None:
+        self.cue_volume = round(min(1.0, max(0.0, self.cue_volume + step)), 2)
+        self.pending.volume = self.cue_volume
+        self.say("volume-cues", n=round(self.cue_volume * 100))
 
     def _keys_help(self, back: bool = False) -> None:
         """F1: the keys here, a long list in parts (``key_help``), as the desktop says them."""
@@ -904,3 +897,29 @@ _TAKERS: dict[type, Callable[[WebListener, Any], None]] = {
 }
 
 __all__ = ["KINDS", "WebListener"]
+
+
+#: what each room key does on a page (``core.room_keys``; the desktop's ``app.loop``)
+ROOM_KEYS: dict[Room, Callable[[WebListener], None]] = {
+    Room.HELP: lambda page: page._keys_help(),
+    Room.HELP_BACK: lambda page: page._keys_help(back=True),
+    Room.RULES: lambda page: page._rules(),
+    Room.HISTORY_BACK: lambda page: page._read_history(up=True, to_end=False),
+    Room.HISTORY_ON: lambda page: page._read_history(up=False, to_end=False),
+    Room.HISTORY_FIRST: lambda page: page._read_history(up=True, to_end=True),
+    Room.HISTORY_NEWEST: lambda page: page._read_history(up=False, to_end=True),
+    Room.CUES_SOFTER: lambda page: page._step_cues(-VOLUME_STEP),
+    Room.CUES_LOUDER: lambda page: page._step_cues(VOLUME_STEP),
+    Room.CLOCK: lambda page: page._diagnostics(),
+}
+#: the room keys a page leaves to the browser, the screen reader or the game, and why
+LEFT_TO_THE_CLIENT: dict[Room, str] = {
+    Room.VIEW_BACK: "the page's history list is one view; Alt with the arrows is the game's",
+    Room.VIEW_ON: "the page's history list is one view; Alt with the arrows is the game's",
+    Room.SAVE: "a match online is kept by the server",
+    Room.TEXT_LARGER: "the browser's own zoom (Control plus Plus) sizes the page",
+    Room.TEXT_SMALLER: "the browser's own zoom sizes the page",
+    Room.TEXT_NORMAL: "the browser's own zoom sizes the page",
+    Room.VOICE_SOFTER: "the page speaks through the player's screen reader",
+    Room.VOICE_LOUDER: "the page speaks through the player's screen reader",
+}
