@@ -77,20 +77,28 @@ def harness_factory(tmp_path):
 
 
 @pytest.fixture
-def folder_game(monkeypatch):
-    """The game in ``tests/games`` (found as a player would add one), registered for
-    this test only; yields its spec. The network tests play it: its dice are hidden."""
+def folder_games(monkeypatch):
+    """Every game in ``tests/games`` (found as a player would add one), registered for
+    this test only; yields their specs."""
     from pathlib import Path
 
     from audiogame.games import registry
 
     games = Path(__file__).parent / "games"
-    (folder,) = [p for p in games.iterdir() if (p / "spec.py").is_file()]
+    folders = sorted(p.name for p in games.iterdir() if (p / "spec.py").is_file())
     monkeypatch.setenv(registry.ENV_VAR, str(games))
     registry.reset()
-    yield registry.get(folder.name)
+    yield [registry.get(name) for name in folders]
     monkeypatch.delenv(registry.ENV_VAR)
     registry.reset()
+
+
+@pytest.fixture
+def folder_game(folder_games):
+    """Hidden Die, of the test games (the others registered too): the network tests
+    play it, its dice hidden under cups."""
+    (found,) = [spec for spec in folder_games if spec.id == "hiddendie"]
+    return found
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ the same seed and log for that seat; no frame carries game data.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import random
 import re
@@ -177,12 +178,15 @@ def sent_upto(server: ServerThread, table: Any) -> int:
 
 
 def test_a_page_opens_only_games_it_can_play_and_is_told_when_it_can_only_listen(
-    tmp_path, folder_game
+    tmp_path, folder_game, monkeypatch
 ):
-    """A game without keys a server can answer (``controls``: the test folder's game)
-    is not offered (Domino and Tira are); a page at such a table hears
-    why its keys do nothing."""
-    assert folder_game.controls is None and folder_game.wire is not None
+    """A game without keys a server can answer (no ``controls``: the test folder's
+    game, its controls taken away here) is not offered (Domino and Tira are); a page at
+    such a table hears why its keys do nothing."""
+    listening_only = dataclasses.replace(folder_game, controls=None)
+    monkeypatch.setitem(registry._all(), folder_game.id, listening_only)
+    folder_game = listening_only
+    assert folder_game.wire is not None
 
     async def run(server: ServerThread) -> tuple[WebPage, WebPage]:
         page = await WebPage(server.url, "Zoë").open()

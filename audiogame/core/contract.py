@@ -41,14 +41,15 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from audiogame.core.controls import Controls
+from audiogame.core.narration import Narrate
+
 if TYPE_CHECKING:
     import random
 
     from audiogame.core.board import BoardOf
     from audiogame.core.cues import Cue
-    from audiogame.core.keys import Key
     from audiogame.core.narration import Message
-    from audiogame.core.seat import SeatSession
 
 
 # -- who may know an event ----------------------------------------------------------
@@ -244,50 +245,6 @@ def random_state_from_data(data: Any) -> tuple[Any, ...]:
     return state
 
 
-# -- narration ------------------------------------------------------------------------
-
-#: ``narrate(events, view, names)``: what the listener whose observation is
-#: ``view`` hears of one batch of events (one ``apply`` or ``advance``), already
-#: filtered to what it may know. Pure: no state is carried between batches.
-Narrate = Callable[[Sequence[Any], Any, Sequence[str]], "list[Message]"]
-
-
-# -- a table's keys ---------------------------------------------------------------------
-
-
-class Reaction(Protocol):
-    """What a key did at a table: the answers to say now and the action to send."""
-
-    @property
-    def said(self) -> Sequence[Message]: ...
-
-    @property
-    def action(self) -> Any: ...
-
-
-class Controls(Protocol):
-    """A table's keys over one seat's view (``GameSpec.controls``), pure of where the
-    engine is: the desktop table drives them over its local engine, the server over
-    the view it sends a web page's seat. ``on_key`` answers None for a key that is not
-    the game's (the driver's own: Enter between rounds, Escape); ``refused`` words the
-    game's refusal (its value) of the action sent last; ``heard`` narrates a batch as
-    the table does, with what the controls add (the cursor following my moves);
-    ``board_focus`` is what the game's board shows of the keys (the cursor)."""
-
-    def on_key(self, key: Key, view: Any, names: Sequence[str], now: float | None) -> Any: ...
-
-    def refused(self, refusal: str, view: Any) -> list[Message]: ...
-
-    def board_focus(self, view: Any) -> Any:
-        """What the game's board (``GameSpec.board``) needs beyond the view: the same
-        pointer the desktop table passes its window (Domino: the order and the cursor)."""
-        ...
-
-    def heard(
-        self, events: Sequence[Any], view: Any, names: Sequence[str], narrate: Narrate
-    ) -> list[Message]: ...
-
-
 # -- options ----------------------------------------------------------------------------
 
 
@@ -403,12 +360,6 @@ class GameSpec:
     board: BoardOf | None = None
     #: broken invariants of an engine (empty when all hold): tests and the fuzzer
     invariants: Callable[[Engine], list[str]] | None = None
-    #: a game folder that brings its own scenes: (app) -> its first scene (its setup).
-    #: The shipped games' scenes are the app's (``audiogame.ui.game_scenes``); the ground
-    #: floor never names the app, so the app and its scenes are ``Any`` here
-    open_setup: Callable[[Any], Any] | None = None
-    #: (app, a saved match as plain data) -> its table; ``ValueError`` when unusable
-    resume: Callable[[Any, Any], Any] | None = None
     #: what the main menu says of a saved match (``ValueError``: numbers not a match's,
     #: then the game's name alone is said)
     describe_save: Callable[[Mapping[str, Any]], tuple[str, dict[str, Any]]] | None = None
@@ -419,17 +370,12 @@ class GameSpec:
     #: the types that cross the network (imported when first called); None: not
     #: playable online
     wire: Callable[[], WireTypes] | None = None
-    #: a new set of the table's keys over one seat's view (None: only its own table
-    #: scene has keys; a web page can then only listen)
+    #: a new set of the table's controls over one seat's view (``core.controls``): the
+    #: one key map of the desktop table, the terminal, a web page and a touch page.
+    #: None: the app cannot seat a player at this game (a page can only listen)
     controls: Callable[[], Controls] | None = None
-    #: the message F1 reads at the table (its keys)
-    table_keys: str = ""
     #: a game against the clock (None: turn-based); imported when first called
     realtime: Callable[[], RealTime] | None = None
-    #: the game's own table for a match played on a server: (app, the seat's online
-    #: session, every seat's name) -> the table scene; None: the app cannot seat a
-    #: player at this game online (a server may still run it)
-    online_table: Callable[[Any, SeatSession, Sequence[str]], Any] | None = None
     #: a table of this many seats with these option values (by ``OptionSpec.field``),
     #: as the plain data ``new_engine`` takes: what an online table's creator asks for
     table_config: Callable[[int, Mapping[str, Any]], dict[str, Any]] | None = None

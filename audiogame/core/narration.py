@@ -10,7 +10,7 @@ sound, and a server can run it for a listener in any language.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -91,3 +91,9 @@ def resolve(message: Message, t: Localize) -> Message:
     if not any(isinstance(v, Phrase | Join) for v in message.args.values()):
         return message
     return replace(message, args=resolve_args(message.args, t))
+
+
+#: ``narrate(events, view, names)``: what the listener whose observation is ``view``
+#: hears of one batch of events (one ``apply`` or ``advance``), already filtered to
+#: what it may know. Pure: no state is carried between batches.
+Narrate = Callable[[Sequence[Any], Any, Sequence[str]], list[Message]]

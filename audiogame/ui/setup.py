@@ -154,13 +154,17 @@ class SetupScene(MenuScene):
         what = self.app.matches.what(self.spec, saved)
         self.app.push(ConfirmScene(self.app, "setup-replace-saved", self.start, what=what))
 
+    def start_id(self) -> str:
+        """The message id of the first row, which starts the match."""
+        return f"{self.game_id}-setup-start"
+
     # -- the rows ----------------------------------------------------------------------------
     def rebuild(self) -> None:
         """Every row anew (the players changed: so did the bots' rows)."""
         t = self.t
         items = [
             MenuItem(
-                lambda: t(f"{self.game_id}-setup-start"),
+                lambda: t(self.start_id()),
                 self.begin,
                 description=lambda: t("setup-start-desc"),
             )

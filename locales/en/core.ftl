@@ -184,3 +184,13 @@ cue-word-toggle = Done.
 cue-word-notice = Note.
 cue-word-not-yet = Not yet.
 cue-word-sound = No sound.
+
+## Any game's setup and table, built from the game's data (ui/game_setup.py, ui/game_table.py)
+setup-title = { $game }, setup
+setup-start = Start the game
+setup-refused = This table cannot be played: change a value.
+bot-name = Bot { $n }
+keys-setup = Up and Down arrows to choose, Left and Right arrows to change a value, Enter to begin, Escape to go back. { keys-global }
+table-confirm-leave = Leave the game?
+table-game-over-keys = Game over. Enter plays again, Escape leaves the table.
+table-game-over-keys-online = Game over. Enter goes back to the table's seats, Escape for the menu.

@@ -184,3 +184,13 @@ cue-word-toggle = Cambiato.
 cue-word-notice = Attenzione.
 cue-word-not-yet = Non ancora.
 cue-word-sound = Niente suono.
+
+## La preparazione e il tavolo di qualsiasi gioco, fatti dai suoi dati (ui/game_setup.py, ui/game_table.py)
+setup-title = { $game }, preparazione
+setup-start = Inizia la partita
+setup-refused = Questo tavolo non si può giocare: cambia un valore.
+bot-name = Bot { $n }
+keys-setup = Frecce su e giù per scegliere, frecce sinistra e destra per cambiare un valore, Invio per cominciare, Esc per tornare indietro. { keys-global }
+table-confirm-leave = Vuoi lasciare la partita?
+table-game-over-keys = Partita finita. Invio per giocare ancora, Esc per lasciare il tavolo.
+table-game-over-keys-online = Partita finita. Invio per tornare ai posti del tavolo, Esc per il menu.

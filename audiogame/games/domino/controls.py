@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from audiogame.core import keys
+from audiogame.core.controls import Controls, Reaction, answer
 from audiogame.core.hand_cursor import HandCursor
 from audiogame.core.keys import Key
-from audiogame.core.narration import Join, Message, Phrase
+from audiogame.core.narration import Join, Message, Narrate, Phrase
 from audiogame.games.domino.actions import DRAW, Action, Play, Refusal
 from audiogame.games.domino.board import BoardFocus
 from audiogame.games.domino.events import Drew, MancheEnded, TileDrawn, TilePlayed
@@ -52,23 +52,8 @@ ENTER = keys.ENTER
 #: how many tiles a new sort order reads from the top of the hand
 SORT_PREVIEW = 3
 
-Narrate = Callable[[Sequence[Any], Any, Sequence[str]], "list[Message]"]
 
-
-@dataclass(frozen=True, slots=True)
-class Reaction:
-    """What a key did: the answers to say now, and the action to send (if any)."""
-
-    said: tuple[Message, ...] = ()
-    action: Action | None = None
-
-
-def answer(msg_id: str, cue: str | None = None, **args: Any) -> Message:
-    """An answer to the player's key: said at once, interrupting."""
-    return Message(msg_id, args, cue=cue, interrupt=True)
-
-
-class DominoControls:
+class DominoControls(Controls):
     def __init__(self, order: str = SORT_IDS[0]) -> None:
         self.order = order
         #: the tile under the cursor, by uid: re-sorting never loses it

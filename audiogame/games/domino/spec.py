@@ -113,7 +113,6 @@ SPEC = GameSpec(
     new_engine=new_engine,
     wire=wire,
     controls=later(".controls:DominoControls"),
-    table_keys="keys-domino-table",
     table_config=table_config,
     setup_problem=setup_problem,
     standing=standing,

@@ -19,14 +19,13 @@ the table is (Enter after the game, F11 the clock, Escape) are the driver's:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from audiogame.core import keys
-from audiogame.core.contract import Narrate
+from audiogame.core.controls import Controls, Reaction, answer
 from audiogame.core.hand_cursor import HandCursor
 from audiogame.core.keys import Key
-from audiogame.core.narration import Message, Phrase
+from audiogame.core.narration import Message, Narrate, Phrase
 from audiogame.games.tirapassa.actions import Refusal, Send, Throw
 from audiogame.games.tirapassa.events import DiePassed, DieToTray, Landed
 from audiogame.games.tirapassa.narrate import (
@@ -44,19 +43,6 @@ from audiogame.games.tirapassa.rules import Destination
 from audiogame.games.tirapassa.symbols import symbol_for_key
 
 Action = Throw | Send
-
-
-@dataclass(frozen=True, slots=True)
-class Reaction:
-    """What a key did: the answers to say now, and the action to send (if any)."""
-
-    said: tuple[Message, ...] = ()
-    action: Action | None = None
-
-
-def answer(msg_id: str, cue: str | None = None, **args: Any) -> Message:
-    """An answer to the player's key: said at once, interrupting."""
-    return Message(msg_id, args, cue=cue, interrupt=True)
 
 
 #: letters that send the focused die somewhere (S/L left, D/R right, V tray)
@@ -114,7 +100,7 @@ QUESTIONS: dict[str, Callable[[TiraObservation, Sequence[str]], Message]] = {
 }
 
 
-class TiraControls:
+class TiraControls(Controls):
     def __init__(self) -> None:
         #: the die my arrows are on, by its place in my hand (dice have no identity)
         self.die_cursor: HandCursor[int] = HandCursor(0)

@@ -120,7 +120,6 @@ SPEC = GameSpec(
     # the race's keys over a seat's view: the desktop table's, and a web page's on the
     # server (the key map as tables)
     controls=later(".controls:TiraControls"),
-    table_keys="keys-tira-table",
     table_config=table_config,
     standing=standing,
 )

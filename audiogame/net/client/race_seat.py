@@ -48,8 +48,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from audiogame.core.contract import GameSpec, Narrate
-from audiogame.core.narration import Message
+from audiogame.core.contract import GameSpec
+from audiogame.core.narration import Message, Narrate
 from audiogame.net.client.game_client import Ahead, Batch, Resync
 from audiogame.net.client.remote_session import RemoteSession
 from audiogame.net.protocol import messages as m

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from audiogame.core.contract import Controls, GameSpec
+from audiogame.core.contract import GameSpec
+from audiogame.core.controls import Controls
 from audiogame.io.bigprint import Localize, board_lines
 from audiogame.net.web import messages as w
 

@@ -34,10 +34,11 @@ from typing import Any
 
 from audiogame.announce import Announcer, Words
 from audiogame.core import keys
-from audiogame.core.contract import Controls, GameSpec, Narrate, heard_by
+from audiogame.core.contract import GameSpec, heard_by
+from audiogame.core.controls import Controls
 from audiogame.core.cues import MENU_CUES
 from audiogame.core.keys import Key
-from audiogame.core.narration import SYSTEM, Join, Later, Message
+from audiogame.core.narration import SYSTEM, Join, Later, Message, Narrate
 from audiogame.core.room_keys import HISTORY_KEYS, VOLUME_STEP, Room, room_of
 from audiogame.games import registry
 from audiogame.history import History
@@ -743,10 +744,11 @@ class WebListener:
             text = self.t("web-keys-lobby")
         elif info.stage is m.TableStage.WAITING:
             text = self.t("web-keys-waiting")
-        elif spec is not None and spec.table_keys:
+        elif spec is not None and spec.controls is not None:
             browser = self.t("web-keys-race" if spec.realtime is not None else "web-keys-table")
-            own, *everywhere = everywhere_apart(self.t(spec.table_keys), self.t("keys-global"))
-            text = f"{self.t(spec.table_keys)} {browser}"
+            table_keys = self.t(f"keys-{spec.id}-table")
+            own, *everywhere = everywhere_apart(table_keys, self.t("keys-global"))
+            text = f"{table_keys} {browser}"
             parts = [own, browser, *everywhere]
         else:
             text = self.t("web-keys-table")

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from audiogame.core.contract import Narrate
+from audiogame.core.narration import Narrate
 from audiogame.net.protocol import messages as m
 
 

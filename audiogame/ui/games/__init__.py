@@ -1,10 +1,11 @@
-"""The scenes the app gives each game: the UI's side registry, by the game's id.
+"""The scenes the app gives each game, by the game's id.
 
-A game supplies rules, words and controls; its scenes are the app's. A shipped
-game whose table still needs scenes of its own has them here, in
-``ui/games/<game id>/`` (its ``SCENES``). A game folder dropped on
-``AUDIOGAME_GAMES`` may bring its own (its spec's ``open_setup``, ``resume``,
-``online_table``). A game with neither is not offered in the main menu.
+A game supplies rules, words and controls; its scenes are the app's: any game
+with controls and a ``table_config`` is set up by ``GameSetup`` (from its
+options data), played at ``GameTable`` (driven by its controls), resumed from
+the generic save and seated online. A shipped game whose table still needs
+scenes of its own has them here, in ``ui/games/<game id>/`` (its ``SCENES``).
+A game with neither is not offered in the main menu.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -45,9 +47,21 @@ def scenes(spec: GameSpec) -> GameScenes | None:
     else:
         found: GameScenes = module.SCENES
         return found
-    if spec.open_setup is None:
+    if spec.controls is None or spec.table_config is None or spec.new_engine is None:
         return None
-    return GameScenes(spec.open_setup, spec.resume, spec.online_table)
+    return generic(spec)
+
+
+def generic(spec: GameSpec) -> GameScenes:
+    """The app's own scenes for ``spec``: its setup, its table, its resume, online."""
+    from audiogame.ui import game_table
+    from audiogame.ui.game_setup import GameSetup
+
+    return GameScenes(
+        open_setup=partial(GameSetup, spec=spec),
+        resume=partial(game_table.resume, spec),
+        online_table=partial(game_table.GameTable.online, spec),
+    )
 
 
 def online_table(spec: GameSpec) -> Callable[[App, SeatSession, Sequence[str]], Scene] | None:

@@ -32,6 +32,16 @@ def new_engine(config: Mapping[str, Any], seed: int | str, start: float) -> Engi
     return HiddenDie(Config.from_dict(config), seed, start)
 
 
+def table_config(seats: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    """A table of ``seats`` players with these option values; ``ValueError`` if refused."""
+    from .config import Config
+
+    config = Config(players=seats, **{o.field: options.get(o.field, o.default) for o in OPTIONS})
+    if config.problem() is not None:
+        raise ValueError(config.problem())
+    return config.to_dict()
+
+
 def random_config(rng: random.Random, seats: int) -> dict[str, Any]:
     from .config import Config
 
@@ -87,6 +97,7 @@ SPEC = GameSpec(
     narrate=later(".narrate:narrate"),
     board=later(".board:board"),
     invariants=invariants,
-    open_setup=later(".setup:HiddenDieSetup"),
+    controls=later(".controls:HiddenDieControls"),
+    table_config=table_config,
     wire=wire,
 )

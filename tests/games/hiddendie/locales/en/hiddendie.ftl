@@ -1,7 +1,6 @@
 ## Hidden Die: every sentence the game says, in English.
 
 hiddendie-title = Hidden Die
-hiddendie-player = Player
 
 ## the table
 
@@ -41,8 +40,14 @@ hiddendie-my-die-none = Your cup is empty: wait for the next round.
 hiddendie-whose-turn-you = It is your turn.
 hiddendie-whose-turn = { $who } is deciding.
 hiddendie-no-turn = Nobody is deciding now.
-hiddendie-leave-question = Leave the game?
-hiddendie-game-over-keys = Game over. Enter plays again, Escape goes back to the main menu.
+
+## what the table's commands are called (a touch page's buttons)
+
+hiddendie-do-reroll = Roll again
+hiddendie-do-keep = Keep
+hiddendie-ask-die = My die
+hiddendie-ask-scores = Scores
+hiddendie-ask-turn = Whose turn
 
 ## why an action changed nothing
 
@@ -54,13 +59,6 @@ hiddendie-refusal-unknown = That is not a move of this game.
 
 ## setup
 
-hiddendie-setup-title = Hidden Die, setup
-hiddendie-setup-start = Start the game
-hiddendie-setup-players = Players
-hiddendie-setup-bots = Bots
-hiddendie-level-easy = easy
-hiddendie-level-normal = normal
-hiddendie-level-hard = hard
 hiddendie-option-target = Points to win
 hiddendie-option-target-desc = The first player to reach this score wins the game.
 hiddendie-option-target-value = { $n } points
@@ -70,7 +68,6 @@ hiddendie-option-think-desc = Seconds to keep or roll again; when they run out t
 
 ## keys (F1)
 
-keys-hiddendie-setup = Up and Down arrows to choose, Left and Right arrows to change a value, Enter on Start the game to begin, Escape to go back. { keys-global }
 keys-hiddendie-table = R rolls your die again, K or Space keeps it, V says your die, S the scores, T whose turn it is. Escape to leave the game. { keys-global }
 
 ## the window's board (board.py)

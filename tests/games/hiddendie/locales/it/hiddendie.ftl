@@ -1,7 +1,6 @@
 ## Dado coperto: ogni frase del gioco, in italiano.
 
 hiddendie-title = Dado coperto
-hiddendie-player = Giocatore
 
 ## il tavolo
 
@@ -41,8 +40,14 @@ hiddendie-my-die-none = Il tuo bicchiere è vuoto: aspetta la prossima mano.
 hiddendie-whose-turn-you = Tocca a te.
 hiddendie-whose-turn = Decide { $who }.
 hiddendie-no-turn = Ora non decide nessuno.
-hiddendie-leave-question = Vuoi lasciare la partita?
-hiddendie-game-over-keys = Partita finita. Invio per giocare ancora, Esc per tornare al menu principale.
+
+## come si chiamano i comandi del tavolo (i pulsanti di una pagina al tocco)
+
+hiddendie-do-reroll = Ritira
+hiddendie-do-keep = Tieni
+hiddendie-ask-die = Il mio dado
+hiddendie-ask-scores = Punteggi
+hiddendie-ask-turn = A chi tocca
 
 ## perché un'azione non ha cambiato nulla
 
@@ -54,13 +59,6 @@ hiddendie-refusal-unknown = Questa non è una mossa del gioco.
 
 ## preparazione
 
-hiddendie-setup-title = Dado coperto, preparazione
-hiddendie-setup-start = Inizia la partita
-hiddendie-setup-players = Giocatori
-hiddendie-setup-bots = Bot
-hiddendie-level-easy = facili
-hiddendie-level-normal = normali
-hiddendie-level-hard = difficili
 hiddendie-option-target = Punti per vincere
 hiddendie-option-target-desc = Vince la partita chi raggiunge per primo questo punteggio.
 hiddendie-option-target-value = { $n } punti
@@ -70,7 +68,6 @@ hiddendie-option-think-desc = I secondi per tenere o ritirare; allo scadere il d
 
 ## tasti (F1)
 
-keys-hiddendie-setup = Frecce su e giù per scegliere, frecce sinistra e destra per cambiare un valore, Invio su Inizia la partita per cominciare, Esc per tornare indietro. { keys-global }
 keys-hiddendie-table = R ritira il dado, K o Spazio lo tiene, V dice il tuo dado, S i punteggi, T a chi tocca. Esc per lasciare la partita. { keys-global }
 
 ## il tavolo nella finestra (board.py)

@@ -1,0 +1,244 @@
+"""Any game's table, driven by its controls: ``GameTable``.
+
+A game gives rules, words and controls (``GameSpec.controls``); this scene
+gives the rest, for any game: its keys go to the controls (the same ones a web
+page's listener drives), each batch of events is narrated through them
+(``Controls.heard``), a refusal is worded by them, the window shows the game's
+board with their focus, and "where am I" adds their ``where``. What
+``TableScene`` holds (the session, pacing by speech, leaving, the next match,
+autosave) it inherits.
+
+Offline the match runs here (``LocalSeat``: the engine from ``new_engine``, a
+bot from ``make_bot`` at every seat but mine); online it runs on a server and
+the session is the online seat's. Saving is generic: the one envelope
+(``core.saving``) holds the engine's ``to_dict``, each bot's ``state``, the
+seating and the controls' ``state``; a game adds nothing to be resumed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from audiogame.app.scene import Scene
+from audiogame.core import keys
+from audiogame.core.contract import Bot, Engine, GameSpec
+from audiogame.core.controls import Controls, Reaction
+from audiogame.core.gametime import GameScheduler
+from audiogame.core.keys import Key
+from audiogame.core.narration import Message, resolve_value
+from audiogame.core.saving import BotStates, Envelope, restore, restore_bots, seal
+from audiogame.core.seat import ClockReport, LocalSeat, SeatSession
+from audiogame.ui.confirm import ConfirmScene
+from audiogame.ui.game_setup import Seating
+from audiogame.ui.table import TableScene
+
+if TYPE_CHECKING:
+    from audiogame.app.loop import App
+
+#: the seat of the player at a table of this machine
+ME = 0
+#: the saved match's version (of this envelope's own parts)
+VERSION = 1
+
+
+class GameTable(TableScene):
+    def __init__(
+        self,
+        app: App,
+        spec: GameSpec,
+        seating: Seating | None,
+        seed: int | str,
+        *,
+        home: Scene | None = None,
+        session: SeatSession | None = None,
+        restored: Restored | None = None,
+    ) -> None:
+        assert spec.controls is not None and spec.narrate is not None
+        self.spec = spec
+        self.game_id = spec.id
+        self.keys_id = f"keys-{spec.id}-table"
+        self.rules_doc = spec.guide
+        self.stops_under_menus = spec.realtime is None
+        self.seating = seating
+        self.bots: dict[int, Bot] = {}
+        if session is None:
+            assert seating is not None
+            session = self._local(app, seating, seed, restored)
+        super().__init__(app, session, seed=seed, home=home, resumed=restored is not None)
+        self.controls: Controls = spec.controls() if restored is None else restored.controls
+        me = app.localizer("setup-seat-you")
+        players = seating.players if seating is not None else 0
+        self.names = [me, *(app.localizer("bot-name", n=s + 1) for s in range(1, players))]
+        self._states = BotStates()
+        self._over = False
+
+    def _local(
+        self, app: App, seating: Seating, seed: int | str, restored: Restored | None
+    ) -> LocalSeat:
+        spec = self.spec
+        if restored is None:
+            assert spec.new_engine is not None and spec.make_bot is not None
+            time = GameScheduler(app.scheduler)
+            engine = spec.new_engine(seating.config(spec), seed, time.clock.now())
+            self.bots = {
+                seat: spec.make_bot(seat, level, seed)
+                for seat, level in enumerate(seating.levels, start=1)
+            }
+        else:
+            clock = restored.clock
+            time = GameScheduler(app.scheduler, app.scheduler.clock.now() - clock, start=clock)
+            engine, self.bots = restored.engine, restored.bots
+        return LocalSeat(engine, time, dict(self.bots), seat=ME)
+
+    @classmethod
+    def online(
+        cls, spec: GameSpec, app: App, session: SeatSession, names: Sequence[str]
+    ) -> GameTable:
+        """The table of a match played on a server, heard from ``session``'s seat;
+        joining a match under way, it says where the match stands first."""
+        table = cls(app, spec, None, "online", session=session)
+        table._resumed = True
+        table.rename(names)
+        return table
+
+    def rename(self, names: Sequence[str]) -> None:
+        self.names = list(names)
+
+    def seat_names(self) -> Sequence[str]:
+        return self.names
+
+    def now(self) -> float:
+        return self.session.time.clock.now()
+
+    # -- what the table says ----------------------------------------------------------
+    def first_words(self) -> list[Message]:
+        return []
+
+    def situation(self) -> list[Message]:
+        return self.controls.situation(self.session.view(), self.names, self.now())
+
+    def turn_words(self) -> str:
+        view = self.session.view()
+        phrase = None if view is None else self.controls.where(view, self.names, self.now())
+        return "" if phrase is None else str(resolve_value(phrase, self.t))
+
+    def board_focus(self) -> Any:
+        view = self.session.view()
+        return None if view is None else self.controls.board_focus(view)
+
+    @property
+    def finished(self) -> bool:
+        return self._over
+
+    def hear(self, batch: Sequence[Any]) -> None:
+        view = self.session.view()
+        narrate = self.spec.narrate
+        assert narrate is not None
+        for message in self.controls.heard(batch, view, self.names, narrate):
+            self.post(message)
+        local_over = self.local is not None and self.local.engine.is_over
+        if not self._over and (local_over or self.controls.over(view)):
+            self._over = True
+            online = "" if self.beside is None else "-online"
+            self.app.announcer.post_system(f"table-game-over-keys{online}")
+
+    # -- keys ---------------------------------------------------------------------------
+    def on_key(self, key: Key) -> bool:
+        if self._over and key.key in keys.ENTER:
+            self.cue("menu_select")
+            self.next_match()
+            return True
+        if key.key == keys.F11 and key.plain and isinstance(self.session, ClockReport):
+            self.post(self.session.diagnostics())  # online: the clock as measured here
+            return True
+        view = self.session.view()
+        if view is None:
+            return False
+        reaction = self.controls.on_key(key, view, self.names, self.now())
+        if not isinstance(reaction, Reaction):
+            return False
+        for said in reaction.said:
+            self.post(said)
+        if reaction.action is not None:
+            self.act(reaction.action)
+        return True
+
+    def on_refusal(self, action: Any, refusal: str) -> None:
+        for said in self.controls.refused(refusal, self.session.view()):
+            self.post(said)
+
+    # -- leaving, the next match ----------------------------------------------------------
+    def ask_leave(self) -> None:
+        self.app.push(ConfirmScene(self.app, "table-confirm-leave", self.leave))
+
+    def next_table(self, seed: int | str) -> Scene:
+        return GameTable(self.app, self.spec, self.seating, seed, home=self.home)
+
+    # -- saving ---------------------------------------------------------------------------
+    def match_state(self) -> dict[str, Any]:
+        engine = self.engine
+        assert engine is not None and self.seating is not None
+        view = {"clock": self.now(), "controls": self.controls.state()}
+        setup = self.seating.to_dict()
+        bots = self._states.of(self.bots)
+        return seal(kind(self.spec), VERSION, setup, self.seed, engine.to_dict(), bots, view)
+
+    def summary(self) -> dict[str, Any]:
+        return {}
+
+
+def kind(spec: GameSpec) -> str:
+    return f"{spec.id}-match"
+
+
+class Restored:
+    """A saved match rebuilt: its seating, engine, bots, game time and controls."""
+
+    def __init__(
+        self,
+        seating: Seating,
+        seed: int | str,
+        engine: Engine,
+        bots: dict[int, Bot],
+        clock: float,
+        controls: Controls,
+    ) -> None:
+        self.seating, self.seed, self.engine, self.bots = seating, seed, engine, bots
+        self.clock, self.controls = clock, controls
+
+
+def restore_match(spec: GameSpec, state: Any) -> Restored:
+    """The match ``state`` describes, exactly; ``ValueError`` when it cannot be."""
+
+    def build(saved: Envelope) -> Restored:
+        assert spec.engine_from_dict is not None and spec.make_bot is not None
+        engine = spec.engine_from_dict(saved.engine)
+        if engine.to_dict() != saved.engine or engine.is_over:
+            raise ValueError("the match's log does not replay to itself")
+        seating = Seating.from_dict(spec, saved.setup)
+        if seating.to_dict() != saved.setup or engine.seats != seating.players:
+            raise ValueError("the seating is not the match's")
+        clock, controls = saved.view.get("clock"), saved.view.get("controls")
+        if not isinstance(clock, int | float) or isinstance(clock, bool) or clock < 0:
+            raise ValueError("bad clock")
+        if set(saved.view) != {"clock", "controls"} or not isinstance(controls, dict):
+            raise ValueError("bad view")
+        assert spec.controls is not None
+        kept = spec.controls()
+        kept.restore(controls)
+        made = {
+            seat: spec.make_bot(seat, level, saved.seed)
+            for seat, level in enumerate(seating.levels, start=1)
+        }
+        bots = restore_bots(made, saved.bots)
+        return Restored(seating, saved.seed, engine, bots, float(clock), kept)
+
+    return restore(state, kind(spec), VERSION, build)
+
+
+def resume(spec: GameSpec, app: App, state: Any) -> Scene:
+    """The main menu's way back into a saved match (raises when it cannot be rebuilt)."""
+    restored = restore_match(spec, state)
+    table = GameTable(app, spec, restored.seating, restored.seed, home=app.top, restored=restored)
+    return table
