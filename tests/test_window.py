@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from audiogame.devtools.harness import Harness
+from audiogame.games import registry
 from audiogame.games.domino import Play
 from audiogame.games.domino.board import tile_text
 from audiogame.games.domino.table_setup import DominoSetup
@@ -98,13 +99,16 @@ def test_long_messages_wrap_inside_the_window():
 
 
 def test_a_menu_shows_its_name_and_the_item_under_the_cursor(harness):
+    from audiogame.ui.main_menu import fixed_items, offered_games
+
+    n = len(offered_games()) + fixed_items()  # the registry's games, then the app's items
     h = harness("en").start()
     window = window_of(h)
-    assert window.shown[:2] == ["Main menu", "[Domino] 1 of 6"]
+    assert window.shown[:2] == ["Main menu", f"[Domino] 1 of {n}"]
     h.press("down")
     # a long item wraps: the mark on the item, its place after it
     assert " ".join(window.shown[1:3]).startswith("[Tira e Passa, after the dice game by")
-    assert window.shown[2] == "2 of 6"
+    assert window.shown[2] == f"2 of {n}"
     h.press("enter")  # Tira's setup: its name and the row under the cursor
     assert window.shown[0] == "Tira e Passa, setup"
     assert window.shown[1] == "[Start the game] 1 of 8"
@@ -136,14 +140,14 @@ def test_domino_shows_my_hand_with_the_cursor_the_ends_the_turn_counts_and_score
     table = domino_table(h)
     window = window_of(h)
     view = table.view()
-    hand = table.hand()
+    hand = table.controls.hand(view)
     shown = window.shown
     assert shown[0] == f"Manche {view.manche}: your turn"
     left, right = view.ends
     assert f"Ends: left {left} right {right}" in shown
     playable = {a.uid for a in view.legal_actions() if isinstance(a, Play)}
     tiles = [tile_text(t) + ("*" if t.uid in playable else "") for t in hand]
-    tiles[table.cursor_at(hand)] = f"[{tiles[table.cursor_at(hand)]}]"
+    tiles[table.controls.cursor_at(hand)] = f"[{tiles[table.controls.cursor_at(hand)]}]"
     hand_lines = " ".join(shown[2 : shown.index(next(s for s in shown if "Tiles" in s))])
     assert hand_lines == f"Your hand ({len(hand)}): " + " ".join(tiles)
     counts = " ".join(
@@ -328,7 +332,7 @@ def test_large_text_wraps_inside_the_window_and_a_resize_draws_again(harness):
 # -- the guides ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("guide", ["domino", "tira"])
+@pytest.mark.parametrize("guide", [spec.guide for spec in registry.games()])
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_the_guides_show_the_window_and_read_its_picture_as_words(guide, lang):
     """Ctrl+F1 reads the picture's description, never its file name."""

@@ -40,6 +40,17 @@ PLACES: tuple[Place, ...] = (
 )
 
 
+def offered_games() -> list[GameSpec]:
+    """The games the main menu lists, in order: every game the app has scenes for."""
+    return [spec for spec in registry.games() if games.scenes(spec) is not None]
+
+
+def fixed_items() -> int:
+    """How many items follow the games when no match is saved: the places offered,
+    Options, Help and Quit."""
+    return sum(1 for place in PLACES if place.offered()) + 3
+
+
 class MainMenu(MenuScene):
     title_id = "main-menu-title"
     keys_id = "keys-main-menu"
