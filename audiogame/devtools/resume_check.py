@@ -135,7 +135,8 @@ def adapter_for(game_id: str) -> MatchAdapter:
     adapter = hooks(game_id).resume_adapter
     if registry.get(game_id) is None or adapter is None:
         raise KeyError(f"no resume adapter for {game_id!r}")
-    return adapter()
+    made: MatchAdapter = adapter()
+    return made
 
 
 class Stuck(RuntimeError):

@@ -30,7 +30,7 @@ from audiogame.core.narration import Message, resolve_value
 from audiogame.core.saving import BotStates, Envelope, restore, restore_bots, seal
 from audiogame.core.seat import ClockReport, LocalSeat, SeatSession
 from audiogame.ui.confirm import ConfirmScene
-from audiogame.ui.game_setup import Seating
+from audiogame.ui.seating import Seating
 from audiogame.ui.table import TableScene
 
 if TYPE_CHECKING:

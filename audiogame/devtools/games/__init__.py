@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App
-    from audiogame.devtools.resume_check import MatchAdapter
 
 
 @dataclass(frozen=True)
@@ -29,8 +28,9 @@ class GameHooks:
     fuzz_targets: Mapping[str, Callable[[App, random.Random], Any]] = field(default_factory=dict)
     #: the fuzzer's name for a scene of this game (None: not this game's scene)
     scene_label: Callable[[Any], str | None] | None = None
-    #: the resume checker's adapter for this game's table (imported when first called)
-    resume_adapter: Callable[[], MatchAdapter] | None = None
+    #: the resume checker's adapter for this game's table (a ``resume_check.MatchAdapter``,
+    #: imported when first called)
+    resume_adapter: Callable[[], Any] | None = None
 
 
 NONE = GameHooks()

@@ -8,7 +8,7 @@ them (``describe_options``), fixed for the match; leaving asks first.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from audiogame.app.reader import ReaderScene
 from audiogame.games.domino.options import OPTIONS
@@ -18,7 +18,16 @@ from audiogame.ui.menu import MenuItem, MenuScene
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App
-    from audiogame.ui.games.domino.table import DominoTable
+
+
+class MenuTable(Protocol):
+    """What the menu reads of the table under it."""
+
+    game_id: str
+    config: Any
+    setup: Any
+
+    def leave(self) -> None: ...
 
 
 class TableMenu(MenuScene):
@@ -26,7 +35,7 @@ class TableMenu(MenuScene):
     keys_id = "keys-menu"
     rules_doc = "domino"
 
-    def __init__(self, app: App, table: DominoTable) -> None:
+    def __init__(self, app: App, table: MenuTable) -> None:
         super().__init__(app)
         self.table = table
         t = self.t
@@ -50,7 +59,7 @@ class TableMenu(MenuScene):
         self.app.push(ConfirmScene(self.app, "domino-confirm-leave", self.table.leave))
 
 
-def options_summary(t: Callable[..., str], table: DominoTable) -> str:
+def options_summary(t: Callable[..., str], table: MenuTable) -> str:
     """The table's options (read only: they are fixed for the match), then the bots' pace."""
     options = describe_options(OPTIONS, table.game_id, table.config, t)
     pace = t("domino-seconds", n=table.setup.pace)
