@@ -286,6 +286,44 @@ class DominoControls(Controls):
             return said
         return [*said[: at + 1], on_tile(tile), *said[at + 1 :]]
 
+    # -- what a table says of itself -----------------------------------------------------
+    def where(self, view: Observation, names: Sequence[str], now: float | None) -> Phrase:
+        return turn_phrase(view, Seating.of(view, names), now)
+
+    def over(self, view: Observation) -> bool:
+        return view.phase is Phase.OVER
+
+    def situation(
+        self, view: Observation, names: Sequence[str], now: float | None
+    ) -> list[Message]:
+        """Where a match under way stands (resumed, or joined): whose turn, the ends, my
+        hand, and the tile under the cursor on my turn."""
+        said = [Message("domino-resumed", {"manche": view.manche}, kind="turn", cue="notice")]
+        said.append(self._whose_turn_resumed(view, Seating.of(view, names), now))
+        said.append(Message("domino-ask-ends", {"ends": ends_phrase(view.ends)}, "turn"))
+        if view.seat is not None:  # someone watching has no hand
+            said.append(Message("domino-resumed-hand", {"n": len(view.hand)}, kind="turn"))
+        tile = self.my_turn(view)
+        if tile is not None:  # where the cursor is: what Enter plays
+            said.append(on_tile(tile))
+        return said
+
+    @staticmethod
+    def _whose_turn_resumed(view: Observation, seating: Seating, now: float | None) -> Message:
+        phase, seat, deadline = view.phase, view.current_seat, view.turn_deadline
+        if phase is not Phase.PLAYING or seat is None:
+            return Message("domino-whose-turn-between", kind="turn")
+        if seat != view.seat:
+            return Message("domino-whose-turn", {"who": who(seating, seat)}, "turn")
+        if deadline is None or now is None:
+            return Message("domino-whose-turn-you", kind="turn")
+        # game time goes on from the last step: the time a turn began, unless a tile was
+        # drawn since (then what was left of it)
+        limit, left = view.config.thinking_time, math.ceil(deadline - now)
+        if left >= limit:
+            return Message("domino-resumed-your-turn-time", {"n": limit}, kind="turn")
+        return Message("domino-whose-turn-you-time", {"n": left}, kind="turn")
+
     # -- questions, at any time -------------------------------------------------------
     def ask_hand(self, view: Observation, seating: Seating, now: float | None) -> Message:
         hand = self.hand(view)

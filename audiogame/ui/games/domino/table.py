@@ -1,22 +1,24 @@
-"""The domino table: its keys and its words (``TableScene`` holds the rest).
+"""The domino table: what only Domino's table does (``TableScene`` holds the rest).
+
+Its keys, its words for a batch and a refusal, where it stands and the board's
+cursor are ``DominoControls``' (the one key map, a web page's listener drives
+the same). The table keeps what depends on where it runs:
 
 ``DominoTable(app, setup, seed)`` plays one match through its ``SeatSession``
 (``core.seat``): offline a ``LocalSeat`` on game time (``GameScheduler``) that
 keeps the engine's deadline (the thinking time running out) and asks the bots
 after every batch of events; a bot's move is played at its pace, the hard
-bot's search runs in the app's idle slices. Every batch goes through
-``narrate`` and is posted to the announcer (queued, never cut off by the next
-move); answers to the player's keys interrupt. With thinking time the table
-ticks in each of the last five seconds before the turn's deadline. The table
-reads the match from its view (``session.view()``) alone.
+bot's search runs in the app's idle slices (``app.idle.Bursts``). With thinking
+time the table ticks in each of the last five seconds before the turn's
+deadline.
 
 While another scene covers the table (the table menu, the rules, a question)
 game time stands still: no bot moves, no thinking time runs, no manche starts;
 it goes on when the table is on top again, which says "At the table", whose
 turn it is and the time I have left.
 
-The hand is shown in one of eight sort orders; the cursor (``HandCursor``)
-follows a tile by uid, so re-sorting never loses it. Between manches the next
+The sort order the player chooses is kept for the next matches and runs. Between
+manches the next
 one starts ``MANCHE_GAP`` seconds after the manche's end has been heard, or on
 Enter once it has (an Enter while it is still being said is a soft click:
 it was meant for the last move); Shift+P makes it wait for the player. Bots
@@ -35,9 +37,10 @@ the same place in its random stream.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from audiogame.app.idle import Bursts
 from audiogame.app.scene import Scene
 from audiogame.core import keys
 from audiogame.core.gametime import GameScheduler
@@ -47,13 +50,11 @@ from audiogame.core.seat import LocalSeat, SeatSession, TimerHandle
 from audiogame.games.domino.actions import Action
 from audiogame.games.domino.board import BoardFocus
 from audiogame.games.domino.bots import HARD_ITERATIONS, DominoBot, make_bot
-from audiogame.games.domino.controls import DominoControls, on_tile, turn_phrase
+from audiogame.games.domino.controls import DominoControls, turn_phrase
 from audiogame.games.domino.engine import DominoMatch
 from audiogame.games.domino.narrate import (
     Seating,
-    ends_phrase,
     narrate,
-    who,
 )
 from audiogame.games.domino.observation import Observation, Phase
 from audiogame.games.domino.saving import (
@@ -66,7 +67,6 @@ from audiogame.games.domino.saving import (
 )
 from audiogame.games.domino.sorting import SORT_IDS
 from audiogame.games.domino.table_setup import HUMAN, DominoSetup
-from audiogame.games.domino.tiles import End
 from audiogame.ui.table import TableScene
 
 if TYPE_CHECKING:
@@ -80,46 +80,11 @@ GAME_ID = "domino"
 MANCHE_GAP = 15
 #: the thinking-time ticks sound in the last seconds of a turn
 TICKS = 5
-#: how many tiles a new sort order reads from the top of the hand
-SORT_PREVIEW = 3
-
-END_LETTERS: dict[str, End] = {"s": End.LEFT, "l": End.LEFT, "d": End.RIGHT, "r": End.RIGHT}
-ARROW_ENDS: dict[str, End] = {keys.LEFT: End.LEFT, keys.RIGHT: End.RIGHT}
-ENTER = (keys.RETURN, keys.KP_ENTER)
 
 
 #: a bot's search runs BURST slices in a row, then rests REST seconds (0: never rests)
 BURST = 3
 REST = 0.004
-
-
-class Bursts:
-    """An idle for the session: background work in bursts of ``burst`` slices with
-    a rest of ``rest`` seconds between them, in which the task is off the app's
-    idle list, so the loop sleeps in its wait for a key (a process that sleeps
-    now and then is woken by a key at once; one that never sleeps waits for the
-    CPU on a busy machine)."""
-
-    def __init__(self, app: App, burst: int, rest: float) -> None:
-        self.app = app
-        self.burst = burst
-        self.rest = rest
-
-    def __call__(self, task: Callable[[], bool]) -> None:
-        done_in_burst = 0
-
-        def run() -> bool:
-            nonlocal done_in_burst
-            if task():
-                return True
-            done_in_burst += 1
-            if done_in_burst < self.burst:
-                return False
-            done_in_burst = 0
-            self.app.scheduler.call_later(self.rest, self.app.idle_tasks.append, run)
-            return True
-
-        self.app.idle_tasks.append(run)
 
 
 class DominoTable(TableScene):
@@ -250,33 +215,9 @@ class DominoTable(TableScene):
             self.next_manche()
 
     def situation(self) -> list[Message]:
-        """Where the resumed match stands: whose turn, the ends, my hand."""
-        view = self.view()
-        said = [Message("domino-resumed", {"manche": view.manche}, kind="turn", cue="notice")]
-        phase, seat = view.phase, view.current_seat
-        limit = view.config.thinking_time
-        deadline = view.turn_deadline
-        if phase is not Phase.PLAYING or seat is None:
-            said.append(Message("domino-whose-turn-between", kind="turn"))
-        elif seat != self.me:
-            said.append(Message("domino-whose-turn", {"who": who(self.seating, seat)}, "turn"))
-        elif deadline is not None:
-            # game time goes on from the last step: the time a turn began, unless a
-            # tile was drawn since (then what was left of it)
-            left = math.ceil(deadline - self.session.time.clock.now())
-            if left >= limit:
-                said.append(Message("domino-resumed-your-turn-time", {"n": limit}, kind="turn"))
-            else:
-                said.append(Message("domino-whose-turn-you-time", {"n": left}, kind="turn"))
-        else:
-            said.append(Message("domino-whose-turn-you", kind="turn"))
-        said.append(Message("domino-ask-ends", {"ends": ends_phrase(view.ends)}, "turn"))
-        if self.me is not None:  # someone watching has no hand
-            said.append(Message("domino-resumed-hand", {"n": len(view.hand)}, kind="turn"))
-        tile = self.controls.my_turn(view)
-        if tile is not None:  # where the cursor is: what Enter plays
-            said.append(on_tile(tile))
-        return said
+        """Where the resumed match stands (the controls say it: the page's too)."""
+        now = self.session.time.clock.now()
+        return self.controls.situation(self.view(), self.names, now)
 
     def turn_words(self) -> str:
         """Back at the table: whose turn it is, and my time left."""
