@@ -62,7 +62,9 @@ from audiogame.app.reader import document_path
 from audiogame.core.board import Board, Cell, Row
 from audiogame.core.clock import Scheduler, VirtualClock
 from audiogame.core.contract import Audience, Decision, GameSpec, Outcome, heard_by, visible_to
+from audiogame.core.controls import Command, Reaction
 from audiogame.core.cues import MENU_CUES
+from audiogame.core.keys import Key
 from audiogame.core.later import Later
 from audiogame.core.narration import SYSTEM, Join, Message, Phrase
 from audiogame.core.session import TableSession
@@ -280,6 +282,8 @@ def test_every_game_fills_in_what_the_contract_needs(spec: GameSpec) -> None:
         "make_bot",
         "narrate",
         "invariants",
+        "controls",
+        "table_config",
     )
     missing = [name for name in needed if getattr(spec, name) is None]
     assert missing == [], f"{spec.id}: GameSpec lacks {missing}"
@@ -1120,3 +1124,53 @@ def test_bots_restore_and_decide_the_same_through_the_session(
         assert budget[0] < BOT_CHECKS, f"{where}: no decision"
         if to_the_end:
             assert check_outcome(engine.outcome, engine.seats) == [], where
+
+
+# -- the controls' commands: what a touch page lists ---------------------------------------------
+
+
+def test_every_game_lists_the_commands_a_seat_may_give_with_their_words(spec: GameSpec) -> None:
+    """``controls().commands(view, names, now)`` along random games, for every seat: unique
+    stable ids, each label a message formatted in Italian and English, every key one of
+    ours; ``run`` does each listed command (answers, or an action the engine takes or
+    refuses with a reason, never an error): what a touch page needs, no rule in it."""
+    need(spec, "controls")
+    make = spec.controls
+    formatter = Formatter(spec)
+    listed = 0
+    for config, seed in cases(spec, "commands", 2):
+        names = [f"P{seat}" for seat in range(spec.max_seats)]
+        controls: dict[int, Any] = {}
+
+        def watch(
+            engine: Any,
+            step: Step,
+            now: float,
+            names: list[str] = names,
+            controls: dict[int, Any] = controls,
+        ) -> None:
+            nonlocal listed
+            if len(step.events) == 0:
+                return
+            for seat in range(engine.seats):
+                own = controls.setdefault(seat, make())
+                view = engine.observation(seat)
+                found = own.commands(view, names, now)
+                assert len({c.id for c in found}) == len(found), [c.id for c in found]
+                for command in found:
+                    assert isinstance(command, Command), command
+                    assert all(isinstance(key, Key) and key.key for key in command.keys)
+                    for lang, localizer in formatter.localizers.items():
+                        text = str(formatter.value(localizer, lang, command.label))
+                        assert text and "{" not in text, (spec.id, lang, command.id, text)
+                    reaction = own.run(command.id, view, names, now)
+                    assert isinstance(reaction, Reaction), (spec.id, command.id)
+                    if reaction.action is not None:
+                        engine.why_not(seat, reaction.action, now)  # refused or not: no error
+                    for message in reaction.said:
+                        formatter.check(message)
+                    listed += 1
+
+        play(spec, config, seed, random.Random(seed), watch, stop_after=60)
+    assert formatter.problems[:10] == []
+    assert listed > 0, f"{spec.id}: no command was ever listed"

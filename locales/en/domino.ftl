@@ -362,3 +362,15 @@ domino-next-soon-online = Next manche in { $n ->
 }: it starts by itself. The table's master can hold it with Shift P.
 domino-paused-online = The table's master is holding the next manche.
 domino-game-over-keys-online = Enter to go back to the table's seats, Escape for the menu.
+
+## what the table's commands are called (a touch page's buttons: games/domino/controls.py)
+domino-do-play = Play the tile under the cursor
+domino-do-play-left = Play it on the left
+domino-do-play-right = Play it on the right
+domino-do-draw = Draw
+domino-ask-hand-label = My hand
+domino-ask-ends-label = The ends
+domino-ask-chain-label = The chain
+domino-ask-counts-label = Tiles in each hand
+domino-ask-turn-label = Whose turn
+domino-ask-scores-label = Scores

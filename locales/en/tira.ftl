@@ -253,3 +253,15 @@ tira-online-phase-freezing = Stop has been called: the last dice are landing.
 tira-online-phase-calm = The calm rolls are under way.
 tira-online-phase-between-rounds = The round is over: the next one starts soon.
 tira-online-phase-game-over = The game is over.
+
+## what the race's commands are called (a touch page's buttons: games/tirapassa/controls.py)
+tira-do-throw = Throw my dice
+tira-do-send = Send the die under the cursor
+tira-do-send-left = Send it left
+tira-do-send-right = Send it right
+tira-do-send-tray = Put it in the tray
+tira-ask-g-label = The supreme symbol
+tira-ask-c-label = My coaster
+tira-ask-h-label = My dice
+tira-ask-e-label = Everyone's dice
+tira-ask-p-label = Coasters won

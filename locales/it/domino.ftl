@@ -356,3 +356,15 @@ domino-next-soon-online = Prossima manche tra { $n ->
 }: parte da sola. Il capotavola può fermarla con Maiuscolo P.
 domino-paused-online = Il capotavola tiene ferma la prossima manche.
 domino-game-over-keys-online = Invio per tornare ai posti del tavolo, Esc per il menu.
+
+## come si chiamano i comandi del tavolo (i pulsanti di una pagina al tocco: games/domino/controls.py)
+domino-do-play = Gioca la tessera sotto il cursore
+domino-do-play-left = Giocala a sinistra
+domino-do-play-right = Giocala a destra
+domino-do-draw = Pesca
+domino-ask-hand-label = La mia mano
+domino-ask-ends-label = Gli estremi
+domino-ask-chain-label = La catena
+domino-ask-counts-label = Tessere in ogni mano
+domino-ask-turn-label = A chi tocca
+domino-ask-scores-label = Punteggi

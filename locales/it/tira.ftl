@@ -248,3 +248,15 @@ tira-online-phase-freezing = Stop è stato chiamato: stanno cadendo gli ultimi d
 tira-online-phase-calm = Siamo ai tiri con calma.
 tira-online-phase-between-rounds = Il giro è finito: il prossimo comincia tra poco.
 tira-online-phase-game-over = La partita è finita.
+
+## come si chiamano i comandi della corsa (i pulsanti di una pagina al tocco: games/tirapassa/controls.py)
+tira-do-throw = Tira i miei dadi
+tira-do-send = Manda il dado sotto il cursore
+tira-do-send-left = Mandalo a sinistra
+tira-do-send-right = Mandalo a destra
+tira-do-send-tray = Mettilo nel vassoio
+tira-ask-g-label = Il simbolo supremo
+tira-ask-c-label = Il mio dischetto
+tira-ask-h-label = I miei dadi
+tira-ask-e-label = I dadi di tutti
+tira-ask-p-label = Dischetti vinti

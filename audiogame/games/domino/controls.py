@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from audiogame.core import keys
-from audiogame.core.controls import Controls, Reaction, answer
+from audiogame.core.controls import Command, Controls, Reaction, answer
 from audiogame.core.hand_cursor import HandCursor
 from audiogame.core.keys import Key
 from audiogame.core.narration import Join, Message, Narrate, Phrase
@@ -286,6 +286,52 @@ class DominoControls(Controls):
             return said
         return [*said[: at + 1], on_tile(tile), *said[at + 1 :]]
 
+    # -- the commands a seat may give now (a touch page's buttons) ---------------------------
+    def commands(self, view: Observation, names: Sequence[str], now: float | None) -> list[Command]:
+        """My hand in my order (each tile, where it fits), the moves on my turn, the
+        questions at any time: every label a message id, every key the table's."""
+        hand = self.hand(view)
+        found = [
+            Command(f"tile-{tile.uid}", tile_label(tile, i, len(hand), view), (), "hand")
+            for i, tile in enumerate(hand)
+        ]
+        if view.my_turn:
+            found += [Command(i, Phrase(f"domino-do-{i}"), bound) for i, bound in MOVES]
+        found += [
+            Command(
+                f"ask-{letter}", Phrase(f"domino-ask-{name}-label"), (Key(letter),), "questions"
+            )
+            for letter, name in QUESTION_NAMES.items()
+        ]
+        return found
+
+    def run(
+        self, command: str, view: Observation, names: Sequence[str], now: float | None
+    ) -> Reaction | None:
+        reaction = self._run(command, view, names, now)
+        if reaction is not None and reaction.action is not None:
+            self.sent = reaction.action
+        return reaction
+
+    def _run(
+        self, command: str, view: Observation, names: Sequence[str], now: float | None
+    ) -> Reaction | None:
+        if command.startswith("tile-"):
+            uids = [tile.uid for tile in self.hand(view)]
+            uid = int(command.removeprefix("tile-")) if command[5:].isdigit() else None
+            return None if uid not in uids else self._move(view, None, to=uids.index(uid))
+        ends = {"play": None, "play-left": End.LEFT, "play-right": End.RIGHT}
+        if command in ends:
+            return self._play(view, ends[command])
+        if command == "draw":
+            return Reaction(action=DRAW)
+        question = (
+            _QUESTIONS.get(command.removeprefix("ask-")) if command.startswith("ask-") else None
+        )
+        if question is None:
+            return None
+        return Reaction((question(self, view, Seating.of(view, names), now),))
+
     # -- what a table says of itself -----------------------------------------------------
     def where(self, view: Observation, names: Sequence[str], now: float | None) -> Phrase:
         return turn_phrase(view, Seating.of(view, names), now)
@@ -426,3 +472,25 @@ _QUESTIONS: dict[str, _Question] = {
     "t": DominoControls.ask_turn,
     "p": DominoControls.ask_scores,
 }
+#: what each question letter is called on a touch page (``domino-ask-<name>-label``)
+QUESTION_NAMES: dict[str, str] = {
+    "h": "hand",
+    "c": "ends",
+    "v": "chain",
+    "e": "counts",
+    "t": "turn",
+    "p": "scores",
+}
+#: the moves on my turn, by command id, with their keys
+MOVES: tuple[tuple[str, tuple[Key, ...]], ...] = (
+    ("play", (Key(keys.RETURN),)),
+    ("play-left", (Key("s"), Key("l"))),
+    ("play-right", (Key("d"), Key("r"))),
+    ("draw", (Key(keys.SPACE),)),
+)
+
+
+def tile_label(tile: Tile, index: int, total: int, view: Observation) -> Phrase:
+    """A tile of my hand as a button says it: the tile, its place, where it fits."""
+    args = {"tile": tile_phrase(tile), "pos": index + 1, "total": total}
+    return Phrase("domino-tile-at", {**args, "fit": fit_of(tile, view.ends)})

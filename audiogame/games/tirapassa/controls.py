@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from audiogame.core import keys
-from audiogame.core.controls import Controls, Reaction, answer
+from audiogame.core.controls import Command, Controls, Reaction, answer
 from audiogame.core.hand_cursor import HandCursor
 from audiogame.core.keys import Key
 from audiogame.core.narration import Message, Narrate, Phrase
@@ -163,6 +163,61 @@ class TiraControls(Controls):
             total=len(view.hand),
             where=Phrase("tira-stays") if dest is None else side(dest),
         )
+
+    # -- the commands a seat may give now (a touch page's buttons) ---------------------------
+    def commands(
+        self, view: TiraObservation, names: Sequence[str], now: float | None
+    ) -> list[Command]:
+        """Throw, my dice (each where it would go), the sends of the die under the
+        cursor, the questions: every label a message id, every key the race's."""
+        found = [Command("throw", Phrase("tira-do-throw"), (Key(keys.SPACE),))]
+        for index, face in enumerate(view.hand):
+            dest = view.destination(index)
+            where = Phrase("tira-stays") if dest is None else side(dest)
+            label = Phrase(
+                "tira-die-at",
+                {"die": symbol(face), "pos": index + 1, "total": len(view.hand), "where": where},
+            )
+            found.append(Command(f"die-{index}", label, (), "hand"))
+        if view.hand:
+            found.append(Command("send", Phrase("tira-do-send"), (Key(keys.RETURN),)))
+            for letter, dest in SEND_LETTERS.items():
+                if letter in ("s", "d", "v"):  # one key each: L and R say the same
+                    found.append(
+                        Command(
+                            f"send-{dest.value}",
+                            Phrase(f"tira-do-send-{dest.value}"),
+                            (Key(letter),),
+                        )
+                    )
+        for letter in QUESTIONS:
+            found.append(
+                Command(
+                    f"ask-{letter}", Phrase(f"tira-ask-{letter}-label"), (Key(letter),), "questions"
+                )
+            )
+        return found
+
+    def run(
+        self, command: str, view: TiraObservation, names: Sequence[str], now: float | None
+    ) -> Reaction | None:
+        if command == "throw":
+            return self._send(Throw())
+        if command.startswith("die-") and command[4:].isdigit():
+            index = int(command[4:])
+            if index >= len(view.hand):
+                return None
+            self.cursor = index
+            return Reaction((self._move(view, 0),))
+        if command == "send":
+            return self._send(Send(self.cursor, None))
+        dest = next((d for d in SEND_LETTERS.values() if command == f"send-{d.value}"), None)
+        if dest is not None:
+            return self._send(Send(self.cursor, dest))
+        question = (
+            QUESTIONS.get(command.removeprefix("ask-")) if command.startswith("ask-") else None
+        )
+        return None if question is None else Reaction((question(view, names),))
 
     # -- what comes back ------------------------------------------------------------------
     def refused(self, refusal: str, view: TiraObservation) -> list[Message]:
