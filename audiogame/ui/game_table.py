@@ -108,6 +108,10 @@ class GameTable(TableScene):
     def seat_names(self) -> Sequence[str]:
         return self.names
 
+    def view(self) -> Any:
+        """My view of the match now: everything the table says is read from it."""
+        return self.session.view()
+
     def now(self) -> float:
         return self.session.time.clock.now()
 
