@@ -187,12 +187,12 @@ def test_domino_shows_the_chain_and_frames_only_the_tiles_i_may_play_now(harness
     assert f"Chain ({len(view.chain)}): {chain}" in " ".join(window.shown)
     playable = {a.uid for a in view.legal_actions() if isinstance(a, Play)}
     shown = " ".join(window.shown)
-    for tile in table.hand():
+    for tile in table.controls.hand(table.view()):
         starred = f"{tile_text(tile)}*" in shown
         assert starred == (tile.uid in playable), tile
     assert "*" in shown  # the deal gave me a tile that fits, at seed 1
     play = next(a for a in view.legal_actions() if isinstance(a, Play))
-    table.focus = play.uid
+    table.controls.focus = play.uid
     h.press("enter")
     assert h.run_until(lambda: not table.view().my_turn, timeout=10)
     h.advance(0.05)
@@ -216,14 +216,14 @@ def test_the_largest_print_keeps_my_hand_and_says_what_it_leaves_out(harness, si
     assert said == f"Text size 300 percent; {window.left_out} rows of the board left out"
     shown = " ".join(window.shown)
     assert "Your hand (" in shown
-    assert all(tile_text(t) in shown for t in table.hand())  # whole at 300%
+    assert all(tile_text(t) in shown for t in table.controls.hand(table.view()))  # whole at 300%
     assert f"{window.left_out} rows left out" in shown
     said = h.press("+", ctrl=True)  # 400%: at least the cursor's tile and its neighbours
     assert said.startswith("Text size 400 percent; ")
     for _ in range(3):
         h.press("down")
-        hand = table.hand()
-        assert f"[{tile_text(hand[table.cursor_at(hand)])}" in " ".join(window.shown)
+        hand = table.controls.hand(table.view())
+        assert f"[{tile_text(hand[table.controls.cursor_at(hand)])}" in " ".join(window.shown)
     assert window.shown[-2].startswith("5 rows left out")  # then the newest message
     h.press("0", ctrl=True)
     assert window.left_out == 0 and not any("Ctrl+Minus" in line for line in window.shown)
