@@ -306,7 +306,9 @@ class Driver:
         if key is None:
             return
         view = table.session.view()
-        pressed = (view.step, getattr(table, "focus", None), getattr(table, "choosing", None), key)
+        controls = getattr(table, "controls", None)  # the cursor is the controls'
+        focus, choosing = getattr(controls, "focus", None), getattr(controls, "choosing", None)
+        pressed = (view.step, focus, choosing, key)
         if pressed == self._last_key:
             return  # nothing changed since: the answer is on its way
         self._last_key = pressed
