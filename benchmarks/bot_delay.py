@@ -56,7 +56,7 @@ def my_move(ears: Ears, table: DominoTable) -> None:
     if not plays:
         ears.press("space")
         return
-    table.focus = plays[0].uid
+    table.controls.focus = plays[0].uid
     ears.press({End.LEFT: "s", End.RIGHT: "d", None: "enter"}[plays[0].end])
 
 

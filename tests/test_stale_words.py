@@ -40,7 +40,7 @@ def move_key(table: DominoTable) -> str:
     plays = [a for a in table.match.legal_actions(0) if isinstance(a, Play)]
     if not plays:
         return "space"
-    table.focus = plays[0].uid
+    table.controls.focus = plays[0].uid
     return {End.LEFT: "s", End.RIGHT: "d", None: "enter"}[plays[0].end]
 
 
