@@ -217,7 +217,7 @@ def test_a_dropped_racer_is_covered_at_once_and_takes_the_seat_back_when_the_rou
         ids = [msg.msg_id for msg in said]
         assert "tira-online-phase-racing" in ids and "tira-standings" in ids  # where it stands
         # one summary: back in the race, everyone's dice while they move, the bot until
-        # the round ends (``net.race_return``, as both clients say it)
+        # the round ends (``net.protocol.race_return``, as both clients say it)
         summary = ids[: ids.index("net-race-back-covered") + 1]
         assert summary[0] == "net-race-back" and "tira-everyone" in summary
 

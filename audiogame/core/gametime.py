@@ -40,7 +40,7 @@ class BaseHandle(Protocol):
 
 class BaseScheduler(Protocol):
     """What a ``GameScheduler`` needs under it: the app's ``Scheduler``, or a server's
-    scheduler on an asyncio loop (``net.loop_clock.LoopScheduler``)."""
+    scheduler on an asyncio loop (``net.server.loop_clock.LoopScheduler``)."""
 
     @property
     def clock(self) -> Clock: ...

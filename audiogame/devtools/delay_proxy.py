@@ -28,7 +28,7 @@ import threading
 from collections.abc import Callable
 
 HOST = "127.0.0.1"
-#: the report's header (``net.line_ground.HEADER``: a proxy is not our code)
+#: the report's header (``net.server.line_ground.HEADER``: a proxy is not our code)
 REPORT = b"X-Audiogame-Rtt"
 #: the longest request head read to add the report to
 _HEAD_LIMIT = 65536

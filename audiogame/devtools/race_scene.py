@@ -3,7 +3,7 @@
 - ``Narrator(seat, spec, names, say)``: the simplest listener of a ``RaceSeat``:
   each batch delivered is narrated by the game's narrator with the seat's view
   and handed to ``say``; coming back mid-match, the summary the clients say
-  (``net.race_return``).
+  (``net.protocol.race_return``).
 - ``RaceScene(app, url, name, ...)`` connects (creating a table, or joining one
   whose id the ``join`` callable gives), plays the race through a ``RaceSeat``
   on the app's own scheduler and a ``Narrator`` posting to the announcer, and

@@ -5,7 +5,7 @@ None of the project's client is used (``net/client/game_client.py``, its thread,
 ``RawSocket`` is RFC 6455 over an asyncio stream, written here, so a player can do what
 a modified client can: hold its answers to the server's WebSocket pings
 (``pong_delay``) and date its presses as it likes (``dating``). What it shares with the
-project is the protocol's JSON and the clock estimate's arithmetic (``net.clock_sync``,
+project is the protocol's JSON and the clock estimate's arithmetic (``net.client.clock_sync``,
 a pure function of the pings' times).
 
 ``RawRacer`` plays one seat, all of it on one asyncio loop (``play_tables`` runs many):

@@ -301,7 +301,7 @@ class TiraGame:
         for each deadline on its timeline, the events ``advance`` would give there and
         the views of ``seats`` after them (``keep``: only the batches it accepts).
         Changes nothing: it runs on a copy. A server sends this ahead so that every
-        client plays a landing at its very time (``net.race_table``)."""
+        client plays a landing at its very time (``net.server.race_table``)."""
         twin = self._copy()
         found: list[Foreseen] = []
         for _ in range(4 * limit):

@@ -104,7 +104,7 @@ class Disconnected:
 class Ahead:
     """A happening a real-time game will bring by itself at game time ``at`` (dice
     landing, the race starting), its events and the seat's view after it, as they
-    stand now: what a client plays at its time (``net.race_seat``)."""
+    stand now: what a client plays at its time (``net.client.race_seat``)."""
 
     at: float
     events: tuple[Any, ...]

@@ -17,7 +17,7 @@ frame: it never blocks and never holds a frame for long):
   seating, its people's comings and goings, chat, the end of the match (seed and
   log), and the connection's own state (connected, trying again, lost).
 
-A real-time game (Tira & Passa) is played through ``net.race_seat.RaceSeat``,
+A real-time game (Tira & Passa) is played through ``net.client.race_seat.RaceSeat``,
 which takes the whole ``Batch``/``Resync`` items (``on_batch_item`` and
 ``on_resync_item``: their happenings ahead too), the match's clock
 (``on_race_clock``) and the refusals with their references (``on_game_refused``);

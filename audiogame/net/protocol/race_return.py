@@ -1,7 +1,7 @@
 """What a player coming back to a race hears: one short summary, the same on every client.
 
 A race cannot wait for a dropped player: a bot covers the seat at once, and the
-player takes it back when the round ends (``net.race_table``). Coming back, by a
+player takes it back when the round ends (``net.server.race_table``). Coming back, by a
 new connection of the desktop client or a page reloaded, the player hears where
 the race stands instead of what was missed (a race moves too fast for a replay):
 

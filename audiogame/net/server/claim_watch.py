@@ -4,7 +4,7 @@ An honest client dates a press when the key went down; the server receives it
 one way later. ``early = arrival - claimed`` is then half the line's lowest
 round trip plus however long *this* packet queued on the way, so it reaches
 the bound only when the packet queued about as long as the line's worst
-(``net.rtt``: the bound is half the floor plus the pings' 95th-percentile
+(``net.server.rtt``: the bound is half the floor plus the pings' 95th-percentile
 spread). A modified client that dates every press as early as it may ("I
 pressed 10 s ago", or exactly its bound) sits there every time.
 

@@ -150,7 +150,7 @@ class Connection:
     async def _probe(self) -> None:
         """The round trip of this connection for a real-time table (its lag
         compensation): the server's own pings, and what the system (or a trusted proxy
-        in front) says the client cannot stretch (``net.line_ground``). A burst when
+        in front) says the client cannot stretch (``net.server.line_ground``). A burst when
         the player arrives at a table, then every ``probe_every`` while they stay."""
         remote = self.ws.remote_address
         peer = str(remote[0]) if remote else ""

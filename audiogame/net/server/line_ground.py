@@ -1,11 +1,11 @@
 """What bounds one connection's round trip from outside the client: ``Ground``.
 
-The lag compensation's floor (``net.rtt``) is never above a round trip the
+The lag compensation's floor (``net.server.rtt``) is never above a round trip the
 client's program cannot stretch. Where that comes from depends on who the
 server's socket talks to:
 
 - **A player, directly** (``kernel``): the system's own lowest TCP round trip
-  for the socket (``net.kernel_rtt``), read at every probe; the lowest reading
+  for the socket (``net.server.kernel_rtt``), read at every probe; the lowest reading
   so far is the ceiling.
 - **A proxy in front** (a TLS terminator, a reverse proxy: its TCP line is the
   proxy's, not the player's). A connection may come through a proxy when it

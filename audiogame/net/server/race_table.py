@@ -7,9 +7,9 @@ A ``RaceTable`` is a ``Table`` whose game has ``RealTime`` hooks. What it adds
   pressed, on the server's clock as the client estimates it. The table believes
   it within ``[arrival - bound, arrival]``: half the line's lowest round trip
   (the server's own pings, never above what the system measured of the
-  connection) plus the line's measured jitter (``net.rtt``); a player whose
+  connection) plus the line's measured jitter (``net.server.rtt``); a player whose
   presses sit at their bound far more often than that jitter explains is held
-  to the line's own delay and logged (``net.claim_watch``). The action is
+  to the line's own delay and logged (``net.server.claim_watch``). The action is
   applied at the game time believed. The engine cannot go back in time, so
   the table runs the game ``hold`` seconds behind the server's clock: ``hold`` is
   the largest bound of the seated players, so every believed press is still in
@@ -212,7 +212,7 @@ class RaceTable(Table):
 
     def _watch(self, player: str, early: float | None, bound: float) -> None:
         """A press that claims its whole bound far more often than the line explains
-        holds its player to the line's own delay from now on (``net.claim_watch``)."""
+        holds its player to the line's own delay from now on (``net.server.claim_watch``)."""
         meter = self.rtts.get(player)
         if meter is None or meter.held:
             return

@@ -8,7 +8,7 @@ bounds a claim", says why each part is there):
   pings; the lowest of the last ``keep`` is the line when nothing queued. A
   modified client can hold its pongs to look slow, so the floor is never above
   the operating system's own lowest TCP round trip for the connection plus
-  ``AGREE`` (``ceiling``, from ``net.kernel_rtt``; or what a trusted proxy in
+  ``AGREE`` (``ceiling``, from ``net.server.kernel_rtt``; or what a trusted proxy in
   front reported): holding pongs gains at most ``AGREE / 2``.
 - ``jitter``: the allowance beyond the one-way delay, for a press whose packet
   queued on the way. It is what the pings show of the line's variation (the
@@ -20,7 +20,7 @@ bounds a claim", says why each part is there):
   client that fakes a jittery line by holding its pongs for varying times
   gains no more than that. An honest press sits at the bound only when its own
   packet queued as long as the line's worst; a client whose presses sit there
-  far more often is ``held`` (``net.claim_watch``): its allowance is ``GRAIN``.
+  far more often is ``held`` (``net.server.claim_watch``): its allowance is ``GRAIN``.
 - Before the first pings (a player just seated) the floor is the ceiling when
   there is one; with neither the bound is the cap, so nobody is punished for
   joining.

@@ -2,7 +2,7 @@
 
 The desktop client plays a race's foreseen happenings (``Events.ahead``: dice
 landing, the race starting) at their time on the server's clock
-(``net.race_seat``). A page cannot narrate, so its listener on the server does it
+(``net.client.race_seat``). A page cannot narrate, so its listener on the server does it
 ahead, in the page's words, and sends each part stamped with its server time
 (``web.messages.Plan``); the page, which estimates the server's clock from its
 pings as the desktop does, says and plays it when its clock reads that time.

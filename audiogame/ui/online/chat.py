@@ -9,7 +9,7 @@ it starts with ``@``:
 - ``@ text``: privately to the last player who wrote to me privately (a reply);
 - ``@@ text``: privately to the last player I wrote to privately.
 
-Text is cleaned before it leaves (``net.chat_text.clean_chat``: what the server
+Text is cleaned before it leaves (``net.protocol.chat_text.clean_chat``: what the server
 does too) and again when it arrives, so a line never reaches speech with a
 control character or a thousand exclamation marks in it. Pure: no scenes here.
 """

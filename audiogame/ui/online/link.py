@@ -80,7 +80,7 @@ log = logging.getLogger(__name__)
 #: are in the history)
 AWAY_SAID = 8
 #: notices about myself that I do not need to hear (I did it)
-#: (coming back to a race, the summary says it in my own words: ``net.race_return``)
+#: (coming back to a race, the summary says it in my own words: ``net.protocol.race_return``)
 MINE_UNSAID = frozenset(
     {m.NoticeKind.JOINED, m.NoticeKind.WATCHING, m.NoticeKind.BACK, m.NoticeKind.RETURNING}
 )

@@ -1,7 +1,7 @@
 """How the online screens say tables, seats, options and people: the words, nothing else.
 
 Every sentence is a message of ``locales/*/online-play.ftl``; these functions
-pick the message and its arguments from the protocol's values (``net.messages``)
+pick the message and its arguments from the protocol's values (``net.protocol.messages``)
 so that the lobby, the seating and the game's table say a table the same way:
 "Domino, 2 in attesa su 4" as the Salotto reads its list.
 """

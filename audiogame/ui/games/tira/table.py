@@ -147,7 +147,7 @@ class TiraTable(TableScene):
 
     @classmethod
     def online(cls, app: App, session: SeatSession, names: Sequence[str]) -> TiraTable:
-        """The table of a race run on a server (``session``: a ``net.race_seat.RaceSeat``),
+        """The table of a race run on a server (``session``: a ``net.client.race_seat.RaceSeat``),
         heard from the session's seat (a spectator's when it has none); ``names``: every
         seat's. Joining a race under way, it says where the race stands first."""
         view: TiraObservation = session.view()
