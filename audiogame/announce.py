@@ -15,7 +15,10 @@ at once (sound is faster than words), and speaks:
   made to wait for words the move answered); the move's own words follow at once;
 - game events queue (``post``) and are joined into one utterance at the end of
   the frame, so a bot's next move never cuts off the previous one, and an answer
-  given in the same frame never silences them: they follow it;
+  given in the same frame never silences them: they follow it. One utterance holds
+  whole messages up to ``UTTERANCE_WORDS`` words (a message a player must hear in
+  full stays within about 25, spec/interface.md); what a frame brings beyond that
+  (a move, the manche's end and the match's, all at once) follows as the next;
 - a ``Later`` message waits its ``delay`` on the app's scheduler, then takes the
   same road (a train of dice sounds stays recognisable);
 - other players' sounds alone (no words, kind "others") are softer than the
@@ -56,6 +59,8 @@ OTHERS_VOLUME = 0.55
 OTHERS_GAP = 0.25
 #: the listener's words per minute when nobody says (the model's)
 DEFAULT_RATE = 300
+#: the most words of game events joined into one utterance
+UTTERANCE_WORDS = 25
 
 
 class CuePlayer(Protocol):
@@ -260,10 +265,8 @@ class Announcer:
             self._queued.clear()
             self._repeated = 0
             for texts, again in ((repeated, True), (fresh, False)):
-                if texts:
-                    self.speak(
-                        " ".join(texts), interrupt=False, event=True, braille=False, again=again
-                    )
+                for text in utterances(texts):
+                    self.speak(text, interrupt=False, event=True, braille=False, again=again)
         if self._braille_events:
             self._braille_line += self._braille_events
             self._braille_events.clear()
@@ -315,3 +318,19 @@ class Announcer:
         self._repeated = 0
         self.speaker.silence()
         self.listening.cut()
+
+
+def utterances(messages: list[str], most: int = UTTERANCE_WORDS) -> list[str]:
+    """``messages`` joined, in order, into utterances of at most ``most`` words (a
+    longer message alone in its own)."""
+    joined: list[list[str]] = []
+    count = 0
+    for text in messages:
+        words = len(text.split())
+        if joined and count + words <= most:
+            joined[-1].append(text)
+            count += words
+        else:
+            joined.append([text])
+            count = words
+    return [" ".join(group) for group in joined]

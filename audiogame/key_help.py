@@ -2,15 +2,56 @@
 
 A game's table online has its own keys, the online table's and those of
 everywhere: said at once they made one utterance of about 1,900 characters,
-too long to hear to the end or to find one key in. Past ``WHOLE`` characters F1
-says one part, F1 again the next and Shift F1 the one before; any other key
-starts over. The desktop app and the web page say them alike.
+too long to hear to the end or to find one key in; the main menu's keys and
+those of everywhere were 87 words at once. A message a player must hear in full
+stays within about 25 words (spec/interface.md), so past ``PART_WORDS`` words F1
+says one part — the place's own keys first, then those of everywhere, each cut
+at its sentences and clauses into pieces of at most ``PART_WORDS`` words — with
+"F1 again for more keys" after it; F1 again says the next, Shift F1 the one
+before; any other key starts over. The desktop app and the web page say them
+alike.
 """
 
 from __future__ import annotations
 
-#: keys said whole up to this many characters
-WHOLE = 700
+import re
+
+#: the most words in one part (the "F1 again" hint after it makes about 25)
+PART_WORDS = 20
+
+#: where a key list may be cut: after a sentence or a clause
+_CLAUSE_END = re.compile(r"(?<=[.;!?])\s+")
+
+
+def words(text: str) -> int:
+    return len(text.split())
+
+
+def pieces(text: str, most: int = PART_WORDS) -> list[str]:
+    """``text`` cut into pieces of at most ``most`` words, between its sentences and
+    clauses (";"), a clause too long for one piece between its commas; a single
+    item longer than ``most`` stays whole."""
+    units: list[str] = []
+    for clause in _CLAUSE_END.split(text.strip()):
+        if words(clause) <= most:
+            units.append(clause)
+            continue
+        items = clause.split(", ")
+        units += [f"{item}," for item in items[:-1]] + items[-1:]
+    found: list[str] = []
+    for unit in units:
+        if found and words(found[-1]) + words(unit) <= most:
+            found[-1] = f"{found[-1]} {unit}"
+        else:
+            found.append(unit)
+    return [_ended(piece) for piece in found]
+
+
+def _ended(piece: str) -> str:
+    """A piece cut after a comma or a semicolon ends as a sentence does, and starts as
+    one (a capital)."""
+    piece = f"{piece[:-1]}." if piece.endswith((",", ";")) else piece
+    return piece[:1].upper() + piece[1:]
 
 
 def everywhere_apart(text: str, everywhere: str) -> list[str]:
@@ -34,11 +75,12 @@ class KeyHelp:
 
     def say(self, where: object, text: str, parts: list[str], back: bool, more: str) -> str:
         """What one F1 at ``where`` says: ``text`` whole when it is short, else the next
-        of ``parts`` (``back``: the one before), with ``more`` after all but the last."""
-        if len(text) <= WHOLE:
+        piece of ``parts`` (``back``: the one before), with ``more`` after all but the
+        last."""
+        if words(text) <= PART_WORDS:
             self._at = None
             return text
-        parts = [p for p in parts if p] or [text]
+        parts = [piece for p in parts if p for piece in pieces(p)] or [text]
         if self._at is None or self._at[0] is not where:
             index = 0
         else:

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from audiogame.devtools.net_harness import ServerThread
+from audiogame.key_help import pieces
 from audiogame.language.localizer import Localizer
 
 
@@ -123,10 +124,16 @@ def race_from_page(
         # page's announcer and kept as it was then (the race goes on meanwhile,
         # and its happenings come between)
         said_now: list[str] = []
-        page.keyboard.press("F1")  # F1 says the game's keys first; the browser's are next
+        # F1 says the game's keys first, a part at a time; the browser's come next
         for key, words in (("F1", keys_words(lang)), ("F9", clock_words(lang))):
-            page.keyboard.press(key)
-            until(page, f"{SAID_NOW}.some(l => l.text.includes({json.dumps(words)}))")
+            found = f"{SAID_NOW}.some(l => l.text.includes({json.dumps(words)}))"
+            for _ in range(16):
+                before = page.evaluate(f"{SAID_NOW}.length")
+                page.keyboard.press(key)
+                until(page, f"{SAID_NOW}.length > {before}")
+                if page.evaluate(f"Boolean({found})"):
+                    break
+            until(page, found)
             said_now += page.evaluate(f"{SAID_NOW}.map(l => l.text)")
         log = page.evaluate("window.audiogame.timed.log")
         origin_ms = page.evaluate("performance.timeOrigin")
@@ -159,8 +166,8 @@ SAID_NOW = "window.audiogame.announcer.log.filter(l => l.now && l.kind === 'said
 
 
 def keys_words(lang: str) -> str:
-    """What F1 says at a race in the browser (its second part, after the game's keys)."""
-    return Localizer(lang)("web-keys-race")
+    """What F1 says first of the browser's keys at a race (after the game's keys)."""
+    return pieces(Localizer(lang)("web-keys-race"))[0]
 
 
 def clock_words(lang: str) -> str:

@@ -92,7 +92,7 @@ verbosity-speak = speak
 verbosity-sound = sound only
 verbosity-off = off
 
-keys-global = Everywhere: F1 the keys, Control plus F1 the rules, Page Up and Page Down the message history, with Shift or Control the first and the last, Control silences speech, F7 and F8 the sound volume, with Shift the built-in voice's volume, Control plus Plus and Control plus Minus the window's text size, Control plus 0 back to normal.
+keys-global = Everywhere: F1 the keys, Control plus F1 the rules; Page Up and Page Down the messages, with Shift or Control the first and the last; Control silences speech. F7 and F8 the sound volume, with Shift the built-in voice's; Control plus Plus and Minus the text size, Control plus 0 normal.
 keys-part-more = F1 again for more keys.
 keys-menu = Up and Down arrows to choose, Enter to confirm, Escape to go back, a letter jumps to the item starting with it. { keys-global }
 keys-main-menu = Up and Down arrows to choose a game or an item, Enter to open it, a letter jumps to the item starting with it, Escape to quit. { keys-global }

@@ -92,7 +92,7 @@ verbosity-speak = parla
 verbosity-sound = solo suono
 verbosity-off = spento
 
-keys-global = Ovunque: F1 i tasti, Control più F1 le regole, Pagina su e Pagina giù la cronologia dei messaggi, con Maiuscolo o Control il primo e l'ultimo, Control zittisce la voce, F7 e F8 il volume dei suoni, con Maiuscolo quello della voce interna, Control più Più e Control più Meno la dimensione del testo nella finestra, Control più 0 la riporta normale.
+keys-global = Ovunque: F1 i tasti, Control più F1 le regole; Pagina su e Pagina giù i messaggi, con Maiuscolo o Control il primo e l'ultimo; Control zittisce la voce. F7 e F8 il volume dei suoni, con Maiuscolo quello della voce interna; Control più Più e Meno la dimensione del testo, Control più 0 normale.
 keys-part-more = Ancora F1 per altri tasti.
 keys-menu = Frecce su e giù per scegliere, Invio per confermare, Esc per tornare indietro, una lettera salta alla voce che inizia così. { keys-global }
 keys-main-menu = Frecce su e giù per scegliere un gioco o una voce, Invio per aprirla, una lettera salta alla voce che inizia così, Esc per uscire. { keys-global }
