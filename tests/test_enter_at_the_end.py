@@ -78,3 +78,29 @@ def test_domino_an_enter_as_the_match_ends_is_a_soft_click(harness_factory):
     ears.run(60.0, until=lambda: not h.app.announcer.speaking)
     ears.press("enter")
     assert isinstance(h.app.top, DominoTable) and h.app.top is not table
+
+
+def test_any_games_table_an_enter_as_it_ends_is_a_soft_click(harness_factory, folder_game):
+    """The generic table (a game of one folder, tests/games): the same guard."""
+    h = harness_factory("en", timed_speech=True).start()
+    ears = Ears(h)
+    title = h.app.localizer(folder_game.title_id)
+    for _ in range(len(h.app.top.items)):
+        if ears.press("down").startswith(title):
+            break
+    ears.press("enter")
+    ears.press("enter")  # the setup's Start
+    table = h.app.top
+    for _ in range(4000):
+        if table.finished:
+            break
+        if table.view().turn == 0:
+            ears.press("k")
+        ears.step()
+    assert table.finished and h.app.announcer.speaking
+    cues = len(h.audio.played)
+    ears.press("enter")  # meant for the last move
+    assert h.app.top is table and played_cues(h, cues) == ["soft_click"]
+    ears.run(60.0, until=lambda: not h.app.announcer.speaking)
+    ears.press("enter")
+    assert h.app.top is not table and not h.app.top.finished

@@ -150,6 +150,11 @@ class GameTable(TableScene):
     # -- keys ---------------------------------------------------------------------------
     def on_key(self, key: Key) -> bool:
         if self._over and key.key in keys.ENTER:
+            if self.app.announcer.speaking:
+                # the end is still being said: an Enter meant for the last move, pressed
+                # as the game ended, is a soft click; the next match waits for another
+                self.cue("soft_click")
+                return True
             self.cue("menu_select")
             self.next_match()
             return True
