@@ -77,7 +77,7 @@ def test_four_app_processes_play_a_whole_match_as_offline(tmp_path):
     try:
         # the bounds only end a run that would never end: under load a whole match of
         # four app processes took 2 minutes here, and its speed is benchmarks/online_keys.py's
-        errors = [p.communicate(timeout=660)[1].decode() for p in processes]
+        errors = [p.communicate(timeout=660)[1].decode("utf-8", "replace") for p in processes]
     finally:
         for p in processes:
             if p.poll() is None:

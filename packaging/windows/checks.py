@@ -300,11 +300,9 @@ def run_suite(trial: Trial, extra: list[str] | None = None, timeout: float = 180
             shutil.copytree(source, suite / part, ignore=ignore)
         else:
             shutil.copy2(source, suite / part)
-    # the test hooks the zip leaves out (run_suite.py adds them to the build's package)
-    hooks = suite / "test-hooks" / "audiogame" / build.NOT_FOR_PLAYERS[0]
-    shutil.copytree(ROOT / "audiogame" / build.NOT_FOR_PLAYERS[0], hooks, ignore=ignore)
+    python = suite_build(trial) / "runtime" / "python.exe"
     report = suite / "junit.xml"
-    args = [trial.python, str(HERE / "run_suite.py"), str(deps), str(suite)]
+    args = [str(python), str(HERE / "run_suite.py"), str(deps), str(suite)]
     args += ["-q", "-rs", f"--junitxml={report}", *(extra or [])]
     started = time.monotonic()
     code, output = run_to_its_end(trial.prefix, args, timeout)
@@ -316,6 +314,26 @@ def run_suite(trial: Trial, extra: list[str] | None = None, timeout: float = 180
     else:  # the interpreter died before pytest could write its report
         counts, problems, skipped = {}, [f"no report; exit code {code}"], {}
     return SuiteResult(code, seconds, counts, problems, skipped, output, failed)
+
+
+def suite_build(trial: Trial) -> Path:
+    """A copy of the extracted build, beside it, with the game's test hooks in its package
+    (the zip leaves them out). The suite's processes and those its tests start (a player
+    process, a second copy of the app) import them as any module of the game: added to the
+    runner's package path alone, they were missing in every process a test started. And
+    what the tests write (comtypes' generated modules, a test's files) leaves the build
+    the other checks read as a player has it."""
+    copy = trial.top.parent / f"{trial.top.name} (suite)"
+    if copy.exists():
+        shutil.rmtree(copy)
+    shutil.copytree(trial.top, copy, symlinks=True)
+    hooks = build.NOT_FOR_PLAYERS[0]
+    shutil.copytree(
+        ROOT / "audiogame" / hooks,
+        copy / "runtime" / "audiogame" / hooks,
+        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
+    )
+    return copy
 
 
 def run_to_its_end(prefix: wine.Prefix, args: list[str], timeout: float) -> tuple[int, str]:

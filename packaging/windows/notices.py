@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import email.parser
 import fnmatch
+import importlib.util
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -54,8 +55,22 @@ def _matches(path: str, pattern: str) -> bool:
     return fnmatch.fnmatchcase(path, pattern) and path.count("/") == pattern.count("/")
 
 
+def text_path(name: str) -> Path:
+    """A licence text named in ``components.toml``: a file of ``licenses/``, or one the
+    game's package carries (``audiogame/...``), found beside the package that is imported:
+    the checkout's, or the build's own when the suite runs from the build under Wine (its
+    copy of the project has no ``audiogame/`` folder)."""
+    if not name.startswith("audiogame/"):
+        return TEXTS / name
+    spec = importlib.util.find_spec("audiogame")
+    found = HERE.parents[1] / name
+    if not found.is_file() and spec is not None and spec.origin:
+        found = Path(spec.origin).parents[1] / name
+    return found
+
+
 def _read_text(name: str) -> str:
-    return (TEXTS / name).resolve().read_text(encoding="utf-8")
+    return text_path(name).read_text(encoding="utf-8")
 
 
 # -- what the wheels say about themselves --------------------------------------------------
