@@ -64,7 +64,7 @@ def tag(kind: type) -> str:
 
 
 KINDS: list[type] = list(w.WebClientMessage.__args__)
-WEB_ONLY = {tag(k) for k in (w.KeyPress, w.Listen, w.PageClock)}
+WEB_ONLY = {tag(k) for k in (w.KeyPress, w.RunCommand, w.Listen, w.PageClock)}
 
 
 @st.composite

@@ -161,7 +161,16 @@ def test_a_flooding_page_hears_why_is_closed_and_the_table_plays_on(tmp_path: Pa
     assert attack.sent == count
     # the page hears words, never the protocol's refusals or the table's game data
     kinds = {f["type"] for f in attack.frames}
-    assert kinds <= {"welcome", "out", "at-table", "board", "goodbye", "match-over", "lobby"}, kinds
+    assert kinds <= {
+        "welcome",
+        "out",
+        "at-table",
+        "board",
+        "controls",
+        "goodbye",
+        "match-over",
+        "lobby",
+    }, kinds
     assert "at-table" in kinds  # it did watch the live table between its bad frames
     lines = [line for f in attack.frames if f["type"] == "out" for line in f["lines"]]
     refusals = [line for line in lines if line["id"].startswith("net-reason-")]

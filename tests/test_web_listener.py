@@ -408,6 +408,7 @@ def test_a_whole_match_played_by_keys_is_told_as_the_desktop_tells_it(server):
         "out",
         "at-table",
         "board",
+        "controls",
         "match-over",
         "pong",
         "left",

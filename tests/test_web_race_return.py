@@ -25,11 +25,19 @@ def ids(page: WebPage) -> list[str]:
     return [line["id"] for line in page.lines()]
 
 
-async def server_holds(server: ServerThread, question, bound: float = 30.0) -> None:
+async def server_holds(
+    server: ServerThread, question, *reading: WebPage, bound: float = 30.0
+) -> None:
+    """Until the server's table answers ``question``; the pages in ``reading`` are read
+    meanwhile (a page nobody reads stops answering the server's keepalive pings)."""
     for _ in range(int(bound / 0.01)):
         if server.run(question):
             return
-        await asyncio.sleep(0.01)
+        if reading:
+            for page in reading:
+                await page.drain(0.01 / len(reading))
+        else:
+            await asyncio.sleep(0.01)
     raise AssertionError("the table never got there")
 
 
@@ -57,10 +65,10 @@ def test_a_page_back_mid_race_hears_where_it_stands_and_gets_its_seat_back(tmp_p
 
         covered_seen: list[str] = []
         for _attempt in range(4):  # a race the bots end before she is back: the next one
-            await server_holds(server, racing)
+            await server_holds(server, racing, anna, zoe)
             token = zoe.last("welcome")["token"]
             await zoe.close()
-            await server_holds(server, lambda: table.seats[1].covered)
+            await server_holds(server, lambda: table.seats[1].covered, anna)
             zoe = await WebPage(server.url, "Zoë", lang="it", token=token).open()
             await zoe.until(lambda z=zoe: "net-race-back" in ids(z))
             await zoe.sync()
@@ -71,7 +79,7 @@ def test_a_page_back_mid_race_hears_where_it_stands_and_gets_its_seat_back(tmp_p
             pytest.fail("the race always ended before the page was back")
         await zoe.until(lambda: "net-seat-yours-again" in ids(zoe))
         await anna.until(lambda: "web-notice-returning" in ids(anna))
-        await server_holds(server, lambda: not table.seats[1].covered)
+        await server_holds(server, lambda: not table.seats[1].covered, anna, zoe)
         await zoe.close()
         await anna.close()
         return anna, zoe, covered_seen

@@ -47,6 +47,9 @@ class Command:
     keys: tuple[Key, ...] = ()
     #: where a page lists it: "actions", "questions", "hand" …
     group: str = "actions"
+    #: the one of its group the keys' cursor is on now (the tile, the die): a page
+    #: marks it as the current one
+    current: bool = False
 
 
 def answer(msg_id: str, cue: str | None = None, **args: Any) -> Message:

@@ -77,6 +77,21 @@ web-keys-waiting = At a waiting table: T or E reads the seats. The master adds a
 web-keys-table = In the browser: Shift with a digit from 1 to 8 chooses a sort order; Control with a digit switches the browser's tabs; F2 the rules; F3 and F4 the first and the last message; your screen reader's Control silences it. Escape leaves the game's keys for the page's controls, Tab moves through the page.
 web-keys-race = In the browser: F9 says the server's clock as this page measures it; F11 is the browser's full screen; F2 the rules; F3 and F4 the first and the last message; your screen reader's Control silences it. Escape leaves the game's keys for the page's controls, Tab moves through the page, and the Leave the table button leaves the table.
 
+
+## The page's buttons (what a seat may do now, by touch: net/web/table_commands.py and the games' controls)
+web-group-hand = In your hand
+web-group-actions = Moves
+web-group-questions = Questions
+web-group-table = The table
+web-do-start = Start the match
+web-do-add-bot = Add a bot
+web-do-remove-bot = Remove a bot
+web-do-seats = Read the seats
+web-do-next-match = Start another match
+web-do-hold = Hold the next round
+web-do-release = Let the next round start
+web-command-gone = That cannot be done now.
+
 ## The page's own words (the page shows them; the server fills them in)
 web-ui-title = audiogame in the browser
 web-ui-intro = Play Domino or Tira e Passa at a friend's table, or open one, by keys or by touch. Sounds play in the browser; words go to your screen reader (or the browser's voice) and to the history below.

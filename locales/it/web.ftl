@@ -80,6 +80,21 @@ web-keys-waiting = A un tavolo in attesa: T o E legge i posti. Il capotavolo agg
 web-keys-table = Nel browser: Maiuscole con una cifra da 1 a 8 sceglie un ordinamento; Control con una cifra cambia scheda nel browser; F2 le regole; F3 e F4 il primo e l'ultimo messaggio; il tasto Control del tuo screen reader lo zittisce. Esc lascia i tasti del gioco per i comandi della pagina, Tab si muove nella pagina.
 web-keys-race = Nel browser: F9 dice l'orologio del server come lo misura questa pagina; F11 è lo schermo intero del browser; F2 le regole; F3 e F4 il primo e l'ultimo messaggio; il tasto Control del tuo screen reader lo zittisce. Esc lascia i tasti del gioco per i comandi della pagina, Tab si muove nella pagina; per andartene c'è il pulsante Lascia il tavolo.
 
+
+## I pulsanti della pagina (cosa può fare un posto adesso, col tocco: net/web/table_commands.py e i comandi dei giochi)
+web-group-hand = In mano
+web-group-actions = Mosse
+web-group-questions = Domande
+web-group-table = Il tavolo
+web-do-start = Avvia la partita
+web-do-add-bot = Aggiungi un bot
+web-do-remove-bot = Togli un bot
+web-do-seats = Leggi i posti
+web-do-next-match = Avvia un'altra partita
+web-do-hold = Ferma il prossimo giro
+web-do-release = Lascia partire il prossimo giro
+web-command-gone = Adesso non si può fare.
+
 ## Le parole della pagina (la pagina le mostra; le scrive il server)
 web-ui-title = audiogame nel browser
 web-ui-intro = Gioca a domino o a Tira e Passa al tavolo di un amico, o aprine uno, con i tasti o col tocco. I suoni li suona il browser; le parole vanno al tuo screen reader (o alla voce del browser) e alla cronologia qui sotto.

@@ -291,8 +291,9 @@ class DominoControls(Controls):
         """My hand in my order (each tile, where it fits), the moves on my turn, the
         questions at any time: every label a message id, every key the table's."""
         hand = self.hand(view)
+        at = self.cursor_at(hand) if hand else None
         found = [
-            Command(f"tile-{tile.uid}", tile_label(tile, i, len(hand), view), (), "hand")
+            Command(f"tile-{tile.uid}", tile_label(tile, i, len(hand), view), (), "hand", i == at)
             for i, tile in enumerate(hand)
         ]
         if view.my_turn:

@@ -39,6 +39,7 @@ from audiogame.games.tirapassa.narrate import (
     tally,
 )
 from audiogame.games.tirapassa.observation import Phase, TiraObservation
+from audiogame.games.tirapassa.options import Control
 from audiogame.games.tirapassa.rules import Destination
 from audiogame.games.tirapassa.symbols import symbol_for_key
 
@@ -178,8 +179,8 @@ class TiraControls(Controls):
                 "tira-die-at",
                 {"die": symbol(face), "pos": index + 1, "total": len(view.hand), "where": where},
             )
-            found.append(Command(f"die-{index}", label, (), "hand"))
-        if view.hand:
+            found.append(Command(f"die-{index}", label, (), "hand", index == self.cursor))
+        if view.hand and view.control is Control.MANUAL:  # assisted: my dice go by themselves
             found.append(Command("send", Phrase("tira-do-send"), (Key(keys.RETURN),)))
             for letter, dest in SEND_LETTERS.items():
                 if letter in ("s", "d", "v"):  # one key each: L and R say the same

@@ -39,6 +39,7 @@ class WebConnection(Connection):
         super().__init__(ws, lobby)
         self.listener = WebListener("", self._game_time, self.loop.time)
         self._handlers[w.KeyPress] = self._key
+        self._handlers[w.RunCommand] = self._command
         self._handlers[w.Listen] = self._listen
         self._handlers[w.PageClock] = self._page_clock
 
@@ -64,7 +65,15 @@ class WebConnection(Connection):
         return await super()._hello(msg)
 
     async def _key(self, msg: w.KeyPress) -> Reason | None:
-        for command in self.listener.key(msg):
+        return await self._run(self.listener.key(msg))
+
+    async def _command(self, msg: w.RunCommand) -> Reason | None:
+        return await self._run(self.listener.command(msg))
+
+    async def _run(self, commands: list[m.ClientMessage]) -> Reason | None:
+        """The protocol messages a key or a button asked for, through the same handlers
+        (and limits) as a desktop client's."""
+        for command in commands:
             problem = self._handlers[type(command)](command)
             if asyncio.iscoroutine(problem):
                 problem = await problem

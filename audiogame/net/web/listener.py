@@ -38,17 +38,17 @@ from audiogame.core.contract import GameSpec, heard_by
 from audiogame.core.controls import Controls
 from audiogame.core.cues import MENU_CUES
 from audiogame.core.keys import Key
-from audiogame.core.narration import SYSTEM, Join, Later, Message, Narrate
+from audiogame.core.narration import SYSTEM, Join, Later, Message, Narrate, Phrase, resolve
 from audiogame.core.room_keys import HISTORY_KEYS, VOLUME_STEP, Room, room_of
 from audiogame.games import registry
 from audiogame.history import History
 from audiogame.key_help import KeyHelp, everywhere_apart
-from audiogame.language.localizer import LANGUAGES, Localizer
+from audiogame.language.localizer import LANGUAGES, Localizer, capital_first
 from audiogame.net.protocol import messages as m
 from audiogame.net.protocol import option_words, spoken_words
 from audiogame.net.protocol.game_codec import CodecError, GameCodec
 from audiogame.net.protocol.race_return import back_from_bot, comeback, covered
-from audiogame.net.web import civil
+from audiogame.net.web import civil, table_commands
 from audiogame.net.web import messages as w
 from audiogame.net.web.board import board_view
 from audiogame.net.web.keys import key_for
@@ -65,6 +65,9 @@ KINDS: tuple[str, ...] = tuple(dict.fromkeys((*MESSAGE_KINDS, CHAT)))
 MINE_UNSAID = frozenset(
     {m.NoticeKind.JOINED, m.NoticeKind.WATCHING, m.NoticeKind.BACK, m.NoticeKind.RETURNING}
 )
+#: the group of a game's commands a spectator is shown, and the table's own group
+QUESTIONS = "questions"
+TABLE = "table"
 #: the seats the create form offers first, within each game's range
 FORM_SEATS = 4
 
@@ -199,6 +202,9 @@ class _Seen:
     upto: int = 0
     match: int = 0
     synced: bool = False
+    #: the game waits for the table between rounds (Domino's manches): the master may
+    #: hold the next one
+    rounds: bool = False
 
 
 class WebListener:
@@ -230,8 +236,9 @@ class WebListener:
         #: seats a bot was asked for (or away from) since the last seating came: keys
         #: pressed faster than the table answers each ask for another seat
         self._asked: set[int] = set()
-        #: the board the page shows now
+        #: the board the page shows now, and its buttons
         self._board = w.BoardView()
+        self._controls = w.ControlsView()
         #: a race's parts narrated ahead, on the server's clock ``now``
         self.race = PageRace(now)
         #: the press time the page claimed for the key being handled
@@ -278,6 +285,10 @@ class WebListener:
         if board != self._board:  # drawn again only when it changes, as the window is
             self._board = board
             frames.append(board)
+        controls = self._controls_view()
+        if controls != self._controls:  # the buttons, again only when they change
+            self._controls = controls
+            frames.append(controls)
         return frames
 
     def say(self, msg_id: str, cue: str | None = None, **args: Any) -> None:
@@ -347,7 +358,9 @@ class WebListener:
         if seen.spec is None or seen.table is None or seen.table.game != info.game:
             seen.spec = registry.get(info.game)
             wire = None if seen.spec is None else seen.spec.wire
-            seen.codec = None if wire is None else GameCodec(wire())
+            types = None if wire is None else wire()
+            seen.codec = None if types is None else GameCodec(types)
+            seen.rounds = types is not None and bool(types.table_actions)
             make = None if seen.spec is None else seen.spec.controls
             seen.controls = None if make is None else make()
         if first or seen.match != info.match:
@@ -718,8 +731,6 @@ class WebListener:
         if info is None:
             self.say("web-not-at-table", "menu_error")
             return []
-        if info.stage is m.TableStage.WAITING:
-            return self._waiting_key(key, info)
         return self._game_key(key, info)
 
     def _global_key(self, key: Key) -> bool:
@@ -777,37 +788,6 @@ class WebListener:
         self.announcer.cue("menu_edge" if edge else "menu_move")
         self.announcer.say_text(text, record=False)
 
-    def _waiting_key(self, key: Key, info: m.TableInfo) -> list[m.ClientMessage]:
-        """At a waiting table: the master's keys as at the Salotto (B, Shift+B, Enter)."""
-        master = self.seen.seat is not None and info.master == self.seen.seat
-        if key.plain and key.letter == "t" or key.plain and key.letter == "e":
-            self._read_seats(info)
-            return []
-        if key.key in (keys.RETURN, keys.KP_ENTER) or key.letter == "b":
-            if not master:
-                self.say("net-reason-not-master", "menu_error")
-                return []
-        if key.key in (keys.RETURN, keys.KP_ENTER):
-            return [m.Start()]
-        if key.letter == "b" and not key.ctrl and not key.alt:
-            seats = [i for i, s in enumerate(info.seats) if i not in self._asked]
-            if key.shift:
-                bots = [i for i in seats if info.seats[i].kind is m.SeatKind.BOT]
-                if not bots:
-                    self.say("web-no-bot", "menu_error")
-                    return []
-                self._asked.add(bots[-1])
-                return [m.SetBot(seat=bots[-1], level=None)]
-            empty = [i for i in seats if info.seats[i].kind is m.SeatKind.EMPTY]
-            if not empty or not info.bot_levels:
-                self.say("net-reason-table-full", "menu_error")
-                return []
-            self._asked.add(empty[0])
-            level = info.bot_levels[len(info.bot_levels) // 2]
-            return [m.SetBot(seat=empty[0], level=level)]
-        self.announcer.cue("menu_error")
-        return []
-
     def _read_seats(self, info: m.TableInfo) -> None:
         names = self.names()
         lines = tuple(
@@ -816,42 +796,123 @@ class WebListener:
         self.say("web-seats", seats=Join(lines), status=self._status(info))
 
     def _game_key(self, key: Key, info: m.TableInfo) -> list[m.ClientMessage]:
+        """At a table: the game's keys first (its controls), then the table's own."""
         seen = self.seen
-        controls, view, codec = seen.controls, self._key_view(), seen.codec
-        if controls is not None and view is not None and codec is not None:
+        controls, view = seen.controls, self._key_view()
+        if info.stage is not m.TableStage.WAITING and controls is not None and view is not None:
             reaction = controls.on_key(key, view, self.names(), self.game_time(info.id))
             if reaction is not None:
-                for said in reaction.said:
-                    self.announcer.deliver(said)
-                if reaction.action is None:
-                    return []
-                if seen.seat is None:
-                    self.say("net-reason-not-seated", "menu_error")
-                    return []
-                at = self._press_at if self._racing() else None
-                return [m.Act(action=codec.encode_action(reaction.action), ref=seen.upto, at=at)]
-        master = seen.seat is not None and info.master == seen.seat
-        if key.key in (keys.RETURN, keys.KP_ENTER):
-            if info.stage is m.TableStage.OVER:
-                if master:
-                    return [m.Start()]
-                self.say("web-wait-master")
-            else:
-                self.say("web-next-round", n=round(info.between_rounds))
+                return self._react(reaction)
+        command = table_commands.bound(key, info, seen.rounds)
+        if command is not None:
+            return self._table_command(command, info)
+        if info.stage is m.TableStage.PLAYING and key.key in keys.ENTER:
+            self.say("web-next-round", n=round(info.between_rounds))
             return []
-        if key.shift and key.letter == "p" and not key.ctrl:
-            if not master:
-                self.say("net-reason-not-master", "menu_error")
-                return []
-            return [m.Pause(paused=not info.paused)]
         if key.plain and key.letter in ("t", "e") and view is None:
             self._read_seats(info)
             return []
-        if controls is None:
+        if controls is None and info.stage is not m.TableStage.WAITING:
             self.say("web-watch-only", "menu_error", game=self._game_name(info.game))
             return []
         self.announcer.cue("menu_error")
         return []
+
+    def _react(self, reaction: Any) -> list[m.ClientMessage]:
+        """What a game's command (a key, a button) did: its answers said, its action sent."""
+        seen = self.seen
+        for said in reaction.said:
+            self.announcer.deliver(said)
+        if reaction.action is None or seen.codec is None:
+            return []
+        if seen.seat is None:
+            self.say("net-reason-not-seated", "menu_error")
+            return []
+        at = self._press_at if self._racing() else None
+        return [m.Act(action=seen.codec.encode_action(reaction.action), ref=seen.upto, at=at)]
+
+    # -- the page's buttons: the same commands as its keys ---------------------------------
+    def command(self, message: w.RunCommand) -> list[m.ClientMessage]:
+        """A button tapped: the command it shows, run as its keys would run it."""
+        self._press_at = message.at
+        self.history.end_walk()
+        info = self.seen.table
+        if info is None:
+            self.say("web-not-at-table", "menu_error")
+            return []
+        table = table_commands.BY_ID.get(message.id)
+        if table is not None:
+            return self._table_command(table, info)
+        seen = self.seen
+        controls, view = seen.controls, self._key_view()
+        reaction = None
+        if controls is not None and view is not None:
+            reaction = controls.run(message.id, view, self.names(), self.game_time(info.id))
+        if reaction is None:  # a button left from before: not what this seat can do now
+            self.say("web-command-gone", "menu_error")
+            return []
+        return self._react(reaction)
+
+    def _table_command(
+        self, command: table_commands.TableCommand, info: m.TableInfo
+    ) -> list[m.ClientMessage]:
+        """The table's own command (``table_commands``), for its master or anyone."""
+        if not command.when(info, self.seen.rounds):
+            self.say("web-command-gone", "menu_error")
+            return []
+        if command.master and (self.seen.seat is None or info.master != self.seen.seat):
+            self.say(command.not_master, "menu_error")
+            return []
+        if command.id in ("start", "next-match"):
+            return [m.Start()]
+        if command.id in ("hold", "release"):
+            return [m.Pause(paused=command.id == "hold")]
+        if command.id == "seats":
+            self._read_seats(info)
+            return []
+        seats = [i for i, s in enumerate(info.seats) if i not in self._asked]
+        if command.id == "remove-bot":
+            bots = [i for i in seats if info.seats[i].kind is m.SeatKind.BOT]
+            if not bots:
+                self.say("web-no-bot", "menu_error")
+                return []
+            self._asked.add(bots[-1])
+            return [m.SetBot(seat=bots[-1], level=None)]
+        empty = [i for i in seats if info.seats[i].kind is m.SeatKind.EMPTY]
+        if not empty or not info.bot_levels:
+            self.say("net-reason-table-full", "menu_error")
+            return []
+        self._asked.add(empty[0])
+        return [m.SetBot(seat=empty[0], level=info.bot_levels[len(info.bot_levels) // 2])]
+
+    def _controls_view(self) -> w.ControlsView:
+        """What this seat may do now, as the page's buttons: the game's commands (a
+        spectator: its questions), then the table's own, in the page's language."""
+        info, seen = self.seen.table, self.seen
+        if info is None:
+            return w.ControlsView()
+        groups: dict[str, list[w.Button]] = {}
+        controls = seen.controls
+        view = self._key_view() if seen.synced else None
+        if info.stage is not m.TableStage.WAITING and controls is not None and view is not None:
+            now = self.game_time(info.id)
+            for command in controls.commands(view, self.names(), now):
+                if seen.seat is None and command.group != QUESTIONS:
+                    continue  # watching: nothing of the game to do but ask
+                button = w.Button(command.id, self._label(command.label), command.current)
+                groups.setdefault(command.group, []).append(button)
+        master = seen.seat is not None and info.master == seen.seat
+        for table in table_commands.offered(info, seen.rounds, master):
+            groups.setdefault(TABLE, []).append(w.Button(table.id, self.t(table.label)))
+        return w.ControlsView([w.Group(g, self._group_title(g), b) for g, b in groups.items()])
+
+    def _label(self, label: Phrase) -> str:
+        message = Message(label.msg_id, label.args)
+        return capital_first(self.t(label.msg_id, **resolve(message, self.announcer.words).args))
+
+    def _group_title(self, group: str) -> str:
+        msg_id = f"web-group-{group}"
+        return self.t(msg_id if self.announcer.t.has(msg_id) else "web-group-actions")
 
 
 def _silent(events: Sequence[Any], view: Any, names: Sequence[str]) -> list[Message]:

@@ -2,13 +2,15 @@
 
 A page speaks the web subprotocol (``audiogame.web.v1``). It sends the
 protocol's client messages (``hello``, ``join-table``, ``say``...) checked by
-the same union, limits and handlers as the desktop client's, plus two of its
-own: ``key`` (a key press, which the server turns into the game's answers and
-actions) and ``listen`` (the page's language and verbosity). It receives words,
-never game data: ``out`` (history lines, utterances for the live regions, cues
+the same union, limits and handlers as the desktop client's, plus its own:
+``key`` (a key press, which the server turns into the game's answers and
+actions), ``command`` (a button tapped: one of the commands it was shown),
+``listen`` (the page's language and verbosity) and ``clock``. It receives words,
+never game data: ``out`` (history lines, utterances for the announcer, cues
 with their pans and volumes), ``at-table`` and ``lobby`` (what the page shows
 as headings and lists, already in its language), ``board`` (the game's board in
-large print, as the desktop window draws it), and a few of the protocol's
+large print, as the desktop window draws it), ``controls`` (what the seat may do
+now, as labelled buttons), and a few of the protocol's
 own messages passed through as they are (``welcome`` for the resume token,
 ``match-over`` for the record anybody may verify, ``goodbye``, ``pong``).
 """
@@ -56,6 +58,20 @@ class KeyPress(_WebClient, tag="key", frozen=True):
     at: SERVER_TIME | None = None
 
 
+#: a command's id as a page may send it back (``core.controls.Command.id``)
+COMMAND_ID = Annotated[str, msgspec.Meta(max_length=40)]
+
+
+class RunCommand(_WebClient, tag="command", frozen=True):
+    """One of the commands the page was shown (a button tapped): run as its keys are.
+
+    ``at``: when it was tapped, on the server's clock as the page estimates it (a
+    race's throws are dated as its key presses are)."""
+
+    id: COMMAND_ID
+    at: SERVER_TIME | None = None
+
+
 class PageClock(_WebClient, tag="clock", frozen=True):
     """The page's estimate of the server's clock from its pings (server = page +
     ``offset``, within ``error``; ``rtt`` the median round trip of the samples kept):
@@ -76,9 +92,9 @@ class Listen(_WebClient, tag="listen", frozen=True):
     )
 
 
-WebClientMessage = m.ClientMessage | KeyPress | Listen | PageClock
+WebClientMessage = m.ClientMessage | KeyPress | RunCommand | Listen | PageClock
 
-WEB_CLIENT_TYPES: frozenset[str] = m.CLIENT_TYPES | {"key", "listen", "clock"}
+WEB_CLIENT_TYPES: frozenset[str] = m.CLIENT_TYPES | {"key", "command", "listen", "clock"}
 
 
 class Line(msgspec.Struct, frozen=True):
@@ -169,6 +185,32 @@ class BoardView(_WebServer, tag="board", frozen=True):
     page's language, line by line; no lines: no board to show."""
 
     lines: list[list[Run]] = msgspec.field(default_factory=list)
+
+
+class Button(msgspec.Struct, frozen=True):
+    """One command as a button: its id (sent back to run it), its label in the page's
+    language, and whether the keys' cursor is on it (the tile, the die)."""
+
+    id: str
+    label: str
+    current: bool = False
+
+
+class Group(msgspec.Struct, frozen=True):
+    """The commands of one kind (the hand, the moves, the questions, the table's), under
+    a heading in the page's language."""
+
+    id: str
+    title: str
+    buttons: list[Button]
+
+
+class ControlsView(_WebServer, tag="controls", frozen=True):
+    """Everything the page's seat may do now, by touch: the game's controls'
+    ``commands`` and the table's own, already in the page's language. Sent again
+    whenever it changes; no groups: nothing to do here."""
+
+    groups: list[Group] = msgspec.field(default_factory=list)
 
 
 class LobbyLine(msgspec.Struct, frozen=True):

@@ -382,6 +382,7 @@ import { Announcer, voicesFor } from "/speech.js";
     },
     left() {
       showBoard([]);
+      showControls([]);
       state.atTable = false;
       setTable("");
       state.code = "";
@@ -405,6 +406,9 @@ import { Announcer, voicesFor } from "/speech.js";
     },
     board(m) {
       showBoard(m.lines);
+    },
+    controls(m) {
+      showControls(m.groups);
     },
     pong(m) {
       clock.pong(m);
@@ -594,6 +598,98 @@ import { Announcer, voicesFor } from "/speech.js";
       if (runs.length && runs[0].style === "title") p.className = "title";
       return p;
     }));
+  }
+
+  // -- the buttons: what this seat may do now, by touch ---------------------------------
+  // The server sends them whenever they change (the game's controls' commands and the
+  // table's own, labelled in the page's language); a tap runs one as its keys would.
+  // Buttons are kept by id, so a screen reader's focus stays on the button it was on;
+  // when that button goes (the tile was played), the focus goes to the one now in its
+  // place, else to its group's heading, never to the page's body.
+  function showControls(groups) {
+    const box = $("controls");
+    const had = box.contains(document.activeElement) ? document.activeElement : null;
+    const place = had ? placeOf(had) : null;
+    const old = new Map([...box.children].map((div) => [div.dataset.group, div]));
+    const wanted = groups.map((group) => {
+      const div = old.get(group.id) || makeGroup(group.id);
+      div.querySelector("h3").textContent = group.title;
+      fillButtons(div.querySelector("ul"), group.buttons);
+      return div;
+    });
+    reconcile(box, wanted);
+    box.hidden = !groups.length;
+    if (had && !had.isConnected && place) refocus(place);
+    else if (had && document.activeElement !== had) had.focus();
+  }
+
+  function makeGroup(id) {
+    const div = document.createElement("div");
+    div.className = "group";
+    div.dataset.group = id;
+    const h3 = document.createElement("h3");
+    h3.id = `group-${id}`;
+    h3.tabIndex = -1;
+    const ul = document.createElement("ul");
+    ul.setAttribute("aria-labelledby", h3.id);
+    div.append(h3, ul);
+    return div;
+  }
+
+  function fillButtons(list, buttons) {
+    const old = new Map([...list.children].map((li) => [li.firstElementChild.dataset.command, li]));
+    const wanted = buttons.map((button) => {
+      let li = old.get(button.id);
+      if (!li) {
+        li = document.createElement("li");
+        const b = document.createElement("button");
+        b.type = "button";
+        b.dataset.command = button.id;
+        b.addEventListener("click", onCommand);
+        li.append(b);
+      }
+      const b = li.firstElementChild;
+      if (b.textContent !== button.label) b.textContent = button.label;
+      if (button.current) b.setAttribute("aria-current", "true");
+      else b.removeAttribute("aria-current");
+      return li;
+    });
+    reconcile(list, wanted);
+  }
+
+  // `parent`'s children become `wanted`, moving as few as it can (a node kept in its
+  // order is never taken out, so a focus on it stays)
+  function reconcile(parent, wanted) {
+    const keep = new Set(wanted);
+    for (const child of [...parent.children]) if (!keep.has(child)) child.remove();
+    wanted.forEach((node, i) => {
+      if (parent.children[i] !== node) parent.insertBefore(node, parent.children[i] || null);
+    });
+  }
+
+  function placeOf(element) {
+    const div = element.closest(".group");
+    const items = div ? [...div.querySelectorAll("button")] : [];
+    return { group: div ? div.dataset.group : "", index: items.indexOf(element) };
+  }
+
+  function refocus(place) {
+    const div = [...$("controls").children].find((d) => d.dataset.group === place.group);
+    const buttons = div ? [...div.querySelectorAll("button")] : [];
+    const next = buttons[Math.min(place.index, buttons.length - 1)];
+    if (next) next.focus();
+    else if (div) div.querySelector("h3").focus();
+    else $("table-heading").focus();
+  }
+
+  function onCommand(event) {
+    sound.start();
+    const message = { type: "command", id: event.currentTarget.dataset.command };
+    // when it was tapped, on the server's clock as estimated here, dated as the handler
+    // runs (a race's throws are dated as its keys are)
+    const at = clock.server(performance.now());
+    if (at !== null) message.at = at;
+    send(message);
   }
 
   // -- sound: the game's cues through the Web Audio API, panned as on the desktop -------
