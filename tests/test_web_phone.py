@@ -306,9 +306,16 @@ def test_the_page_fits_a_320_pixel_screen(server, browser):
         well_made(page, "the join form at 320")
         join(page, t)
         ph.until(page, "!document.getElementById('lobby').hidden")
+        page.get_by_role("combobox", name=t("web-ui-players")).select_option("2")
         page.get_by_role("button", name=t("web-ui-create")).tap()
         ph.until(page, "window.audiogame.state.atTable")
         page.get_by_label(t("web-ui-large-print")).check()
         well_made(page, "a table at 320, large print")
+        # a match under way: the hand's buttons, the moves, the questions fit too
+        page.get_by_role("button", name=t("web-do-add-bot"), exact=True).tap()
+        page.get_by_role("button", name=t("web-do-start"), exact=True).tap()
+        hand = page.get_by_role("list", name=t("web-group-hand"))
+        hand.get_by_role("button").first.wait_for()
+        well_made(page, "a match at 320, large print")
     finally:
         page.context.close()
