@@ -70,13 +70,19 @@ async def action_latency(
     deadline = time.monotonic() + 300
     while len(samples) < actions and time.monotonic() < deadline:
         await asyncio.gather(*(p.until(lambda p=p: p.view is not None) for p in players))
-        mover = next((p for p in players if p.legal()), None)
-        if mover is None:
-            if any(p.over for p in players):
+        if any(p.over for p in players):
+            if all(p.over for p in players):  # everyone heard the end: the first starts anew
                 await players[0].send(m.Start())
                 await players[0].until(lambda: players[0].view is None or not players[0].over)
             else:
-                await asyncio.sleep(0.001)  # the next manche is being dealt
+                await asyncio.sleep(0.001)  # the end, or the new match, still on its way
+            continue
+        mover = next((p for p in players if p.legal()), None)
+        if mover is None or len({p.upto for p in players}) > 1:
+            # the next manche being dealt, or a frame still on its way to some: a seat acting
+            # on a view the others have left (a short pause between manches) timed a
+            # refusal, and one acting across a new match waited for a count started again
+            await asyncio.sleep(0.001)
             continue
         samples.append(await timed_action(mover, everyone, codec, rng))
     return samples
