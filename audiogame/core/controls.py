@@ -67,6 +67,9 @@ class Controls:
 
     #: the game's id: its refusals are said as ``<game>-refusal-<value>``
     game_id: str = ""
+    #: the action sent last, whoever sent it (a key here, or the table): a refusal is
+    #: worded from it ("which end?" for a tile that fits both)
+    sent: Any = None
 
     # -- what the seat may do now ------------------------------------------------------
     def commands(self, view: Any, names: Sequence[str], now: float | None) -> list[Command]:

@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING, Any
 from audiogame.app.scene import Scene
 from audiogame.core import keys
 from audiogame.core.contract import Bot, Engine, GameSpec
-from audiogame.core.controls import Controls, Reaction
+from audiogame.core.controls import Controls
 from audiogame.core.gametime import GameScheduler
 from audiogame.core.keys import Key
-from audiogame.core.narration import Message, resolve_value
+from audiogame.core.narration import Message
 from audiogame.core.saving import BotStates, Envelope, restore, restore_bots, seal
 from audiogame.core.seat import ClockReport, LocalSeat, SeatSession
 from audiogame.ui.confirm import ConfirmScene
@@ -66,7 +66,7 @@ class GameTable(TableScene):
             assert seating is not None
             session = self._local(app, seating, seed, restored)
         super().__init__(app, session, seed=seed, home=home, resumed=restored is not None)
-        self.controls: Controls = spec.controls() if restored is None else restored.controls
+        self.controls = spec.controls() if restored is None else restored.controls
         me = app.localizer("setup-seat-you")
         players = seating.players if seating is not None else 0
         self.names = [me, *(app.localizer("bot-name", n=s + 1) for s in range(1, players))]
@@ -108,28 +108,9 @@ class GameTable(TableScene):
     def seat_names(self) -> Sequence[str]:
         return self.names
 
-    def view(self) -> Any:
-        """My view of the match now: everything the table says is read from it."""
-        return self.session.view()
-
-    def now(self) -> float:
-        return self.session.time.clock.now()
-
     # -- what the table says ----------------------------------------------------------
     def first_words(self) -> list[Message]:
         return []
-
-    def situation(self) -> list[Message]:
-        return self.controls.situation(self.session.view(), self.names, self.now())
-
-    def turn_words(self) -> str:
-        view = self.session.view()
-        phrase = None if view is None else self.controls.where(view, self.names, self.now())
-        return "" if phrase is None else str(resolve_value(phrase, self.t))
-
-    def board_focus(self) -> Any:
-        view = self.session.view()
-        return None if view is None else self.controls.board_focus(view)
 
     @property
     def finished(self) -> bool:
@@ -161,21 +142,7 @@ class GameTable(TableScene):
         if key.key == keys.F11 and key.plain and isinstance(self.session, ClockReport):
             self.post(self.session.diagnostics())  # online: the clock as measured here
             return True
-        view = self.session.view()
-        if view is None:
-            return False
-        reaction = self.controls.on_key(key, view, self.names, self.now())
-        if not isinstance(reaction, Reaction):
-            return False
-        for said in reaction.said:
-            self.post(said)
-        if reaction.action is not None:
-            self.act(reaction.action)
-        return True
-
-    def on_refusal(self, action: Any, refusal: str) -> None:
-        for said in self.controls.refused(refusal, self.session.view()):
-            self.post(said)
+        return self.session.view() is not None and self.press(key, self.now())
 
     # -- leaving, the next match ----------------------------------------------------------
     def ask_leave(self) -> None:

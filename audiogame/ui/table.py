@@ -1,7 +1,12 @@
 """What every game's table scene shares: ``TableScene``.
 
-A game's table keeps only its keys and its words; this base holds the rest:
+A game's table keeps only what is truly its own; this base holds the rest:
 
+- **the controls** (``controls``, ``core.controls``): the game's one key map.
+  A key goes to them (``press``): their answers are said at once, their action
+  is sent; a refusal is worded by them (``on_refusal``), and so are where a
+  match under way stands (``situation``), whose turn it is (``turn_words``) and
+  the board's cursor (``board_focus``), all read from the seat's ``view()``.
 - **the session**: the table talks to its game through one ``SeatSession``
   (``core.seat``; the interface a remote session implements too): it acts
   with ``session.act(action)``, hears ``on_events(batch)`` and
@@ -10,8 +15,8 @@ A game's table keeps only its keys and its words; this base holds the rest:
   game waits for the table. A local match's ``LocalSeat`` is ``self.local``
   (its engine and bots are saved); a remote one has nothing here to save.
 - **speech**: ``post`` (a game event, queued), ``answer`` (the answer to a key:
-  at once, interrupting), ``refuse`` (``<game>-refusal-<id>`` with the error
-  sound); F1 reads ``keys-<game>-table``, Ctrl+F1 the game's guide.
+  at once, interrupting); F1 reads ``keys-<game>-table``, Ctrl+F1 the game's
+  guide.
 - **where am I**: ``where()`` is "At the table" and what the game adds
   (``turn_words``: whose turn, the time left), said on coming back from a menu,
   the guide or a question.
@@ -60,8 +65,9 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from audiogame.app.scene import Scene
 from audiogame.core.board import Board, Cell, Row
 from audiogame.core.contract import Engine
+from audiogame.core.controls import Controls, Reaction
 from audiogame.core.keys import Key
-from audiogame.core.narration import Message
+from audiogame.core.narration import Message, resolve_value
 from audiogame.core.seat import LocalSeat, SeatSession
 from audiogame.key_help import everywhere_apart
 
@@ -123,6 +129,10 @@ class TableScene(Scene):
     messages_file: str = ""
     #: a turn-based game's time stands still while a menu or the guide covers the table
     stops_under_menus: bool = False
+    #: the game's controls over my seat's view (``core.controls``): the one key map of
+    #: every client; the table hands them its keys (``press``) and reads its words
+    #: of where the match stands from them
+    controls: Controls
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -163,12 +173,16 @@ class TableScene(Scene):
         """One batch of events: narrate it, move what it moves."""
 
     def turn_words(self) -> str:
-        """What ``where`` adds after the table's name (whose turn); "" for nothing."""
-        return ""
+        """What ``where`` adds after the table's name (whose turn, the controls say);
+        "" for nothing."""
+        view = self.view()
+        phrase = None if view is None else self.controls.where(view, self.seat_names(), self.now())
+        return "" if phrase is None else str(resolve_value(phrase, self.t))
 
     def situation(self) -> list[Message]:
-        """What a resumed match says first: where it stands."""
-        return []
+        """What a resumed match says first: where it stands (the controls say it: a page
+        joining hears the same)."""
+        return self.controls.situation(self.view(), self.seat_names(), self.now())
 
     def first_words(self) -> list[Message]:
         """What a new table says before its first events."""
@@ -194,9 +208,10 @@ class TableScene(Scene):
         raise NotImplementedError
 
     def board_focus(self) -> Any:
-        """What the game's board needs of the table beyond the view (Domino: the sort
-        order and the tile under the cursor; Tira: the die under the cursor)."""
-        return None
+        """What the game's board needs beyond the view: the controls' cursor (Domino: the
+        sort order and the tile under it)."""
+        view = self.view()
+        return None if view is None else self.controls.board_focus(view)
 
     def seat_names(self) -> Sequence[str]:
         """The seats' names, as the narration says them."""
@@ -360,7 +375,31 @@ class TableScene(Scene):
         return first is not None and first == self.session.seat
 
     def on_refusal(self, action: Any, refusal: str) -> None:
-        self.refuse(refusal)
+        """A refused action, worded by the controls (they name the action refused)."""
+        self.controls.sent = action
+        for said in self.controls.refused(refusal, self.view()):
+            self.post(said)
+
+    # -- the seat's view and the controls ----------------------------------------------------
+    def view(self) -> Any:
+        """My view of the match now: everything the table says is read from it."""
+        return self.session.view()
+
+    def now(self) -> float:
+        """The match's game time now."""
+        return self.session.time.clock.now()
+
+    def press(self, key: Key, now: float | None) -> bool:
+        """``key`` to the controls: their answers said at once, their action sent.
+        False: no command has it."""
+        reaction = self.controls.on_key(key, self.view(), self.seat_names(), now)
+        if not isinstance(reaction, Reaction):
+            return False
+        for said in reaction.said:
+            self.post(said)
+        if reaction.action is not None:
+            self.act(reaction.action)
+        return True
 
     def act(self, action: Any) -> None:
         """The player's action: its answer comes as events or a refusal (someone who
@@ -388,9 +427,6 @@ class TableScene(Scene):
     def answer(self, msg_id: str, cue: str | None = None, **args: Any) -> None:
         """An answer to the player's key: at once, interrupting, never silenced."""
         self.post(Message(msg_id, args, cue=cue, interrupt=True))
-
-    def refuse(self, refusal: str) -> None:
-        self.answer(f"{self.game_id}-refusal-{refusal}", cue="menu_error")
 
     # -- saving -----------------------------------------------------------------------------
     def autosave(self) -> None:

@@ -45,17 +45,13 @@ from audiogame.app.scene import Scene
 from audiogame.core import keys
 from audiogame.core.gametime import GameScheduler
 from audiogame.core.keys import Key
-from audiogame.core.narration import Message, resolve_value
+from audiogame.core.narration import Message
 from audiogame.core.seat import LocalSeat, SeatSession, TimerHandle
 from audiogame.games.domino.actions import Action
-from audiogame.games.domino.board import BoardFocus
 from audiogame.games.domino.bots import HARD_ITERATIONS, DominoBot, make_bot
-from audiogame.games.domino.controls import DominoControls, turn_phrase
+from audiogame.games.domino.controls import DominoControls
 from audiogame.games.domino.engine import DominoMatch
-from audiogame.games.domino.narrate import (
-    Seating,
-    narrate,
-)
+from audiogame.games.domino.narrate import narrate
 from audiogame.games.domino.observation import Observation, Phase
 from audiogame.games.domino.saving import (
     Restored,
@@ -68,6 +64,7 @@ from audiogame.games.domino.saving import (
 from audiogame.games.domino.sorting import SORT_IDS
 from audiogame.games.domino.table_setup import HUMAN, DominoSetup
 from audiogame.ui.table import TableScene
+from audiogame.ui.turn_ticks import TurnTicks
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App
@@ -78,9 +75,6 @@ GAME_ID = "domino"
 #: first: the Salotto's pause between rounds (spec/interface.md: "the next round
 #: otherwise starts after 15 s"), which the online server keeps too
 MANCHE_GAP = 15
-#: the thinking-time ticks sound in the last seconds of a turn
-TICKS = 5
-
 
 #: a bot's search runs BURST slices in a row, then rests REST seconds (0: never rests)
 BURST = 3
@@ -88,6 +82,7 @@ REST = 0.004
 
 
 class DominoTable(TableScene):
+    controls: DominoControls
     game_id = GAME_ID
     messages_file = "domino.ftl"
     stops_under_menus = True
@@ -113,10 +108,8 @@ class DominoTable(TableScene):
         if session is None:
             session = self._local(app, seed, restored)
         super().__init__(app, session, seed=seed, home=home, resumed=restored is not None)
-        #: who listens here and how the table is seated: the words of names and teams
         #: my seat (None: watching); offline always ``HUMAN``
         self.me = session.seat
-        self.seating = Seating(self.me, self.names, setup.teams)
         #: Domino's keys (the one key map: a web page's listener drives the same), with
         #: the hand's sort order the player chose last, kept across matches
         self.controls = DominoControls(saved_order(app))
@@ -127,9 +120,8 @@ class DominoTable(TableScene):
             self.controls.group = view.group
             self.pause_requested = view.pause
         self._next: TimerHandle | None = None
-        self._ticks: list[TimerHandle] = []
-        self._deadline: float | None = None  # the deadline of my turn the ticks count to
-        self._limit = 0  # the thinking time the ticks count
+        #: my turn's last seconds, ticked
+        self.ticks = TurnTicks(session.time, self._tick)
         self._snapshots = SnapshotCache()
         #: checks push a table outside a frame: the first deal then waits for one, so
         #: that it happens (and is saved) inside a frame, as at a table opened by a key
@@ -170,7 +162,6 @@ class DominoTable(TableScene):
 
     def rename(self, names: Sequence[str]) -> None:
         self.names = tuple(names)
-        self.seating = Seating(self.me, self.names, self.config.teams)
 
     @classmethod
     def resumed(cls, app: App, state: Any, home: Scene | None = None) -> DominoTable:
@@ -183,8 +174,7 @@ class DominoTable(TableScene):
 
     # -- what the table reads ---------------------------------------------------------
     def view(self) -> Observation:
-        """My observation now: everything the table says is read from it."""
-        view: Observation = self.session.view()
+        view: Observation = super().view()
         return view
 
     observation = view
@@ -214,20 +204,10 @@ class DominoTable(TableScene):
         else:
             self.next_manche()
 
-    def situation(self) -> list[Message]:
-        """Where the resumed match stands (the controls say it: the page's too)."""
-        now = self.session.time.clock.now()
-        return self.controls.situation(self.view(), self.names, now)
-
-    def turn_words(self) -> str:
-        """Back at the table: whose turn it is, and my time left."""
-        now = self.session.time.clock.now()
-        return str(resolve_value(turn_phrase(self.view(), self.seating, now), self.t))
-
     def halt(self) -> None:
         """Leaving: the session, its bots' thinking and the table's own timers stop."""
         super().halt()
-        self._stop_ticks()
+        self.ticks.stop()
         if self._next is not None:
             self._next.cancel()
             self._next = None
@@ -264,18 +244,12 @@ class DominoTable(TableScene):
         """Whose move is next: mine (its last seconds ticked), a bot's (the session
         plays it), or the manche is over."""
         phase = view.phase
-        self._tick_to(view.turn_deadline if view.my_turn else None, view.config.thinking_time)
+        self.ticks.to(view.turn_deadline if view.my_turn else None, view.config.thinking_time)
         if phase is Phase.BETWEEN:
             self.between_manches()
         elif phase is Phase.OVER:
             online = "" if self.beside is None else "-online"
             self.post(Message(f"domino-game-over-keys{online}"))
-
-    def on_refusal(self, action: Any, refusal: str) -> None:
-        """A refused action, worded by the controls (a tile that fits both ends asks which)."""
-        self.controls.sent = action
-        for said in self.controls.refused(refusal, self.view()):
-            self.post(said)
 
     # -- between manches --------------------------------------------------------------
     def between_manches(self) -> None:
@@ -312,43 +286,17 @@ class DominoTable(TableScene):
             self._next = self.session.time.call_later(MANCHE_GAP, self.next_manche)
 
     # -- thinking time ----------------------------------------------------------------
-    def _tick_to(self, deadline: float | None, limit: int) -> None:
-        """Tick in each of the last seconds before my turn's deadline (the engine's:
-        it runs the time-out itself); ``limit`` is the thinking time."""
-        if deadline == self._deadline:
-            return
-        self._stop_ticks()
-        self._deadline = deadline
-        self._limit = limit
-        if deadline is None:
-            return
-        time = self.session.time
-        now = time.clock.now()
-        for left in range(min(TICKS, limit - 1), 0, -1):
-            if deadline - left > now:
-                self._ticks.append(time.call_at(deadline - left, self._tick, left))
-
-    def _tick(self, left: int) -> None:
+    def _tick(self, left: int, first: bool) -> None:
         """One of my turn's last seconds: a tick; without sounds the first of them is
         said in words, so "Time is up" never comes without a warning."""
         self.cue("timer_tick")
-        if not self.app.announcer.audible() and left == min(TICKS, self._limit - 1):
+        if first and not self.app.announcer.audible():
             self.post(Message("domino-whose-turn-you-time", {"n": left}, kind="turn"))
 
     def own_time(self) -> bool:
         """My turn: my questions' answers are part of my thinking time."""
         view = self.session.view()
         return view is not None and bool(view.my_turn)
-
-    def _stop_ticks(self) -> None:
-        for handle in self._ticks:
-            handle.cancel()
-        self._ticks.clear()
-        self._deadline = None
-
-    def board_focus(self) -> BoardFocus:
-        """The window's board: my hand in my order, the cursor on its tile."""
-        return self.controls.board_focus(self.view())
 
     # -- keys -------------------------------------------------------------------------
     def on_key(self, key: Key) -> bool:
@@ -358,19 +306,13 @@ class DominoTable(TableScene):
             self.toggle_pause()
             return True
         order = self.controls.order
-        now = self.session.time.clock.now()
-        reaction = self.controls.on_key(key, self.view(), self.names, now)
-        if reaction is None:
+        if not self.press(key, self.now()):
             if key.key not in keys.ENTER:
                 return False
             self.enter()
             return True
         if self.controls.order != order:
             keep_order(self.app, self.controls.order)
-        for said in reaction.said:
-            self.post(said)
-        if reaction.action is not None:
-            self.act(reaction.action)
         return True
 
     def on_escape(self) -> None:

@@ -83,6 +83,7 @@ GAME_ID = "tira"
 
 
 class TiraTable(TableScene):
+    controls: TiraControls
     game_id = GAME_ID
     messages_file = "tira.ftl"
 
@@ -299,14 +300,7 @@ class TiraTable(TableScene):
         if k == keys.F11 and key.plain and isinstance(self.session, ClockReport):
             self.post(self.session.diagnostics())  # online: the clock as measured here
             return True
-        reaction = self.controls.on_key(key, self.observation(), self.names, None)
-        if reaction is None:
-            return False
-        for said in reaction.said:
-            self.post(said)
-        if reaction.action is not None:
-            self.act(reaction.action)
-        return True
+        return self.press(key, None)
 
     # -- actions ----------------------------------------------------------------------
     def act(self, action: Any) -> None:
@@ -316,12 +310,6 @@ class TiraTable(TableScene):
             self.answer("tira-practice-over", cue="menu_error")
             return
         super().act(action)
-
-    def on_refusal(self, action: Any, refusal: str) -> None:
-        """A refused action, worded by the controls (the action refused named)."""
-        self.controls.sent = action
-        for said in self.controls.refused(refusal, self.observation()):
-            self.post(said)
 
     @property
     def cursor(self) -> int:
