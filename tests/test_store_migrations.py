@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from audiogame.devtools import services
-from audiogame.devtools.net_harness import ServerThread, replay_over, wait_for
+from audiogame.devtools.net_harness import LOGIN_WAIT, ServerThread, replay_over, wait_for
 from audiogame.net import verify
 from audiogame.net.client.game_client import GameClient
 from audiogame.net.game_server import DB_FILE
@@ -85,7 +85,9 @@ def play_on(server: ServerThread) -> None:
     try:
         for client in (anna, carla):
             client.start()
-            found = wait_for(client, lambda i: isinstance(i, m.Welcome | m.Refused), 60)
+            # the fixture's passwords take a real hash, at the idle priority a loaded
+            # machine starves (60 s was not enough at load 15): the bound only
+            found = wait_for(client, lambda i: isinstance(i, m.Welcome | m.Refused), LOGIN_WAIT)
             assert isinstance(found, m.Welcome), found
         anna.send(m.GetRecord())
         record = wait_for(anna, lambda i: isinstance(i, m.Record))
