@@ -157,6 +157,12 @@ def test_the_app_started_again_mid_race_takes_its_seat_back_and_hears_the_race(t
         said = " | ".join(h.transcript)
         at = said.index(back)
         assert "notice-" not in said and "Anna is back" not in said
+        # where the race stands is said once, as the server runs it: never the offline
+        # resume's grace ("Match resumed. The race goes on in 3 seconds"), which no
+        # online race waits
+        assert any(t(f"tira-online-phase-{p.value}") in said[at:] for p in Phase)
+        assert t("tira-resumed", seconds=3).split(".")[0] not in said
+        assert said.count("Coasters won: ") == 1, said
         # the bot gives the seat back when its round ends, unless the race is over
         yours = t("net-seat-yours-again")
         if t("net-race-back-covered") in said[at:]:

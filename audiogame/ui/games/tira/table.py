@@ -150,12 +150,13 @@ class TiraTable(TableScene):
     def online(cls, app: App, session: SeatSession, names: Sequence[str]) -> TiraTable:
         """The table of a race run on a server (``session``: a ``net.client.race_seat.RaceSeat``),
         heard from the session's seat (a spectator's when it has none); ``names``: every
-        seat's. Joining a race under way, it says where the race stands first."""
+        seat's. Joining a race under way, the link says where the race stands (the
+        server's race, as every client says it: ``race_return.comeback``), not this
+        table: a resume's words would promise a grace no online race waits."""
         view: TiraObservation = session.view()
         control = Control.ASSISTED if view.seat is None else view.controls[view.seat]
         setup = TableSetup(players=len(view.controls), control=control)
         table = cls(app, setup, "online", session=session)
-        table._resumed = view.phase is not Phase.SETUP
         table.rename(names)
         return table
 
