@@ -19,8 +19,9 @@
      hands;
    - dominoes: the ``dominoes`` package (6.1.0, installed for this run only),
      ``random.choice`` of ``game.valid_moves``.
-2. The hard bot's decision time on double-6 with 4 players at the table's
-   budget of deals: median and p95 over the decisions it searched.
+2. The hard and expert bots' CPU time per decision at the table's budget (4
+   players in two teams with double 6, and 6 players with double 9): median,
+   p95 and the slowest over the decisions with a choice.
 3. Strength: seat-rotated 2-player double-6 matches to 100 points, hard vs
    normal and hard vs easy, with 95% Wilson confidence intervals. The hard bot
    plays here with a fixed number of deals per decision (``--iterations``) so
@@ -43,7 +44,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from audiogame.games.domino import DominoConfig, DominoMatch, NextManche  # noqa: E402
-from audiogame.games.domino.bots import HARD_ITERATIONS, decide_now, make_bot  # noqa: E402
+from audiogame.games.domino.bots import decide_now, make_bot  # noqa: E402
 from audiogame.games.domino.manche import Manche  # noqa: E402
 from audiogame.games.domino.rules import TableFacts, starter  # noqa: E402
 from audiogame.games.domino.tiles import tile_set  # noqa: E402
@@ -192,27 +193,38 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1)]
 
 
-def latency(matches: int) -> None:
-    print(f"== Hard bot decision time: double-6, 4 players, {HARD_ITERATIONS} deals per decision")
-    searched = []
-    for seed in range(matches):
-        bots = [make_bot(seat, "hard", seed) for seat in range(4)]
-        match = DominoMatch(DominoConfig(seats=4), seed)
-        while not match.is_over and match.manche <= 3:
-            seat = match.current_seat
-            if seat is None:
-                match.apply(None, NEXT_MANCHE)
-                continue
-            observation = match.observation(seat)
-            start = time.perf_counter()
-            action = decide_now(bots[seat], observation)
-            elapsed = (time.perf_counter() - start) * 1000
-            if len(observation.legal_actions()) > 1:
-                searched.append(elapsed)
-            match.apply(seat, action)
-    med, p95 = statistics.median(searched), percentile(searched, 0.95)
-    print(f"   searched decisions: median {med:6.1f} ms, p95 {p95:6.1f} ms (n={len(searched)})")
-    print("   (wall time, on this machine as loaded now; the table runs it in idle slices)")
+def latency(matches: int, levels: tuple[str, ...] = ("hard", "expert")) -> None:
+    """CPU time per decision with a choice (thread time: a busy machine's other jobs do
+    not count), at the table's budget, every seat a bot of the level."""
+    tables = (
+        ("double-6, 4 players, teams", DominoConfig(seats=4, teams=(0, 1, 0, 1))),
+        ("double-6, 4 players, each alone", DominoConfig(seats=4)),
+        ("double-9, 6 players", DominoConfig(set_id="double-9", seats=6)),
+    )
+    for level in levels:
+        for name, config in tables:
+            searched = []
+            for seed in range(matches):
+                bots = [make_bot(seat, level, seed) for seat in range(config.seats)]
+                match = DominoMatch(config, seed)
+                while not match.is_over and match.manche <= 2:
+                    seat = match.current_seat
+                    if seat is None:
+                        match.apply(None, NEXT_MANCHE)
+                        continue
+                    observation = match.observation(seat)
+                    start = time.thread_time()
+                    action = decide_now(bots[seat], observation)
+                    elapsed = (time.thread_time() - start) * 1000
+                    if len(observation.legal_actions()) > 1:
+                        searched.append(elapsed)
+                    match.apply(seat, action)
+            med, p95 = statistics.median(searched), percentile(searched, 0.95)
+            print(
+                f"== {level:6} bot, {name}: CPU per decision median {med:6.1f} ms, "
+                f"p95 {p95:6.1f} ms, max {max(searched):6.1f} ms (n={len(searched)})"
+            )
+    print("   target: hard p95 <= 100 ms at double 6, 4 players (the table runs it in slices)")
 
 
 def duel(other: str, iterations: int, matches: int) -> tuple[float, int]:
@@ -271,12 +283,16 @@ def main() -> None:
     parser.add_argument(
         "--only", choices=("throughput", "latency", "strength"), help="run one part only"
     )
+    parser.add_argument("--latency-matches", type=int, help="matches per table timed (20)")
+    parser.add_argument(
+        "--levels", type=lambda s: tuple(s.split(",")), default=("hard", "expert"), help="timed"
+    )
     args = parser.parse_args()
     hands, rounds = (300, 3) if args.quick else (1000, 15)
     matches = args.matches or (60 if args.quick else 1000)
     parts = {
         "throughput": lambda: throughput(hands, rounds),
-        "latency": lambda: latency(3 if args.quick else 20),
+        "latency": lambda: latency(args.latency_matches or (2 if args.quick else 20), args.levels),
         "strength": lambda: strength(matches, args.iterations),
     }
     for name, run in parts.items():

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import gc
 import json
+import random
 
 import pytest
 
 from audiogame.core.contract import Decision
 from audiogame.games.domino import DominoConfig, DominoMatch, NextManche, Play
-from audiogame.games.domino.bots import LEVELS, Search, decide_now, make_bot
+from audiogame.games.domino.bots import LEVELS, Budget, Search, decide_now, level_budget, make_bot
 from audiogame.games.domino.bots.inference import infer
 from audiogame.games.domino.notation import fixed_deal, parse_tiles
 
@@ -213,7 +214,7 @@ def test_the_hard_bot_beats_the_easy_bot_over_seeded_matches():
     assert wins >= 8
 
 
-def test_the_hard_bot_thinks_one_deal_per_step_then_answers_its_decision():
+def test_the_hard_bot_thinks_in_slices_then_answers_its_decision():
     match = DominoMatch(DominoConfig(seats=4), 2)
     match.apply(None, NextManche(), 7.0)
     seat = match.current_seat
@@ -224,7 +225,70 @@ def test_the_hard_bot_thinks_one_deal_per_step_then_answers_its_decision():
     steps = 1
     while not thinking.step():
         steps += 1
-    assert steps == 10 and thinking.rounds == 10
+        assert thinking.decision is None
+    assert steps > 1 and thinking.rounds == 10
     decision = bot.decide(match.observation(seat))
     assert decision == thinking.decision and decision.at == 7.5
     assert decision.action in match.legal_actions(seat)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_hard_bot_decides_the_same_however_its_thinking_is_sliced(seed):
+    """Slices of any size (one move of work, the table's, all at once) give the same
+    search: the same deals, the same values, the same move."""
+    config = DominoConfig(seats=4, teams=(0, 1, 0, 1)) if seed % 2 else DominoConfig(seats=3)
+    match = DominoMatch(config, seed)
+    match.apply(None, NextManche())
+    rng = random.Random(seed)
+    for _ in range(rng.randint(0, 12)):  # somewhere in the manche, on a seat with a choice
+        seat = match.current_seat
+        match.apply(seat, rng.choice(match.legal_actions(seat)))
+    seat = match.current_seat
+    observation = match.observation(seat)
+    budget = Budget(deals=40, work=6_000, depth=1, exact=10)
+    searches = []
+    for size in (1, 97, None):
+        search = Search(observation, random.Random(seed), budget)
+        if size is None:
+            search.run()
+        else:
+            while not search.step(size):
+                pass
+        searches.append(search)
+    assert len({(s.rounds, s.work, tuple(s.totals), s.best()) for s in searches}) == 1
+
+
+def test_the_hard_bot_stops_at_its_budget_of_work():
+    """The budget is a count of moves made: no new deal starts once it is spent."""
+    match = DominoMatch(DominoConfig(seats=4, teams=(0, 1, 0, 1)), 4)
+    match.apply(None, NextManche())
+    observation = match.observation(match.current_seat)
+    search = Search(
+        observation, random.Random(4), Budget(deals=10_000, work=3_000, depth=1, exact=8)
+    )
+    search.run()
+    assert 0 < search.rounds < 10_000
+    assert search.work >= 3_000
+    over = search.work - 3_000
+    one_deal = search.work / search.rounds
+    assert over <= 2 * one_deal  # at most the deal under way when the budget ran out
+
+
+def test_the_expert_thinks_more_than_the_hard_bot_and_more_at_a_slower_table():
+    """The expert's budget (more deals, more work, a longer search to the end) grows
+    with the pace the table gives it to think while it speaks."""
+    match = DominoMatch(DominoConfig(seats=4, teams=(0, 1, 0, 1)), 8)
+    match.apply(None, NextManche())
+    while len(match.legal_actions(match.current_seat)) < 3:  # a real choice
+        seat = match.current_seat
+        match.apply(seat, match.legal_actions(seat)[0])
+    observation = match.observation(match.current_seat)
+    hard, expert = level_budget("hard"), level_budget("expert")
+    assert expert.at_pace(0.5).work < expert.at_pace(3.0).work
+    assert hard.at_pace(3.0) == hard  # the hard bot's budget is the same at any pace
+    searches = [Search(observation, random.Random(8), b) for b in (hard, expert.at_pace(1.5))]
+    for search in searches:
+        search.run()
+    assert searches[1].work > 2 * searches[0].work
+    assert searches[1].rounds > searches[0].rounds
+    assert searches[1].best() in match.legal_actions(match.current_seat)

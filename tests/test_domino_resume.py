@@ -45,7 +45,7 @@ def saved_state(h) -> dict:
     ("lang", "menu_words", "setup", "seed", "cut"),
     [
         ("en", "Resume the match: Domino, manche", FOUR, 11, 20),
-        ("it", "Riprendi la partita: Domino, manche", TEAMS_HARD, 12, 35),
+        ("it", "Riprendi la partita: Domino, manche", TEAMS_HARD, 12, 12),
         ("en", "Resume the match: Domino, manche", TIMED, 13, 9),
         ("en", "Resume the match: Domino, manche 1", FOUR, 14, 1),  # killed as it was dealt
     ],

@@ -21,6 +21,7 @@ WORDS = {
         "marco": f"Marco, bot normale, 3 di {ROWS}. "
         "Frecce sinistra e destra cambiano il livello del bot.",
         "hard": "Marco, bot difficile",
+        "expert": "Marco, bot esperto",
         "teams": f"Squadre: individuale, 6 di {ROWS}. Tutti contro tutti, o da 2 a 6 squadre "
         "uguali; Maiuscolo R forma squadre a caso.",
         "two-teams": "2 squadre. Squadre: la tua squadra: tu, Giulia; squadra 2: Marco, Luca.",
@@ -47,6 +48,7 @@ WORDS = {
         "you": f"You, 2 of {ROWS}. B adds a bot, Shift B removes the last one.",
         "marco": f"Marco, normal bot, 3 of {ROWS}. Left and right arrows change the bot's level.",
         "hard": "Marco, hard bot",
+        "expert": "Marco, expert bot",
         "teams": f"Teams: individual, 6 of {ROWS}. Everyone for themselves, or 2 to 6 equal "
         "teams; Shift R deals random teams.",
         "two-teams": "2 teams. Teams: your team: you, Giulia; team 2: Marco, Luca.",
@@ -91,7 +93,8 @@ def test_players_levels_and_options_are_spoken_with_a_description(harness_factor
     assert h.press("down") == words["marco"]
     assert h.press("right") == words["hard"]
     assert h.app.announcer.cue_log[-1][0] == "toggle"
-    assert h.press("right") == words["hard"]  # the last level: an edge, nothing changes
+    assert h.press("right") == words["expert"]
+    assert h.press("right") == words["expert"]  # the last level: an edge, nothing changes
     assert h.app.announcer.cue_log[-1][0] == "menu_edge"
     h.press("down")
     h.press("down")

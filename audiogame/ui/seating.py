@@ -27,7 +27,7 @@ class Seating:
 
     @classmethod
     def default(cls, spec: GameSpec) -> Seating:
-        level = spec.bot_levels[len(spec.bot_levels) // 2] if spec.bot_levels else ""
+        level = spec.bot_levels[(len(spec.bot_levels) - 1) // 2] if spec.bot_levels else ""
         options = {option.field: option.default for option in spec.options}
         return cls(spec.min_seats, [level] * (spec.min_seats - 1), options)
 

@@ -82,6 +82,7 @@ setup-players-desc = Left and right arrows change how many play: you and the bot
 bot-level-easy = easy
 bot-level-normal = normal
 bot-level-hard = hard
+bot-level-expert = expert
 kind-own = my moves
 kind-others = others' moves
 kind-draws = draws

@@ -82,6 +82,7 @@ setup-players-desc = Frecce sinistra e destra cambiano quanti giocano: tu e i bo
 bot-level-easy = facile
 bot-level-normal = normale
 bot-level-hard = difficile
+bot-level-expert = esperto
 kind-own = le mie mosse
 kind-others = mosse degli altri
 kind-draws = pescate

@@ -30,6 +30,9 @@ MIN_HAND = 5
 MAX_HAND = 7
 #: How many teams a table may have (0 means individual play).
 TEAM_COUNTS: tuple[int, ...] = (0, 2, 3, 4, 5, 6)
+#: the bots' levels, the weakest first: what the setups offer (each named by the
+#: message ``bot-level-<level>``, which both games share), saves and servers accept
+BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 MIN_TEAM_SIZE = 2
 MAX_TEAM_SIZE = 6
 

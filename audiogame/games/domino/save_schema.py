@@ -38,7 +38,7 @@ Seat = Annotated[int, msgspec.Meta(ge=0, lt=MAX_SEATS)]
 Tile = Annotated[int, msgspec.Meta(ge=0, lt=MAX_TILE)]
 Time = Annotated[float, msgspec.Meta(ge=0.0, le=MAX_TIME)]
 Name = Annotated[str, msgspec.Meta(max_length=32)]
-Level = Literal["easy", "normal", "hard"]
+Level = Literal["easy", "normal", "hard", "expert"]
 OptionValue = bool | Annotated[int, msgspec.Meta(ge=0, le=10_000)] | Name
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from audiogame.core.contract import GameSpec, WireTypes
 from audiogame.core.later import later_in
 from audiogame.games.domino.cues import CUES
-from audiogame.games.domino.options import OPTIONS
+from audiogame.games.domino.options import BOT_LEVELS, OPTIONS
 
 if TYPE_CHECKING:
     from audiogame.core.contract import Engine
@@ -105,7 +105,7 @@ SPEC = GameSpec(
     guide="domino",
     cues=CUES,
     options=OPTIONS,
-    bot_levels=("easy", "normal", "hard"),
+    bot_levels=BOT_LEVELS,
     min_seats=2,
     max_seats=12,
     describe_save=later(".save_schema:describe"),

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from audiogame.games.domino.options import (
+    BOT_LEVELS,
     MAX_PLAYERS,
     MAX_TEAM_SIZE,
     MIN_PLAYERS,
@@ -41,7 +42,6 @@ BOT_NAMES: tuple[str, ...] = (
     "Marta",
     "Piero",
 )
-BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 #: seconds between two bots' moves, so a listener can follow them
 BOT_PACES: tuple[float, ...] = (0.5, 1.0, 1.5, 2.0, 3.0)
 DEFAULT_PACE = 1.5

@@ -45,6 +45,7 @@ BOT_RATINGS = {
     "easy": (18.0, 1.0),
     "normal": (25.0, 1.0),
     "hard": (32.0, 1.0),
+    "expert": (35.0, 1.0),
 }
 #: matches before a player appears on the leaderboard
 LEADERBOARD_MIN = 3

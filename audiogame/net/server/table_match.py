@@ -167,7 +167,7 @@ class TableMatch(TableFrames):
 
     def _cover_level(self) -> str:
         levels = self.spec.bot_levels
-        return levels[len(levels) // 2] if levels else ""
+        return levels[(len(levels) - 1) // 2] if levels else ""  # the middle (lower) level
 
     def _on_batch(self, events: Sequence[Any]) -> None:
         match = self.match

@@ -883,7 +883,7 @@ class WebListener:
             self.say("net-reason-table-full", "menu_error")
             return []
         self._asked.add(empty[0])
-        return [m.SetBot(seat=empty[0], level=info.bot_levels[len(info.bot_levels) // 2])]
+        return [m.SetBot(seat=empty[0], level=info.bot_levels[(len(info.bot_levels) - 1) // 2])]
 
     def _controls_view(self) -> w.ControlsView:
         """What this seat may do now, as the page's buttons: the game's commands (a

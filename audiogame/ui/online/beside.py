@@ -176,7 +176,7 @@ class TableCommands:
         if not levels:
             self.answer("online-no-bots", cue="menu_error")
             return
-        self.link.send(m.SetBot(seat=seat, level=level or levels[len(levels) // 2]))
+        self.link.send(m.SetBot(seat=seat, level=level or levels[(len(levels) - 1) // 2]))
 
     def remove_bot(self, seat: int | None = None) -> None:
         info = self.info

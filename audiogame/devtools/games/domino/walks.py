@@ -20,8 +20,8 @@ if TYPE_CHECKING:
 
 
 def domino_setup(rng: random.Random) -> dict[str, Any]:
-    from audiogame.games.domino.options import OPTIONS
-    from audiogame.games.domino.table_setup import BOT_LEVELS, BOT_PACES, DominoSetup
+    from audiogame.games.domino.options import BOT_LEVELS, OPTIONS
+    from audiogame.games.domino.table_setup import BOT_PACES, DominoSetup
 
     options = {o.id: rng.choice(list(o.values)) for o in OPTIONS}
     bots = rng.randint(1, 5)

@@ -1,6 +1,6 @@
 """Bots: each decides from an ``Observation`` only (``core.contract.Bot``).
 
-    bot = make_bot(seat, "hard", seed, pace=1.5)   # "easy", "normal" or "hard"
+    bot = make_bot(seat, "hard", seed, pace=1.5)   # a level of LEVELS
     answer = bot.decide(match.observation(seat))   # Decision, Thinking or None
 
 Each seat's bot has its own random stream (from the match's seed and its seat)
@@ -12,12 +12,23 @@ from __future__ import annotations
 
 from audiogame.core.contract import Decision
 from audiogame.games.domino.actions import Action
-from audiogame.games.domino.bots.hard import HARD_ITERATIONS, HardBot, Search, scaled_iterations
+from audiogame.games.domino.bots.hard import (
+    BUDGETS,
+    EXPERT,
+    HARD,
+    HARD_ITERATIONS,
+    Budget,
+    HardBot,
+    Search,
+    level_budget,
+    scaled_iterations,
+)
 from audiogame.games.domino.bots.seat import DominoBot
 from audiogame.games.domino.bots.simple import EasyBot, NormalBot
 from audiogame.games.domino.observation import Observation
+from audiogame.games.domino.options import BOT_LEVELS
 
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+LEVELS: tuple[str, ...] = BOT_LEVELS
 #: seconds after the turn began that a bot plays, unless the table says otherwise
 DEFAULT_PACE = 1.5
 
@@ -28,12 +39,14 @@ def make_bot(
     seed: int | str,
     *,
     pace: float = DEFAULT_PACE,
-    iterations: int = HARD_ITERATIONS,
+    iterations: int | None = None,
+    budget: Budget | None = None,
 ) -> DominoBot:
     """The bot of this level at ``seat``: its stream from ``seed``, moving ``pace``
-    seconds after its turn begins; the hard one searches ``iterations`` deals."""
-    if level == "hard":
-        return HardBot(seat, seed, pace, iterations)
+    seconds after its turn begins. The levels that search take the table's budget
+    (``iterations``: the hard bot's deals, the others scaled alike) or ``budget``."""
+    if level in BUDGETS:
+        return HardBot(seat, seed, pace, iterations, budget, level)
     simple: dict[str, type[EasyBot] | type[NormalBot]] = {"easy": EasyBot, "normal": NormalBot}
     if level not in simple:
         raise ValueError(f"no domino bot of level {level!r}")
@@ -54,7 +67,11 @@ def decide_now(bot: DominoBot, observation: Observation) -> Action:
 
 __all__ = [
     "DEFAULT_PACE",
+    "BUDGETS",
+    "EXPERT",
+    "HARD",
     "HARD_ITERATIONS",
+    "Budget",
     "LEVELS",
     "DominoBot",
     "EasyBot",
@@ -62,6 +79,7 @@ __all__ = [
     "NormalBot",
     "Search",
     "decide_now",
+    "level_budget",
     "make_bot",
     "scaled_iterations",
 ]

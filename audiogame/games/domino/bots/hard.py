@@ -1,42 +1,92 @@
-"""The hard bot: determinized Monte Carlo search over the hidden tiles.
+"""The hard bot and the expert: determinized search over the hidden tiles.
 
 For each decision with more than one real choice it repeats, until its budget
 runs out: deal the tiles it has not seen into the other hands and the boneyard,
 consistent with what it inferred (``inference.py``: counts, and the numbers a
-seat showed it lacks by passing or drawing); then play the rest of the manche
-from every candidate move on that same deal (``playout.py``). Using one deal for
-all candidates compares them on equal luck. The move with the best average
-score wins: the points the other sides take minus the points its own side takes,
-so in team play it plays for its team (a partner going out is as good as going
-out itself, and the partner's leftover pips count against it).
+seat showed it lacks by passing or drawing); then value every candidate move on
+that same deal (equal luck for all of them): with two sides by a look-ahead as
+if the hands were open (``lookahead.py``), with more by a greedy play-out
+(``playout.py``). Each deal weighs as much as the plays it heard were likely
+from those hands (``evidence.py``). The move with the best weighted mean score
+wins: the points the other sides take minus the points its own side takes, so in
+team play it plays for its team (a partner going out is as good as going out
+itself, and the partner's leftover pips count against it).
 
-It reads only the ``Observation`` it is given. The budget is a number of deals
-(``iterations``, scaled down for bigger sets), never seconds, so a seed plays
-the same match on any machine. On its turn ``decide`` answers the ``Search``
-itself (a ``Thinking``): the table runs ``step`` in idle slices, one deal per
-slice; once the search is done, ``decide`` in the same situation answers its
-``Decision``.
+It reads only the ``Observation`` it is given. The budget (``Budget``, one per
+level) is counts, never seconds, so a seed plays the same match on any machine.
+On its turn ``decide`` answers the ``Search`` itself (a ``Thinking``): the table
+runs ``step`` in idle slices of about ``SLICE`` moves of work; once the search
+is done, ``decide`` in the same situation answers its ``Decision``.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, replace
 
 from audiogame.core.contract import Decision
 from audiogame.games.domino import rules
 from audiogame.games.domino.actions import PASS, Action, Play
+from audiogame.games.domino.bots.evidence import choices_heard, weight
 from audiogame.games.domino.bots.inference import infer
-from audiogame.games.domino.bots.playout import run
+from audiogame.games.domino.bots.lookahead import EXACT, Evaluation, Lookahead
 from audiogame.games.domino.bots.seat import DominoBot
 from audiogame.games.domino.manche import Manche
 from audiogame.games.domino.observation import Observation
 from audiogame.games.domino.rules import TableFacts
 from audiogame.games.domino.tiles import SETS, Tile, tile_set
 
-#: deals the hard bot tries per decision with the double-6 set (10-100 ms of work)
+#: deals the hard bot tries per decision at most with the double-6 set
 HARD_ITERATIONS = 300
 #: the set that budget is meant for; bigger sets make every deal dearer
 BASE_SET_SIZE = 28
+#: about this much work (moves made) per slice of thinking: well under a millisecond
+SLICE = 300
+#: how much players are believed to lean to their heavier tiles (``evidence.py``)
+HEAVY_BIAS = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much a level thinks per decision: counts, never seconds, so a seed
+    replays the same match on any machine and a test's verdict never depends on
+    the machine's speed."""
+
+    #: deals of the hidden tiles, at most
+    deals: int
+    #: moves made (searched and played out) after which no new deal starts
+    work: int
+    #: choices searched on each deal before greedy play-outs take over
+    depth: int
+    #: with this many tiles or fewer left (hands and boneyard), search to the end
+    exact: int
+    #: more work per second of the bot's pace (the pause in which it thinks while
+    #: the table speaks): a slower table gives it more
+    work_per_pace: int = 0
+
+    def at_pace(self, pace: float) -> Budget:
+        """The budget at a table whose bots move ``pace`` seconds after their turn."""
+        return replace(self, work=max(self.work, int(self.work_per_pace * pace)))
+
+
+#: the table's hard bot: p95 under 100 ms of CPU a decision at double 6, 4 players,
+#: on the project's 2-core development machine (``benchmarks/domino_engine.py``)
+HARD = Budget(deals=HARD_ITERATIONS, work=40_000, depth=1, exact=12)
+#: the expert: work in proportion to the table's pace, thought in the pause while the
+#: table speaks (the table's bursts give a search about a quarter of the wall time:
+#: the CPU it takes is in the README), never less than the hard bot's
+EXPERT = Budget(deals=4 * HARD_ITERATIONS, work=40_000, depth=1, exact=14, work_per_pace=60_000)
+#: the levels that search, and their budgets
+BUDGETS: dict[str, Budget] = {"hard": HARD, "expert": EXPERT}
+
+
+def level_budget(level: str, iterations: int | None = None) -> Budget:
+    """A searching level's budget; ``iterations`` (the table's budget, in the hard
+    bot's deals, which saves keep and tests make small) scales every level alike."""
+    budget = BUDGETS[level]
+    if iterations is None:
+        return budget
+    return replace(budget, deals=max(1, iterations * budget.deals // HARD.deals))
 
 
 def scaled_iterations(iterations: int, set_size: int) -> int:
@@ -47,31 +97,54 @@ def scaled_iterations(iterations: int, set_size: int) -> int:
 
 
 class HardBot(DominoBot):
+    """The levels that search (hard, expert): the same search, each its budget."""
+
     level = "hard"
 
     def __init__(
-        self, seat: int, seed: int | str, pace: float, iterations: int = HARD_ITERATIONS
+        self,
+        seat: int,
+        seed: int | str,
+        pace: float,
+        iterations: int | None = None,
+        budget: Budget | None = None,
+        level: str = "hard",
     ) -> None:
         super().__init__(seat, seed, pace)
-        self.iterations = iterations
+        self.level = level
+        self.budget = budget or level_budget(level, iterations)
+
+    @property
+    def iterations(self) -> int:
+        return self.budget.deals
 
     def begin(self, observation: Observation, at: float) -> Decision | Search:
         size = SETS[observation.config.set_id].size
-        search = Search(observation, self.rng, scaled_iterations(self.iterations, size), at)
+        budget = self.budget.at_pace(self.pace)
+        budget = replace(budget, deals=scaled_iterations(budget.deals, size))
+        search = Search(observation, self.rng, budget, at)
         decision = search.decision
         return search if decision is None else decision
 
 
 class Search:
-    """One decision's search (a ``core.contract.Thinking``): ``step()`` runs one more
-    deal and says whether the budget of ``limit`` deals is spent; ``decision``
-    is then the best move, due at ``at``. ``deal(n)`` runs n deals at once."""
+    """One decision's search (a ``core.contract.Thinking``): ``step()`` works on for
+    a slice and says whether the budget is spent; ``decision`` is then the best
+    move, due at ``at``. ``run()`` works it through at once.
+
+    Every candidate is valued on every deal (one ``Evaluation`` each, resumable),
+    and a deal counts once all its candidates are valued: the moves compare on
+    the same luck, and where the slices fall changes nothing."""
 
     def __init__(
-        self, observation: Observation, rng: random.Random, limit: int = 1, at: float = 0.0
+        self,
+        observation: Observation,
+        rng: random.Random,
+        budget: Budget = HARD,
+        at: float = 0.0,
     ) -> None:
         self.rng = rng
-        self.limit = limit
+        self.budget = budget
         self.at = at
         self.rounds = 0
         self.actions = _distinct(observation)
@@ -83,7 +156,6 @@ class Search:
         assert obs.seat is not None
         self.me = obs.seat
         config = obs.config
-        self.tiles = tile_set(config.set_id)
         self.sides = list(obs.sides)
         self.side_count = max(self.sides) + 1
         self.my_side = self.sides[self.me]
@@ -100,32 +172,81 @@ class Search:
         # Deal the most constrained groups first so that they find their tiles.
         self.groups = sorted(groups, key=lambda g: -bin(g[2]).count("1"))
         self.seats = len(obs.hand_counts)
+        self.look = Lookahead(self.sides, self.my_side, self._score)
+        self.bias = HEAVY_BIAS
+        self.choices = choices_heard(obs) if self.bias else []
+        self._weight = 1.0
+        # two sides (two players, or two teams): the others' best is the bot's worst
+        # and a search is sound; with more, each candidate is played out greedily
+        two_sides = len({self.sides[s] for s in self.dealt}) == 2
+        in_play = sum(obs.hand_counts) + obs.boneyard
+        self.depth = (EXACT if in_play <= budget.exact else budget.depth) if two_sides else 0
+        self._deal_values: list[float] = []
+        self._hands: tuple[list[list[Tile]], list[Tile]] | None = None
+        self._evaluation: Evaluation | None = None
 
     @property
     def finished(self) -> bool:
-        return self.decided or self.rounds >= self.limit
+        return self.decided or (
+            self._hands is None
+            and (self.rounds >= self.budget.deals or self.look.work >= self.budget.work)
+        )
 
-    def step(self) -> bool:
-        if not self.finished:
-            self.deal()
+    @property
+    def work(self) -> int:
+        return 0 if self.decided else self.look.work
+
+    def step(self, work: int = SLICE) -> bool:
+        """Think on for about ``work`` moves; True once the decision is made."""
+        if self.decided:
+            return True
+        stop = self.look.work + work
+        while not self.finished and self.look.work < stop:
+            evaluation = self._evaluation
+            if evaluation is None:
+                evaluation = self._evaluation = self._next()
+            if evaluation.advance(stop - self.look.work):
+                self._valued(evaluation)
         return self.finished
+
+    def run(self) -> Action:
+        """The decision, thought through at once."""
+        while not self.step(1 << 30):
+            pass
+        return self.best()
 
     @property
     def decision(self) -> Decision | None:
         return Decision(self.at, self.best()) if self.finished else None
 
-    def deal(self, n: int = 1) -> None:
-        """``n`` more deals, each played out from every candidate."""
-        for _ in range(n):
-            hands, boneyard = self._deal()
-            for i, action in enumerate(self.actions):
-                self.totals[i] += self._value(action, hands, boneyard)
-            self.rounds += 1
-
     def best(self) -> Action:
         if self.decided or self.rounds == 0:
             return self.actions[0]
         return self.actions[max(range(len(self.actions)), key=self.totals.__getitem__)]
+
+    def _next(self) -> Evaluation:
+        """The next candidate's evaluation on the current deal (a new deal first
+        when the last one is done)."""
+        if self._hands is None:
+            self._hands = self._deal()
+            self._deal_values = []
+            if self.choices:
+                self._weight = weight(self.choices, self._hands[0], self.bias)
+        hands, boneyard = self._hands
+        manche = self.table.copy([h[:] for h in hands], boneyard[:])
+        manche.act(self.actions[len(self._deal_values)])
+        return self.look.evaluate(manche, self.depth)
+
+    def _valued(self, evaluation: Evaluation) -> None:
+        assert evaluation.result is not None
+        self._evaluation = None
+        values = self._deal_values
+        values.append(evaluation.result)
+        if len(values) == len(self.actions):
+            for i, value in enumerate(values):
+                self.totals[i] += value * self._weight
+            self.rounds += 1
+            self._hands = None
 
     def _deal(self) -> tuple[list[list[Tile]], list[Tile]]:
         rand = self.rng.random
@@ -147,13 +268,11 @@ class Search:
             pool = rest
         return hands, pool
 
-    def _value(self, action: Action, hands: list[list[Tile]], boneyard: list[Tile]) -> float:
-        manche = self.table.copy([h[:] for h in hands], boneyard[:])
-        manche.act(action)
-        return self._score(manche, run(manche))
-
-    def _score(self, manche: Manche, closer: int | None) -> float:
+    def _score(self, manche: Manche) -> float:
+        """A finished manche for the bot's side: the points the other sides take
+        (their mean) less the points its own side takes."""
         left = manche.pips()
+        closer = manche.closer
         closing_side = None if closer is None else self.sides[closer]
         points = rules.manche_points(
             left, self.sides, self.side_count, self.dealt, closing_side, self.malus
