@@ -116,7 +116,9 @@ def test_players_levels_and_options_are_spoken_with_a_description(harness_factor
     assert scene.setup.options["thinking-time"] == 10
     h.press("end")
     assert h.transcript[-1].startswith(words["pace"])
-    assert words["keys"] in h.press("f1")
+    # F1 says the keys in parts, F1 again the next: the bot's key is in one of them
+    parts = [h.press("f1") for _ in range(6)]
+    assert any(words["keys"] in part for part in parts), parts
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
