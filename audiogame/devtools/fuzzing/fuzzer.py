@@ -64,6 +64,8 @@ BURST = (3, 30)
 FAULT_WAIT = 3.0
 #: keys pressed at most, right after a fault, for the game to notice it
 NOTICE_KEYS = 20
+#: keys pressed at most after a lost sound device (it shows at the next cue)
+SOUND_NOTICE_KEYS = 300
 
 
 def engine_problems(app: App) -> list[str]:
@@ -276,14 +278,16 @@ class Fuzzer:
         if self._fault_next < 0 or self.report.keys < self._fault_next:
             return
         self._fault_next = self._fault_gap()
-        kind = faults.KINDS[self._faults_started % len(faults.KINDS)]  # each kind in turn
-        self._faults_started += 1
+        # each kind in turn, counted when injected: a session that quit before its fault
+        # (a random key closed the app) leaves that kind for the next one
+        kind = faults.KINDS[self._faults_started % len(faults.KINDS)]
         self.end_session()
         session = self.new_session(speech_fault=kind.startswith("speech"))
         for _ in range(self.rng.randint(0, 30)):  # a while of normal play first
             self.press(session, random_key(self.rng))
             self.advance(session)
         if session.app.running:
+            self._faults_started += 1
             faults.inject(session, kind)
             self.until_noticed(session, kind)
 
@@ -292,7 +296,9 @@ class Fuzzer:
         how long a hang takes to notice (real time) must not change where the walk goes."""
         wait = FAULT_WAIT if kind.startswith("speech") else 0.0
         self.press(session, faults.F1)  # a screen reader is asked to speak at once
-        for _ in range(NOTICE_KEYS):
+        # a lost sound device shows at the next cue, which a walk may take a while to
+        # reach (a busy machine changes where the bots are when the keys come)
+        for _ in range(NOTICE_KEYS if kind.startswith("speech") else SOUND_NOTICE_KEYS):
             self.settle_fault(session, wait)
             if not session.fault or not session.app.running:
                 return
