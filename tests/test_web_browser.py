@@ -129,7 +129,19 @@ def test_a_friend_joins_by_the_link_and_plays_a_whole_match_by_keys(server, brow
                 for key in keys_for(legal[0], view):
                     press(page, key["key"])
         anna.play_until(lambda: anna.over is not None, 20)
-        page.wait_for_timeout(300)
+        # the others' moves wait behind my answers in the page's queue: awaited until one
+        # batch of them has been told joined (an event; the bound only ends a wait that
+        # never ends), not for a fixed pause
+        expected, expected_cues = desktop_lines(anna.over, 1, ["Anna", "Zoë", "Bot 3"], "en")
+        deadline = time.monotonic() + 120
+
+        def joined_told() -> bool:
+            polite = page.evaluate(f"{TOLD}.map(l => l.text)")
+            return any(sum(said.text in text for said in expected) >= 2 for text in polite)
+
+        while not joined_told():
+            assert time.monotonic() < deadline, page.evaluate(f"{TOLD}.map(l => l.text)")
+            page.wait_for_timeout(50)
         history = page.eval_on_selector_all(
             "#history li",
             "items => items.map(li => ({id: li.dataset.id, answer: li.dataset.answer,"
@@ -144,8 +156,6 @@ def test_a_friend_joins_by_the_link_and_plays_a_whole_match_by_keys(server, brow
         page.close()
         anna.client.close()
 
-    names = ["Anna", "Zoë", "Bot 3"]
-    expected, expected_cues = desktop_lines(anna.over, 1, names, "en")
     lines = [{**line, "answer": line["answer"] == "true"} for line in history]
     assert narration_only(lines, set()) == expected
     # the others' moves reach the live region, joined per batch as the desktop says them
