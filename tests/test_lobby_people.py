@@ -268,14 +268,8 @@ def test_a_rated_match_moves_ratings_and_its_record_replays_offline(people, fold
 def heard_until(client: GameClient, done, timeout: float = 30.0) -> list:
     """Everything ``client`` receives until ``done(item)`` (that item included)."""
     items: list = []
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        for item in client.poll():
-            items.append(item)
-            if done(item):
-                return items
-        time.sleep(0.002)
-    raise TimeoutError(f"nothing matching arrived in time; heard {items}")
+    wait_for(client, done, timeout, seen=items)
+    return items
 
 
 def test_the_lobby_room_reaches_watchers_but_never_those_who_blocked_the_writer(people):

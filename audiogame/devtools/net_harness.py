@@ -230,11 +230,15 @@ def wait_for(
     deadline = time.monotonic() + timeout
     drained: list[str] = []
     while time.monotonic() < deadline:
-        for item in client.poll():
+        batch = client.poll()
+        for index, item in enumerate(batch):
             drained.append(type(item).__name__)
             if seen is not None:
                 seen.append(item)
             if predicate(item):
+                # what came in the same batch is the next wait's: on a busy machine a
+                # Welcome and the TableState after it arrive together
+                client.put_back(batch[index + 1 :])
                 return item
         time.sleep(0.002)
     raise TimeoutError(f"nothing matching arrived in {timeout} s; drained {drained[-30:]}")

@@ -235,6 +235,8 @@ class GameClient:
         #: loop that sleeps may use it to wake up
         self.on_message = on_message
         self.inbox: queue.SimpleQueue[Incoming] = queue.SimpleQueue()
+        # what a reader took from a poll and handed back unused: read first next time
+        self._unread: list[Incoming] = []
         # the table as this client knows it (written by the network thread only)
         self.player = ""
         self.table: m.TableInfo | None = None
@@ -269,13 +271,18 @@ class GameClient:
 
     def poll(self) -> list[Incoming]:
         """Everything that arrived since the last call (never blocks)."""
-        out: list[Incoming] = []
+        out, self._unread = self._unread, []
         inbox = self.inbox
         while True:
             try:
                 out.append(inbox.get_nowait())
             except queue.Empty:
                 return out
+
+    def put_back(self, items: Sequence[Incoming]) -> None:
+        """Hand back items a reader polled but did not use: the next poll returns
+        them first, in order (a reader waiting for one item must not lose the rest)."""
+        self._unread = [*items, *self._unread]
 
     def send(self, message: msgspec.Struct) -> None:
         """Queue a message for the server (dropped while disconnected: the app's
