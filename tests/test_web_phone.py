@@ -177,6 +177,50 @@ def test_the_browsers_voice_says_everything_in_order_and_remembers_the_voice(
     assert kept[0] is True and "it-male" in kept[1] and kept[2] == "2"
 
 
+def test_control_stops_the_backlog_and_the_skip_button_does_it_by_touch(server, browser):
+    """A fast player is not kept behind a minute of others' moves: Control (as the game's)
+    drops what waits and stops what is said; by touch, the table's "skip" button does it
+    and says so. The history keeps every word; what comes next is said at once."""
+    t = Localizer("it")
+    page = ph.phone(browser, "it")
+    try:
+        page.goto(url(server))
+        join(page, t)
+        ph.until(page, "!document.getElementById('lobby').hidden")
+        page.get_by_role("button", name=t("web-ui-create")).tap()
+        ph.until(page, "document.activeElement.id === 'play'")
+        ph.until(page, "window.audiogame.announcer.current === null")
+        region_log(page)
+        say_burst = "(burst) => { for (const t of burst) window.audiogame.announcer.say(t); }"
+        page.evaluate(say_burst, BURST)
+        ph.until(page, "window.regionLog.length === 1")
+        page.keyboard.press("Control")
+        after_control = page.evaluate(
+            "[window.audiogame.announcer.queue.length, window.audiogame.announcer.current]"
+        )
+        page.evaluate("() => window.audiogame.announcer.say('Dopo.')")
+        ph.until(page, "window.regionLog.length === 2")
+        ph.until(page, "window.audiogame.announcer.current === null")
+        page.evaluate(say_burst, BURST)
+        ph.until(page, "window.regionLog.length === 3")
+        page.get_by_role("button", name=t("web-ui-skip-waiting")).tap()
+        ph.until(page, "window.regionLog.length === 4")
+        ph.until(page, "window.audiogame.announcer.current === null")
+        page.get_by_role("button", name=t("web-ui-skip-waiting")).tap()
+        ph.until(page, "window.regionLog.length === 5")
+        got = [text.replace("\u00a0", "") for text, _ in page.evaluate("window.regionLog")]
+        silenced = page.evaluate(
+            "window.audiogame.announcer.log.filter(l => l.kind === 'silenced').map(l => l.text)"
+        )
+        well_made(page, "a waiting table")
+    finally:
+        page.context.close()
+    assert after_control == [0, None]
+    # the first message of each burst had started; the rest never reached the region
+    assert got == [BURST[0], "Dopo.", BURST[0], t("web-ui-skipped"), t("web-ui-nothing-waiting")]
+    assert silenced == [BURST[0], BURST[0]]
+
+
 # -- sound waits for a tap ----------------------------------------------------------------
 def test_sound_waits_for_the_first_tap_and_the_player_is_told_once(server, browser):
     t = Localizer("en")

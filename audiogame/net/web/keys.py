@@ -17,7 +17,8 @@ page's key help say so):
   terminal; F3 / F4 stand for Shift+Page Up / Down (first and last message);
 - F11 (a race's clock as measured here) is the browser's full screen: F9 stands
   for it;
-- Control alone: the screen reader's own Control already silences it.
+- Control alone: the screen reader's own Control silences it, and the page drops its
+  queue (speech.js): nothing reaches the server.
 """
 
 from __future__ import annotations

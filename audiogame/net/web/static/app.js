@@ -912,6 +912,15 @@ import { Announcer, voicesFor } from "/speech.js";
       $("play").focus();
     });
     $("leave").addEventListener("click", () => send({ type: "leave-table" }));
+    // Control anywhere on the page, as in the game: the screen reader stops on its own
+    // Control, and the page drops what it still had waiting for it
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Control" && !event.repeat) announcer.silence();
+    }, { capture: true });
+    $("skip-waiting").addEventListener("click", () => {
+      const dropped = announcer.silence();
+      announcer.say(strings[dropped ? "web-ui-skipped" : "web-ui-nothing-waiting"], true);
+    });
     $("language").addEventListener("change", () => setLanguage($("language").value));
     $("large-print").addEventListener("change", () => {
       const on = $("large-print").checked;

@@ -16,6 +16,8 @@
 // - a race's happening (`timed`: dice landing, "go!") is said at its moment on the server's
 //   clock: it cuts a table message (said again after it, as above); the browser's voice
 //   finishes an answer or another happening first, a live region never waits;
+// - Control (or the "skip" button) stops what is said and drops what waits, as the game's
+//   Control: a fast player is not kept behind a minute of others' moves;
 // - a message said again is heard again, even when its words are the same.
 // A live region cannot tell when the screen reader has finished: the queue waits for
 // the time the words take at a screen reader's ordinary pace.
@@ -132,6 +134,22 @@ export class Announcer {
       if (!cut.now && !cut.ended) this.queue.splice(at, 0, { ...cut, utterance: null, cut: false });
       speechSynthesis.cancel();
     }
+  }
+
+  // Control, or the page's "skip" button: what is being said stops and what waits is
+  // dropped (the history keeps it), as the desktop's Control; nothing is said again
+  silence() {
+    const item = this.current;
+    const dropped = this.queue.length;
+    this.queue = [];
+    this.current = null;
+    clearTimeout(this.timer);
+    if (item && item.utterance) {
+      item.cut = true;
+      speechSynthesis.cancel();
+    }
+    if (item) this.record("silenced", item, this.voiceOn ? "voice" : "region");
+    return dropped + (item ? 1 : 0);
   }
 
   next() {
