@@ -22,8 +22,9 @@ from audiogame.ui.menu import MenuScene
 SPEC = """
 from pathlib import Path
 from audiogame.core.contract import GameSpec
+from audiogame.core.controls import Controls
 SPEC = GameSpec(id="rowdemo", title_id="rowdemo-title", order=99, guide="guide",
-                locales=Path(__file__).parent / "locales")
+                controls=Controls, locales=Path(__file__).parent / "locales")
 """
 
 MESSAGES = {

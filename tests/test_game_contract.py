@@ -1134,7 +1134,6 @@ def test_every_game_lists_the_commands_a_seat_may_give_with_their_words(spec: Ga
     stable ids, each label a message formatted in Italian and English, every key one of
     ours; ``run`` does each listed command (answers, or an action the engine takes or
     refuses with a reason, never an error): what a touch page needs, no rule in it."""
-    need(spec, "controls")
     make = spec.controls
     formatter = Formatter(spec)
     listed = 0

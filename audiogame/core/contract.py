@@ -331,6 +331,11 @@ class GameSpec:
     order: int
     #: ``docs/<guide>.<lang>.md``, read with Ctrl+F1
     guide: str
+    #: a new set of the table's controls over one seat's view (``core.controls``): the
+    #: one key map of the desktop table, the terminal, the server's web keys and a
+    #: touch page. Required: a game gives its keys as data, and every client seats a
+    #: player from them
+    controls: Callable[[], Controls]
     #: its Fluent files (``<lang>/*.ftl``) when they live in the game's folder
     locales: Path | None = None
     #: the folder of its sound files, when they live in the game's folder
@@ -370,10 +375,6 @@ class GameSpec:
     #: the types that cross the network (imported when first called); None: not
     #: playable online
     wire: Callable[[], WireTypes] | None = None
-    #: a new set of the table's controls over one seat's view (``core.controls``): the
-    #: one key map of the desktop table, the terminal, a web page and a touch page.
-    #: None: the app cannot seat a player at this game (a page can only listen)
-    controls: Callable[[], Controls] | None = None
     #: a game against the clock (None: turn-based); imported when first called
     realtime: Callable[[], RealTime] | None = None
     #: a table of this many seats with these option values (by ``OptionSpec.field``),

@@ -54,7 +54,7 @@ class GameTable(TableScene):
         session: SeatSession | None = None,
         restored: Restored | None = None,
     ) -> None:
-        assert spec.controls is not None and spec.narrate is not None
+        assert spec.narrate is not None
         self.spec = spec
         self.game_id = spec.id
         self.keys_id = f"keys-{spec.id}-table"
@@ -200,7 +200,6 @@ def restore_match(spec: GameSpec, state: Any) -> Restored:
             raise ValueError("bad clock")
         if set(saved.view) != {"clock", "controls"} or not isinstance(controls, dict):
             raise ValueError("bad view")
-        assert spec.controls is not None
         kept = spec.controls()
         kept.restore(controls)
         made = {

@@ -10,7 +10,7 @@ web-table-line = { $game }, { $stage ->
    *[no] , no master
 }
 web-watching = You are watching a table of { $game }, code { $code }.
-web-watch-only = { $game } cannot be played from the browser yet: you hear the table, but its game keys work only in the installed game.
+web-watch-only = This server does not know { $game }: you are at its table, but its game keys do nothing here.
 web-seated = You sit at a table of { $game }, code { $code }: seat { $seat } of { $seats }.
 web-seat-empty = seat { $n }: free
 web-seat-bot = seat { $n }: { $name }, bot, { $level }

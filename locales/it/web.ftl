@@ -13,7 +13,7 @@ web-table-line = { $game }, { $stage ->
    *[no] , senza capotavolo
 }
 web-watching = Stai guardando un tavolo di { $game }, codice { $code }.
-web-watch-only = { $game } non si può ancora giocare dal browser: senti il tavolo, ma i suoi tasti di gioco funzionano solo nel gioco installato.
+web-watch-only = Questo server non conosce { $game }: sei al suo tavolo, ma i suoi tasti di gioco qui non fanno nulla.
 web-seated = Sei seduto a un tavolo di { $game }, codice { $code }: posto { $seat } di { $seats }.
 web-seat-empty = posto { $n }: libero
 web-seat-bot = posto { $n }: { $name }, bot, { $level }

@@ -361,8 +361,9 @@ class WebListener:
             types = None if wire is None else wire()
             seen.codec = None if types is None else GameCodec(types)
             seen.rounds = types is not None and bool(types.table_actions)
-            make = None if seen.spec is None else seen.spec.controls
-            seen.controls = None if make is None else make()
+            # a game this server does not know (another process's game folder): the
+            # page has no keys for it and can only listen
+            seen.controls = None if seen.spec is None else seen.spec.controls()
         if first or seen.match != info.match:
             seen.upto, seen.view, seen.synced = 0, None, False
         seen.table, seen.seat, seen.match = info, message.you, info.match
@@ -755,7 +756,7 @@ class WebListener:
             text = self.t("web-keys-lobby")
         elif info.stage is m.TableStage.WAITING:
             text = self.t("web-keys-waiting")
-        elif spec is not None and spec.controls is not None:
+        elif spec is not None:
             browser = self.t("web-keys-race" if spec.realtime is not None else "web-keys-table")
             table_keys = self.t(f"keys-{spec.id}-table")
             own, *everywhere = everywhere_apart(table_keys, self.t("keys-global"))
@@ -925,13 +926,9 @@ def _ms(seconds: float) -> str:
 
 
 def _page_games() -> list[str]:
-    """The games a page can open: online ones whose keys a server can answer
-    (``GameSpec.controls``); the others a page only watches (``web-watch-only``)."""
-    return [
-        s.id
-        for s in registry.games()
-        if s.wire is not None and s.new_engine is not None and s.controls is not None
-    ]
+    """The games a page can open: the online ones (each gives its keys as data,
+    ``GameSpec.controls``, so a server can answer a page's keys)."""
+    return [s.id for s in registry.games() if s.wire is not None and s.new_engine is not None]
 
 
 _TAKERS: dict[type, Callable[[WebListener, Any], None]] = {

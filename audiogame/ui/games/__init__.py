@@ -1,7 +1,7 @@
 """The scenes the app gives each game, by the game's id.
 
 A game supplies rules, words and controls; its scenes are the app's: any game
-with controls and a ``table_config`` is set up by ``GameSetup`` (from its
+with a ``table_config`` is set up by ``GameSetup`` (from its
 options data), played at ``GameTable`` (driven by its controls), resumed from
 the generic save and seated online. A shipped game whose table still needs
 scenes of its own has them here, in ``ui/games/<game id>/`` (its ``SCENES``).
@@ -47,7 +47,7 @@ def scenes(spec: GameSpec) -> GameScenes | None:
     else:
         found: GameScenes = module.SCENES
         return found
-    if spec.controls is None or spec.table_config is None or spec.new_engine is None:
+    if spec.table_config is None or spec.new_engine is None:
         return None
     return generic(spec)
 
