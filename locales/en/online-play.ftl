@@ -86,6 +86,7 @@ online-notice-bot-removed = The bot at seat { $seat } left.
 online-notice-options = The table's options changed.
 online-notice-private = The table is private now: only the invite code brings people in.
 online-notice-public = The table is public now: it is in the list.
+online-notice-new-code = Someone was sent away, so the table has a new invite code: { $code }.
 online-notice-started = The match begins.
 online-notice-paused = The table master holds the next round.
 online-notice-unpaused = The next round will start by itself.

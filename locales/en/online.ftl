@@ -33,6 +33,7 @@ net-reason-no-such-level = There is no bot of that level.
 net-reason-bad-action = That move does not belong to this game.
 net-reason-too-many-tables = The server already has too many tables open: try again later.
 net-reason-private-table = That table is private: only its invite code lets you in.
+net-reason-barred = You were sent away from that table: you cannot go back to it.
 net-reason-chat-empty = The message is empty.
 net-reason-no-such-player = No player sits in that seat.
 net-reason-kicked = The table's master sent you away.

@@ -50,6 +50,7 @@ web-notice-bot-removed = The bot at seat { $seat } left.
 web-notice-options = The master changed the table's options.
 web-notice-private = The table is now private.
 web-notice-public = The table is now public.
+web-notice-new-code = The table has a new invite code: { $code }.
 web-notice-started = The match begins.
 web-notice-paused = The next round will wait for the master.
 web-notice-unpaused = The next round will start by itself.

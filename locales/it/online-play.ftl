@@ -86,6 +86,7 @@ online-notice-bot-removed = Il bot del posto { $seat } se ne va.
 online-notice-options = Le opzioni del tavolo sono cambiate.
 online-notice-private = Ora il tavolo è privato: si entra solo con il codice d'invito.
 online-notice-public = Ora il tavolo è pubblico: è nell'elenco.
+online-notice-new-code = Qualcuno è stato allontanato, perciò il tavolo ha un nuovo codice d'invito: { $code }.
 online-notice-started = Comincia la partita.
 online-notice-paused = Il capotavola tiene ferma la prossima mano.
 online-notice-unpaused = La prossima mano partirà da sola.

@@ -33,6 +33,7 @@ net-reason-no-such-level = Non esiste un bot di questo livello.
 net-reason-bad-action = Questa mossa non appartiene a questo gioco.
 net-reason-too-many-tables = Il server ha già troppi tavoli aperti: riprova più tardi.
 net-reason-private-table = Quel tavolo è privato: si entra solo con il suo codice d'invito.
+net-reason-barred = Da quel tavolo ti hanno mandato via: non puoi tornarci.
 net-reason-chat-empty = Il messaggio è vuoto.
 net-reason-no-such-player = A quel posto non siede nessun giocatore.
 net-reason-kicked = Il capotavola ti ha allontanato.

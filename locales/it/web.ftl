@@ -53,6 +53,7 @@ web-notice-bot-removed = Il bot del posto { $seat } se n'è andato.
 web-notice-options = Il capotavolo ha cambiato le opzioni del tavolo.
 web-notice-private = Ora il tavolo è privato.
 web-notice-public = Ora il tavolo è pubblico.
+web-notice-new-code = Il tavolo ha un nuovo codice d'invito: { $code }.
 web-notice-started = La partita comincia.
 web-notice-paused = La prossima mano aspetterà il capotavolo.
 web-notice-unpaused = La prossima mano partirà da sola.

@@ -503,6 +503,9 @@ class NoticeKind(StrEnum):
     OPTIONS = "options"
     PRIVATE = "private"
     PUBLIC = "public"
+    #: the table changed its invite code (someone was sent away): the new one is in the
+    #: table's state sent just before
+    NEW_CODE = "new-code"
     STARTED = "started"
     PAUSED = "paused"
     UNPAUSED = "unpaused"

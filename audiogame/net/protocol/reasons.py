@@ -51,6 +51,7 @@ class Reason(StrEnum):
     BAD_ACTION = "bad-action"  # not an action of this game
     TOO_MANY_TABLES = "too-many-tables"
     PRIVATE_TABLE = "private-table"  # a private table: only its code opens it
+    BARRED = "barred"  # this table sent you away: it does not take you back
     # chat
     CHAT_EMPTY = "chat-empty"
     NO_SUCH_PLAYER = "no-such-player"

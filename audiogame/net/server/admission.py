@@ -7,6 +7,12 @@ spectator coming back after a drop or a restart. Its id opens nothing: ids
 travel in records and presence, a code only in the table's own frames and in
 the master's invitations.
 
+A player the table sent away (the master's kick, a moderator's) is barred from it
+for the rest of its life, public or private, code or not: a kick that a code
+given before could undo would not be a kick. A guest can come back as a new
+guest (a new id), so a private table also changes its code when it sends
+someone away (``Table.leave``), and tells the players still there the new one.
+
 The rule is asked twice on one road, never written twice: by the connection
 before it subscribes a player to a table's frames (``Connection._sit``, and a
 resume of a table another process runs), so a refused player never hears a
@@ -29,6 +35,7 @@ class _Record(Protocol):
     private: bool
     code: str
     admitted: list[str]
+    barred: list[str]
 
 
 class Enterable(Protocol):
@@ -42,8 +49,11 @@ class Enterable(Protocol):
 
 def may_enter(table: Enterable, player: str, code: str) -> Reason | None:
     """None when ``player`` may sit at or watch ``table``; ``code``: the invite code's
-    key the player gave ("" : none). A private table without it: ``private-table``."""
+    key the player gave ("" : none). A private table without it: ``private-table``;
+    a player it sent away: ``barred``."""
     record = table.record
+    if player in record.barred:
+        return Reason.BARRED
     if not record.private:
         return None
     if code and code == record.code:
@@ -65,3 +75,12 @@ def dismiss(record: _Record, player: str) -> None:
     """``player`` left on purpose or was sent away: the code again, next time."""
     if player in record.admitted:
         record.admitted.remove(player)
+
+
+def bar(record: _Record, player: str) -> None:
+    """``player`` was sent away: never let in again (the oldest forgotten past
+    ``MAX_ADMITTED``, as a table cannot keep every name for ever)."""
+    dismiss(record, player)
+    if player not in record.barred:
+        record.barred.append(player)
+        del record.barred[:-MAX_ADMITTED]

@@ -390,6 +390,7 @@ class RedisCluster:
             "stage": table.stage.value,
             "players": {s.player: i for i, s in enumerate(table.seats) if s.player},
             "admitted": list(table.record.admitted),
+            "barred": list(table.record.barred),
             "summary": msgspec.to_builtins(table.summary()),
         }
 
@@ -622,6 +623,7 @@ class RemoteTable:
         self.stage = m.TableStage(entry.get("stage", "waiting"))
         self._players: dict[str, int] = dict(entry.get("players", {}))
         self.record.admitted = [str(p) for p in entry.get("admitted", [])]
+        self.record.barred = [str(p) for p in entry.get("barred", [])]
 
     def seat_of(self, player: str) -> int | None:
         return self._players.get(player)
@@ -715,13 +717,14 @@ class RemoteTable:
 
 
 class _RemoteRecord:
-    __slots__ = ("private", "master", "code", "admitted")
+    __slots__ = ("private", "master", "code", "admitted", "barred")
 
     def __init__(self) -> None:
         self.private = False
         self.master = ""
         self.code = ""
         self.admitted: list[str] = []
+        self.barred: list[str] = []
 
 
 # -- what the owner does with each command (None, or the reason it refuses) -------------------

@@ -401,6 +401,7 @@ class Lobby:
         self.tables[table.id] = table
         self.codes[record.code] = table.id
         table.on_finished = self._rate
+        table.recode = self._recode
         if self.on_table is not None:
             self.on_table(table)
         return table
@@ -471,6 +472,12 @@ class Lobby:
             player.table = None
             if self.on_left is not None:
                 self.on_left(player, table)
+
+    def _recode(self, table: Table) -> None:
+        """A new invite code for ``table``: the old one opens nothing from now on."""
+        self.codes.pop(table.record.code, None)
+        table.record.code = self._new_code()
+        self.codes[table.record.code] = table.id
 
     def _new_id(self) -> str:
         while True:

@@ -68,6 +68,9 @@ class TableRecord:
     #: players a private table let in, who may come back without its code
     #: (``admission``): a spectator who dropped, a player whose seat a bot took
     admitted: list[str] = field(default_factory=list)
+    #: players the table sent away (the master's kick, a moderator's): never let in
+    #: again, code or not, for the rest of the table's life (``admission``)
+    barred: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)

@@ -218,4 +218,5 @@ def table_record(data: dict[str, Any]) -> TableRecord:
         match=None if match is None else MatchRecord(**match),
         matches_played=data.get("matches_played", 0),
         admitted=[str(p) for p in data.get("admitted", [])],
+        barred=[str(p) for p in data.get("barred", [])],
     )

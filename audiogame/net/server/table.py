@@ -34,7 +34,7 @@ from audiogame.net.protocol.match_log import (
 )
 from audiogame.net.protocol.names import alike
 from audiogame.net.protocol.reasons import Reason
-from audiogame.net.server.admission import admit, dismiss, may_enter
+from audiogame.net.server.admission import admit, bar, dismiss, may_enter
 from audiogame.net.server.store import (
     SavedTable,
 )
@@ -100,16 +100,22 @@ class Table(TableMatch):
 
     def leave(self, player: str, kicked: bool = False, on_purpose: bool = True) -> None:
         """The player goes for good: a bot takes a playing seat, a waiting seat empties.
-        ``on_purpose`` False: their connection went (a private table lets them back in)."""
-        if on_purpose:
+        ``on_purpose`` False: their connection went (a private table lets them back in);
+        ``kicked``: sent away, they are barred from the table (``admission``)."""
+        if kicked:
+            bar(self.record, player)
+        elif on_purpose:
             dismiss(self.record, player)
         if player in self.spectators:
             name = self.spectators.pop(player)
             self._notice(m.NoticeKind.LEFT, None, name)
             self._changed()
+            self._after_kick(kicked)
             return
         seat = self.seat_of(player)
         if seat is None:
+            if kicked:
+                self._changed()  # the bar is kept with the table
             return
         state = self.seats[seat]
         _cancel(state.drop_timer)
@@ -126,6 +132,17 @@ class Table(TableMatch):
         if self.record.master == player:
             self._pass_master()
         self._changed()
+        self._after_kick(kicked)
+
+    def _after_kick(self, kicked: bool) -> None:
+        """A private table that sent someone away changes its code (a guest may come back
+        as a new guest, and the old code may have been passed on): the players still
+        there get the new one in the table's state, and hear that it changed."""
+        if not kicked or not self.record.private or self.closed or self.recode is None:
+            return
+        self.recode(self)
+        self._changed()
+        self._notice(m.NoticeKind.NEW_CODE)
 
     def dropped(self, player: str) -> None:
         """The player's connection went quiet: announced now, covered after the grace."""

@@ -81,7 +81,10 @@ class TableFrames(TableStorage):
         record.seats = [s.record() for s in self.seats]
         record.stage = self.stage.value
         snapshot = dataclasses.replace(
-            record, seats=list(record.seats), admitted=list(record.admitted)
+            record,
+            seats=list(record.seats),
+            admitted=list(record.admitted),
+            barred=list(record.barred),
         )
 
         async def save() -> None:

@@ -140,6 +140,8 @@ class TableStorage:
         self.restored_for: set[str] = set()
         #: called (awaited, after the match is kept) when a match ends: ratings
         self.on_finished: Callable[[Any, MatchRecord, Outcome], Awaitable[None]] | None = None
+        #: gives the table a new invite code (the lobby's: it files codes, one per table)
+        self.recode: Callable[[Any], None] | None = None
         #: this process's owner epoch for the table (``Store.claim_table``): claimed
         #: before the first write (a takeover sets it first, before reading the log)
         self.epoch: int | None = None

@@ -684,7 +684,8 @@ class WebListener:
         if not name and message.seat is not None and message.seat < len(names):
             name = names[message.seat]
         seat = 0 if message.seat is None else message.seat + 1
-        self.post(f"web-notice-{message.what.value}", cue="notice", name=name, seat=seat)
+        code = "" if seen.table is None else self._code_words(seen.table.code)
+        self.post(f"web-notice-{message.what.value}", cue="notice", name=name, seat=seat, code=code)
 
     def _chat(self, message: m.Chat) -> None:
         msg_id = "web-chat-private" if message.private else "web-chat"

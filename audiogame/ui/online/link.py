@@ -502,7 +502,7 @@ class Link:
             return
         if notice.what in MINE_UNSAID and mine:
             return
-        text = words.notice_words(notice, info, self.app.localizer)
+        text = words.notice_words(notice, info, self.app.localizer, self.app.localizer.lang)
         self._said_by_others(Message("online-said", {"text": text}, cue="notice"))
 
     def _chat(self, chat: m.Chat) -> None:

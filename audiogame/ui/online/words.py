@@ -111,14 +111,21 @@ def code_words(code: str, t: Localize, lang: str) -> str:
     return spoken_words.say(numbers, lang)
 
 
-def notice_words(notice: m.Notice, info: m.TableInfo | None, t: Localize) -> str:
-    """A change at the table, as everyone there hears it."""
+def notice_words(notice: m.Notice, info: m.TableInfo | None, t: Localize, lang: str = "en") -> str:
+    """A change at the table, as everyone there hears it (a new invite code in words of
+    ``lang``: the table's state that carries it came just before)."""
     name = notice.name
     if not name and notice.seat is not None and info is not None:
         if 0 <= notice.seat < len(info.seats):
             name = seat_names(info, t)[notice.seat]
     seat = "" if notice.seat is None else str(notice.seat + 1)
-    return t(f"online-notice-{notice.what.value}", name=name or t("online-no-one"), seat=seat)
+    code = "" if info is None else code_words(info.code, t, lang)
+    return t(
+        f"online-notice-{notice.what.value}",
+        name=name or t("online-no-one"),
+        seat=seat,
+        code=code,
+    )
 
 
 def names_at_table(info: m.TableInfo, me: int | None, t: Localize) -> str:
