@@ -9,7 +9,12 @@ import asyncio
 import time
 from pathlib import Path
 
+import pytest
+
+from audiogame.core.narration import resolve
 from audiogame.devtools.net_harness import ScriptedPlayer, ServerThread, wait_for
+from audiogame.language.localizer import Localizer
+from audiogame.net.client import server_words
 from audiogame.net.client.game_client import Connected, GameClient
 from audiogame.net.protocol import messages as m
 from audiogame.net.server.options import ServerOptions
@@ -40,9 +45,9 @@ def test_a_private_table_opens_only_with_its_code(tmp_path: Path, folder_game) -
 
             stranger = await Raw.open(server.url)
             welcome = await stranger.hello("Stranger")
-            await stranger.send("people", watch=True)  # until Piera is seen at her table
+            await stranger.send("people", watch=True)  # until Piera is seen at a private table
             await stranger.next(
-                "presence", lambda f: f["person"]["name"] == "Piera" and f["person"]["game"]
+                "presence", lambda f: f["person"]["name"] == "Piera" and f["person"].get("private")
             )
             # following the player there
             for spectator in (False, True):
@@ -172,3 +177,54 @@ def test_the_record_of_a_private_tables_match_carries_no_way_in(
             await stranger.close()
 
         run(scenario())
+
+
+def test_presence_says_only_that_a_player_is_at_a_private_table(
+    tmp_path: Path, folder_game
+) -> None:
+    """Who is online (the list and each change) tells a private table's players apart from
+    the idle ones, and nothing more: not the game, not the table's id or code, not whether
+    its match is under way."""
+    with ServerThread(tmp_path, ServerOptions(grace=30)) as server:
+
+        async def scenario() -> None:
+            stranger = await Raw.open(server.url)
+            await stranger.hello("Stranger")
+            await stranger.answer("people", watch=True, ok=("people",))
+            piera = await Raw.open(server.url)
+            await piera.hello("Piera")
+            await piera.send("create-table", game=folder_game.id, config=_config(), private=True)
+            info = (await piera.next("table"))["table"]
+            for seat in (1, 2):
+                await piera.answer("set-bot", seat=seat, level="easy", ok=("notice",))
+            await piera.answer("start", ok=("match-begins",))
+            await piera.next("snapshot")
+            # her news as the watcher hears it, once it says she is at a table at all
+            seen = await stranger.next(
+                "presence",
+                lambda f: (
+                    f["person"]["name"] == "Piera"
+                    and (f["person"].get("private") or f["person"]["game"] != "")
+                ),
+            )
+            assert seen["person"].get("private") is True, seen
+            people = await stranger.answer("people", watch=False, ok=("people",))
+            (shown,) = [p for p in people["people"] if p["name"] == "Piera"]
+            assert shown.get("private") is True, shown
+            assert (shown["game"], shown["table"], shown["playing"]) == ("", "", False)
+            await stranger.barrier()
+            about = [f for f in stranger.frames if "Piera" in repr(f)]
+            assert about and _mentions(about, info["id"], info["code"]) == []
+            assert not [f for f in about if folder_game.id in repr(f)], about
+            for raw in (stranger, piera):
+                await raw.close()
+
+        run(scenario())
+
+
+@pytest.mark.parametrize(("lang", "said"), [("it", "a un tavolo privato"), ("en", "private table")])
+def test_a_player_at_a_private_table_is_said_so_in_both_languages(lang: str, said: str) -> None:
+    person = m.Person(name="Piera", status="available", account=False, private=True)
+    t = Localizer(lang)
+    message = resolve(server_words.person(person), t)
+    assert said in t(message.msg_id, **message.args)

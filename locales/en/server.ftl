@@ -33,6 +33,7 @@ online-status-busy = busy
 online-person = { $name }, { $status }
 online-person-at = { $name }, { $status }, at a table of { $game }
 online-person-playing = { $name }, { $status }, playing { $game }
+online-person-private = { $name }, { $status }, at a private table
 online-came = { $name } is online.
 online-went = { $name } has left.
 online-now = { $name } is now { $status }.

@@ -33,6 +33,7 @@ online-status-busy = occupato
 online-person = { $name }, { $status }
 online-person-at = { $name }, { $status }, a un tavolo di { $game }
 online-person-playing = { $name }, { $status }, sta giocando a { $game }
+online-person-private = { $name }, { $status }, a un tavolo privato
 online-came = { $name } si è collegato.
 online-went = { $name } se n'è andato.
 online-now = { $name } ora è { $status }.

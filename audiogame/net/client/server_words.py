@@ -88,6 +88,8 @@ def person(someone: m.Person) -> Message:
     if someone.game:
         args["game"] = game_name(someone.game)
         return Message("online-person-playing" if someone.playing else "online-person-at", args)
+    if someone.private:
+        return Message("online-person-private", args)
     return Message("online-person", args)
 
 

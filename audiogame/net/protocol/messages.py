@@ -575,9 +575,11 @@ class Person(msgspec.Struct, frozen=True):
     name: str
     status: str  # "available", "absent", "busy"
     account: bool
-    game: str = ""  # the game of the table they are at ("" : none)
+    game: str = ""  # the game of the public table they are at ("" : none)
     table: str = ""  # that table's id when it is public
-    playing: bool = False  # seated at a match in play
+    playing: bool = False  # seated at a match in play, at a public table
+    #: at a private table: nothing more of it is said (not its game, id or match)
+    private: bool = False
     relation: str = ""  # how *you* list them: "friend", "favourite", "blocked", ""
     role: str = ""  # "moderator", "operator", or "" (a player)
 

@@ -269,13 +269,17 @@ class People:
             status=self._status(here, here.active_at),
             account=player.account is not None,
             role=player.role,
-            game="" if table is None else table.spec.id,
-            table="" if table is None or table.record.private else table.id,
-            playing=table is not None
-            and table.seat_of(player.id) is not None
-            and table.stage is m.TableStage.PLAYING,
         )
-        return person, at
+        if table is None:
+            return person, at
+        if table.record.private:
+            # a private table says only that it is one: its game, id and match would let
+            # anyone follow a player there, or tell who plays what with whom
+            return msgspec.structs.replace(person, private=True), at
+        playing = table.seat_of(player.id) is not None and table.stage is m.TableStage.PLAYING
+        return msgspec.structs.replace(
+            person, game=table.spec.id, table=table.id, playing=playing
+        ), at
 
     def _announce(self, player_id: str) -> None:
         here = self.here.get(player_id)
