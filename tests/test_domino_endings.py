@@ -18,9 +18,10 @@ import pytest
 from audiogame.games.domino import DominoMatch, End, Play
 from audiogame.games.domino.actions import NextManche
 from audiogame.games.domino.bots import make_bot
+from audiogame.games.domino.controls import DominoControls
 from audiogame.games.domino.events import MatchEnd
 from audiogame.games.domino.notation import fixed_deal, parse_tiles
-from audiogame.games.domino.saving import TableView, match_state
+from audiogame.games.domino.saving import Own, match_state
 from audiogame.games.domino.table_setup import DominoSetup
 from audiogame.ui.games.domino.setup_scene import DominoSetupScene
 from audiogame.ui.games.domino.table import DominoTable
@@ -63,7 +64,7 @@ def table_at(h, setup: DominoSetup, steps: Sequence[Step]) -> DominoTable:
         seat: make_bot(seat, level, SEED, pace=setup.pace, iterations=ITERATIONS)
         for seat, level in enumerate(setup.levels, start=1)
     }
-    state = match_state(setup, SEED, match, bots, TableView(ITERATIONS))
+    state = match_state(setup, SEED, match, bots, DominoControls(), Own(ITERATIONS))
     table = DominoTable.resumed(h.app, state)
     h.start(table)
     return table

@@ -18,8 +18,10 @@ from typing import Any
 import pytest
 
 from audiogame.core.jsonlog import plain
+from audiogame.core.saving import OtherVersion
 from audiogame.devtools.harness import Harness
 from audiogame.devtools.resume_check import adapter_for, resume_from_menu
+from audiogame.games.domino.save_schema import read_state
 from audiogame.store.saveformat import decode
 
 FIXTURES = Path(__file__).parent / "fixtures" / "domino-saves"
@@ -29,9 +31,10 @@ CASES = {"four-easy": True, "teams-hard": False, "timed-sorted": True}
 
 
 def kept(state: dict[str, Any]) -> dict[str, Any]:
-    """What a resume must keep of a saved match, from the old format or today's."""
+    """What a resume must keep of a saved match, from version 4 (the table's view in
+    Domino's own shape) or today's (``core.match_save``'s view)."""
     view = state["view"]
-    controls = view.get("controls", view)
+    controls, own = view.get("controls", view), view.get("table", view)
     return {
         "engine": state["engine"],
         "bots": state["bots"],
@@ -39,7 +42,8 @@ def kept(state: dict[str, Any]) -> dict[str, Any]:
         "order": controls["order"],
         "focus": controls["focus"],
         "group": controls["group"],
-        "pause": view["pause"],
+        "pause": own["pause"],
+        "iterations": own["iterations"],
     }
 
 
@@ -65,3 +69,20 @@ def test_a_save_from_before_resumes_the_same_match_and_it_plays_on(tmp_path, nam
             assert plain(table.match.to_dict()) == after["end"]
     finally:
         h.close()
+
+
+def test_a_save_from_before_is_checked_whole_by_its_own_schema():
+    """The migration reads version 4 by version 4's schema: what it refused is still
+    refused (a hostile budget, a bad cursor), and an older version stays another."""
+    state = decode((FIXTURES / "teams-hard.save").read_bytes()).state
+    assert read_state(json.dumps(state).encode())["view"]["table"] == {
+        "iterations": state["view"]["iterations"],
+        "pause": False,
+    }
+    for bad in ({"iterations": 10**15}, {"focus": "x"}, {"order": 3}, {"extra": 1}):
+        crafted = dict(state, view=dict(state["view"], **bad))
+        with pytest.raises(ValueError) as refused:
+            read_state(json.dumps(crafted).encode())
+        assert not isinstance(refused.value, OtherVersion)  # refused, not "another version"
+    with pytest.raises(OtherVersion):
+        read_state(json.dumps(dict(state, version=3)).encode())

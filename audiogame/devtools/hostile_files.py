@@ -220,8 +220,9 @@ def _game_specific(
     def with_view(**changed: Any) -> dict[str, Any]:
         return dict(state, view=dict(view, **changed))
 
-    if "iterations" in view:
-        out.append(("iterations-10-to-the-15", with_view(iterations=10**15)))
+    own = view.get("table")  # the table's own part (Domino: the hard bots' budget)
+    if isinstance(own, dict) and "iterations" in own:
+        out.append(("iterations-10-to-the-15", with_view(table=dict(own, iterations=10**15))))
     if "bots" in state and state["bots"]:
         out.append(
             (

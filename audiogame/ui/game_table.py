@@ -10,9 +10,9 @@ autosave) it inherits.
 
 Offline the match runs here (``LocalSeat``: the engine from ``new_engine``, a
 bot from ``make_bot`` at every seat but mine); online it runs on a server and
-the session is the online seat's. Saving is generic: the one envelope
-(``core.saving``) holds the engine's ``to_dict``, each bot's ``state``, the
-seating and the controls' ``state``; a game adds nothing to be resumed.
+the session is the online seat's. Saving is the app's (``ui.match_save``): the
+engine's ``to_dict``, each bot's ``state``, the seating, the game time and the
+controls' ``state``; a game adds nothing to be resumed.
 """
 
 from __future__ import annotations
@@ -22,12 +22,12 @@ from typing import TYPE_CHECKING, Any
 
 from audiogame.app.scene import Scene
 from audiogame.core import keys
-from audiogame.core.contract import Bot, Engine, GameSpec
-from audiogame.core.controls import Controls
+from audiogame.core.contract import Bot, GameSpec
 from audiogame.core.gametime import GameScheduler
 from audiogame.core.keys import Key
+from audiogame.core.match_save import Saved, kind, open_match, view_of
 from audiogame.core.narration import Message
-from audiogame.core.saving import BotStates, Envelope, restore, restore_bots, seal
+from audiogame.core.saving import BotStates, seal
 from audiogame.core.seat import ClockReport, LocalSeat, SeatSession
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.seating import Seating
@@ -155,7 +155,7 @@ class GameTable(TableScene):
     def match_state(self) -> dict[str, Any]:
         engine = self.engine
         assert engine is not None and self.seating is not None
-        view = {"clock": self.now(), "controls": self.controls.state()}
+        view = view_of(self.now(), self.controls, {})
         setup = self.seating.to_dict()
         bots = self._states.of(self.bots)
         return seal(kind(self.spec), VERSION, setup, self.seed, engine.to_dict(), bots, view)
@@ -164,52 +164,26 @@ class GameTable(TableScene):
         return {}
 
 
-def kind(spec: GameSpec) -> str:
-    return f"{spec.id}-match"
-
-
 class Restored:
     """A saved match rebuilt: its seating, engine, bots, game time and controls."""
 
-    def __init__(
-        self,
-        seating: Seating,
-        seed: int | str,
-        engine: Engine,
-        bots: dict[int, Bot],
-        clock: float,
-        controls: Controls,
-    ) -> None:
-        self.seating, self.seed, self.engine, self.bots = seating, seed, engine, bots
-        self.clock, self.controls = clock, controls
+    def __init__(self, seating: Seating, saved: Saved, bots: dict[int, Bot]) -> None:
+        self.seating, self.seed, self.engine, self.bots = seating, saved.seed, saved.engine, bots
+        self.clock, self.controls = saved.clock, saved.controls
 
 
 def restore_match(spec: GameSpec, state: Any) -> Restored:
     """The match ``state`` describes, exactly; ``ValueError`` when it cannot be."""
-
-    def build(saved: Envelope) -> Restored:
-        assert spec.engine_from_dict is not None and spec.make_bot is not None
-        engine = spec.engine_from_dict(saved.engine)
-        if engine.to_dict() != saved.engine or engine.is_over:
-            raise ValueError("the match's log does not replay to itself")
-        seating = Seating.from_dict(spec, saved.setup)
-        if seating.to_dict() != saved.setup or engine.seats != seating.players:
-            raise ValueError("the seating is not the match's")
-        clock, controls = saved.view.get("clock"), saved.view.get("controls")
-        if not isinstance(clock, int | float) or isinstance(clock, bool) or clock < 0:
-            raise ValueError("bad clock")
-        if set(saved.view) != {"clock", "controls"} or not isinstance(controls, dict):
-            raise ValueError("bad view")
-        kept = spec.controls()
-        kept.restore(controls)
-        made = {
-            seat: spec.make_bot(seat, level, saved.seed)
-            for seat, level in enumerate(seating.levels, start=1)
-        }
-        bots = restore_bots(made, saved.bots)
-        return Restored(seating, saved.seed, engine, bots, float(clock), kept)
-
-    return restore(state, kind(spec), VERSION, build)
+    saved = open_match(spec, state, VERSION)
+    seating = Seating.from_dict(spec, saved.setup)
+    if seating.to_dict() != saved.setup or saved.engine.seats != seating.players:
+        raise ValueError("the seating is not the match's")
+    assert spec.make_bot is not None
+    made = {
+        seat: spec.make_bot(seat, level, saved.seed)
+        for seat, level in enumerate(seating.levels, start=1)
+    }
+    return Restored(seating, saved, saved.bots(made))
 
 
 def resume(spec: GameSpec, app: App, state: Any) -> Scene:

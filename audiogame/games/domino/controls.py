@@ -19,7 +19,7 @@ are the driver's: ``on_key`` answers None for them.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from audiogame.core import keys
@@ -79,6 +79,21 @@ class DominoControls(Controls):
         """A new deal: the cursor back on the first tile, nothing named yet."""
         self.cursor.reset()
         self._named = None
+
+    # -- what a saved match keeps -----------------------------------------------------
+    def state(self) -> dict[str, Any]:
+        """The player's sort order, cursor and group: a resumed match shows the hand as
+        it was left."""
+        return {"order": self.order, "focus": self.focus, "group": self.group}
+
+    def restore(self, data: Mapping[str, Any]) -> None:
+        order, focus, group = data["order"], data["focus"], data["group"]
+        if order not in SORT_IDS or type(group) is not int or group < 0:
+            raise ValueError("bad view of the hand")
+        # the cursor may rest on a tile just played (it moves on with the next key)
+        if focus is not None and type(focus) is not int:
+            raise ValueError("bad cursor")
+        self.order, self.focus, self.group = order, focus, group
 
     # -- the hand and the cursor ------------------------------------------------------
     def hand(self, view: Observation) -> list[Tile]:

@@ -21,8 +21,9 @@ from audiogame.core.saving import BotSeat, Rng, Seed, check_seeds, check_streams
 KIND = "domino-match"
 #: 2: the log is timed (time-outs are the engine's, not the table's actions);
 #: 3: each bot saves its own state() (its stream inside {"rng": ...});
-#: 4: the envelope every game shares (``core.saving``: engine, bots, view)
-VERSION = 4
+#: 4: the envelope every game shares (``core.saving``: engine, bots, view);
+#: 5: the app's view (``core.match_save``: clock, the controls' state, the table's own)
+VERSION = 5
 
 MAX_SEATS = 12
 #: more than any set holds (the doubled double-18 has 380 tiles)
@@ -103,21 +104,34 @@ class BotState(msgspec.Struct, forbid_unknown_fields=True):
     rng: Rng
 
 
-class View(msgspec.Struct, forbid_unknown_fields=True):
-    """The table's own: the hard bots' budget, the player's sort order and cursor."""
+class Cursor(msgspec.Struct, forbid_unknown_fields=True):
+    """The controls' ``state()``: the player's sort order, cursor and group."""
 
-    iterations: Annotated[int, msgspec.Meta(ge=1, le=MAX_ITERATIONS)]
     order: Name
     focus: Tile | None
     group: Annotated[int, msgspec.Meta(ge=0, le=MAX_TILE)]
+
+
+class Own(msgspec.Struct, forbid_unknown_fields=True):
+    """The table's own: the hard bots' budget, the pause asked between manches."""
+
+    iterations: Annotated[int, msgspec.Meta(ge=1, le=MAX_ITERATIONS)]
     pause: bool
+
+
+class View(msgspec.Struct, forbid_unknown_fields=True):
+    """The app's view of a saved match (``core.match_save``)."""
+
+    clock: Time
+    controls: Cursor
+    table: Own
 
 
 class State(msgspec.Struct, forbid_unknown_fields=True):
     """The envelope every game saves in (``core.saving``), with Domino's parts."""
 
     kind: Literal["domino-match"]
-    version: Literal[4]
+    version: Literal[5]
     setup: Setup
     seed: Seed
     engine: Match
@@ -125,19 +139,30 @@ class State(msgspec.Struct, forbid_unknown_fields=True):
     view: View
 
     def __post_init__(self) -> None:
-        check_seeds(self.seed, self.engine.seed)
-        if len(self.setup.levels) + 1 != self.engine.config.seats:
-            raise ValueError("the setup and the match seat different tables")
-        if any(int(seat) not in range(1, self.engine.config.seats) for seat in self.bots):
-            raise ValueError("a bot at a seat not at the table")
-        check_streams(bot.rng for bot in self.bots.values())
+        check_parts(self.setup, self.seed, self.engine, self.bots)
+
+
+def check_parts(setup: Setup, seed: int | str, engine: Match, bots: dict[str, BotState]) -> None:
+    """What the fields' types cannot say: the seeds, the seats and the bots agree."""
+    check_seeds(seed, engine.seed)
+    if len(setup.levels) + 1 != engine.config.seats:
+        raise ValueError("the setup and the match seat different tables")
+    if any(int(seat) not in range(1, engine.config.seats) for seat in bots):
+        raise ValueError("a bot at a seat not at the table")
+    check_streams(bot.rng for bot in bots.values())
 
 
 def read_state(body: bytes) -> dict[str, Any]:
     """The state of a saved domino match, decoded and checked; plain data as
-    ``saving.restore_match`` takes it. ``OtherVersion``, or ``ValueError`` with
-    the reason, when it is not a match this version can rebuild."""
-    return saving.read_state(body, State, KIND, VERSION, "domino match")
+    ``saving.restore_match`` takes it (a save of version 4 migrated to it).
+    ``OtherVersion``, or ``ValueError`` with the reason, when it is not a match
+    this version can rebuild."""
+    try:
+        return saving.read_state(body, State, KIND, VERSION, "domino match")
+    except saving.OtherVersion:
+        from audiogame.games.domino import old_saves
+
+        return old_saves.read_v4(body)
 
 
 class Summary(msgspec.Struct, forbid_unknown_fields=True):

@@ -1,8 +1,7 @@
 """A domino match as plain data, and back: what the autosave keeps.
 
-The snapshot (``match_state``) is the envelope every game saves in
-(``core.saving``: kind, version, setup, seed, engine, bots, view); what
-Domino puts in it:
+The snapshot is the app's (``core.match_save``, in the envelope of
+``core.saving``); what Domino puts in it:
 
 - ``setup``: the table the player chose (bots, teams, options, pace);
 - ``engine``: the engine's ``to_dict`` (config, seed, start time and the timed
@@ -12,16 +11,18 @@ Domino puts in it:
 - ``bots``: each bot's ``state()``: its random stream as it was *before* the
   decision in progress began, so a resumed bot starts that decision (or its
   search) from the very same place and decides the same;
-- ``view`` (``TableView``): the hard bots' budget of deals (it shapes their
-  decisions), the player's sort order and cursor, and whether they asked to
-  wait between manches.
+- the view: the clock at the last step of the log (a turn in progress starts
+  afresh), the controls' state (sort order, cursor, group) and the table's own
+  (``Own``: the hard bots' budget of deals, which shapes their decisions, and
+  whether the player asked to wait between manches).
 
 A snapshot is taken after every action, so ``SnapshotCache`` keeps what is
 already encoded: the log grows one entry at a time and a bot's state changes
-only on its own turn (``saves.RawJson`` pieces, spliced in when written).
+only on its own turn (``RawJson`` pieces, spliced in when written).
 
 ``restore_match`` checks a state thoroughly and raises ``ValueError`` on
-anything it cannot rebuild exactly (the menu then refuses the save).
+anything it cannot rebuild exactly (the menu then refuses the save). Saves of
+version 4 are read as version 5 (``old_saves``).
 """
 
 from __future__ import annotations
@@ -31,47 +32,34 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from audiogame.core.jsonlog import JsonLog
-from audiogame.core.saving import BotStates, Envelope, restore, restore_bots, seal
+from audiogame.core.match_save import open_match, view_of
+from audiogame.core.saving import BotStates, seal
 from audiogame.games.domino.bots import DominoBot, make_bot
+from audiogame.games.domino.controls import DominoControls
 from audiogame.games.domino.engine import DominoMatch, entry_to_dict
 from audiogame.games.domino.observation import Phase
 from audiogame.games.domino.save_schema import KIND, VERSION
-from audiogame.games.domino.sorting import SORT_IDS
 from audiogame.games.domino.table_setup import HUMAN, DominoSetup
 
 
 @dataclass
-class TableView:
-    """What the table keeps beside the engine and the bots."""
+class Own:
+    """What the table keeps beside the engine, the bots and the controls."""
 
     #: the hard bots' budget of deals per decision
     iterations: int
-    order: str = SORT_IDS[0]
-    focus: int | None = None
-    group: int = 0
+    #: the player asked to wait between manches (Shift+P)
     pause: bool = False
 
     def to_data(self) -> dict[str, Any]:
-        return {
-            "iterations": self.iterations,
-            "order": self.order,
-            "focus": self.focus,
-            "group": self.group,
-            "pause": self.pause,
-        }
+        return {"iterations": self.iterations, "pause": self.pause}
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> TableView:
-        iterations, order, focus = data["iterations"], data["order"], data["focus"]
-        group, pause = data["group"], data["pause"]
-        if type(iterations) is not int or iterations < 1:
-            raise ValueError("bad iterations")
-        if order not in SORT_IDS or type(group) is not int or type(pause) is not bool:
-            raise ValueError("bad view of the hand")
-        # the cursor may rest on a tile just played (it moves on with the next key)
-        if focus is not None and type(focus) is not int:
-            raise ValueError("bad cursor")
-        return cls(iterations, order, focus, group, pause)
+    def from_data(cls, data: Mapping[str, Any]) -> Own:
+        iterations, pause = data["iterations"], data["pause"]
+        if type(iterations) is not int or iterations < 1 or type(pause) is not bool:
+            raise ValueError("bad table view")
+        return cls(iterations, pause)
 
 
 @dataclass
@@ -92,17 +80,24 @@ class SnapshotCache:
         }
 
 
+def last_step(match: DominoMatch) -> float:
+    """The game time of the log's last step: where a resumed match goes on from."""
+    return match.log[-1][0] if match.log else match.start
+
+
 def match_state(
     setup: DominoSetup,
     seed: int | str,
     match: DominoMatch,
     bots: Mapping[int, DominoBot],
-    view: TableView,
+    controls: DominoControls,
+    own: Own,
     cache: SnapshotCache | None = None,
 ) -> dict[str, Any]:
     cache = cache or SnapshotCache()
     engine, states = cache.engine(match), cache.bots.of(bots)
-    return seal(KIND, VERSION, setup.to_dict(), seed, engine, states, view.to_data())
+    view = view_of(last_step(match), controls, own.to_data())
+    return seal(KIND, VERSION, setup.to_dict(), seed, engine, states, view)
 
 
 def summary(match: DominoMatch) -> dict[str, Any]:
@@ -117,29 +112,29 @@ class Restored:
     setup: DominoSetup
     seed: int | str
     match: DominoMatch
-    view: TableView
+    controls: DominoControls
+    own: Own
     #: each bot, its state restored
     bots: dict[int, DominoBot]
 
 
 def restore_match(state: Any) -> Restored:
     """The match ``state`` describes, exactly; ``ValueError`` when it cannot be."""
-    return restore(state, KIND, VERSION, _restore)
+    from audiogame.games.domino.spec import SPEC
 
-
-def _restore(saved: Envelope) -> Restored:
-    view = TableView.from_data(saved.view)
+    saved = open_match(SPEC, state, VERSION)
+    own = Own.from_data(saved.own)
     setup = DominoSetup.from_dict(saved.setup)
     if setup.to_dict() != saved.setup:
         raise ValueError("the table setup does not read back")
-    match = DominoMatch.from_dict(saved.engine)  # replayed entry by entry
-    if match.config != setup.config() or match.to_dict() != saved.engine:
-        raise ValueError("the match does not replay to itself")
-    if match.is_over or match.phase is Phase.READY:
-        raise ValueError("nothing to resume")
+    match, controls = saved.engine, saved.controls
+    assert isinstance(match, DominoMatch) and isinstance(controls, DominoControls)
+    if match.config != setup.config() or match.phase is Phase.READY:
+        raise ValueError("the match is not the setup's, or there is nothing to resume")
+    if saved.clock != last_step(match):
+        raise ValueError("a clock that is not the match's")
     table = {
-        seat: make_bot(seat, level, saved.seed, pace=setup.pace, iterations=view.iterations)
+        seat: make_bot(seat, level, saved.seed, pace=setup.pace, iterations=own.iterations)
         for seat, level in enumerate(setup.levels, start=1)
     }
-    bots = restore_bots(table, saved.bots)  # ValueError when a state is not its bot's
-    return Restored(setup, saved.seed, match, view, bots)
+    return Restored(setup, saved.seed, match, controls, own, saved.bots(table))

@@ -87,7 +87,7 @@ class DominoAdapter(TableAdapter[DominoTable]):
         table_setup, iterations, start = DominoSetup.from_dict(setup), CHECK_ITERATIONS, MATCH_START
         if state is not None:  # the match as it started: a later match of an evening too
             restored = restore_match(state)
-            table_setup, seed, iterations = restored.setup, restored.seed, restored.view.iterations
+            table_setup, seed, iterations = restored.setup, restored.seed, restored.own.iterations
             start = float(state["engine"]["start"])
         h.clock.set(max(h.clock.now(), start))
         table = DominoTable(

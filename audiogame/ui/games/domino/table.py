@@ -54,9 +54,9 @@ from audiogame.games.domino.engine import DominoMatch
 from audiogame.games.domino.narrate import narrate
 from audiogame.games.domino.observation import Observation, Phase
 from audiogame.games.domino.saving import (
+    Own,
     Restored,
     SnapshotCache,
-    TableView,
     match_state,
     restore_match,
     summary,
@@ -112,13 +112,8 @@ class DominoTable(TableScene):
         self.me = session.seat
         #: Domino's keys (the one key map: a web page's listener drives the same), with
         #: the hand's sort order the player chose last, kept across matches
-        self.controls = DominoControls(saved_order(app))
-        self.pause_requested = False
-        if restored is not None:
-            view = restored.view
-            self.controls.order, self.controls.focus = view.order, view.focus
-            self.controls.group = view.group
-            self.pause_requested = view.pause
+        self.controls = DominoControls(saved_order(app)) if restored is None else restored.controls
+        self.pause_requested = restored is not None and restored.own.pause
         self._next: TimerHandle | None = None
         #: my turn's last seconds, ticked
         self.ticks = TurnTicks(session.time, self._tick)
@@ -167,7 +162,7 @@ class DominoTable(TableScene):
     def resumed(cls, app: App, state: Any, home: Scene | None = None) -> DominoTable:
         """The saved match ``state``, ready to go on; ``ValueError`` when it is unusable."""
         restored = restore_match(state)
-        iterations = restored.view.iterations
+        iterations = restored.own.iterations
         return cls(
             app, restored.setup, restored.seed, home=home, iterations=iterations, restored=restored
         )
@@ -233,9 +228,10 @@ class DominoTable(TableScene):
     # -- saving -----------------------------------------------------------------------
     def match_state(self) -> dict[str, Any]:
         """The snapshot of this match, as the autosave writes it."""
-        c = self.controls
-        view = TableView(self.iterations, c.order, c.focus, c.group, self.pause_requested)
-        return match_state(self.setup, self.seed, self.match, self.bots, view, self._snapshots)
+        own = Own(self.iterations, self.pause_requested)
+        return match_state(
+            self.setup, self.seed, self.match, self.bots, self.controls, own, self._snapshots
+        )
 
     def summary(self) -> dict[str, Any]:
         return summary(self.match)
