@@ -18,6 +18,7 @@ from audiogame.io.quiet import c_stderr_to_log
 from audiogame.language.startup import LANGUAGES, plain_message, system_language
 from audiogame.store.settings import (
     SPEECH_CHOICES,
+    LoadResult,
     Settings,
     config_dir,
     data_dir,
@@ -217,7 +218,6 @@ def run(args: argparse.Namespace, session: list[TerminalKeys]) -> int:
     from audiogame.io.window import Window
     from audiogame.language.localizer import Localizer
     from audiogame.store.lock import open_saves
-    from audiogame.ui.main_menu import MainMenu
 
     localizer = Localizer(lang, games=registry.message_folders)
     folder = args.data_dir or data_dir()
@@ -242,6 +242,39 @@ def run(args: argparse.Namespace, session: list[TerminalKeys]) -> int:
         data_dir=folder,
         saves=saves,
     )
+    # from here a stop signal asks the app to quit and the way out below runs: one that
+    # comes while the menu is being set up must not skip the saves' flush
+    try:
+        with StopOnSignal(app):
+            parts = (audio, speaker, terminal)
+            greet_and_listen(app, parts, args, loaded, greeting, window is None)
+            app.run()
+    finally:
+        if terminal is not None:
+            terminal.close()  # the terminal back as it was before anything else can fail
+        app.save_before_exit()
+        saves.flush(2.0)
+        lock.release()
+        app.settings_writer.flush(2.0)
+        speaker.close()
+        audio.close()
+        pygame.quit()
+    return 0
+
+
+def greet_and_listen(
+    app: App,
+    parts: tuple[AudioSystem, Speaker, TerminalKeys | None],
+    args: argparse.Namespace,
+    loaded: LoadResult,
+    greeting: str | None,
+    no_window: bool,
+) -> None:
+    """The main menu on top, what the player must know said, the terminal's keys heard."""
+    from audiogame.ui.main_menu import MainMenu
+
+    audio, speaker, terminal = parts
+    settings, localizer = app.settings, app.localizer
     app.load_saved_match()
     wire_faults(app, audio, speaker)
     tell_skipped(app, speaker, settings.speech)
@@ -251,7 +284,7 @@ def run(args: argparse.Namespace, session: list[TerminalKeys]) -> int:
     app.settings_loaded(loaded)
     if not audio.available and not args.no_sound:
         app.notify("no-sound-device")
-    if terminal is None and window is None:
+    if terminal is None and no_window:
         # started with no display and its input not a terminal (a pipe, a service, a
         # desktop launcher on a machine with no screen): no key can reach it. Said and
         # printed, so whoever started it knows why the game does not answer
@@ -265,23 +298,9 @@ def run(args: argparse.Namespace, session: list[TerminalKeys]) -> int:
             marks = KeyMarks(lambda: not app.idle_tasks, write_mark)
             app.key_listeners.append(marks.key)
             app.frame_ends.append(marks.frame_end)
-        if window is None:  # the terminal gone, no key can ever come: leave as on Ctrl+C
+        if no_window:  # the terminal gone, no key can ever come: leave as on Ctrl+C
             terminal.on_closed = terminal.on_interrupt
         terminal.listen()
-    try:
-        with StopOnSignal(app):
-            app.run()
-    finally:
-        if terminal is not None:
-            terminal.close()  # the terminal back as it was before anything else can fail
-        app.save_before_exit()
-        saves.flush(2.0)
-        lock.release()
-        app.settings_writer.flush(2.0)
-        speaker.close()
-        audio.close()
-        pygame.quit()
-    return 0
 
 
 #: loggers whose warnings the player already hears in words (see configure_logging)

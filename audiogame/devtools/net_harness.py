@@ -70,6 +70,7 @@ class ServerThread:
         store_url: str | None = None,
         bus_url: str | None = None,
         prefix: str = "audiogame:",
+        port: int = 0,
     ) -> None:
         self.data_dir = data_dir
         self.options = options or ServerOptions()
@@ -79,13 +80,13 @@ class ServerThread:
         self.prefix = prefix
         self.loop = asyncio.new_event_loop()
         self.server: GameServer | None = None
-        self.port = 0
+        self.port = port  # 0: any free port, told once started
         self._thread = threading.Thread(target=self.loop.run_forever, name="server", daemon=True)
 
     def start(self) -> ServerThread:
         self._thread.start()
         self.server = self.call(self._make())
-        self.port = self.call(self.server.start(HOST, 0))
+        self.port = self.call(self.server.start(HOST, self.port))
         return self
 
     async def _make(self) -> GameServer:
