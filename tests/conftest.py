@@ -61,6 +61,16 @@ def logins_wait_for_their_hash(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
+def ahead_of_the_load():
+    """For the race's real-time tests: run ahead of the machine's other programs where
+    allowed (``devtools.priority``), so a busy machine is not taken for a slow line."""
+    from audiogame.devtools.priority import ahead_of_the_load as ahead
+
+    with ahead() as raised:
+        yield raised
+
+
+@pytest.fixture
 def harness_factory(tmp_path):
     from audiogame.devtools.harness import Harness
 

@@ -26,6 +26,9 @@ from audiogame.net.server.options import ServerOptions
 from audiogame.net.server.race_table import RaceTable
 from audiogame.net.server.rtt import MIN_SAMPLES
 
+# real time judged: ahead of the machine's other programs where allowed
+pytestmark = pytest.mark.usefixtures("ahead_of_the_load")
+
 TIMING = {"signal_delay": 0.3, "race_delay": 0.3, "calm_auto_delay": 0.4, "between_rounds": 0.3}
 
 

@@ -30,6 +30,9 @@ from audiogame.net.server.rtt import (
     clamp_claim,
 )
 
+# real time judged: ahead of the machine's other programs where allowed
+pytestmark = pytest.mark.usefixtures("ahead_of_the_load")
+
 # -- the bound ------------------------------------------------------------------------------
 
 
