@@ -7,7 +7,7 @@ from audiogame.games.domino import Phase
 from audiogame.games.domino.bots import scaled_iterations
 from audiogame.games.domino.bots.hard import BASE_SET_SIZE
 from audiogame.games.domino.table_setup import DominoSetup
-from audiogame.ui.games.domino import table as table_module
+from audiogame.ui import table as table_module
 from audiogame.ui.games.domino.table import DominoTable
 
 
@@ -30,7 +30,7 @@ def bots_turn(h, table: DominoTable) -> None:
         if match.phase is Phase.PLAYING and match.current_seat == 0:
             table.apply(0, match.legal_actions(0)[0])
         elif match.phase is Phase.BETWEEN:
-            table.next_manche()
+            table.rounds.next_round()
         h.clock.advance(0.05)
         h.app.step()
     raise AssertionError("no search started")

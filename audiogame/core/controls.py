@@ -117,6 +117,9 @@ class Controls:
         """What the game's board needs beyond the view (the cursor); None: nothing."""
         return None
 
+    def new_round(self) -> None:
+        """The table deals a new round (Domino's manche): a cursor back to its start."""
+
     # -- what a saved match keeps of them ---------------------------------------------------
     def state(self) -> dict[str, Any]:
         """The controls' own state as plain data (a cursor): kept in a saved match."""

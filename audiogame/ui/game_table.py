@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any
 from audiogame.app.scene import Scene
 from audiogame.core import keys
 from audiogame.core.contract import Bot, GameSpec
-from audiogame.core.gametime import GameScheduler
 from audiogame.core.keys import Key
 from audiogame.core.match_save import Saved, kind, open_match, view_of
 from audiogame.core.narration import Message
@@ -77,19 +76,17 @@ class GameTable(TableScene):
         self, app: App, seating: Seating, seed: int | str, restored: Restored | None
     ) -> LocalSeat:
         spec = self.spec
+        time = self.game_time(app, None if restored is None else restored.clock)
         if restored is None:
             assert spec.new_engine is not None and spec.make_bot is not None
-            time = GameScheduler(app.scheduler)
             engine = spec.new_engine(seating.config(spec), seed, time.clock.now())
             self.bots = {
                 seat: spec.make_bot(seat, level, seed)
                 for seat, level in enumerate(seating.levels, start=1)
             }
         else:
-            clock = restored.clock
-            time = GameScheduler(app.scheduler, app.scheduler.clock.now() - clock, start=clock)
             engine, self.bots = restored.engine, restored.bots
-        return LocalSeat(engine, time, dict(self.bots), seat=ME)
+        return self.local_seat(app, engine, time, self.bots, ME)
 
     @classmethod
     def online(

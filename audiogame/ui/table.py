@@ -14,6 +14,13 @@ A game's table keeps only what is truly its own; this base holds the rest:
   answer), reads ``session.view()``, and asks ``session.next_round()`` when the
   game waits for the table. A local match's ``LocalSeat`` is ``self.local``
   (its engine and bots are saved); a remote one has nothing here to save.
+- **a match run here**: ``game_time`` (from now, or going on from a saved
+  match's clock) and ``local_seat`` (its bots think in the app's idle slices,
+  in bursts, so the loop still sleeps and a key wakes it at once).
+- **rounds**: a game whose table deals its rounds (Domino's manches) has
+  ``rounds`` (``ui.rounds``): the pause between them, with the game's words and
+  gap; Enter starts the next round, or the next match at the end, once the end
+  was heard (``enter_at_rest``).
 - **speech**: ``post`` (a game event, queued), ``answer`` (the answer to a key:
   at once, interrupting); F1 reads ``keys-<game>-table``, Ctrl+F1 the game's
   guide.
@@ -59,13 +66,15 @@ A game's table keeps only what is truly its own; this base holds the rest:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from audiogame.app.idle import Bursts
 from audiogame.app.scene import Scene
 from audiogame.core.board import Board, Cell, Row
-from audiogame.core.contract import Engine
+from audiogame.core.contract import Bot, Engine
 from audiogame.core.controls import Controls, Reaction
+from audiogame.core.gametime import GameScheduler
 from audiogame.core.keys import Key
 from audiogame.core.narration import Message, resolve_value
 from audiogame.core.seat import LocalSeat, SeatSession
@@ -73,9 +82,16 @@ from audiogame.key_help import everywhere_apart
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App
+    from audiogame.ui.rounds import Rounds
 
 
 E = TypeVar("E")
+
+#: the bots' thinking runs BURST idle slices in a row, then rests REST seconds, so
+#: that the loop sleeps now and then and a key wakes it at once (``app.idle.Bursts``;
+#: 0: never rests)
+BURST = 3
+REST = 0.004
 
 
 def new_seed(app: App) -> int:
@@ -133,6 +149,8 @@ class TableScene(Scene):
     #: every client; the table hands them its keys (``press``) and reads its words
     #: of where the match stands from them
     controls: Controls
+    #: the pause between rounds of a game whose table deals them (``ui.rounds``)
+    rounds: Rounds | None = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -244,6 +262,22 @@ class TableScene(Scene):
         return spec.board(view, self.seat_names(), self.board_focus())
 
     # -- the match run here -------------------------------------------------------------
+    @staticmethod
+    def game_time(app: App, clock: float | None = None) -> GameScheduler:
+        """Game time for a match run here: from now, or going on from a saved match's
+        ``clock``."""
+        if clock is None:
+            return GameScheduler(app.scheduler)
+        return GameScheduler(app.scheduler, app.scheduler.clock.now() - clock, start=clock)
+
+    @staticmethod
+    def local_seat(
+        app: App, engine: Engine, time: GameScheduler, bots: Mapping[int, Bot], seat: int
+    ) -> LocalSeat:
+        """The match run here, seen from ``seat``; its bots think in the app's idle slices."""
+        idle = app.idle_tasks.append if REST <= 0 else Bursts(app, BURST, REST)
+        return LocalSeat(engine, time, dict(bots), seat=seat, idle=idle)
+
     @property
     def engine(self) -> Engine | None:
         """The engine of a match run here (None: it runs elsewhere): saving, checks and
@@ -478,3 +512,19 @@ class TableScene(Scene):
             self.beside.next_match()
             return
         self.app.replace(self.next_table(next_seed(self.seed)))
+
+    def enter_at_rest(self) -> bool:
+        """Enter between rounds (the next one) and at the end (the next match), once the
+        round's or the match's end was heard; False: the match is under way."""
+        between = self.rounds is not None and self.rounds.between()
+        if not (between or self.finished):
+            return False
+        if self.hearing:  # an Enter meant for the last move, pressed as it ended
+            self.cue("soft_click")  # the summary goes on
+        elif self.rounds is not None and between:
+            self.cue("menu_select")
+            self.rounds.next_round()
+        else:
+            self.cue("menu_select")
+            self.next_match()
+        return True

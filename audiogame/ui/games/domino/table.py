@@ -2,51 +2,30 @@
 
 Its keys, its words for a batch and a refusal, where it stands and the board's
 cursor are ``DominoControls``' (the one key map, a web page's listener drives
-the same). The table keeps what depends on where it runs:
-
-``DominoTable(app, setup, seed)`` plays one match through its ``SeatSession``
-(``core.seat``): offline a ``LocalSeat`` on game time (``GameScheduler``) that
-keeps the engine's deadline (the thinking time running out) and asks the bots
-after every batch of events; a bot's move is played at its pace, the hard
-bot's search runs in the app's idle slices (``app.idle.Bursts``). With thinking
-time the table ticks in each of the last five seconds before the turn's
-deadline.
+the same); the pause between manches is the app's (``ui.rounds``), with
+Domino's words and gap; saving is ``games.domino.saving`` on the app's
+(``core.match_save``). What is left here: the bots and the sort order the
+player chose (kept for the next matches and runs), the last seconds of my
+thinking time ticked, the tile under my cursor said with each batch, Escape's
+table menu (``table_menu``), and Shift+P.
 
 While another scene covers the table (the table menu, the rules, a question)
-game time stands still: no bot moves, no thinking time runs, no manche starts;
-it goes on when the table is on top again, which says "At the table", whose
-turn it is and the time I have left.
-
-The sort order the player chooses is kept for the next matches and runs. Between
-manches the next
-one starts ``MANCHE_GAP`` seconds after the manche's end has been heard, or on
-Enter once it has (an Enter while it is still being said is a soft click:
-it was meant for the last move); Shift+P makes it wait for the player. Bots
-move at their pace after the last event has been heard (``TableScene``'s
-pacing by speech). Escape opens the table menu (``table_menu``); at the end of the
-match Enter starts a new one with the same table and Escape leaves.
-
-Saving (``saving``): the snapshot holds the setup, the seed, the engine, the
-bots and the table's view (the hard bots' budget, sort order, cursor, pause).
-``resume(app, state)`` rebuilds the saved match and says where it stands; game
-time goes on from the last step of the log, so a turn in progress (a bot's,
-or mine with its thinking time) starts afresh, and a bot decides again from
-the same place in its random stream.
+game time stands still: no bot moves, no thinking time runs, no manche starts.
+A resumed match goes on from the last step of its log, so a turn in progress
+(a bot's, or mine with its thinking time) starts afresh, and a bot decides
+again from the same place in its random stream.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from audiogame.app.idle import Bursts
 from audiogame.app.scene import Scene
 from audiogame.core import keys
-from audiogame.core.gametime import GameScheduler
 from audiogame.core.keys import Key
 from audiogame.core.narration import Message
-from audiogame.core.seat import LocalSeat, SeatSession, TimerHandle
+from audiogame.core.seat import LocalSeat, SeatSession
 from audiogame.games.domino.actions import Action
 from audiogame.games.domino.bots import HARD_ITERATIONS, DominoBot, make_bot
 from audiogame.games.domino.controls import DominoControls
@@ -63,6 +42,7 @@ from audiogame.games.domino.saving import (
 )
 from audiogame.games.domino.sorting import SORT_IDS
 from audiogame.games.domino.table_setup import HUMAN, DominoSetup
+from audiogame.ui.rounds import Rounds, RoundWords
 from audiogame.ui.table import TableScene
 from audiogame.ui.turn_ticks import TurnTicks
 
@@ -75,14 +55,19 @@ GAME_ID = "domino"
 #: first: the Salotto's pause between rounds (spec/interface.md: "the next round
 #: otherwise starts after 15 s"), which the online server keeps too
 MANCHE_GAP = 15
-
-#: a bot's search runs BURST slices in a row, then rests REST seconds (0: never rests)
-BURST = 3
-REST = 0.004
+#: the words of the pause between manches
+ROUND_WORDS = RoundWords(
+    paused="domino-paused",
+    paused_online="domino-paused-online",
+    next_soon="domino-next-soon",
+    pause_on="domino-pause-on",
+    pause_off="domino-pause-off",
+)
 
 
 class DominoTable(TableScene):
     controls: DominoControls
+    rounds: Rounds
     game_id = GAME_ID
     messages_file = "domino.ftl"
     stops_under_menus = True
@@ -113,8 +98,8 @@ class DominoTable(TableScene):
         #: Domino's keys (the one key map: a web page's listener drives the same), with
         #: the hand's sort order the player chose last, kept across matches
         self.controls = DominoControls(saved_order(app)) if restored is None else restored.controls
-        self.pause_requested = restored is not None and restored.own.pause
-        self._next: TimerHandle | None = None
+        paused = restored is not None and restored.own.pause
+        self.rounds = Rounds(self, ROUND_WORDS, MANCHE_GAP, self._between, paused=paused)
         #: my turn's last seconds, ticked
         self.ticks = TurnTicks(session.time, self._tick)
         self._snapshots = SnapshotCache()
@@ -127,19 +112,16 @@ class DominoTable(TableScene):
     def _local(self, app: App, seed: int | str, restored: Restored | None) -> LocalSeat:
         """The match run here: a new one, or a saved one going on from the last step of
         its log (a turn in progress starts afresh)."""
+        time = self.game_time(app, None if restored is None else restored.match.now)
         if restored is None:
-            time = GameScheduler(app.scheduler)
             match = DominoMatch(self.config, seed, start=time.clock.now())
             self.bots = {
                 seat: make_bot(seat, level, seed, pace=self.setup.pace, iterations=self.iterations)
                 for seat, level in enumerate(self.setup.levels, start=1)
             }
         else:
-            saved = restored.match.now
-            time = GameScheduler(app.scheduler, app.scheduler.clock.now() - saved, start=saved)
             match, self.bots = restored.match, restored.bots
-        idle = app.idle_tasks.append if REST <= 0 else Bursts(app, BURST, REST)
-        return LocalSeat(match, time, dict(self.bots), seat=HUMAN, idle=idle)
+        return self.local_seat(app, match, time, self.bots, HUMAN)
 
     @classmethod
     def online(cls, app: App, session: SeatSession, names: Sequence[str]) -> DominoTable:
@@ -195,17 +177,15 @@ class DominoTable(TableScene):
         if self._resumed:
             self.after(self.view())
         elif self._deal_later:
-            self._next = self.session.time.call_later(0.0, self.next_manche)
+            self.rounds.deal_soon()
         else:
-            self.next_manche()
+            self.rounds.next_round()
 
     def halt(self) -> None:
         """Leaving: the session, its bots' thinking and the table's own timers stop."""
         super().halt()
         self.ticks.stop()
-        if self._next is not None:
-            self._next.cancel()
-            self._next = None
+        self.rounds.stop()
 
     # -- the match's events -----------------------------------------------------------
     def hear(self, events: Sequence[Any]) -> None:
@@ -228,7 +208,7 @@ class DominoTable(TableScene):
     # -- saving -----------------------------------------------------------------------
     def match_state(self) -> dict[str, Any]:
         """The snapshot of this match, as the autosave writes it."""
-        own = Own(self.iterations, self.pause_requested)
+        own = Own(self.iterations, self.rounds.paused)
         return match_state(
             self.setup, self.seed, self.match, self.bots, self.controls, own, self._snapshots
         )
@@ -242,44 +222,13 @@ class DominoTable(TableScene):
         phase = view.phase
         self.ticks.to(view.turn_deadline if view.my_turn else None, view.config.thinking_time)
         if phase is Phase.BETWEEN:
-            self.between_manches()
+            self.rounds.ended()
         elif phase is Phase.OVER:
             online = "" if self.beside is None else "-online"
             self.post(Message(f"domino-game-over-keys{online}"))
 
-    # -- between manches --------------------------------------------------------------
-    def between_manches(self) -> None:
-        if self.pause_requested:
-            self.post(Message("domino-paused"))
-            return
-        gap = self.round_gap(MANCHE_GAP)
-        online = "" if self.beside is None else "-online"
-        if gap is None:  # online: the master holds the next manche
-            self.post(Message("domino-paused-online"))
-            return
-        self._next = self.session.time.call_later(gap, self.next_manche)
-        self.post(Message(f"domino-next-soon{online}", {"n": math.ceil(gap)}))
-
-    def next_manche(self) -> None:
-        if self._next is not None:
-            self._next.cancel()
-            self._next = None
-        self.controls.new_round()
-        self.session.next_round()
-
-    def toggle_pause(self) -> None:
-        if self.beside is not None:  # online the master holds the rounds, on the server
-            self.beside.hold_rounds()
-            return
-        self.pause_requested = not self.pause_requested
-        self.answer("domino-pause-on" if self.pause_requested else "domino-pause-off", "toggle")
-        if self.view().phase is not Phase.BETWEEN:
-            return
-        if self.pause_requested and self._next is not None:
-            self._next.cancel()
-            self._next = None
-        elif not self.pause_requested and self._next is None:
-            self._next = self.session.time.call_later(MANCHE_GAP, self.next_manche)
+    def _between(self) -> bool:
+        return bool(self.view().phase is Phase.BETWEEN)
 
     # -- thinking time ----------------------------------------------------------------
     def _tick(self, left: int, first: bool) -> None:
@@ -299,13 +248,13 @@ class DominoTable(TableScene):
         """Domino's keys are ``DominoControls``' (a web page's listener reads the same);
         Enter between manches and at the end, and Shift+P, are this table's."""
         if key.shift and key.letter == "p":
-            self.toggle_pause()
+            self.rounds.toggle()
             return True
         order = self.controls.order
         if not self.press(key, self.now()):
             if key.key not in keys.ENTER:
                 return False
-            self.enter()
+            self.enter_at_rest()  # while a manche is under way, Enter off a tile is silent
             return True
         if self.controls.order != order:
             keep_order(self.app, self.controls.order)
@@ -323,20 +272,6 @@ class DominoTable(TableScene):
 
         self.cue("menu_select")
         self.app.push(TableMenu(self.app, self))
-
-    def enter(self) -> None:
-        """Enter between manches (the next one, once the last was heard) and at the end."""
-        phase = self.view().phase
-        if phase in (Phase.BETWEEN, Phase.OVER) and self.hearing:
-            # the manche's or the match's end is still being said (an Enter meant for
-            # the last move, pressed as it ended): a soft click, and the summary goes on
-            self.cue("soft_click")
-        elif phase is Phase.BETWEEN:
-            self.cue("menu_select")
-            self.next_manche()
-        elif phase is Phase.OVER:
-            self.cue("menu_select")
-            self.next_match()
 
     def next_table(self, seed: int | str) -> DominoTable:
         table = DominoTable(self.app, self.setup, seed, home=self.home, iterations=self.iterations)

@@ -1,0 +1,107 @@
+"""The pause between rounds, for any table that deals the next round: ``Rounds``.
+
+A game whose match is played in rounds the table starts (the engine waits for
+``session.next_round()``: Domino's manches) gives the words of its pause as
+data (``RoundWords``); the table then, once a round has ended:
+
+- starts the next one ``gap`` seconds later (game time waits for the player to
+  have heard the round's end first, so the gap is counted from then), or at
+  Enter once the end was heard (``TableScene.enter_at_rest``);
+- waits for the player instead when they asked (the game's pause key, Shift+P
+  at Domino's table); a saved match keeps the wish;
+- online asks the server, where the table's master holds the rounds.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from audiogame.core.narration import Message
+from audiogame.core.seat import TimerHandle
+
+if TYPE_CHECKING:
+    from audiogame.ui.table import TableScene
+
+
+@dataclass(frozen=True)
+class RoundWords:
+    """Message ids of the pause between rounds (each "-online" too where the words
+    differ for a match played on a server)."""
+
+    #: the next round waits for the player's Enter
+    paused: str
+    #: online: the table's master holds the next round
+    paused_online: str
+    #: the next round in ``n`` seconds, or at Enter (and "<id>-online")
+    next_soon: str
+    #: the player's wish to wait between rounds, turned on / off
+    pause_on: str
+    pause_off: str
+
+
+class Rounds:
+    """One table's pause between rounds (see the module docstring)."""
+
+    def __init__(
+        self,
+        table: TableScene,
+        words: RoundWords,
+        gap: float,
+        between: Callable[[], bool],
+        *,
+        paused: bool = False,
+    ) -> None:
+        self.table, self.words, self.gap = table, words, gap
+        #: whether the match now waits between two rounds (read from the seat's view)
+        self.between = between
+        #: the player asked to wait between rounds
+        self.paused = paused
+        self._next: TimerHandle | None = None
+
+    def ended(self) -> None:
+        """A round has just ended: the next one is timed, or waits for the player."""
+        table, words = self.table, self.words
+        if self.paused:
+            table.post(Message(words.paused))
+            return
+        gap = table.round_gap(self.gap)
+        if gap is None:  # online: the master holds the next round
+            table.post(Message(words.paused_online))
+            return
+        self._next = table.session.time.call_later(gap, self.next_round)
+        online = "" if table.beside is None else "-online"
+        table.post(Message(f"{words.next_soon}{online}", {"n": math.ceil(gap)}))
+
+    def next_round(self) -> None:
+        """Deal the next round now (the timer's, Enter's, a new match's first)."""
+        self.stop()
+        self.table.controls.new_round()
+        self.table.session.next_round()
+
+    def deal_soon(self) -> None:
+        """The first round of a table opened outside a frame: dealt in the next one."""
+        self._next = self.table.session.time.call_later(0.0, self.next_round)
+
+    def toggle(self) -> None:
+        """The game's pause key: wait between rounds, or no longer (online: the master's
+        wish, asked of the server)."""
+        table = self.table
+        if table.beside is not None:
+            table.beside.hold_rounds()
+            return
+        self.paused = not self.paused
+        table.answer(self.words.pause_on if self.paused else self.words.pause_off, "toggle")
+        if not self.between():
+            return
+        if self.paused:
+            self.stop()
+        elif self._next is None:
+            self._next = table.session.time.call_later(self.gap, self.next_round)
+
+    def stop(self) -> None:
+        if self._next is not None:
+            self._next.cancel()
+            self._next = None
