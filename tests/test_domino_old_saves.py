@@ -21,7 +21,7 @@ from audiogame.core.jsonlog import plain
 from audiogame.core.saving import OtherVersion
 from audiogame.devtools.harness import Harness
 from audiogame.devtools.resume_check import adapter_for, resume_from_menu
-from audiogame.games.domino.save_schema import read_state
+from audiogame.games.domino.save_versions import read_state
 from audiogame.store.saveformat import decode
 
 FIXTURES = Path(__file__).parent / "fixtures" / "domino-saves"

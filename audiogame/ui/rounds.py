@@ -17,13 +17,31 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
+from audiogame.core.controls import Controls
 from audiogame.core.narration import Message
-from audiogame.core.seat import TimerHandle
+from audiogame.core.seat import SeatSession, TimerHandle
 
-if TYPE_CHECKING:
-    from audiogame.ui.table import TableScene
+
+class RoundTable(Protocol):
+    """What the pause needs of its table (``ui.table.TableScene`` is one)."""
+
+    @property
+    def session(self) -> SeatSession: ...
+
+    @property
+    def controls(self) -> Controls: ...
+
+    @property
+    def beside(self) -> Any:
+        """What the table holds beside the game when played on a server (None here)."""
+
+    def post(self, message: Message) -> None: ...
+
+    def answer(self, msg_id: str, cue: str | None = None, **args: Any) -> None: ...
+
+    def round_gap(self, own: float) -> float | None: ...
 
 
 @dataclass(frozen=True)
@@ -47,7 +65,7 @@ class Rounds:
 
     def __init__(
         self,
-        table: TableScene,
+        table: RoundTable,
         words: RoundWords,
         gap: float,
         between: Callable[[], bool],

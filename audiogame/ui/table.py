@@ -79,10 +79,10 @@ from audiogame.core.keys import Key
 from audiogame.core.narration import Message, resolve_value
 from audiogame.core.seat import LocalSeat, SeatSession
 from audiogame.key_help import everywhere_apart
+from audiogame.ui.rounds import Rounds
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App
-    from audiogame.ui.rounds import Rounds
 
 
 E = TypeVar("E")

@@ -153,16 +153,11 @@ def check_parts(setup: Setup, seed: int | str, engine: Match, bots: dict[str, Bo
 
 
 def read_state(body: bytes) -> dict[str, Any]:
-    """The state of a saved domino match, decoded and checked; plain data as
-    ``saving.restore_match`` takes it (a save of version 4 migrated to it).
-    ``OtherVersion``, or ``ValueError`` with the reason, when it is not a match
-    this version can rebuild."""
-    try:
-        return saving.read_state(body, State, KIND, VERSION, "domino match")
-    except saving.OtherVersion:
-        from audiogame.games.domino import old_saves
-
-        return old_saves.read_v4(body)
+    """The state of a saved domino match of this version, decoded and checked; plain
+    data as ``saving.restore_match`` takes it. ``OtherVersion``, or ``ValueError``
+    with the reason, when it is not a match of this version (``save_versions`` reads
+    the older ones this code still migrates)."""
+    return saving.read_state(body, State, KIND, VERSION, "domino match")
 
 
 class Summary(msgspec.Struct, forbid_unknown_fields=True):

@@ -22,7 +22,7 @@ only on its own turn (``RawJson`` pieces, spliced in when written).
 
 ``restore_match`` checks a state thoroughly and raises ``ValueError`` on
 anything it cannot rebuild exactly (the menu then refuses the save). Saves of
-version 4 are read as version 5 (``old_saves``).
+version 4 are read as version 5 (``save_versions``).
 """
 
 from __future__ import annotations
