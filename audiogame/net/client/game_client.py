@@ -17,6 +17,9 @@ data as the game's own values, already applied to the seat's view:
 When the connection drops the thread reconnects by itself with backoff
 (0.5 s doubling to 8 s, with jitter), sends ``Hello`` with the resume token and
 the last event count it had, and the server puts the player back in their seat.
+A refused entrance is not retried blindly: a name that can never be one stops the
+client at once (``ENTRANCE_FINAL``), a refusal the player must answer waits for the
+app's next entrance, and only a refusal for now is tried again (``ENTRANCE_TRANSIENT``).
 
 TLS: ``wss://`` addresses are checked against the system's authorities
 (``verify=True``, a public server) or pinned: ``pin`` is the certificate's
@@ -78,6 +81,32 @@ FINAL = frozenset(
 )
 #: goodbyes a server of ours says (a reason id the player hears as ``net-reason-<id>``)
 SERVER_GOODBYES = frozenset(r.value for r in Reason)
+#: the messages that enter a server (the first on a connection)
+ENTRANCES = frozenset({"hello", "login", "register"})
+#: an entrance refused for a reason no new attempt can change (the name itself is not
+#: a name): the client closes at once and stops, ``Disconnected(reason, final=True)``
+ENTRANCE_FINAL = frozenset(
+    {
+        Reason.NAME_EMPTY.value,
+        Reason.NAME_TOO_LONG.value,
+        Reason.NAME_CHARACTERS.value,
+        Reason.BANNED.value,
+    }
+)
+#: an entrance refused for now: the same one may pass in a moment, so when the server
+#: gives the connection up the client tries again by itself, with backoff. Every other
+#: refusal of an entrance waits for the player (another name, a password): the client
+#: does not enter again by itself, only with the next entrance the app sends
+ENTRANCE_TRANSIENT = frozenset(
+    {
+        Reason.SLOW_DOWN.value,
+        Reason.BAD_FIELDS.value,  # a failure of the server's
+        Reason.TOO_MANY_LOGINS.value,
+        Reason.ACCOUNT_SLOWED.value,
+        Reason.ACCOUNT_GUARDED.value,
+        Reason.BUSY.value,
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +283,8 @@ class GameClient:
         #: when this connection was welcomed (None: not yet), to tell a line that keeps
         #: dropping at once from one that dropped once
         self._welcomed_at: float | None = None
+        #: why the server refused this connection's last entrance ("" : it did not)
+        self._entrance_refused = ""
         self._ws: ClientConnection | None = None
         #: the server's clock (``clock_estimate``), fed by this client's pings
         self.sync = ClockSync(window=SYNC_WINDOW)
@@ -418,9 +449,12 @@ class GameClient:
     async def _main(self) -> None:
         attempt = 0
         short_lived = 0
+        entrance: bytes | None = None
         while not self._stopping:
             self._welcomed_at = None
-            reason = await self._session()
+            self._entrance_refused = ""
+            reason = await self._session(entrance)
+            entrance = None
             if self._stopping:
                 break
             welcomed = self._welcomed_at
@@ -430,10 +464,21 @@ class GameClient:
                     reason = "unstable"
             elif welcomed is not None:
                 short_lived = 0
-            final = reason in FINAL or not self.reconnect
+                attempt = 0  # a connection that lasted: the next drop starts the backoff anew
+            refused = self._entrance_refused if welcomed is None else ""
+            if refused in ENTRANCE_FINAL:
+                reason = refused
+            final = reason in FINAL or refused in ENTRANCE_FINAL or not self.reconnect
             self._queue(Disconnected(reason, final))
             if final:
                 break
+            if refused and refused not in ENTRANCE_TRANSIENT:
+                # the player has to answer (another name, a password): entering again by
+                # itself would be refused again, every time the server gives up waiting
+                entrance = await self._next_entrance()
+                if entrance is None:
+                    break
+                continue
             if reason in ("unreachable", "connection-lost") and len(self.urls) > 1:
                 self.url = self.urls[(self.urls.index(self.url) + 1) % len(self.urls)]
             attempt += 1
@@ -441,6 +486,21 @@ class GameClient:
             self._queue(Connecting(attempt, delay))
             if await self._wait_or_stop(delay):
                 break
+
+    async def _next_entrance(self) -> bytes | None:
+        """The next entrance the app sends (None: ``close()``); anything else meanwhile is
+        dropped, as it is whenever the client is not connected."""
+        assert self._outbox is not None
+        while True:
+            frame = await self._outbox.get()
+            if frame is None:
+                return None
+            try:
+                kind = msgspec.json.decode(frame).get("type")
+            except (msgspec.DecodeError, AttributeError):
+                continue
+            if kind in ENTRANCES:
+                return frame
 
     async def _wait_or_stop(self, delay: float) -> bool:
         assert self._outbox is not None
@@ -455,8 +515,9 @@ class GameClient:
             return None
         return tls.verified_client_context() if self.verify else tls.pinned_client_context()
 
-    async def _session(self) -> str:
-        """One connection, from handshake to close; returns why it ended."""
+    async def _session(self, entrance: bytes | None = None) -> str:
+        """One connection, from handshake to close; returns why it ended. ``entrance``:
+        the app's own first message (a login after a refusal), instead of ``hello``."""
         try:
             ws = await connect(
                 self.url,
@@ -486,11 +547,13 @@ class GameClient:
         self._ws = ws
         self._synced = False
         try:
-            return await self._converse(ws, fingerprint)
+            return await self._converse(ws, fingerprint, entrance)
         finally:
             self._ws = None
 
-    async def _converse(self, ws: ClientConnection, fingerprint: str | None) -> str:
+    async def _converse(
+        self, ws: ClientConnection, fingerprint: str | None, opening: bytes | None = None
+    ) -> str:
         assert self._outbox is not None
         box = self._outbox
         while not box.empty():  # what was typed while away is stale
@@ -508,8 +571,9 @@ class GameClient:
         if self.token is None and self.password is not None:
             entrance = m.Register if self.register else m.Login
             hello = entrance(name=self.name, password=self.password, lang=self.lang)
+        first = m.encode(hello) if opening is None else opening
         with contextlib.suppress(ConnectionClosed):  # closed at once: its goodbye is read below
-            await ws.send(m.encode(hello), text=True)
+            await ws.send(first, text=True)
         resumed = self.token is not None
         goodbye = "connection-lost"
 
@@ -566,6 +630,12 @@ class GameClient:
                 if isinstance(message, m.Goodbye):
                     goodbye = message.reason
                 self._take(message)
+                if self._welcomed_at is None and _entrance_refusal(message):
+                    assert isinstance(message, m.Refused)
+                    self._entrance_refused = message.reason
+                    if message.reason in ENTRANCE_FINAL:
+                        await ws.close()  # no other entrance can pass: gone at once
+                        return message.reason
         except ConnectionClosed as closed:
             if closed.sent is not None and closed.sent.code in GARBLED_CLOSES:
                 return "garbled"
@@ -684,3 +754,7 @@ def _peer_fingerprint(ws: ClientConnection) -> str:
     ssl_object = ws.transport.get_extra_info("ssl_object")
     der = ssl_object.getpeercert(binary_form=True) if ssl_object is not None else None
     return tls.fingerprint(der) if der else ""
+
+
+def _entrance_refusal(message: object) -> bool:
+    return isinstance(message, m.Refused) and message.of in ENTRANCES

@@ -41,7 +41,7 @@ from audiogame.app.scene import Scene
 from audiogame.core import keys
 from audiogame.core.keys import Key
 from audiogame.games import registry
-from audiogame.net.client.game_client import Incoming
+from audiogame.net.client.game_client import ENTRANCE_FINAL, Incoming
 from audiogame.net.client.host import HostedServer
 from audiogame.net.protocol import messages as m
 from audiogame.net.protocol import spoken_words, tls
@@ -349,6 +349,8 @@ class LobbyScene(MenuScene):
         if link is None:
             return False
         link.client.password = None  # a reconnection says hello, it does not guess again
+        if refused.reason in ENTRANCE_FINAL:
+            return True  # the client stops: the link says why, once, and goes back
         token = link.client.token
         if refused.reason == Reason.UNKNOWN_TOKEN.value and not is_session_token(token):
             # a guest's kept token this server no longer knows: a new guest, no questions
