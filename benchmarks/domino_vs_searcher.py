@@ -18,6 +18,9 @@ one manche a game; every deal twice, our pair at seats 0 and 2, then 1 and 3.
 The deals are a range picked at random from a seed the run prints. Win share
 counts a tie as half; the 95% interval is Wilson's. Time per move: CPU time of
 each decision with more than one legal move. One worker process by default.
+``--results FILE`` keeps every finished game (one JSON line each) and skips the
+games of the same deals and searcher already there: on a loaded machine a run
+of a thousand games can be stopped and taken up again.
 """
 
 from __future__ import annotations
@@ -140,6 +143,22 @@ def play(job: tuple[int, int, int, int]) -> dict[str, Any]:
     }
 
 
+def kept(path: str | None, samples: int, from_tiles: int, deals: range) -> list[dict[str, Any]]:
+    """The games against this searcher on these deals that ``path`` already holds
+    (lines without the searcher's settings, from before they were written, are left)."""
+    found: dict[tuple[int, int], dict[str, Any]] = {}
+    if path is None or not Path(path).exists():
+        return []
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            game = json.loads(line)
+            if (game.pop("samples", None), game.pop("from_tiles", None)) != (samples, from_tiles):
+                continue
+            if game["deal"] in deals:
+                found[(game["deal"], game["our_team"])] = game
+    return list(found.values())
+
+
 def wilson(score: float, n: int) -> tuple[float, float]:
     z = 1.96
     p = score / n
@@ -170,15 +189,21 @@ def main() -> None:
         f"{args.from_tiles} tiles), deals {deals.start}-{deals.stop - 1} x 2 seatings",
         flush=True,
     )
-    jobs = [(d, t, args.samples, args.from_tiles) for d in deals for t in (0, 1)]
-    games: list[dict[str, Any]] = []
+    games = kept(args.results, args.samples, args.from_tiles, deals)
+    done = {(g["deal"], g["our_team"]) for g in games}
+    jobs = [
+        (d, t, args.samples, args.from_tiles) for d in deals for t in (0, 1) if (d, t) not in done
+    ]
+    if done:
+        print(f"   {len(done)} games already in {args.results}; {len(jobs)} to play", flush=True)
     began = time.perf_counter()
     with multiprocessing.Pool(args.workers) as pool:
         for game in pool.imap(play, jobs, chunksize=1):
             games.append(game)
             if args.results:
+                tagged = {"samples": args.samples, "from_tiles": args.from_tiles, **game}
                 with open(args.results, "a", encoding="utf-8") as out:
-                    out.write(json.dumps(game) + "\n")
+                    out.write(json.dumps(tagged) + "\n")
     n = len(games)
     score = sum(
         1.0 if g["ours"] > g["theirs"] else 0.0 if g["ours"] < g["theirs"] else 0.5 for g in games
