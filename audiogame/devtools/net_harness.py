@@ -120,17 +120,37 @@ class ServerThread:
         return self.call(call(), timeout)
 
     def stop(self) -> None:
-        if self.server is not None:
-            self.call(self.server.close())
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self._thread.join(5.0)
-        self.loop.close()
+        """Close the server, then end what it left on its loop (as ``asyncio.run`` does
+        for the server command), then the loop: no task is destroyed still pending, no
+        coroutine left unawaited."""
+        try:
+            if self.server is not None:
+                self.call(self.server.close())
+        finally:
+            if self._thread.is_alive():
+                self.call(_end_the_rest())
+                self.loop.call_soon_threadsafe(self.loop.stop)
+                self._thread.join(WAIT)
+            if not self._thread.is_alive():
+                self.loop.close()
 
     def __enter__(self) -> ServerThread:
         return self.start()
 
     def __exit__(self, *_exc: object) -> None:
         self.stop()
+
+
+async def _end_the_rest() -> None:
+    """Every other task of the running loop (a lobby's write in flight, a connection's
+    handler) cancelled and awaited, then its async generators closed."""
+    me = asyncio.current_task()
+    rest = [task for task in asyncio.all_tasks() if task is not me]
+    for task in rest:
+        task.cancel()
+    if rest:
+        await asyncio.wait(rest, timeout=WAIT)  # only ends a wait that never ends
+    await asyncio.get_running_loop().shutdown_asyncgens()
 
 
 class ServerProcess:

@@ -172,6 +172,14 @@ class RedisCluster:
                 await asyncio.wait_for(client.aclose(), 2.0)
             except (TimeoutError, OSError, aioredis.RedisError):
                 pass
+        # a task still in a Redis call that hung (Redis unreachable) ends once its
+        # connection is closed: awaited, never left pending for the loop's end
+        left = [task for task in self._tasks if not task.done()]
+        if left:
+            _done, pending = await asyncio.wait(left, timeout=5.0)
+            if pending:
+                log.warning("%d Redis tasks did not stop", len(pending))
+        self._tasks.clear()
 
     def limits(self) -> dict[str, Any]:
         """The lobby's limits counted in Redis, once for every process (``Lobby``'s

@@ -1,0 +1,111 @@
+"""A server stops cleanly: closed while players are at their tables, with a write of the
+lobby still in flight, or (on PostgreSQL with Redis) with a Redis write whose connection
+takes a while to let go when cancelled, it leaves no task destroyed still pending, no
+coroutine never awaited, no exception nobody could catch. Real servers on 127.0.0.1 and
+real clients."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+import sys
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from audiogame.devtools import services
+from audiogame.devtools.net_harness import SHORT_DOMINO, ServerThread, wait_for
+from audiogame.net.client.game_client import GameClient
+from audiogame.net.protocol import messages as m
+from tests.backends import BACKENDS
+
+#: what asyncio and Python say of work left behind when a loop ends
+LEFT_BEHIND = ("Task was destroyed but it is pending", "never awaited", "Event loop is closed")
+
+
+def _busy(server: ServerThread, rounds: int) -> list[GameClient]:
+    """Guests come, open a table, leave it (it closes) and go; the last ones stay at their
+    tables: the server closes on them, and their goodbyes' writes (the guest seen, the
+    presence gone) are in flight as it does."""
+    staying: list[GameClient] = []
+    for n in range(rounds):
+        guest = GameClient(server.url, f"Ospite {n}", reconnect=False)
+        guest.start()
+        staying.append(guest)
+        wait_for(guest, lambda i: isinstance(i, m.Welcome))
+        guest.send(m.CreateTable(game="domino", config=SHORT_DOMINO))
+        wait_for(guest, lambda i: isinstance(i, m.TableState))
+        if n % 2 == 0:
+            guest.send(m.LeaveTable())
+            wait_for(guest, lambda i: isinstance(i, m.Left))
+            staying.pop().close()
+    return staying
+
+
+def _backend(backend: str) -> dict[str, Any]:
+    if backend == "sqlite":
+        return {}
+    pg, rd = services.postgres_url(), services.redis_url()
+    if pg is None:
+        pytest.skip(services.postgres_skip_reason())
+    if rd is None:
+        pytest.skip(services.redis_skip_reason())
+    return {
+        "store_url": services.fresh_postgres(pg),
+        "bus_url": rd,
+        "prefix": services.fresh_prefix(),
+    }
+
+
+async def _slow_to_let_go() -> None:
+    """A write in flight that, cancelled, takes a while to end (a connection closing on a
+    slow network): longer than the cluster's first wait for its tasks."""
+    try:
+        await asyncio.Event().wait()
+    except asyncio.CancelledError:
+        await asyncio.sleep(3.0)
+        raise
+
+
+def _in_flight(server: ServerThread) -> None:
+    """Work of the server's still under way when it closes: a lobby write (the guest seen,
+    a rating) and, in a cluster, a Redis write."""
+    game_server = server.server
+    assert game_server is not None
+
+    def start() -> None:
+        game_server.lobby.spawn(asyncio.Event().wait())
+        if game_server.cluster is not None:
+            game_server.cluster._send(_slow_to_let_go)
+
+    server.run(start)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_server_closed_mid_traffic_leaves_nothing_pending(
+    tmp_path: Path, backend: str, caplog: pytest.LogCaptureFixture, monkeypatch
+) -> None:
+    kwargs = _backend(backend)
+    unraisable: list[str] = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda u: unraisable.append(repr(u.exc_value)))
+    caplog.set_level(logging.WARNING, logger="asyncio")
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        for _ in range(2):
+            server = ServerThread(tmp_path / "server", **kwargs).start()
+            staying = _busy(server, rounds=4)
+            _in_flight(server)
+            try:
+                server.stop()
+            finally:
+                for guest in staying:
+                    guest.close()
+            del server
+            gc.collect()
+        heard = [str(w.message) for w in said]
+    logged = [r.getMessage() for r in caplog.records]
+    left = [line for line in logged + heard + unraisable if any(k in line for k in LEFT_BEHIND)]
+    assert left == [], left
