@@ -45,7 +45,7 @@ from audiogame.games.domino.events import (
     TurnBegan,
     WentOut,
 )
-from audiogame.games.domino.rules import TableFacts, fitting_plays, heaviest_fit
+from audiogame.games.domino.rules import TableFacts, fitting_plays
 from audiogame.games.domino.tiles import End, Tile
 
 LEFT = End.LEFT
@@ -165,14 +165,10 @@ class Manche:
         the empty chain included (so an absent opener cannot block a full boneyard)."""
         return not self.forbid and bool(self.boneyard)
 
-    def greedy(self) -> tuple[Tile, End] | None:
-        """The play-outs' policy for the seat on turn (``rules.heaviest_fit``)."""
-        return heaviest_fit(self.hands[self.current], self.ends)  # type: ignore[index]
-
     # -- moves of the seat on turn ----------------------------------------------------
     def act(self, action: Action | None, events: Sink = None) -> None:
         """Do a legal action of the seat on turn (trusted: from ``legal_actions``, or
-        a play ``greedy`` names); None: its thinking time ran out.
+        a play ``rules.heaviest_fit`` names); None: its thinking time ran out.
 
         Every move is written here once, and so is the turn passing on after it:
         one call per move, as the play-outs make millions of them.
@@ -355,10 +351,6 @@ class Manche:
     def _order(self) -> None:
         #: ``after[seat]``: the next seat still playing after ``seat``, in turn order
         self.after = _order_of(self._playing)
-
-    def next_seat(self, seat: int) -> int:
-        """The next seat still playing after ``seat``."""
-        return self.after[seat]
 
     def pips(self) -> list[int]:
         """The pips each seat still holds."""
