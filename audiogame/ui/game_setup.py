@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from audiogame.core.contract import GameSpec, OptionSpec
+from audiogame.core.contract import GameSpec
 from audiogame.core.narration import resolve
 from audiogame.ui.seating import Seating
 from audiogame.ui.setup import SetupScene
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 class GameSetup(SetupScene):
     """The setup of a game that has no setup scene of its own."""
 
+    setup: Seating
     keys_id = "keys-setup"
 
     def __init__(self, app: App, spec: GameSpec) -> None:
@@ -40,33 +41,14 @@ class GameSetup(SetupScene):
     def start_id(self) -> str:
         return "setup-start"
 
-    def load(self, saved: Any) -> None:
-        self.seating = Seating.from_dict(self.spec, saved)
-
-    def saved(self) -> dict[str, Any]:
-        return self.seating.to_dict()
-
-    def option_value(self, option: OptionSpec) -> Any:
-        return self.seating.options[option.field]
-
-    def set_option(self, option: OptionSpec, value: Any) -> None:
-        self.seating.options[option.field] = value
-
-    @property
-    def players(self) -> int:
-        return self.seating.players
+    def read(self, saved: Any) -> Seating:
+        return Seating.from_dict(self.spec, saved)
 
     def set_players(self, players: int) -> None:
-        self.seating.set_players(self.spec, players)
+        self.setup.set_players(self.spec, players)
 
     def bot_name(self, bot: int) -> str:
         return self.t("bot-name", n=bot + 2)
-
-    def bot_level(self, bot: int) -> str:
-        return self.seating.levels[bot]
-
-    def set_bot_level(self, bot: int, level: str) -> None:
-        self.seating.levels[bot] = level
 
     def start(self) -> None:
         from audiogame.ui.game_table import GameTable
@@ -74,7 +56,7 @@ class GameSetup(SetupScene):
 
         self.save()
         try:
-            config = self.seating.config(self.spec)
+            config = self.setup.config(self.spec)
         except ValueError:
             config = None
         problem = (
@@ -87,7 +69,7 @@ class GameSetup(SetupScene):
             self.app.announcer.say_text(words)
             self.cue("menu_error")
             return
-        table = GameTable(self.app, self.spec, self.seating, new_seed(self.app), home=self.home)
+        table = GameTable(self.app, self.spec, self.setup, new_seed(self.app), home=self.home)
         self.app.push(table)
 
     def said(self, message: Any) -> str:

@@ -10,9 +10,32 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from audiogame.core.contract import GameSpec
+from audiogame.core.contract import GameSpec, OptionSpec
+
+
+class TableChoices(Protocol):
+    """A table as the player chooses it, any game's: what the setup's rows read and
+    write (``ui.setup``). ``Seating`` is the app's own; a game may keep its own data
+    (Domino's teams and pace, Tira's levels) behind the same few calls."""
+
+    @property
+    def players(self) -> int: ...
+
+    def level(self, bot: int) -> str:
+        """The level of the ``bot``-th bot (0: the bot at seat 1)."""
+        ...
+
+    def set_level(self, bot: int, level: str) -> None: ...
+
+    def option(self, option: OptionSpec) -> Any: ...
+
+    def set_option(self, option: OptionSpec, value: Any) -> None: ...
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data, remembered in ``settings.setups[<game>]``."""
+        ...
 
 
 @dataclass
@@ -50,6 +73,18 @@ class Seating:
             if value in option.values and type(value) is type(option.default):
                 seating.options[option.field] = value
         return seating
+
+    def level(self, bot: int) -> str:
+        return self.levels[bot]
+
+    def set_level(self, bot: int, level: str) -> None:
+        self.levels[bot] = level
+
+    def option(self, option: OptionSpec) -> Any:
+        return self.options[option.field]
+
+    def set_option(self, option: OptionSpec, value: Any) -> None:
+        self.options[option.field] = value
 
     def to_dict(self) -> dict[str, Any]:
         return {"players": self.players, "levels": list(self.levels), "options": self.options}

@@ -16,9 +16,11 @@ row say so; one that does not has a "Players" row instead, whose Left/Right
 set how many play. Every change is kept at once in ``settings.setups[<game>]``
 and read back next time.
 
-A game's setup gives its setup data (``load``/``saved``), how each option is
-read and written (``option_value``/``set_option``), each bot's name and level,
-its own rows and what Enter starts (``start``).
+The rows read and write the game's setup data through one small interface
+(``ui.seating.TableChoices``: how many play, each bot's level, each option's
+value, plain data to remember); a game's setup gives only how that data is
+read back (``read``), each bot's name, its own rows and what Enter starts
+(``start``).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from audiogame.games import registry
 from audiogame.ui.choice_row import ChoiceRow, sentences
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.menu import MenuItem, MenuScene
+from audiogame.ui.seating import TableChoices
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App
@@ -50,27 +53,35 @@ class SetupScene(MenuScene):
         spec = registry.get(self.game_id)
         assert spec is not None, f"no game {self.game_id!r}"
         self.spec: GameSpec = spec
-        self.load(app.settings.setups.get(self.game_id))
+        #: the table as the player chooses it, remembered in ``settings.setups``
+        self.setup: TableChoices = self.read(app.settings.setups.get(self.game_id))
         self.rebuild()
 
     # -- what each game gives --------------------------------------------------------------
-    def load(self, saved: Any) -> None:
-        """The setup remembered (``settings.setups[<game>]``; anything unreadable: defaults)."""
+    def read(self, saved: Any) -> TableChoices:
+        """The game's setup data from what was remembered (anything unreadable: defaults)."""
         raise NotImplementedError
 
+    # -- the setup data, read and written through ``TableChoices`` ---------------------------
     def saved(self) -> dict[str, Any]:
         """The setup as plain data, to remember."""
-        raise NotImplementedError
+        return self.setup.to_dict()
 
     def option_value(self, option: OptionSpec) -> Any:
-        raise NotImplementedError
+        return self.setup.option(option)
 
     def set_option(self, option: OptionSpec, value: Any) -> None:
-        raise NotImplementedError
+        self.setup.set_option(option, value)
 
     @property
     def players(self) -> int:
-        raise NotImplementedError
+        return self.setup.players
+
+    def bot_level(self, bot: int) -> str:
+        return self.setup.level(bot)
+
+    def set_bot_level(self, bot: int, level: str) -> None:
+        self.setup.set_level(bot, level)
 
     def set_players(self, players: int) -> None:
         """A game with a "Players" row: how many play now."""
@@ -78,12 +89,6 @@ class SetupScene(MenuScene):
 
     def bot_name(self, bot: int) -> str:
         """The name of the ``bot``-th bot (0: the first, at seat 1)."""
-        raise NotImplementedError
-
-    def bot_level(self, bot: int) -> str:
-        raise NotImplementedError
-
-    def set_bot_level(self, bot: int, level: str) -> None:
         raise NotImplementedError
 
     def add_bot(self) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from audiogame.core.contract import OptionSpec
 from audiogame.games.domino.options import (
     BOT_LEVELS,
     MAX_PLAYERS,
@@ -136,6 +137,19 @@ class DominoSetup:
             teams=config.teams,
             options={option.id: getattr(config, option.field) for option in OPTIONS},
         )
+
+    # -- what the setup's rows read and write (``ui.seating.TableChoices``) -------------
+    def level(self, bot: int) -> str:
+        return self.levels[bot]
+
+    def set_level(self, bot: int, level: str) -> None:
+        self.levels[bot] = level
+
+    def option(self, option: OptionSpec) -> Any:
+        return self.options[option.id]
+
+    def set_option(self, option: OptionSpec, value: Any) -> None:
+        self.options[option.id] = value
 
     # -- changes the scene makes ------------------------------------------------------
     def add_bot(self, level: str = DEFAULT_LEVEL) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from audiogame.core.contract import OptionSpec
 from audiogame.games.tirapassa.options import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -58,6 +59,20 @@ class TableSetup:
             controls=(self.control,) * self.players,
             bots=(None, *bots),
         )
+
+    # -- what the setup's rows read and write (``ui.seating.TableChoices``) -------------
+    def level(self, bot: int) -> str:
+        return self.levels[bot].value
+
+    def set_level(self, bot: int, level: str) -> None:
+        self.levels[bot] = Difficulty(level)
+
+    def option(self, option: OptionSpec) -> Any:
+        # one value of each for the whole table (my controls are the bots' too)
+        return getattr(self, option.id)
+
+    def set_option(self, option: OptionSpec, value: Any) -> None:
+        setattr(self, option.id, value)
 
     def to_dict(self) -> dict[str, Any]:
         return {

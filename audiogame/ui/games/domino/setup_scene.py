@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 
 class DominoSetupScene(SetupScene):
+    setup: DominoSetup
     game_id = GAME_ID
     title_id = "domino-setup-title"
     keys_id = "keys-domino-setup"
@@ -43,32 +44,13 @@ class DominoSetupScene(SetupScene):
         self.rng = random.Random(new_seed(app))
         super().__init__(app)
 
-    # -- the setup's data -------------------------------------------------------------
-    def load(self, saved: Any) -> None:
-        self.setup = DominoSetup.from_dict(saved)
-        self.setup.drop_unavailable()  # a setup kept before such options were refused
-
-    def saved(self) -> dict[str, Any]:
-        return self.setup.to_dict()
-
-    def option_value(self, option: OptionSpec) -> Any:
-        return self.setup.options[option.id]
-
-    def set_option(self, option: OptionSpec, value: Any) -> None:
-        self.setup.options[option.id] = value
-
-    @property
-    def players(self) -> int:
-        return self.setup.players
+    def read(self, saved: Any) -> DominoSetup:
+        setup = DominoSetup.from_dict(saved)
+        setup.drop_unavailable()  # a setup kept before such options were refused
+        return setup
 
     def bot_name(self, bot: int) -> str:
         return BOT_NAMES[bot]
-
-    def bot_level(self, bot: int) -> str:
-        return self.setup.levels[bot]
-
-    def set_bot_level(self, bot: int, level: str) -> None:
-        self.setup.levels[bot] = level
 
     def unavailable(self, option: OptionSpec) -> str | None:
         why = self.setup.unavailable(option.id)
