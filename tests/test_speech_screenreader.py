@@ -160,3 +160,36 @@ def test_close_ends_an_idle_worker() -> None:
     reader.close()
     reader._thread.join(1.0)
     assert not reader._thread.is_alive()
+
+
+def test_a_message_the_reader_broke_on_is_owed_even_when_an_interruption_comes_first() -> None:
+    """The loop checks the reader's health, then queues an interrupting message; the reader
+    raising on the message it was saying between the two must not drop that message (a
+    fresh app's welcome was lost so at load 40, issue 23)."""
+    entered, go = threading.Event(), threading.Event()
+
+    class BreaksMidSentence(FakeOutput):
+        def speak(self, text: str, interrupt: bool = False) -> None:
+            entered.set()
+            go.wait(30.0)
+            raise OSError("the screen reader went away")
+
+    reader = build_screen_reader(10.0, lambda: BreaksMidSentence("NVDA"), hang_timeout=30.0)
+    assert reader is not None
+    after = RecordingSpeaker()
+    chain = SpeechChain([reader, after])
+    chain.speak("Benvenuto")
+    assert entered.wait(30.0)
+    healthy = reader._check
+
+    def check_then_break() -> None:
+        healthy()  # the loop found it healthy; now the worker's call raises
+        go.set()
+        reader._thread.join(30.0)
+        assert not reader._thread.is_alive()
+
+    reader._check = check_then_break  # type: ignore[method-assign]
+    chain.speak("Aiuto", interrupt=True)
+    chain.update()
+    assert chain.active_name == "recording"
+    assert after.transcript == ["Benvenuto", "Aiuto"]

@@ -57,6 +57,9 @@ class ScreenReaderSpeaker:
         # The head stays queued while the worker runs it, so a hung call is not lost.
         self._requests: deque[_Request] = deque()
         self._busy_since: float | None = None
+        # The request the worker took and has not finished: it stays owed until the
+        # reader returns from it, even once the call has raised (see ``_drop_waiting``).
+        self._started: _Request | None = None
         self._error = ""
         self._stopping = False
         self.ready = threading.Event()  # set once the output is built (or failed)
@@ -119,8 +122,12 @@ class ScreenReaderSpeaker:
             raise RuntimeError(f"screen reader failed: {self.detail}")
 
     def _drop_waiting(self) -> None:
-        """Forget queued requests, keeping the one the worker is running."""
-        head = self._requests[0] if self._requests and self._busy_since is not None else None
+        """Forget queued requests, keeping the one the worker took and never finished:
+        running, hung, or broken by the call that raised (an interrupting message can come
+        after the loop's ``_check`` passed and before the worker's failure is seen)."""
+        head = self._requests[0] if self._requests else None
+        if head is not None and head is not self._started:
+            head = None
         self._requests.clear()
         if head is not None:
             self._requests.append(head)
@@ -141,11 +148,13 @@ class ScreenReaderSpeaker:
             try:
                 _perform(output, request)
             except Exception as exc:
-                self._error = self.detail = f"{type(exc).__name__}: {exc}"
-                self._busy_since = None
+                with self._cond:  # the request stays queued and started: never said
+                    self._error = self.detail = f"{type(exc).__name__}: {exc}"
+                    self._busy_since = None
                 return
             with self._cond:
                 self._busy_since = None
+                self._started = None
                 if self._requests and self._requests[0] is request:
                     self._requests.popleft()
 
@@ -156,7 +165,8 @@ class ScreenReaderSpeaker:
             if self._stopping:
                 return None
             self._busy_since = time.monotonic()
-            return self._requests[0]
+            self._started = self._requests[0]
+            return self._started
 
 
 class ScreenReaderGone(RuntimeError):
