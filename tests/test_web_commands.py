@@ -80,7 +80,7 @@ def test_a_waiting_tables_buttons_are_its_keys_for_the_master_and_the_others(ser
         await zoe.send(tap("tile-3"))  # a button no waiting table has
         await zoe.send(tap("seats"))  # anyone may read the seats
         await zoe.sync()
-        seats = [s.kind for s in server.run(lambda: list(table.seats))]
+        seats = [s.kind for s in await server.arun(lambda: list(table.seats))]
         await anna.close()
         await zoe.close()
         return anna, zoe, list(first), seats
@@ -116,10 +116,10 @@ def test_at_play_the_games_commands_come_with_the_masters_hold_and_a_watcher_onl
         table = next(iter(server.server.lobby.tables.values()))
         await anna.send(tap("hold"))
         await anna.until(lambda: "release" in dict(buttons(anna).get("table", [])))
-        paused = server.run(lambda: table.record.paused)
+        paused = await server.arun(lambda: table.record.paused)
         await anna.send(press("P", "KeyP", shift=True))  # its key: the next manche comes again
         await anna.until(lambda: "hold" in dict(buttons(anna).get("table", [])))
-        again = server.run(lambda: table.record.paused)
+        again = await server.arun(lambda: table.record.paused)
         await anna.send(tap("ask-c"))  # a question by its button: said at once, as C is
         await anna.send(press("c", "KeyC"))
         await anna.sync()
@@ -156,7 +156,7 @@ def test_a_race_has_no_hold_and_its_taps_are_dated(server):
         table = next(iter(server.server.lobby.tables.values()))
         await page.send(tap("throw", at=1.0))  # dated long ago: the table keeps its bound
         await page.sync()
-        claims = server.run(lambda: list(getattr(table, "claims", ())))
+        claims = await server.arun(lambda: list(getattr(table, "claims", ())))
         await page.close()
         return shown, claims
 

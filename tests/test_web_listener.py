@@ -172,10 +172,6 @@ def sent_upto_now(table: Any) -> int:
     return table.match.views_upto.get(0, 0) if table.match else 0
 
 
-def sent_upto(server: ServerThread, table: Any) -> int:
-    return server.run(lambda: sent_upto_now(table))
-
-
 class _Unknowing:
     """The registry as a server process without one game's folder knows it (a cluster
     whose processes load other game folders): ``hidden`` is not there."""
@@ -293,12 +289,14 @@ def test_the_board_is_the_windows_for_my_seat_with_my_cursor_in_my_language(serv
         await watcher.until(lambda: bool((watcher.last("board") or {}).get("lines")))
         table = next(iter(server.server.lobby.tables.values()))
         for _ in range(1200):  # until my turn: then the table waits for me, and holds still
-            view = server.run(lambda: table.match and table.match.engine.observation(0))
+            view = await server.arun(lambda: table.match and table.match.engine.observation(0))
             if view and view.my_turn:
                 break
             await page.drain(0.05)
-        # the page has heard all the table told my seat, and its board shows it
-        await page.until(lambda: heard_upto(page) >= sent_upto(server, table))
+        # the page has heard all the table told my seat (it holds still on my turn), and
+        # its board shows it
+        told = await server.arun(lambda: sent_upto_now(table))
+        await page.until(lambda: heard_upto(page) >= told)
         await page.until(lambda: page.last("board") is not None)
         await page.sync()
         boards = [page.last("board")]
@@ -380,7 +378,7 @@ def test_a_whole_match_played_by_keys_is_told_as_the_desktop_tells_it(server):
             await page.drain(0.02)
             if page.last("match-over") is not None:
                 break
-            view, told = server.run(
+            view, told = await server.arun(
                 lambda: (table.match and table.match.engine.observation(0), sent_upto_now(table))
             )
             if not view or not view.my_turn or view.step == acted:
@@ -393,7 +391,8 @@ def test_a_whole_match_played_by_keys_is_told_as_the_desktop_tells_it(server):
             acted = view.step
             for key in keys_for(rng.choice(legal), view):
                 await page.send(key)
-        await page.until(lambda: heard_upto(page) >= sent_upto(server, table))
+        told = await server.arun(lambda: sent_upto_now(table))  # over: it says no more
+        await page.until(lambda: heard_upto(page) >= told)
         await page.sync()
         await page.close()
         return page
@@ -451,7 +450,9 @@ def test_a_page_that_drops_gets_its_seat_back_and_hears_what_it_missed(tmp_path)
             # the bots, one covering my seat, play on: a few events I will have missed
             going = next(iter(server.server.lobby.tables.values()))
             for _ in range(1200):  # bounded: 60 s
-                played = server.run(lambda: going.seats[0].covered and len(going.match.history))
+                played = await server.arun(
+                    lambda: going.seats[0].covered and len(going.match.history)
+                )
                 if played and played > upto + 3:
                     break
                 await asyncio.sleep(0.05)

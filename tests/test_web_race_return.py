@@ -31,7 +31,7 @@ async def server_holds(
     """Until the server's table answers ``question``; the pages in ``reading`` are read
     meanwhile (a page nobody reads stops answering the server's keepalive pings)."""
     for _ in range(int(bound / 0.01)):
-        if server.run(question):
+        if await server.arun(question):
             return
         if reading:
             for page in reading:
@@ -56,7 +56,7 @@ def test_a_page_back_mid_race_hears_where_it_stands_and_gets_its_seat_back(tmp_p
         await anna.send(press("Enter", "Enter"))
         running = server.server
         assert running is not None
-        table = server.run(lambda: running.lobby.tables[table_id])
+        table = await server.arun(lambda: running.lobby.tables[table_id])
         assert isinstance(table, RaceTable)
 
         def racing() -> bool:

@@ -119,6 +119,17 @@ class ServerThread:
 
         return self.call(call(), timeout)
 
+    async def arun(self, fn: Callable[[], T], timeout: float = WAIT) -> T:
+        """``fn()`` on the server's loop, awaited from another loop, which goes on
+        meanwhile: its websockets keep answering the server's keepalive pings (a blocking
+        ``run`` there, on a loaded machine, left them unanswered and the page dropped)."""
+
+        async def call() -> T:
+            return fn()
+
+        future = asyncio.run_coroutine_threadsafe(call(), self.loop)
+        return await asyncio.wait_for(asyncio.wrap_future(future), timeout)
+
     def stop(self) -> None:
         """Close the server, then end what it left on its loop (as ``asyncio.run`` does
         for the server command), then the loop: no task is destroyed still pending, no
