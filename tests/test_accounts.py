@@ -16,7 +16,10 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
+import msgspec
 import pytest
+from websockets.sync.client import connect
+from websockets.typing import Subprotocol
 
 from audiogame.devtools.net_harness import LOGIN_WAIT, ServerProcess, ServerThread, wait_for
 from audiogame.net.client import game_client as net_client
@@ -424,6 +427,36 @@ def test_connected_is_reported_for_an_account_as_for_a_guest(server):
         assert client.password is None  # forgotten once welcomed: the session resumes
     finally:
         client.close()
+
+
+def test_an_entrance_read_in_time_is_not_closed_as_late_by_a_busy_server(tmp_path):
+    """The hello arrives while the server's loop is held up, and the loop resumes only once
+    the connection's time to enter is over: the frame is read in the same turn as the timer
+    falls due, and is handled, not closed as late (a busy server's delay, not the client's;
+    issue 23: a login at load 40 got "timeout")."""
+    options = ServerOptions(hello_timeout=0.3)
+    with ServerThread(tmp_path, options) as server:
+        assert server.server is not None
+        with connect(server.url, subprotocols=[Subprotocol(m.SUBPROTOCOL)]) as ws:
+            limit = time.monotonic() + 60  # only ends a wait that never ends
+            while not server.server.connections:  # its timer is set going with it
+                assert time.monotonic() < limit, "the connection never reached the server"
+                time.sleep(0.005)
+            armed_by = time.monotonic()
+            held, go = threading.Event(), threading.Event()
+
+            def hold() -> None:
+                held.set()
+                go.wait(60)
+
+            server.loop.call_soon_threadsafe(hold)
+            assert held.wait(60)
+            ws.send(m.encode(m.Hello(name="Anna", lang="it")).decode())
+            while time.monotonic() <= armed_by + options.hello_timeout:
+                time.sleep(0.01)  # until the timer is due: the loop is still held
+            go.set()
+            first = msgspec.json.decode(ws.recv(timeout=60))
+    assert first["type"] == "welcome", first
 
 
 def answer(client: GameClient, enter: Callable[[], GameClient]) -> tuple[GameClient, object]:

@@ -97,7 +97,7 @@ class Connection:
         #: when the frame being handled arrived (``_arrived``)
         self._frame_at = now
         #: closes a connection that never says who it is (set going by ``run``)
-        self._hello_timer: asyncio.TimerHandle | None = None
+        self._hello_timer: asyncio.Handle | None = None
         self._handlers: dict[type, Callable[[Any], Any]] = {
             m.Hello: self._hello,
             m.ListTables: self._list,
@@ -178,8 +178,16 @@ class Connection:
                 take(player.id, rtt, ground.ceiling(sock))
 
     def _hello_late(self) -> None:
-        if self.player is None:
-            self.close(Reason.TIMEOUT)
+        if self.player is not None:
+            return
+        ws = self.ws
+        if isinstance(ws, StampedConnection) and ws.arrivals:
+            # a message was read off the socket in time and waits for a busy loop to get
+            # to it: the server's delay, not the client's. Looked at again once it has
+            # been handled (an entrance cancels this, a refusal gives the time again)
+            self._hello_timer = self.loop.call_soon(self._hello_late)
+            return
+        self.close(Reason.TIMEOUT)
 
     def _gone(self) -> None:
         # this connection watches no more, whoever it was (a replaced one too): kept in
