@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def start_command(tmp_path: Path, *extra: str) -> subprocess.Popen[str]:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
+    env["PYTHONFAULTHANDLER"] = "1"  # a game that hangs shows where (see ``ended``)
     cmd = [sys.executable, "-c", "import sys; from audiogame.cli import main; sys.exit(main())"]
     args = ["--no-window", "--speech", "text", "--no-sound", "--lang", "en"]
     args += ["--config-dir", str(tmp_path / "config"), "--data-dir", str(tmp_path / "data")]
@@ -64,6 +65,18 @@ def wait_for_menu(
     return "".join(seen)
 
 
+def ended(proc: subprocess.Popen[str], bound: float = 120.0) -> tuple[str, str]:
+    """What the game printed once it ended. The bound only ends a wait that never ends;
+    then the game is made to abort, and its faulthandler's trace of every thread is the
+    failure (a hang seen once at load 40 left no trace of where it was)."""
+    try:
+        return proc.communicate(timeout=bound)
+    except subprocess.TimeoutExpired:
+        proc.send_signal(signal.SIGABRT)
+        _out, err = proc.communicate(timeout=60)
+        raise AssertionError(f"the game did not end; where it was:\n{err[-8000:]}") from None
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals sent by this test")
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 def test_the_command_stops_on_a_signal_with_exit_0_and_no_traceback(tmp_path, signum):
@@ -71,7 +84,7 @@ def test_the_command_stops_on_a_signal_with_exit_0_and_no_traceback(tmp_path, si
     try:
         wait_for_menu(proc)
         proc.send_signal(signum)
-        _out, err = proc.communicate(timeout=120)  # a bound only: 20 s passed at load 20
+        _out, err = ended(proc)  # 20 s passed at load 20
     finally:
         proc.kill()
     assert proc.returncode == 0, err
@@ -84,7 +97,7 @@ def test_with_no_window_and_no_terminal_the_game_says_no_key_can_reach_it(tmp_pa
     try:
         said = wait_for_menu(proc, "No keyboard")
         proc.send_signal(signal.SIGTERM)  # what ends it now: a signal, as a service's stop
-        _out, err = proc.communicate(timeout=120)  # a bound only
+        _out, err = ended(proc)
     finally:
         proc.kill()
     assert said.index("Main menu") < said.index("No keyboard: there is no window")
