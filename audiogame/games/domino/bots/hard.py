@@ -17,6 +17,13 @@ level) is counts, never seconds, so a seed plays the same match on any machine.
 On its turn ``decide`` answers the ``Search`` itself (a ``Thinking``): the table
 runs ``step`` in idle slices of about ``SLICE`` moves of work; once the search
 is done, ``decide`` in the same situation answers its ``Decision``.
+
+Measured and dropped (4 players in teams, every tile dealt, each variant on the
+same deals and seatings as this budget; figures in the README): valuing a won
+manche above its margin, searching to the end from 16 tiles, believing players
+lean harder to heavy tiles (bias 2), 1,000 deals instead of 300, and greedy
+play-outs without the look-ahead each won no more games (some fewer); more deals
+changed about one game in ten, so this search is not short of samples.
 """
 
 from __future__ import annotations
