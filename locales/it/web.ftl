@@ -9,8 +9,8 @@ web-table-line = { $game }, { $stage ->
     [playing] in gioco
    *[over] partita finita
 }{ $mastered ->
-    [yes] , capotavolo { $master }
-   *[no] , senza capotavolo
+    [yes] , capotavola { $master }
+   *[no] , senza capotavola
 }
 web-watching = Stai guardando un tavolo di { $game }, codice { $code }.
 web-watch-only = Questo server non conosce { $game }: sei al suo tavolo, ma i suoi tasti di gioco qui non fanno nulla.
@@ -27,12 +27,12 @@ web-status-waiting = { $empty ->
     [one] C'è un posto libero.
    *[other] Ci sono { $empty } posti liberi.
 } { $master ->
-    [yes] Sei il capotavolo: B aggiunge un bot, Maiuscole B ne toglie uno, Invio avvia la partita.
-   *[other] La partita la avvia il capotavolo.
+    [yes] Sei il capotavola: B aggiunge un bot, Maiuscole B ne toglie uno, Invio avvia la partita.
+   *[other] La partita la avvia il capotavola.
 }
 web-status-over = La partita è finita.
 web-status-playing = { $paused ->
-    [yes] La partita è in corso; la prossima mano aspetta il capotavolo.
+    [yes] La partita è in corso; la prossima mano aspetta il capotavola.
    *[other] La partita è in corso.
 }
 web-bot-name = Bot { $n }
@@ -46,16 +46,16 @@ web-notice-watching = { $name } sta guardando.
 web-notice-dropped = { $name } ha perso la connessione.
 web-notice-covered = Un bot gioca al posto di { $name }.
 web-notice-back = { $name } è tornato.
-web-notice-kicked = Il capotavolo ha mandato via { $name }.
-web-notice-master = Ora { $name } è il capotavolo.
+web-notice-kicked = Il capotavola ha mandato via { $name }.
+web-notice-master = Ora { $name } è il capotavola.
 web-notice-bot-added = Un bot si siede al posto { $seat }.
 web-notice-bot-removed = Il bot del posto { $seat } se n'è andato.
-web-notice-options = Il capotavolo ha cambiato le opzioni del tavolo.
+web-notice-options = Il capotavola ha cambiato le opzioni del tavolo.
 web-notice-private = Ora il tavolo è privato.
 web-notice-public = Ora il tavolo è pubblico.
 web-notice-new-code = Il tavolo ha un nuovo codice d'invito: { $code }.
 web-notice-started = La partita comincia.
-web-notice-paused = La prossima mano aspetterà il capotavolo.
+web-notice-paused = La prossima mano aspetterà il capotavola.
 web-notice-unpaused = La prossima mano partirà da sola.
 web-notice-restored = Il server è ripartito: il tavolo è di nuovo com'era.
 web-notice-returning = { $name } è di nuovo qui e riprende il posto dal bot alla fine di questo giro.
@@ -68,7 +68,7 @@ web-match-record = Ora il seme della partita è svelato: il collegamento "Regist
 web-left = Hai lasciato il tavolo.
 web-not-at-table = Non sei a un tavolo: prima entrane in uno.
 web-no-bot = Non c'è nessun bot da togliere.
-web-wait-master = La prossima partita la avvia il capotavolo.
+web-wait-master = La prossima partita la avvia il capotavola.
 web-next-round = { $n ->
     [one] La prossima mano comincia entro un secondo.
    *[other] La prossima mano comincia entro { $n } secondi.
@@ -77,7 +77,7 @@ web-rules = Le regole di { $game } sono nella pagina: le apre il collegamento "R
 web-rules-none = Prima entra in un tavolo: nella pagina troverai le regole del suo gioco.
 web-kind-chat = chat del tavolo
 web-keys-lobby = Entra in un tavolo con il modulo della pagina, o con il suo collegamento d'invito.
-web-keys-waiting = A un tavolo in attesa: T o E legge i posti. Il capotavolo aggiunge un bot con B, lo toglie con Maiuscole B e avvia la partita con Invio. F1 i tasti, Pagina su e Pagina giù la cronologia. Esc lascia i tasti del gioco per i comandi della pagina; Tab si muove nella pagina.
+web-keys-waiting = A un tavolo in attesa: T o E legge i posti. Il capotavola aggiunge un bot con B, lo toglie con Maiuscole B e avvia la partita con Invio. F1 i tasti, Pagina su e Pagina giù la cronologia. Esc lascia i tasti del gioco per i comandi della pagina; Tab si muove nella pagina.
 web-keys-table = Nel browser: Maiuscole con una cifra da 1 a 8 sceglie un ordinamento; Control con una cifra cambia scheda nel browser; F2 le regole; F3 e F4 il primo e l'ultimo messaggio; il tasto Control del tuo screen reader lo zittisce. Esc lascia i tasti del gioco per i comandi della pagina, Tab si muove nella pagina.
 web-keys-race = Nel browser: F9 dice l'orologio del server come lo misura questa pagina; F11 è lo schermo intero del browser; F2 le regole; F3 e F4 il primo e l'ultimo messaggio; il tasto Control del tuo screen reader lo zittisce. Esc lascia i tasti del gioco per i comandi della pagina, Tab si muove nella pagina; per andartene c'è il pulsante Lascia il tavolo.
 
