@@ -12,15 +12,13 @@ import logging
 import sys
 import warnings
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from audiogame.devtools import services
 from audiogame.devtools.net_harness import SHORT_DOMINO, ServerThread, wait_for
 from audiogame.net.client.game_client import GameClient
 from audiogame.net.protocol import messages as m
-from tests.backends import BACKENDS
+from tests.backends import BACKENDS, server_kwargs
 
 #: what asyncio and Python say of work left behind when a loop ends
 LEFT_BEHIND = ("Task was destroyed but it is pending", "never awaited", "Event loop is closed")
@@ -43,21 +41,6 @@ def _busy(server: ServerThread, rounds: int) -> list[GameClient]:
             wait_for(guest, lambda i: isinstance(i, m.Left))
             staying.pop().close()
     return staying
-
-
-def _backend(backend: str) -> dict[str, Any]:
-    if backend == "sqlite":
-        return {}
-    pg, rd = services.postgres_url(), services.redis_url()
-    if pg is None:
-        pytest.skip(services.postgres_skip_reason())
-    if rd is None:
-        pytest.skip(services.redis_skip_reason())
-    return {
-        "store_url": services.fresh_postgres(pg),
-        "bus_url": rd,
-        "prefix": services.fresh_prefix(),
-    }
 
 
 async def _slow_to_let_go() -> None:
@@ -88,7 +71,7 @@ def _in_flight(server: ServerThread) -> None:
 def test_a_server_closed_mid_traffic_leaves_nothing_pending(
     tmp_path: Path, backend: str, caplog: pytest.LogCaptureFixture, monkeypatch
 ) -> None:
-    kwargs = _backend(backend)
+    kwargs = server_kwargs(backend)
     unraisable: list[str] = []
     monkeypatch.setattr(sys, "unraisablehook", lambda u: unraisable.append(repr(u.exc_value)))
     caplog.set_level(logging.WARNING, logger="asyncio")
