@@ -479,18 +479,26 @@ class Lobby:
         table.record.code = self._new_code()
         self.codes[table.record.code] = table.id
 
+    # In a cluster an id or a code must be free in every process, not only here: a code
+    # two processes both handed out would let one table's code open the other. What the
+    # shared directory already knows is skipped; two processes drawing the same one of
+    # two million codes within the moment it takes news to cross remains possible.
     def _new_id(self) -> str:
         while True:
             found = secrets.token_hex(4)
-            if found not in self.tables:
+            if found not in self.tables and not self._elsewhere(found, ""):
                 return found
 
     def _new_code(self) -> str:
         for _ in range(1000):
             key = spoken_words.code_key(spoken_words.invite_code())
-            if key not in self.codes:
+            if key not in self.codes and not self._elsewhere("", key):
                 return key
         raise RuntimeError("no free invite code")  # two million tables: not this server
+
+    def _elsewhere(self, table_id: str, key: str) -> bool:
+        """Whether another server process of the cluster runs a table by that id or code."""
+        return self.remote_find is not None and self.remote_find(table_id, key) is not None
 
     # -- after a restart --------------------------------------------------------------------
     async def restore(self) -> int:
