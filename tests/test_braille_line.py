@@ -73,6 +73,8 @@ def test_the_display_size_is_respected_and_its_keys_pan(brltty_daemon) -> None:
     for window in ("doppio sei: tocca a", "te, hai sette", "tessere"):
         display.press("FWinRt")
         display.wait_for(window, mark)
+    # one key at a time, each once its answer is out: BRLTTY's virtual driver acts on
+    # one line per read, and a second key in the same read waits for the next input
     written = len(line.shown)
     display.press("FWinRt")  # the last window: it stays (written again, the same)
     wait_until(lambda: len(line.shown) > written and line.shown[-1][1] == "tessere")
@@ -80,6 +82,36 @@ def test_the_display_size_is_respected_and_its_keys_pan(brltty_daemon) -> None:
     display.press("FWinLt")
     display.wait_for("te, hai sette", after)
     assert all(len(text) <= 20 for text in display.texts())
+    line.close()
+
+
+def test_what_the_display_shows_is_already_in_the_lines_record(brltty_daemon) -> None:
+    """BRLTTY may show a window before the line's write returns (a busy machine stops
+    the worker right after sending it): held there until the display shows the window,
+    the line's record must already have it. A record written after the write made the
+    panning test above take the last key's answer for the next one's and press two
+    keys in one read, the second never acted on (the window back at load 20-30)."""
+    display = brltty_daemon.display
+    line = line_for(brltty_daemon)
+    conn = line._conn
+    assert conn is not None
+    sent = conn.write
+    recorded: list[str | None] = []
+
+    def held(text: str) -> None:
+        mark = display.mark()
+        sent(text)
+        display.wait_for(text, mark)  # the display shows it; the worker is still here
+        recorded.append(line.shown[-1][1] if line.shown else None)
+
+    conn.write = held  # type: ignore[method-assign]
+    mark = display.mark()
+    line.show("Anna ha giocato il doppio sei: tocca a te, hai sette tessere")
+    display.wait_for("Anna ha giocato il", mark)
+    display.press("FWinRt")
+    display.wait_for("doppio sei: tocca a", mark)
+    wait_until(lambda: len(recorded) == 2)
+    assert recorded == ["Anna ha giocato il", "doppio sei: tocca a"]
     line.close()
 
 

@@ -102,7 +102,9 @@ class VirtualDisplay:
                     self._cond.notify_all()
 
     def press(self, command: str) -> None:
-        """A key of the display, as a BRLTTY command name ("FWinRt", "FWinLt")."""
+        """A key of the display, as a BRLTTY command name ("FWinRt", "FWinLt"). Press
+        the next one once this one's answer is seen: BRLTTY's virtual driver acts on one
+        line per read, and a second key in the same read waits for the next input."""
         if self._conn is not None:
             self._conn.sendall(f"{command}\n".encode())
 

@@ -93,7 +93,7 @@ class BrailleLine:
         #: the display's (columns, rows), once connected
         self.size = (0, 0)
         self.detail = ""
-        #: what was written to the display, newest last (tests and benchmarks read it)
+        #: what was written to the display, newest last (tests read it)
         self.shown: list[tuple[float, str]] = []
         self.ready = threading.Event()
         self._thread = threading.Thread(target=self._run, name="braille", daemon=True)
@@ -144,13 +144,16 @@ class BrailleLine:
         for step in pans:  # each key on its own: forward at the end stays at the end
             self._at = max(0, min(len(self._pieces) - 1, self._at + step))
         piece = self._pieces[self._at]
+        # recorded before it is sent: BRLTTY may show it before ``write`` returns here,
+        # and whatever the display shows must already be in the record
+        shown = (time.perf_counter(), piece)
+        self.shown.append(shown)
+        del self.shown[:-256]
         try:
             conn.write(piece)
         except BrlapiError as exc:
+            self.shown.remove(shown)
             self._lost(exc)
-            return
-        self.shown.append((time.perf_counter(), piece))
-        del self.shown[:-256]
 
     def _try_connect(self) -> bool:
         now = time.monotonic()
