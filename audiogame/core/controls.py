@@ -52,6 +52,29 @@ class Command:
     current: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class RoundPause:
+    """The pause between rounds of a game whose table deals them (the engine waits for
+    the table's action: Domino's manches): its gap and the message ids of its words
+    (each "-online" too where a match on a server says it otherwise)."""
+
+    #: seconds from a round's end (heard) to the next, unless Enter comes first
+    gap: float
+    #: the next round waits for the player's Enter
+    paused: str = "table-round-paused"
+    #: online: the table's master holds the next round
+    paused_online: str = "table-round-paused-online"
+    #: the next round in ``n`` seconds, or at Enter (and "<id>-online")
+    next_soon: str = "table-next-round"
+    #: the player's wish to wait between rounds (Shift+P), turned on / off
+    pause_on: str = "table-round-pause-on"
+    pause_off: str = "table-round-pause-off"
+
+
+#: my turn's clock: its deadline (None: no thinking time) and its thinking time in seconds
+TurnClock = tuple[float | None, int]
+
+
 def answer(msg_id: str, cue: str | None = None, **args: Any) -> Message:
     """An answer to the player's key: said at once, interrupting."""
     return Message(msg_id, args, cue=cue, interrupt=True)
@@ -70,6 +93,10 @@ class Controls:
     #: the action sent last, whoever sent it (a key here, or the table): a refusal is
     #: worded from it ("which end?" for a tile that fits both)
     sent: Any = None
+    #: the pause between rounds when the table deals them (None: the game deals its own)
+    round_pause: RoundPause | None = None
+    #: said once the match is over: what Enter and Escape do now (and "<id>-online")
+    game_over_id: str = "table-game-over-keys"
 
     # -- what the seat may do now ------------------------------------------------------
     def commands(self, view: Any, names: Sequence[str], now: float | None) -> list[Command]:
@@ -119,6 +146,28 @@ class Controls:
 
     def new_round(self) -> None:
         """The table deals a new round (Domino's manche): a cursor back to its start."""
+
+    def between(self, view: Any) -> bool:
+        """Whether the match waits for the table to deal its next round (``round_pause``)."""
+        return False
+
+    def turn_clock(self, view: Any) -> TurnClock | None:
+        """My turn's clock (None: not my turn): the table ticks its last seconds, and my
+        questions' answers are part of my time while it runs."""
+        return None
+
+    def time_left(self, left: int) -> Message:
+        """The first tick of my turn's last seconds in words (a table without sounds)."""
+        return Message("table-time-left", {"n": left}, kind="turn")
+
+    # -- what the player chose that outlives a match ------------------------------------------
+    def preferences(self) -> dict[str, Any]:
+        """What the player chose here that the next matches keep (Domino's sort order),
+        as plain data: kept in the settings, and given to every new table's controls."""
+        return {}
+
+    def prefer(self, data: Mapping[str, Any]) -> None:
+        """The preferences ``preferences`` gave, at a new table (unreadable: ignored)."""
 
     # -- what a saved match keeps of them ---------------------------------------------------
     def state(self) -> dict[str, Any]:

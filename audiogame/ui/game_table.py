@@ -21,13 +21,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.scene import Scene
-from audiogame.core import keys
 from audiogame.core.contract import Bot, GameSpec
-from audiogame.core.keys import Key
 from audiogame.core.match_save import Saved, kind, open_match, view_of
 from audiogame.core.narration import Message
 from audiogame.core.saving import BotStates, seal
-from audiogame.core.seat import ClockReport, LocalSeat, SeatSession
+from audiogame.core.seat import LocalSeat, SeatSession
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.seating import Seating
 from audiogame.ui.table import TableScene
@@ -64,13 +62,12 @@ class GameTable(TableScene):
         if session is None:
             assert seating is not None
             session = self._local(app, seating, seed, restored)
-        super().__init__(app, session, seed=seed, home=home, resumed=restored is not None)
-        self.controls = spec.controls() if restored is None else restored.controls
+        controls = spec.controls() if restored is None else restored.controls
+        super().__init__(app, session, controls, seed=seed, home=home, resumed=bool(restored))
         me = app.localizer("setup-seat-you")
         players = seating.players if seating is not None else 0
         self.names = [me, *(app.localizer("bot-name", n=s + 1) for s in range(1, players))]
         self._states = BotStates()
-        self._over = False
 
     def _local(
         self, app: App, seating: Seating, seed: int | str, restored: Restored | None
@@ -109,37 +106,11 @@ class GameTable(TableScene):
     def first_words(self) -> list[Message]:
         return []
 
-    @property
-    def finished(self) -> bool:
-        return self._over
-
     def hear(self, batch: Sequence[Any]) -> None:
-        view = self.session.view()
         narrate = self.spec.narrate
         assert narrate is not None
-        for message in self.controls.heard(batch, view, self.names, narrate):
+        for message in self.controls.heard(batch, self.session.view(), self.names, narrate):
             self.post(message)
-        local_over = self.local is not None and self.local.engine.is_over
-        if not self._over and (local_over or self.controls.over(view)):
-            self._over = True
-            online = "" if self.beside is None else "-online"
-            self.app.announcer.post_system(f"table-game-over-keys{online}")
-
-    # -- keys ---------------------------------------------------------------------------
-    def on_key(self, key: Key) -> bool:
-        if self._over and key.key in keys.ENTER:
-            if self.app.announcer.speaking:
-                # the end is still being said: an Enter meant for the last move, pressed
-                # as the game ended, is a soft click; the next match waits for another
-                self.cue("soft_click")
-                return True
-            self.cue("menu_select")
-            self.next_match()
-            return True
-        if key.key == keys.F11 and key.plain and isinstance(self.session, ClockReport):
-            self.post(self.session.diagnostics())  # online: the clock as measured here
-            return True
-        return self.session.view() is not None and self.press(key, self.now())
 
     # -- leaving, the next match ----------------------------------------------------------
     def ask_leave(self) -> None:

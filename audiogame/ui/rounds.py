@@ -1,14 +1,16 @@
 """The pause between rounds, for any table that deals the next round: ``Rounds``.
 
 A game whose match is played in rounds the table starts (the engine waits for
-``session.next_round()``: Domino's manches) gives the words of its pause as
-data (``RoundWords``); the table then, once a round has ended:
+``session.next_round()``: Domino's manches) gives its pause as data on its
+controls (``core.controls.RoundPause``: the gap and its words; the app's own
+words unless the game has its own) and says when the match waits between
+rounds (``Controls.between``); the table then, once a round has ended:
 
 - starts the next one ``gap`` seconds later (game time waits for the player to
   have heard the round's end first, so the gap is counted from then), or at
   Enter once the end was heard (``TableScene.enter_at_rest``);
-- waits for the player instead when they asked (the game's pause key, Shift+P
-  at Domino's table); a saved match keeps the wish;
+- waits for the player instead when they asked (Shift+P at any such table); a
+  saved match keeps the wish;
 - online asks the server, where the table's master holds the rounds.
 """
 
@@ -16,10 +18,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Protocol
 
-from audiogame.core.controls import Controls
+from audiogame.core.controls import Controls, RoundPause
 from audiogame.core.narration import Message
 from audiogame.core.seat import SeatSession, TimerHandle
 
@@ -44,35 +45,18 @@ class RoundTable(Protocol):
     def round_gap(self, own: float) -> float | None: ...
 
 
-@dataclass(frozen=True)
-class RoundWords:
-    """Message ids of the pause between rounds (each "-online" too where the words
-    differ for a match played on a server)."""
-
-    #: the next round waits for the player's Enter
-    paused: str
-    #: online: the table's master holds the next round
-    paused_online: str
-    #: the next round in ``n`` seconds, or at Enter (and "<id>-online")
-    next_soon: str
-    #: the player's wish to wait between rounds, turned on / off
-    pause_on: str
-    pause_off: str
-
-
 class Rounds:
     """One table's pause between rounds (see the module docstring)."""
 
     def __init__(
         self,
         table: RoundTable,
-        words: RoundWords,
-        gap: float,
+        words: RoundPause,
         between: Callable[[], bool],
         *,
         paused: bool = False,
     ) -> None:
-        self.table, self.words, self.gap = table, words, gap
+        self.table, self.words, self.gap = table, words, words.gap
         #: whether the match now waits between two rounds (read from the seat's view)
         self.between = between
         #: the player asked to wait between rounds

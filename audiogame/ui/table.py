@@ -17,10 +17,18 @@ A game's table keeps only what is truly its own; this base holds the rest:
 - **a match run here**: ``game_time`` (from now, or going on from a saved
   match's clock) and ``local_seat`` (its bots think in the app's idle slices,
   in bursts, so the loop still sleeps and a key wakes it at once).
-- **rounds**: a game whose table deals its rounds (Domino's manches) has
-  ``rounds`` (``ui.rounds``): the pause between them, with the game's words and
-  gap; Enter starts the next round, or the next match at the end, once the end
-  was heard (``enter_at_rest``).
+- **rounds**: a game whose table deals its rounds (Domino's manches: its
+  controls' ``round_pause`` and ``between``) has ``rounds`` (``ui.rounds``): the
+  pause between them, with the game's words and gap, Shift+P to wait for the
+  player; Enter starts the next round, or the next match at the end, once the
+  end was heard (``enter_at_rest``). A new match deals its first round.
+- **after every batch** (``follow``): my turn's last seconds ticked when the
+  controls give its clock (``turn_clock``; ``ui.turn_ticks``, the first tick in
+  words without sounds), the next round timed, the end's keys said once
+  (``game_over_id``).
+- **the player's preferences** (``Controls.preferences``: Domino's sort order):
+  a new table's controls take them from ``settings.tables[<game>]``, and a key
+  that changes them keeps them there for the next matches and runs.
 - **speech**: ``post`` (a game event, queued), ``answer`` (the answer to a key:
   at once, interrupting); F1 reads ``keys-<game>-table``, Ctrl+F1 the game's
   guide.
@@ -71,15 +79,17 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from audiogame.app.idle import Bursts
 from audiogame.app.scene import Scene
+from audiogame.core import keys
 from audiogame.core.board import Board, Cell, Row
 from audiogame.core.contract import Bot, Engine
 from audiogame.core.controls import Controls, Reaction
 from audiogame.core.gametime import GameScheduler
 from audiogame.core.keys import Key
 from audiogame.core.narration import Message, resolve_value
-from audiogame.core.seat import LocalSeat, SeatSession
+from audiogame.core.seat import ClockReport, LocalSeat, SeatSession
 from audiogame.key_help import everywhere_apart
 from audiogame.ui.rounds import Rounds
+from audiogame.ui.turn_ticks import TurnTicks
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App
@@ -159,10 +169,15 @@ class TableScene(Scene):
         if cls.game_id and "rules_doc" not in cls.__dict__:
             cls.rules_doc = cls.game_id
 
+    #: checks push a table outside a frame: its first round then waits for one, so
+    #: that it is dealt (and saved) inside a frame, as at a table opened by a key
+    deal_later: bool = False
+
     def __init__(
         self,
         app: App,
         session: SeatSession,
+        controls: Controls,
         *,
         seed: int | str,
         home: Scene | None = None,
@@ -170,6 +185,16 @@ class TableScene(Scene):
     ) -> None:
         super().__init__(app)
         self.session = session
+        self.controls = controls
+        if not resumed:  # a saved match's controls are as they were
+            controls.prefer(app.settings.tables.get(self.game_id, {}))
+        self._preferences = controls.preferences()
+        pause = controls.round_pause
+        self.rounds = None if pause is None else Rounds(self, pause, self._between)
+        #: my turn's last seconds, ticked
+        self.ticks = TurnTicks(session.time, self._tick)
+        #: the end's keys were said
+        self._ended = False
         #: the match run here (None: it runs elsewhere, nothing to save)
         self.local = session if isinstance(session, LocalSeat) else None
         self.seed = seed
@@ -215,7 +240,7 @@ class TableScene(Scene):
     @property
     def finished(self) -> bool:
         """Nothing more to play here: Enter goes on to the next match, Escape leaves."""
-        return False
+        return self._ended
 
     def ask_leave(self) -> None:
         """Escape during the match (a menu, or a question)."""
@@ -298,6 +323,12 @@ class TableScene(Scene):
         for message in self.situation() if self._resumed else self.first_words():
             self.post(message)
         self.session.start(self)
+        if self._resumed:
+            self.follow(self.view())
+        elif self.rounds is not None and self.deal_later:
+            self.rounds.deal_soon()
+        elif self.rounds is not None:
+            self.rounds.next_round()
         self.started()
         self._resumed = False
 
@@ -334,7 +365,15 @@ class TableScene(Scene):
     def own_time(self) -> bool:
         """Whether the player's own turn runs now: the answers to their questions are
         then part of their time (the game's news is not)."""
-        return False
+        view = self.session.view()
+        return view is not None and self.controls.turn_clock(view) is not None
+
+    def _tick(self, left: int, first: bool) -> None:
+        """One of my turn's last seconds: a tick; without sounds the first of them is
+        said in words, so "Time is up" never comes without a warning."""
+        self.cue("timer_tick")
+        if first and not self.app.announcer.audible():
+            self.post(self.controls.time_left(left))
 
     def _after_key(self, key: Key, handled: bool) -> None:
         """Any key that put a scene over the table (a menu, the rules) stops the time of
@@ -378,6 +417,9 @@ class TableScene(Scene):
     def halt(self) -> None:
         """Leaving: the session stops, and the table's own timers with it."""
         self.session.stop()
+        self.ticks.stop()
+        if self.rounds is not None:
+            self.rounds.stop()
         if self._after_key in self.app.key_listeners:
             self.app.key_listeners.remove(self._after_key)
 
@@ -401,6 +443,25 @@ class TableScene(Scene):
             if self.stops_under_menus and self._starts_with_mine(batch):
                 self.app.announcer.moved_on()
         self.hear(batch)
+        view = self.view()
+        if view is not None:
+            self.follow(view)
+
+    def follow(self, view: Any) -> None:
+        """After a batch (and on joining a match under way): my turn's last seconds
+        ticked, the next round timed, or the end's keys said once."""
+        clock = self.controls.turn_clock(view)
+        self.ticks.to(*(clock or (None, 0)))
+        if self.rounds is not None and self.controls.between(view):
+            self.rounds.ended()
+        elif not self._ended and self.controls.over(view):
+            self._ended = True
+            online = "" if self.beside is None else "-online"
+            self.post(Message(f"{self.controls.game_over_id}{online}"))
+
+    def _between(self) -> bool:
+        view = self.view()
+        return view is not None and self.controls.between(view)
 
     def _starts_with_mine(self, batch: Sequence[Any]) -> bool:
         """Whether the batch's first event of a seat is mine: the game took my move."""
@@ -423,9 +484,28 @@ class TableScene(Scene):
         """The match's game time now."""
         return self.session.time.clock.now()
 
+    def on_key(self, key: Key) -> bool:
+        """Shift+P (wait between rounds), F11 online (the clock as measured here), then
+        the game's controls; an Enter they do not take goes on at rest (the next round,
+        the next match) and is otherwise silent."""
+        if self.rounds is not None and key.shift and key.letter == "p":
+            self.rounds.toggle()
+            return True
+        if key.key == keys.F11 and key.plain and isinstance(self.session, ClockReport):
+            self.post(self.session.diagnostics())
+            return True
+        if self.session.view() is None:  # online, not yet joined
+            return False
+        if self.press(key, self.now()):
+            return True
+        if key.key not in keys.ENTER:
+            return False
+        self.enter_at_rest()
+        return True
+
     def press(self, key: Key, now: float | None) -> bool:
-        """``key`` to the controls: their answers said at once, their action sent.
-        False: no command has it."""
+        """``key`` to the controls: their answers said at once, their action sent, a
+        preference it changed kept. False: no command has it."""
         reaction = self.controls.on_key(key, self.view(), self.seat_names(), now)
         if not isinstance(reaction, Reaction):
             return False
@@ -433,7 +513,17 @@ class TableScene(Scene):
             self.post(said)
         if reaction.action is not None:
             self.act(reaction.action)
+        self.keep_preferences()
         return True
+
+    def keep_preferences(self) -> None:
+        """Preferences a key changed (Domino's sort order), kept for the next matches
+        and the next runs (the settings are written off the loop)."""
+        preferences = self.controls.preferences()
+        if preferences != self._preferences:
+            self._preferences = preferences
+            self.app.settings.tables.setdefault(self.game_id, {}).update(preferences)
+            self.app.save_settings()
 
     def act(self, action: Any) -> None:
         """The player's action: its answer comes as events or a refusal (someone who

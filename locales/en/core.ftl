@@ -195,3 +195,19 @@ keys-setup = Up and Down arrows to choose, Left and Right arrows to change a val
 table-confirm-leave = Leave the game?
 table-game-over-keys = Game over. Enter plays again, Escape leaves the table.
 table-game-over-keys-online = Game over. Enter goes back to the table's seats, Escape for the menu.
+table-round-paused = Paused. Enter for the next round.
+table-round-paused-online = The table's master is holding the next round.
+table-next-round = Next round in { $n ->
+    [one] one second
+   *[other] { $n } seconds
+}, or Enter.
+table-next-round-online = Next round in { $n ->
+    [one] one second
+   *[other] { $n } seconds
+}.
+table-round-pause-on = Pause at the end of this round.
+table-round-pause-off = No pause: the next round starts by itself.
+table-time-left = Your turn; { $n ->
+    [one] one second left
+   *[other] { $n } seconds left
+}.

@@ -195,3 +195,19 @@ keys-setup = Frecce su e giù per scegliere, frecce sinistra e destra per cambia
 table-confirm-leave = Vuoi lasciare la partita?
 table-game-over-keys = Partita finita. Invio per giocare ancora, Esc per lasciare il tavolo.
 table-game-over-keys-online = Partita finita. Invio per tornare ai posti del tavolo, Esc per il menu.
+table-round-paused = In pausa. Invio per il prossimo giro.
+table-round-paused-online = Il capotavola tiene fermo il prossimo giro.
+table-next-round = Prossimo giro tra { $n ->
+    [one] un secondo
+   *[other] { $n } secondi
+}, o con Invio.
+table-next-round-online = Prossimo giro tra { $n ->
+    [one] un secondo
+   *[other] { $n } secondi
+}.
+table-round-pause-on = Pausa alla fine di questo giro.
+table-round-pause-off = Niente pausa: il prossimo giro parte da solo.
+table-time-left = Tocca a te; { $n ->
+    [one] resta un secondo
+   *[other] restano { $n } secondi
+}.

@@ -23,7 +23,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from audiogame.core import keys
-from audiogame.core.controls import Command, Controls, Reaction, answer
+from audiogame.core.controls import (
+    Command,
+    Controls,
+    Reaction,
+    RoundPause,
+    TurnClock,
+    answer,
+)
 from audiogame.core.hand_cursor import HandCursor
 from audiogame.core.keys import Key
 from audiogame.core.narration import Join, Message, Narrate, Phrase
@@ -51,9 +58,25 @@ ARROW_ENDS: dict[str, End] = {keys.LEFT: End.LEFT, keys.RIGHT: End.RIGHT}
 ENTER = keys.ENTER
 #: how many tiles a new sort order reads from the top of the hand
 SORT_PREVIEW = 3
+#: seconds between the end of a manche (heard) and the next one, unless Enter comes
+#: first: the Salotto's pause between rounds (spec/interface.md: "the next round
+#: otherwise starts after 15 s"), which the online server keeps too
+MANCHE_GAP = 15
+#: the pause between manches, in Domino's words
+MANCHE_PAUSE = RoundPause(
+    gap=MANCHE_GAP,
+    paused="domino-paused",
+    paused_online="domino-paused-online",
+    next_soon="domino-next-soon",
+    pause_on="domino-pause-on",
+    pause_off="domino-pause-off",
+)
 
 
 class DominoControls(Controls):
+    round_pause = MANCHE_PAUSE
+    game_over_id = "domino-game-over-keys"
+
     def __init__(self, order: str = SORT_IDS[0]) -> None:
         self.order = order
         #: the tile under the cursor, by uid: re-sorting never loses it
@@ -354,6 +377,24 @@ class DominoControls(Controls):
 
     def over(self, view: Observation) -> bool:
         return view.phase is Phase.OVER
+
+    def between(self, view: Observation) -> bool:
+        return view.phase is Phase.BETWEEN
+
+    def turn_clock(self, view: Observation) -> TurnClock | None:
+        return (view.turn_deadline, view.config.thinking_time) if view.my_turn else None
+
+    def time_left(self, left: int) -> Message:
+        return Message("domino-whose-turn-you-time", {"n": left}, kind="turn")
+
+    def preferences(self) -> dict[str, Any]:
+        """The sort order the player chose last: the next matches keep it."""
+        return {"order": self.order}
+
+    def prefer(self, data: Mapping[str, Any]) -> None:
+        order = data.get("order")
+        if order in SORT_IDS:
+            self.order = order
 
     def situation(
         self, view: Observation, names: Sequence[str], now: float | None

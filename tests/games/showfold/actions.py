@@ -18,10 +18,15 @@ class Fold:
     """Keep my die hidden: nothing won, nothing lost."""
 
 
-Action = Show | Fold
+@dataclass(frozen=True, slots=True)
+class NextRound:
+    """The table's own action (seat None): deal the next round, once the last is revealed."""
 
-_NAMES: dict[type, str] = {Show: "show", Fold: "fold"}
-_BY_NAME: dict[str, Action] = {"show": Show(), "fold": Fold()}
+
+Action = Show | Fold | NextRound
+
+_NAMES: dict[type, str] = {Show: "show", Fold: "fold", NextRound: "next-round"}
+_BY_NAME: dict[str, Action] = {"show": Show(), "fold": Fold(), "next-round": NextRound()}
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
@@ -37,6 +42,7 @@ class Refusal(StrEnum):
 
     NOT_A_PLAYER = "not-a-player"
     NOT_STARTED = "not-started"
+    NOT_BETWEEN = "not-between"
     GAME_OVER = "game-over"
     ALREADY_CHOSE = "already-chose"
     UNKNOWN = "unknown"

@@ -2,14 +2,17 @@
 
 S shows my die, F folds it (while I have not chosen); at any time V says my
 die, P the scores, W who has still to choose. The app's table, a web page and a
-touch page are all built from these; nothing here applies an action.
+touch page are all built from these; nothing here applies an action. Between
+rounds the table deals the next one after its pause (``round_pause``, in the
+app's words; Shift+P waits for Enter), and my choosing time's last seconds tick
+(``turn_clock``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from audiogame.core.controls import Command, Controls, Reaction, answer
+from audiogame.core.controls import Command, Controls, Reaction, RoundPause, TurnClock, answer
 from audiogame.core.keys import Key
 from audiogame.core.narration import Join, Message, Phrase
 
@@ -61,6 +64,8 @@ ACTIONS: dict[str, Show | Fold] = {"s": Show(), "f": Fold()}
 
 class ShowFoldControls(Controls):
     game_id = GAME_ID
+    #: seconds from a round revealed (and heard) to the next
+    round_pause = RoundPause(gap=2.0)
 
     def commands(self, view: View, names: Sequence[str], now: float | None) -> list[Command]:
         found = []
@@ -97,3 +102,9 @@ class ShowFoldControls(Controls):
 
     def over(self, view: View) -> bool:
         return view.phase is Phase.OVER
+
+    def between(self, view: View) -> bool:
+        return view.phase is Phase.WAITING and view.round > 0
+
+    def turn_clock(self, view: View) -> TurnClock | None:
+        return (view.deadline, view.think) if view.my_turn else None

@@ -8,10 +8,12 @@ shown loses a point (never below 0); a folded die stays hidden and counts for
 nothing. The first to the target score wins; seats reaching it together share
 the win.
 
-Time: a round begins by itself ``PAUSE`` seconds after the previous one ended
-(the first at the start time); the choosing time is a deadline. The log of
-accepted actions and of every ``advance`` that changed something replays the
-game (``to_dict``/``from_dict``).
+Time: the first round begins by itself at the start time; each next one waits
+for the table (its action ``NextRound``, seat None: ``legal_actions(None)``
+offers it), which deals it after its pause between rounds (the app's table,
+the server's). The choosing time is a deadline. The log of accepted actions
+and of every ``advance`` that changed something replays the game
+(``to_dict``/``from_dict``).
 """
 
 from __future__ import annotations
@@ -23,13 +25,20 @@ from typing import Any
 
 from audiogame.core.contract import Audience, Outcome, ranks_from_scores
 
-from .actions import Action, Fold, Refusal, Result, Show, action_from_dict, action_to_dict
+from .actions import (
+    Action,
+    Fold,
+    NextRound,
+    Refusal,
+    Result,
+    Show,
+    action_from_dict,
+    action_to_dict,
+)
 from .config import Config
 from .events import Chose, DieRolled, GameEnded, GameStarted, RoundEnded, RoundStarted, TimeRanOut
 from .observation import Phase, View
 
-#: seconds between a revealed round and the next
-PAUSE = 2.0
 FACES = 6
 
 
@@ -94,15 +103,19 @@ class ShowFold:
             if events:
                 self._log.append([now])
             return Result(tuple(events), refusal)
-        assert seat is not None
         self._log.append([now, seat, action_to_dict(action)])
-        self._choose(seat, action, events)
+        if seat is None:
+            self._begin_round(events)
+        else:
+            self._choose(seat, action, events)
         return Result(tuple(events))
 
     def why_not(self, seat: int | None, action: Any, now: float) -> Refusal | None:
         return self._at(now)._refusal(seat, action)
 
     def legal_actions(self, seat: int | None, now: float) -> Sequence[Action]:
+        if seat is None:
+            return () if self._at(now)._refusal(None, NextRound()) else (NextRound(),)
         if self._at(now)._refusal(seat, Show()) is not None:
             return ()
         return (Show(), Fold())
@@ -120,6 +133,7 @@ class ShowFold:
             round=self._round,
             players=self.config.players,
             target=self.config.target,
+            think=self.config.think,
             deadline=self._choose_ends,
             my_value=mine,
             my_choice=choice,
@@ -144,7 +158,8 @@ class ShowFold:
             if len(entry) == 1:
                 game.advance(float(entry[0]))
             else:
-                game.apply(int(entry[1]), action_from_dict(entry[2]), float(entry[0]))
+                seat = None if entry[1] is None else int(entry[1])
+                game.apply(seat, action_from_dict(entry[2]), float(entry[0]))
         return game
 
     # -- for invariants and tests ----------------------------------------------------
@@ -183,6 +198,9 @@ class ShowFold:
         return ahead
 
     def _refusal(self, seat: int | None, action: Any) -> Refusal | None:
+        if isinstance(action, NextRound):
+            between = self._phase is Phase.WAITING and self._begin_at is None
+            return None if seat is None and between else Refusal.NOT_BETWEEN
         if not isinstance(action, Show | Fold):
             return Refusal.UNKNOWN
         if seat is None or not 0 <= seat < self.config.players:
@@ -256,5 +274,4 @@ class ShowFold:
             self._winners = tuple(s for s, p in enumerate(self._scores) if p == top)
             events.append(GameEnded(self._winners, scores))
             return
-        self._phase = Phase.WAITING
-        self._begin_at = self._now + PAUSE
+        self._phase = Phase.WAITING  # the table deals the next round

@@ -20,6 +20,7 @@ class View:
     round: int
     players: int
     target: int
+    think: int  # seconds everybody has to choose (0: no limit)
     deadline: float | None  # when the choosing time runs out
     my_value: int | None  # my die this round (None: a spectator, or between rounds)
     my_choice: str | None  # "show" or "fold" once I chose this round

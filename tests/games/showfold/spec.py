@@ -54,11 +54,13 @@ def invariants(engine: Engine) -> list[str]:
 def wire() -> WireTypes:
     from typing import get_args
 
-    from .actions import Fold, Show
+    from .actions import Fold, NextRound, Show
     from .events import Event
     from .observation import View
 
-    return WireTypes(actions=(Show, Fold), events=get_args(Event), observation=View)
+    return WireTypes(
+        actions=(Show, Fold), events=get_args(Event), observation=View, table_actions=(NextRound,)
+    )
 
 
 SPEC = GameSpec(

@@ -1,13 +1,13 @@
 """The domino table: what only Domino's table does (``TableScene`` holds the rest).
 
-Its keys, its words for a batch and a refusal, where it stands and the board's
-cursor are ``DominoControls``' (the one key map, a web page's listener drives
-the same); the pause between manches is the app's (``ui.rounds``), with
-Domino's words and gap; saving is ``games.domino.saving`` on the app's
-(``core.match_save``). What is left here: the bots and the sort order the
-player chose (kept for the next matches and runs), the last seconds of my
-thinking time ticked, the tile under my cursor said with each batch, Escape's
-table menu (``table_menu``), and Shift+P.
+Its keys, its words for a batch and a refusal, where it stands, the board's
+cursor, my turn's clock and the sort order the player keeps across matches are
+``DominoControls``' (the one key map, a web page's listener drives the same);
+the pause between manches (``ui.rounds``, Shift+P) and the ticks of my last
+seconds are the app's, with Domino's words and gap; saving is
+``games.domino.saving`` on the app's (``core.match_save``). What is left here:
+the bots, the tile under my cursor said with each batch, and Escape's table menu
+(``table_menu``).
 
 While another scene covers the table (the table menu, the rules, a question)
 game time stands still: no bot moves, no thinking time runs, no manche starts.
@@ -22,13 +22,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.scene import Scene
-from audiogame.core import keys
-from audiogame.core.keys import Key
 from audiogame.core.narration import Message
 from audiogame.core.seat import LocalSeat, SeatSession
 from audiogame.games.domino.actions import Action
 from audiogame.games.domino.bots import HARD_ITERATIONS, DominoBot, make_bot
-from audiogame.games.domino.controls import DominoControls
+from audiogame.games.domino.controls import MANCHE_GAP, DominoControls
 from audiogame.games.domino.engine import DominoMatch
 from audiogame.games.domino.narrate import narrate
 from audiogame.games.domino.observation import Observation, Phase
@@ -40,29 +38,15 @@ from audiogame.games.domino.saving import (
     restore_match,
     summary,
 )
-from audiogame.games.domino.sorting import SORT_IDS
 from audiogame.games.domino.table_setup import HUMAN, DominoSetup
-from audiogame.ui.rounds import Rounds, RoundWords
+from audiogame.ui.rounds import Rounds
 from audiogame.ui.table import TableScene
-from audiogame.ui.turn_ticks import TurnTicks
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App
 
 GAME_ID = "domino"
-
-#: seconds between the end of a manche (heard) and the next one, unless Enter comes
-#: first: the Salotto's pause between rounds (spec/interface.md: "the next round
-#: otherwise starts after 15 s"), which the online server keeps too
-MANCHE_GAP = 15
-#: the words of the pause between manches
-ROUND_WORDS = RoundWords(
-    paused="domino-paused",
-    paused_online="domino-paused-online",
-    next_soon="domino-next-soon",
-    pause_on="domino-pause-on",
-    pause_off="domino-pause-off",
-)
+__all__ = ["MANCHE_GAP", "DominoTable", "resume"]
 
 
 class DominoTable(TableScene):
@@ -92,20 +76,13 @@ class DominoTable(TableScene):
         self.bots: dict[int, DominoBot] = {}
         if session is None:
             session = self._local(app, seed, restored)
-        super().__init__(app, session, seed=seed, home=home, resumed=restored is not None)
+        controls = DominoControls() if restored is None else restored.controls
+        super().__init__(app, session, controls, seed=seed, home=home, resumed=bool(restored))
         #: my seat (None: watching); offline always ``HUMAN``
         self.me = session.seat
-        #: Domino's keys (the one key map: a web page's listener drives the same), with
-        #: the hand's sort order the player chose last, kept across matches
-        self.controls = DominoControls(saved_order(app)) if restored is None else restored.controls
-        paused = restored is not None and restored.own.pause
-        self.rounds = Rounds(self, ROUND_WORDS, MANCHE_GAP, self._between, paused=paused)
-        #: my turn's last seconds, ticked
-        self.ticks = TurnTicks(session.time, self._tick)
+        self.rounds.paused = restored is not None and restored.own.pause
         self._snapshots = SnapshotCache()
-        #: checks push a table outside a frame: the first deal then waits for one, so
-        #: that it happens (and is saved) inside a frame, as at a table opened by a key
-        self._deal_later = deal_at_first_frame
+        self.deal_later = deal_at_first_frame
         #: the first deal's events, for a watcher that comes after it
         self.opening: list[Any] = []
 
@@ -168,25 +145,6 @@ class DominoTable(TableScene):
             return False
         return self.local.thinking or any(bot.pending for bot in self.bots.values())
 
-    @property
-    def finished(self) -> bool:
-        return self.view().phase is Phase.OVER
-
-    # -- life cycle -------------------------------------------------------------------
-    def started(self) -> None:
-        if self._resumed:
-            self.after(self.view())
-        elif self._deal_later:
-            self.rounds.deal_soon()
-        else:
-            self.rounds.next_round()
-
-    def halt(self) -> None:
-        """Leaving: the session, its bots' thinking and the table's own timers stop."""
-        super().halt()
-        self.ticks.stop()
-        self.rounds.stop()
-
     # -- the match's events -----------------------------------------------------------
     def hear(self, events: Sequence[Any]) -> None:
         """Every batch of events, whoever caused it: a move, a time-out, a deal."""
@@ -203,7 +161,6 @@ class DominoTable(TableScene):
         # the tile under the cursor is the table's words: the watchers get the narration alone
         spoken = self.controls.heard(events, view, self.names, narrating)
         self.post_narration(narrated, spoken)
-        self.after(view)
 
     # -- saving -----------------------------------------------------------------------
     def match_state(self) -> dict[str, Any]:
@@ -215,50 +172,6 @@ class DominoTable(TableScene):
 
     def summary(self) -> dict[str, Any]:
         return summary(self.match)
-
-    def after(self, view: Observation) -> None:
-        """Whose move is next: mine (its last seconds ticked), a bot's (the session
-        plays it), or the manche is over."""
-        phase = view.phase
-        self.ticks.to(view.turn_deadline if view.my_turn else None, view.config.thinking_time)
-        if phase is Phase.BETWEEN:
-            self.rounds.ended()
-        elif phase is Phase.OVER:
-            online = "" if self.beside is None else "-online"
-            self.post(Message(f"domino-game-over-keys{online}"))
-
-    def _between(self) -> bool:
-        return bool(self.view().phase is Phase.BETWEEN)
-
-    # -- thinking time ----------------------------------------------------------------
-    def _tick(self, left: int, first: bool) -> None:
-        """One of my turn's last seconds: a tick; without sounds the first of them is
-        said in words, so "Time is up" never comes without a warning."""
-        self.cue("timer_tick")
-        if first and not self.app.announcer.audible():
-            self.post(Message("domino-whose-turn-you-time", {"n": left}, kind="turn"))
-
-    def own_time(self) -> bool:
-        """My turn: my questions' answers are part of my thinking time."""
-        view = self.session.view()
-        return view is not None and bool(view.my_turn)
-
-    # -- keys -------------------------------------------------------------------------
-    def on_key(self, key: Key) -> bool:
-        """Domino's keys are ``DominoControls``' (a web page's listener reads the same);
-        Enter between manches and at the end, and Shift+P, are this table's."""
-        if key.shift and key.letter == "p":
-            self.rounds.toggle()
-            return True
-        order = self.controls.order
-        if not self.press(key, self.now()):
-            if key.key not in keys.ENTER:
-                return False
-            self.enter_at_rest()  # while a manche is under way, Enter off a tile is silent
-            return True
-        if self.controls.order != order:
-            keep_order(self.app, self.controls.order)
-        return True
 
     def on_escape(self) -> None:
         cancelled = self.controls.cancel_choice()
@@ -274,9 +187,7 @@ class DominoTable(TableScene):
         self.app.push(TableMenu(self.app, self))
 
     def next_table(self, seed: int | str) -> DominoTable:
-        table = DominoTable(self.app, self.setup, seed, home=self.home, iterations=self.iterations)
-        table.controls.order = self.controls.order  # the player's order goes on
-        return table
+        return DominoTable(self.app, self.setup, seed, home=self.home, iterations=self.iterations)
 
     # -- actions ----------------------------------------------------------------------
     def apply(self, seat: int | None, action: Action) -> None:
@@ -286,18 +197,6 @@ class DominoTable(TableScene):
             self.session.next_round()
         else:
             self.act(action)
-
-
-def saved_order(app: App) -> str:
-    """The sort order the player chose last (settings ``tables["domino"]``), else the first."""
-    order = app.settings.tables.get(GAME_ID, {}).get("order")
-    return order if order in SORT_IDS else SORT_IDS[0]
-
-
-def keep_order(app: App, order: str) -> None:
-    """Remember ``order`` for the next matches and the next runs (written off the loop)."""
-    app.settings.tables.setdefault(GAME_ID, {})["order"] = order
-    app.save_settings()
 
 
 def resume(app: App, state: Any) -> Scene:

@@ -110,9 +110,8 @@ class TiraTable(TableScene):
             session = self._local(app, seed, restored, pile, faces)
         # a practice round goes back where it was opened (the briefing): no home
         home = None if practice else home
-        super().__init__(app, session, seed=seed, home=home, resumed=restored is not None)
         #: the race's keys, and the die under my cursor
-        self.controls = TiraControls()
+        super().__init__(app, session, TiraControls(), seed=seed, home=home, resumed=bool(restored))
         if restored is not None:
             self.cursor = restored.cursor
         self._finished = False  # game over, or the practice round played

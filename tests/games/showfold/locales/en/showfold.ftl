@@ -71,6 +71,7 @@ showfold-refusal-not-started = Wait: the round has not begun.
 showfold-refusal-game-over = The game is over.
 showfold-refusal-already-chose = You have chosen already: wait for the reveal.
 showfold-refusal-unknown = That is not a move of this game.
+showfold-refusal-not-between = The next round is dealt once this one is revealed.
 
 ## setup
 
@@ -83,7 +84,7 @@ showfold-option-think-desc = Seconds everybody has to choose; who has not chosen
 
 ## keys (F1)
 
-keys-showfold-table = S shows your die, F folds it, V says your die, P the scores, W who is still choosing. Escape to leave the game. { keys-global }
+keys-showfold-table = S shows your die, F folds it, V says your die, P the scores, W who is still choosing; between rounds Enter deals the next at once, Shift P waits for it. Escape to leave the game. { keys-global }
 
 ## the window's board (board.py)
 

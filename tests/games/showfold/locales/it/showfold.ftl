@@ -71,6 +71,7 @@ showfold-refusal-not-started = Aspetta: la mano non è ancora cominciata.
 showfold-refusal-game-over = La partita è finita.
 showfold-refusal-already-chose = Hai già scelto: aspetta che la mano sia svelata.
 showfold-refusal-unknown = Questa non è una mossa del gioco.
+showfold-refusal-not-between = La prossima mano si distribuisce quando questa è svelata.
 
 ## preparazione
 
@@ -83,7 +84,7 @@ showfold-option-think-desc = I secondi che tutti hanno per scegliere; chi non ha
 
 ## tasti (F1)
 
-keys-showfold-table = S mostra il dado, F passa, V dice il tuo dado, P i punteggi, W chi deve ancora scegliere. Esc per lasciare la partita. { keys-global }
+keys-showfold-table = S mostra il dado, F passa, V dice il tuo dado, P i punteggi, W chi deve ancora scegliere; tra le mani Invio distribuisce subito la prossima, Maiuscolo P la fa aspettare. Esc per lasciare la partita. { keys-global }
 
 ## il tabellone della finestra (board.py)
 
