@@ -21,16 +21,24 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
 from pathlib import Path
+from typing import Any
 
 from audiogame.announce import Words
+from audiogame.core.clock import RealClock
 from audiogame.core.contract import heard_by
-from audiogame.devtools.online_app import message_text
+from audiogame.devtools.harness import Harness
+from audiogame.devtools.net_harness import ServerThread, wait_for
+from audiogame.devtools.online_app import attach, message_text, parse_args
 from audiogame.games import registry
 from audiogame.language.localizer import Localizer
 from audiogame.net import verify
+from audiogame.net.client.game_client import Connected, GameClient
+from audiogame.net.protocol import messages as m
 from audiogame.net.protocol.game_codec import GameCodec
 from audiogame.net.protocol.match_log import engine_seed, entries_from_lists, seed_hash
+from audiogame.net.server import table_match
 from audiogame.ui.online.kept import FOLDER
 
 PEOPLE = (
@@ -127,3 +135,108 @@ def test_four_app_processes_play_a_whole_match_as_offline(tmp_path):
     assert "Manche 1" in " ".join(results["Anna"]["spoken"])
     assert "Brian" in " ".join(results["Anna"]["spoken"])
     assert "you" in " ".join(results["Brian"]["spoken"])
+
+
+#: a 3-seat match of one manche whose deal puts "which end?" to the scripted player
+HELD_SEED = "1"
+HELD_CONFIG = {"set_id": "double-6", "seats": 3, "teams": None, "manche_limit": 1}
+
+
+def seated(table: m.TableInfo) -> int:
+    return sum(1 for s in table.seats if s.kind is m.SeatKind.HUMAN)
+
+
+def playing(table: m.TableInfo) -> bool:
+    return table.stage is m.TableStage.PLAYING
+
+
+class Hold:
+    """Holds every frame from the server once the player answers "which end?" (S at the
+    table), until the play's answer is at the client and ``AFTER`` more frames passed;
+    the keys the player presses meanwhile are ``pressed``."""
+
+    AFTER = 20
+
+    def __init__(self, driver: Any) -> None:
+        self.driver = driver
+        self.step: int | None = None
+        self.frames = 0
+        self.after = 0
+        self.pressed: list[str] = []
+        self.done = False
+        real_press = driver.press
+
+        def press(name: str, **kw: Any) -> None:
+            if self.step is not None:
+                self.pressed.append(name)
+            elif not self.done and name == "s" and driver.table is driver.app.top:
+                self.step = driver.table.session.view().step
+                driver.app.pumps.remove(driver.link.pump)  # nothing from the server now
+            real_press(name, **kw)
+
+        driver.press = press
+
+    def frame(self) -> None:
+        if self.step is None:
+            return
+        self.frames += 1
+        client_view = self.driver.link.client.view
+        if client_view is None or client_view.step <= self.step:
+            return  # the play's answer is not at the client yet
+        self.after += 1
+        if self.after >= self.AFTER:
+            self.step, self.done = None, True
+            self.driver.app.pumps.append(self.driver.link.pump)
+
+
+def test_the_scripted_player_sends_no_second_action_while_its_answer_is_held(tmp_path, monkeypatch):
+    """The scripted player of the match above (``online_app.Driver``), in this process
+    at a table of a server thread: the moment it answers "which end?" with S, every
+    frame from the server is held until the play's answer has reached the client, and
+    the player goes on looking at its unchanged view meanwhile. It must press nothing
+    that acts: at load 20-30 an Enter pressed again on that view landed on the table
+    as the match ended there, went on to the next match, and left the host in the
+    room. Then the match runs to its end, the player at the finished table."""
+    monkeypatch.setattr(table_match, "new_seed", lambda: HELD_SEED)  # a deal with "which end?"
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    with ServerThread(tmp_path / "server") as server:
+        bruno = GameClient(server.url, "Bruno", lang="en")
+        bruno.start()
+        wait_for(bruno, lambda i: isinstance(i, Connected))
+        bruno.send(m.CreateTable(game="domino", config=HELD_CONFIG))
+        info = wait_for(bruno, lambda i: isinstance(i, m.TableState)).table
+        bruno.send(m.SetBot(seat=2, level="easy"))
+        (shared / "code").write_text(json.dumps([int(n) for n in info.code.split("-")]))
+        (shared / "port").write_text(str(server.port))
+
+        def master() -> None:  # starts once Anna sits, then leaves: a bot plays on
+            wait_for(bruno, lambda i: isinstance(i, m.TableState) and seated(i.table) == 2, 300)
+            bruno.send(m.Start())
+            wait_for(bruno, lambda i: isinstance(i, m.TableState) and playing(i.table), 300)
+            bruno.send(m.LeaveTable())
+
+        starter = threading.Thread(target=master, daemon=True)
+        starter.start()
+        h = Harness(tmp_path / "Anna", lang="en", clock=RealClock(), seed=None)
+        h.app.settings.online_name = "Anna"
+        args = parse_args(["--role", "guest", "--name", "Anna", "--lang", "en"]
+                          + ["--shared", str(shared), "--timeout", "300"])  # fmt: skip
+        driver = attach(h, args)
+        held = Hold(driver)
+        h.app.frame_ends.append(held.frame)
+        h.start()
+        try:
+            h.app.run()
+        finally:
+            h.app.pop_to(h.app.scenes[0])
+            if driver.link is not None:
+                driver.link.close()
+            h.close()
+            bruno.close()
+        starter.join(10)
+    assert driver.failed == ""
+    assert held.frames > 0, "no 'which end?' in this deal: the hold never happened"
+    assert held.pressed == []
+    result = json.loads((shared / "Anna.json").read_text())
+    assert result["over"] is not None  # the player stayed at the finished table

@@ -93,7 +93,13 @@ class Driver:
         self.pressed: list[tuple[float, str]] = []  # bench: my keys at the table
         self.spoken_at: list[tuple[float, str]] = []  # bench: narration heard
         self.failed = ""
-        self._last_key: Any = None
+        #: the keys pressed at the table since the match's log last grew (its ``step``):
+        #: each at most once, so no second action goes while one is on its way
+        self._pressed_here: set[tuple[Any, ...]] = set()
+        self._step: Any = None
+        #: the last keys pressed at the table, with the view's step and phase (a failure
+        #: says them)
+        self.last_keys: list[tuple[Any, Any, str]] = []
 
     # -- keys -------------------------------------------------------------------------------
     def press(self, name: str, *, shift: bool = False, char: str | None = None) -> None:
@@ -140,7 +146,8 @@ class Driver:
         return (
             f"{scenes}; link {link.state}, seat {link.seat}, table {stage} [{seats}] "
             f"spectators {None if table is None else table.spectators}; "
-            f"opened {self.table is not None}; last said: {said}"
+            f"opened {self.table is not None}; last keys (step, phase, key): {self.last_keys}; "
+            f"last said: {said}"
         )
 
     def label(self, msg_id: str, **args: Any) -> str:
@@ -306,12 +313,19 @@ class Driver:
         if key is None:
             return
         view = table.session.view()
+        if view.step != self._step:
+            self._step = view.step
+            self._pressed_here.clear()
         controls = getattr(table, "controls", None)  # the cursor is the controls'
         focus, choosing = getattr(controls, "focus", None), getattr(controls, "choosing", None)
-        pressed = (view.step, focus, choosing, key)
-        if pressed == self._last_key:
-            return  # nothing changed since: the answer is on its way
-        self._last_key = pressed
+        pressed = (focus, choosing, key)
+        if pressed in self._pressed_here:
+            # pressed already on this view: its answer is on its way. Enter refused with
+            # "which end?", then S, must not be followed by Enter again on the same view:
+            # a second play that, landing as the match ended, went on to the next match
+            return
+        self._pressed_here.add(pressed)
+        self.last_keys = [*self.last_keys[-5:], (view.step, view.phase, key)]
         if key in ACTING_KEYS:
             self.pressed.append((time.perf_counter(), key))
         self.press(key)
@@ -345,6 +359,15 @@ class Driver:
         self.app.quit()
 
 
+def attach(h: Harness, args: argparse.Namespace) -> Driver:
+    """The scripted player on the app ``h``: it looks at the end of every frame, after
+    the frame's news is delivered, so the key it presses is handled (first thing in the
+    next frame) on the state it was chosen on."""
+    driver = Driver(h, args)
+    h.app.frame_ends.append(driver)
+    return driver
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="online_app")
     parser.add_argument("--role", choices=("host", "guest", "watch"), required=True)
@@ -373,8 +396,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     h = Harness(home, lang=args.lang, clock=RealClock(), seed=None)
     h.app.settings.language = args.lang
     h.app.settings.online_name = args.name
-    driver = Driver(h, args)
-    h.app.pumps.append(driver)
+    driver = attach(h, args)
     h.start()
     try:
         h.app.run()
