@@ -357,8 +357,16 @@ class GameSpec:
     engine_from_dict: Callable[[Mapping[str, Any]], Engine] | None = None
     #: a random valid configuration (plain data) with this many seats
     random_config: Callable[[random.Random, int], dict[str, Any]] | None = None
-    #: (seat, level, seed) -> a bot
-    make_bot: Callable[[int, str, int | str], Bot] | None = None
+    #: (seat, level, seed, **settings) -> a bot; ``settings``: the table's bot settings
+    #: as plain data (the pace the setup chose, the game's ``bot_settings``), none when
+    #: the game has neither
+    make_bot: Callable[..., Bot] | None = None
+    #: () -> what a new match's bots are made with beside their level and pace, read as
+    #: the match starts (Domino: the hard bots' budget of deals, which tests make
+    #: smaller): plain data, kept in the saved match
+    bot_settings: Callable[[], Mapping[str, Any]] | None = None
+    #: the bots' names, seat 1 first (empty: "Bot 2", "Bot 3"… in the player's language)
+    bot_names: tuple[str, ...] = ()
     narrate: Narrate | None = None
     #: ``(view, names, focus) -> Board``: the table in large print for the window
     #: (``core.board``); None: the window shows the table's name and whose turn

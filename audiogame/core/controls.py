@@ -144,6 +144,11 @@ class Controls:
         """What the game's board needs beyond the view (the cursor); None: nothing."""
         return None
 
+    def cancel(self) -> Message | None:
+        """Escape at the table first cancels a choice under way (Domino's "left or
+        right?"): the words that say so; None: nothing to cancel, Escape goes on."""
+        return None
+
     def new_round(self) -> None:
         """The table deals a new round (Domino's manche): a cursor back to its start."""
 

@@ -37,6 +37,15 @@ class TableChoices(Protocol):
         """Plain data, remembered in ``settings.setups[<game>]``."""
         ...
 
+    def engine_config(self, spec: GameSpec) -> dict[str, Any]:
+        """The game's configuration for this table (the plain data ``new_engine``
+        takes); ``ValueError`` when the game refuses it."""
+        ...
+
+    def bot_settings(self) -> dict[str, Any]:
+        """What the bots are made with from this setup beside their level (the pace)."""
+        ...
+
 
 @dataclass
 class Seating:
@@ -98,3 +107,8 @@ class Seating:
         """The game's configuration for this seating; ``ValueError`` when it refuses it."""
         assert spec.table_config is not None, f"{spec.id} has no table_config"
         return spec.table_config(self.players, self.options)
+
+    engine_config = config
+
+    def bot_settings(self) -> dict[str, Any]:
+        return {}

@@ -573,6 +573,10 @@ class TableScene(Scene):
 
     # -- leaving, and the next match ------------------------------------------------------
     def on_escape(self) -> None:
+        cancelled = self.controls.cancel()
+        if cancelled is not None:
+            self.post(cancelled)
+            return
         if self.finished:
             self.cue("menu_back")
             self.leave()

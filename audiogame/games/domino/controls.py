@@ -208,6 +208,9 @@ class DominoControls(Controls):
         self.focus = uid
         return self._play(view, end)
 
+    def cancel(self) -> Message | None:
+        return self.cancel_choice()
+
     def cancel_choice(self) -> Message | None:
         """Escape while "left or right?" waits: the question is dropped."""
         if self.choosing is None:

@@ -31,6 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from audiogame.core.contract import Bot
 from audiogame.core.jsonlog import JsonLog
 from audiogame.core.match_save import open_match, view_of
 from audiogame.core.saving import BotStates, seal
@@ -89,7 +90,7 @@ def match_state(
     setup: DominoSetup,
     seed: int | str,
     match: DominoMatch,
-    bots: Mapping[int, DominoBot],
+    bots: Mapping[int, Bot],
     controls: DominoControls,
     own: Own,
     cache: SnapshotCache | None = None,

@@ -14,6 +14,7 @@ from audiogame.core.contract import GameSpec, WireTypes
 from audiogame.core.later import later_in
 from audiogame.games.domino.cues import CUES
 from audiogame.games.domino.options import BOT_LEVELS, OPTIONS
+from audiogame.games.domino.table_setup import BOT_NAMES
 
 if TYPE_CHECKING:
     from audiogame.core.contract import Engine
@@ -52,6 +53,14 @@ def new_engine(config: Mapping[str, Any], seed: int | str, start: float) -> Engi
     from audiogame.games.domino.options import DominoConfig
 
     return DominoMatch(DominoConfig.from_dict(dict(config)), seed, start=start)
+
+
+def bot_settings() -> dict[str, Any]:
+    """The hard bots' budget of deals per decision, read as a match starts (tests make
+    it smaller); a saved match keeps the one it was played with."""
+    from audiogame.games.domino.bots import hard
+
+    return {"iterations": hard.HARD_ITERATIONS}
 
 
 def invariants(engine: Engine) -> list[str]:
@@ -118,6 +127,8 @@ SPEC = GameSpec(
     standing=standing,
     engine_from_dict=later(".engine:DominoMatch.from_dict"),
     make_bot=later(".bots:make_bot"),
+    bot_settings=bot_settings,
+    bot_names=BOT_NAMES,
     narrate=later(".narrate:narrate"),
     board=later(".board:board"),
     invariants=invariants,

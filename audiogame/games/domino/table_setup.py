@@ -151,6 +151,12 @@ class DominoSetup:
     def set_option(self, option: OptionSpec, value: Any) -> None:
         self.options[option.id] = value
 
+    def engine_config(self, spec: Any = None) -> dict[str, Any]:
+        return self.config().to_dict()
+
+    def bot_settings(self) -> dict[str, Any]:
+        return {"pace": self.pace}
+
     # -- changes the scene makes ------------------------------------------------------
     def add_bot(self, level: str = DEFAULT_LEVEL) -> bool:
         """One more bot; False when the table is full. Teams that no longer divide evenly go."""

@@ -74,6 +74,12 @@ class TableSetup:
     def set_option(self, option: OptionSpec, value: Any) -> None:
         setattr(self, option.id, value)
 
+    def engine_config(self, spec: Any = None) -> dict[str, Any]:
+        return self.config().to_dict()
+
+    def bot_settings(self) -> dict[str, Any]:
+        return {}
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "players": self.players,

@@ -60,7 +60,7 @@ def generic(spec: GameSpec) -> GameScenes:
     return GameScenes(
         open_setup=partial(GameSetup, spec=spec),
         resume=partial(game_table.resume, spec),
-        online_table=partial(game_table.GameTable.online, spec),
+        online_table=partial(game_table.online, spec),
     )
 
 

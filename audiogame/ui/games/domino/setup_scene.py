@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 from audiogame.core.contract import OptionSpec
 from audiogame.core.keys import Key
 from audiogame.core.narration import resolve_value
-from audiogame.games.domino.bots import hard
 from audiogame.games.domino.narrate import Seating, team_list
 from audiogame.games.domino.options import MAX_PLAYERS, MIN_PLAYERS, seats_for
 from audiogame.games.domino.table_setup import BOT_NAMES, BOT_PACES, HUMAN, DominoSetup
@@ -178,11 +177,4 @@ class DominoSetupScene(SetupScene):
             self.say(problem.msg_id, cue="menu_error", **problem.args)
             return
         self.save()
-        table = DominoTable(
-            self.app,
-            self.setup,
-            new_seed(self.app),
-            home=self,
-            iterations=hard.HARD_ITERATIONS,  # read now: tests make it smaller
-        )
-        self.app.push(table)
+        self.app.push(DominoTable(self.app, self.setup, new_seed(self.app), home=self))
