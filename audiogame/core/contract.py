@@ -269,6 +269,16 @@ class OptionSpec:
     per_seat: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class BotPace:
+    """The seconds a game's bots may wait before their moves, so a listener can follow
+    them: the setup offers ``values`` (a row of its own, "Bot pace") and the bots are
+    made with the one chosen (``make_bot(..., pace=seconds)``)."""
+
+    values: tuple[float, ...]
+    default: float
+
+
 # -- what crosses the network ------------------------------------------------------------
 
 
@@ -365,8 +375,11 @@ class GameSpec:
     #: the match starts (Domino: the hard bots' budget of deals, which tests make
     #: smaller): plain data, kept in the saved match
     bot_settings: Callable[[], Mapping[str, Any]] | None = None
-    #: the bots' names, seat 1 first (empty: "Bot 2", "Bot 3"… in the player's language)
+    #: the bots' names, seat 1 first, said by the setup and the table (empty: "Bot 2",
+    #: "Bot 3"… in the player's language)
     bot_names: tuple[str, ...] = ()
+    #: the bots' pace the setup offers (None: the game's bots keep their own)
+    bot_pace: BotPace | None = None
     narrate: Narrate | None = None
     #: ``(view, names, focus) -> Board``: the table in large print for the window
     #: (``core.board``); None: the window shows the table's name and whose turn

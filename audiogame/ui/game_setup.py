@@ -47,9 +47,6 @@ class GameSetup(SetupScene):
     def set_players(self, players: int) -> None:
         self.setup.set_players(self.spec, players)
 
-    def bot_name(self, bot: int) -> str:
-        return self.t("bot-name", n=bot + 2)
-
     def start(self) -> None:
         from audiogame.ui.game_table import GameTable
         from audiogame.ui.table import new_seed

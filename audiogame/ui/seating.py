@@ -46,6 +46,12 @@ class TableChoices(Protocol):
         """What the bots are made with from this setup beside their level (the pace)."""
         ...
 
+    def bot_pace(self) -> float | None:
+        """The bots' pace chosen (``GameSpec.bot_pace``; None: the game has none)."""
+        ...
+
+    def set_bot_pace(self, pace: float) -> None: ...
+
 
 @dataclass
 class Seating:
@@ -56,12 +62,15 @@ class Seating:
     levels: list[str] = field(default_factory=list)
     #: the options' values, by ``OptionSpec.field``
     options: dict[str, Any] = field(default_factory=dict)
+    #: the bots' pace, seconds (None: the game offers none)
+    pace: float | None = None
 
     @classmethod
     def default(cls, spec: GameSpec) -> Seating:
         level = spec.bot_levels[(len(spec.bot_levels) - 1) // 2] if spec.bot_levels else ""
         options = {option.field: option.default for option in spec.options}
-        return cls(spec.min_seats, [level] * (spec.min_seats - 1), options)
+        pace = None if spec.bot_pace is None else spec.bot_pace.default
+        return cls(spec.min_seats, [level] * (spec.min_seats - 1), options, pace)
 
     @classmethod
     def from_dict(cls, spec: GameSpec, data: Any) -> Seating:
@@ -81,6 +90,9 @@ class Seating:
             value = options.get(option.field) if isinstance(options, Mapping) else None
             if value in option.values and type(value) is type(option.default):
                 seating.options[option.field] = value
+        pace = data.get("pace")
+        if spec.bot_pace is not None and pace in spec.bot_pace.values:
+            seating.pace = float(pace)
         return seating
 
     def level(self, bot: int) -> str:
@@ -96,7 +108,14 @@ class Seating:
         self.options[option.field] = value
 
     def to_dict(self) -> dict[str, Any]:
-        return {"players": self.players, "levels": list(self.levels), "options": self.options}
+        kept = {"players": self.players, "levels": list(self.levels), "options": self.options}
+        return kept if self.pace is None else kept | {"pace": self.pace}
+
+    def bot_pace(self) -> float | None:
+        return self.pace
+
+    def set_bot_pace(self, pace: float) -> None:
+        self.pace = pace
 
     def set_players(self, spec: GameSpec, players: int) -> None:
         default = Seating.default(spec).levels[:1] or [""]
@@ -111,4 +130,4 @@ class Seating:
     engine_config = config
 
     def bot_settings(self) -> dict[str, Any]:
-        return {}
+        return {} if self.pace is None else {"pace": self.pace}

@@ -3,11 +3,12 @@
 A menu built from the game's spec (``GameSpec``): the first row starts the
 match; then the players — "You" and a row per bot whose level Left/Right
 change (the levels the spec offers, said alike in every game:
-``bot-level-<level>``) — then the game's own rows before its options (Domino's
-teams), one ``ChoiceRow`` per option of the spec (``ChoiceRow.for_option``:
-``<game>-option-<id>``, its description, its values), and the game's rows
-after them (Domino's bots' pace). Every row says its value and one line on
-what it does.
+``bot-level-<level>``; each bot named by the spec's ``bot_names``, else "Bot 2"…)
+— then the game's own rows before its options (Domino's teams), one
+``ChoiceRow`` per option of the spec (``ChoiceRow.for_option``:
+``<game>-option-<id>``, its description, its values), the bots' pace when the
+spec offers one (``bot_pace``), and the game's rows after them. Every row says
+its value and one line on what it does.
 
 Enter, on any row, starts; when this game has a saved match, which the new
 one would replace, the player is asked first (``begin``). A game that seats
@@ -18,8 +19,8 @@ and read back next time.
 
 The rows read and write the game's setup data through one small interface
 (``ui.seating.TableChoices``: how many play, each bot's level, each option's
-value, plain data to remember); a game's setup gives only how that data is
-read back (``read``), each bot's name, its own rows and what Enter starts
+value, the bots' pace, plain data to remember); a game's setup gives only how
+that data is read back (``read``), its own rows and what Enter starts
 (``start``).
 """
 
@@ -88,8 +89,10 @@ class SetupScene(MenuScene):
         raise NotImplementedError
 
     def bot_name(self, bot: int) -> str:
-        """The name of the ``bot``-th bot (0: the first, at seat 1)."""
-        raise NotImplementedError
+        """The name of the ``bot``-th bot (0: the first, at seat 1): the game's, else
+        "Bot 2"… in the player's language."""
+        names = self.spec.bot_names
+        return names[bot] if bot < len(names) else self.t("bot-name", n=bot + 2)
 
     def add_bot(self) -> None:
         """B (``adds_bots``): one more bot, said."""
@@ -188,6 +191,7 @@ class SetupScene(MenuScene):
         rows += [self.bot_row(bot) for bot in range(self.players - 1)]
         rows += self.rows_before_options()
         rows += [self.option_row(option) for option in self.spec.options]
+        rows += self.pace_rows()
         rows += self.rows_after_options()
         self.items = items + [row.item(self, self.changed) for row in rows]
         self.index = min(self.index, len(self.items) - 1)
@@ -227,6 +231,22 @@ class SetupScene(MenuScene):
             description=lambda: t("setup-players-desc"),
             said=label,
         )
+
+    def pace_rows(self) -> list[ChoiceRow]:
+        """The bots' pace, when the game offers one (``GameSpec.bot_pace``)."""
+        t, pace = self.t, self.spec.bot_pace
+        if pace is None:
+            return []
+        return [
+            ChoiceRow(
+                name=lambda: t("setup-pace"),
+                values=pace.values,
+                get=self.setup.bot_pace,
+                put=self.setup.set_bot_pace,
+                describe=lambda value: t("setup-seconds", n=value),
+                description=lambda: t("setup-pace-desc"),
+            )
+        ]
 
     def bot_row(self, bot: int) -> ChoiceRow:
         t = self.t

@@ -191,6 +191,12 @@ setup-title = { $game }, setup
 setup-start = Start the game
 setup-refused = This table cannot be played: change a value.
 bot-name = Bot { $n }
+setup-pace = Bot pace
+setup-pace-desc = How long the bots wait between moves.
+setup-seconds = { $n ->
+    [one] one second
+   *[other] { $n } seconds
+}
 keys-setup = Up and Down arrows to choose, Left and Right arrows to change a value, Enter to begin, Escape to go back. { keys-global }
 table-confirm-leave = Leave the game?
 table-game-over-keys = Game over. Enter plays again, Escape leaves the table.

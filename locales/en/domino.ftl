@@ -262,7 +262,6 @@ domino-option-team-finish = Team finish mode
 domino-option-thinking-time = Thinking time
 domino-option-manche-limit = Manche limit
 domino-option-point-limit = Point limit
-domino-setup-pace = Bot pace
 domino-option-set-desc = Which tiles are used; a bigger set seats more players.
 domino-option-forbid-drawing-desc = Nobody ever draws: a player who cannot play passes.
 domino-option-draw-with-playable-desc = You may draw even holding a playable tile, to load your opponents with points.
@@ -271,17 +270,12 @@ domino-option-team-finish-desc = A manche ends only when a whole team is out of 
 domino-option-thinking-time-desc = The time for each move; when it runs out a tile is drawn and the turn passes.
 domino-option-manche-limit-desc = After how many manches the match ends, or sooner when someone reaches the point limit; the lowest score wins.
 domino-option-point-limit-desc = Without a manche limit, whoever reaches these points is out of the match; with one, the match ends as soon as someone reaches them. Off only with a manche limit.
-domino-setup-pace-desc = How long the bots wait between moves.
 domino-set-info = { $tiles ->
     [one] one tile
    *[other] { $tiles } tiles
 }, up to { $max ->
     [one] one player
    *[other] { $max } players
-}
-domino-seconds = { $n ->
-    [one] one second
-   *[other] { $n } seconds
 }
 domino-option-thinking-time-value = { $n ->
     [one] one second

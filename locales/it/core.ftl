@@ -191,6 +191,12 @@ setup-title = { $game }, preparazione
 setup-start = Inizia la partita
 setup-refused = Questo tavolo non si può giocare: cambia un valore.
 bot-name = Bot { $n }
+setup-pace = Ritmo dei bot
+setup-pace-desc = Quanto aspettano i bot tra una mossa e l'altra.
+setup-seconds = { $n ->
+    [one] un secondo
+   *[other] { $n } secondi
+}
 keys-setup = Frecce su e giù per scegliere, frecce sinistra e destra per cambiare un valore, Invio per cominciare, Esc per tornare indietro. { keys-global }
 table-confirm-leave = Vuoi lasciare la partita?
 table-game-over-keys = Partita finita. Invio per giocare ancora, Esc per lasciare il tavolo.

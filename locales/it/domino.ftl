@@ -262,7 +262,6 @@ domino-option-team-finish = Modalità di conclusione per squadra
 domino-option-thinking-time = Tempo di riflessione
 domino-option-manche-limit = Limite di manche
 domino-option-point-limit = Limite di punti
-domino-setup-pace = Ritmo dei bot
 domino-option-set-desc = Quali tessere si usano; un set più grande serve a più giocatori.
 domino-option-forbid-drawing-desc = Nessuno pesca mai: chi non può attaccare passa.
 domino-option-draw-with-playable-desc = Si può pescare anche avendo una tessera giocabile, per caricare di punti gli avversari.
@@ -271,17 +270,12 @@ domino-option-team-finish-desc = La manche finisce solo quando tutta una squadra
 domino-option-thinking-time-desc = Il tempo per ogni mossa; scaduto, si pesca una tessera e il turno passa.
 domino-option-manche-limit-desc = Dopo quante manche finisce la partita, o prima se qualcuno arriva al limite di punti; vince il punteggio più basso.
 domino-option-point-limit-desc = Senza un numero di manche, chi arriva a questi punti è eliminato; con un numero di manche, la partita finisce appena qualcuno li raggiunge. Disattivato solo insieme a un numero di manche.
-domino-setup-pace-desc = Quanto aspettano i bot tra una mossa e l'altra.
 domino-set-info = { $tiles ->
     [one] una tessera
    *[other] { $tiles } tessere
 }, fino a { $max ->
     [one] un giocatore
    *[other] { $max } giocatori
-}
-domino-seconds = { $n ->
-    [one] un secondo
-   *[other] { $n } secondi
 }
 domino-option-thinking-time-value = { $n ->
     [one] un secondo

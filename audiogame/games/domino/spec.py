@@ -10,11 +10,11 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from audiogame.core.contract import GameSpec, WireTypes
+from audiogame.core.contract import BotPace, GameSpec, WireTypes
 from audiogame.core.later import later_in
 from audiogame.games.domino.cues import CUES
 from audiogame.games.domino.options import BOT_LEVELS, OPTIONS
-from audiogame.games.domino.table_setup import BOT_NAMES
+from audiogame.games.domino.table_setup import BOT_NAMES, BOT_PACES, DEFAULT_PACE
 
 if TYPE_CHECKING:
     from audiogame.core.contract import Engine
@@ -129,6 +129,7 @@ SPEC = GameSpec(
     make_bot=later(".bots:make_bot"),
     bot_settings=bot_settings,
     bot_names=BOT_NAMES,
+    bot_pace=BotPace(BOT_PACES, DEFAULT_PACE),
     narrate=later(".narrate:narrate"),
     board=later(".board:board"),
     invariants=invariants,

@@ -157,6 +157,12 @@ class DominoSetup:
     def bot_settings(self) -> dict[str, Any]:
         return {"pace": self.pace}
 
+    def bot_pace(self) -> float | None:
+        return self.pace
+
+    def set_bot_pace(self, pace: float) -> None:
+        self.pace = pace
+
     # -- changes the scene makes ------------------------------------------------------
     def add_bot(self, level: str = DEFAULT_LEVEL) -> bool:
         """One more bot; False when the table is full. Teams that no longer divide evenly go."""

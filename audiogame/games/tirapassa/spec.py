@@ -14,6 +14,7 @@ from audiogame.core.contract import GameSpec, WireTypes
 from audiogame.core.later import later_in
 from audiogame.games.tirapassa.cues import CUES
 from audiogame.games.tirapassa.options import OPTIONS
+from audiogame.games.tirapassa.table_setup import BOT_NAMES
 
 if TYPE_CHECKING:
     from audiogame.core.contract import Engine
@@ -111,6 +112,7 @@ SPEC = GameSpec(
     new_engine=new_engine,
     engine_from_dict=later(".engine:TiraGame.from_dict"),
     make_bot=later(".bots:TiraBot"),
+    bot_names=BOT_NAMES,
     narrate=later(".narrate:narrate"),
     board=later(".board:board"),
     invariants=invariants,

@@ -80,6 +80,12 @@ class TableSetup:
     def bot_settings(self) -> dict[str, Any]:
         return {}
 
+    def bot_pace(self) -> float | None:
+        return None  # a race's bots react at their level's speed
+
+    def set_bot_pace(self, pace: float) -> None:
+        raise ValueError("Tira & Passa has no bots' pace")
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "players": self.players,

@@ -1,12 +1,13 @@
 """The domino table setup: the players and each bot's level, the teams, every option.
 
-A ``SetupScene`` (``ui/setup.py``): the first row starts the match, then the
-players (you, then each bot: Left/Right change its level), the teams, the
-options of the spec and the bots' pace. B adds a bot, Shift+B removes the
-last one, Shift+R deals random teams (again on every press) and speaks them;
-Enter, on any row, starts. A set that cannot seat the players is refused with
-the reason. The setup is kept in ``settings.setups["domino"]``. The main menu
-opens it through the spec (``spec.open_setup``).
+A ``SetupScene`` (``ui/setup.py``) gives the rows: the first starts the match,
+then the players (you, then each bot by the spec's names: Left/Right change its
+level), the options of the spec and the bots' pace (the spec's ``bot_pace``).
+What is Domino's own: the teams row and Shift+R (random teams, dealt again on
+every press and spoken), B and Shift+B said with the teams they keep or break,
+each set's size said with it, the options another choice makes meaningless or
+refuses, and Enter's check of the set against the players. The setup is kept in
+``settings.setups["domino"]``.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from audiogame.core.keys import Key
 from audiogame.core.narration import resolve_value
 from audiogame.games.domino.narrate import Seating, team_list
 from audiogame.games.domino.options import MAX_PLAYERS, MIN_PLAYERS, seats_for
-from audiogame.games.domino.table_setup import BOT_NAMES, BOT_PACES, HUMAN, DominoSetup
+from audiogame.games.domino.table_setup import BOT_NAMES, HUMAN, DominoSetup
 from audiogame.games.domino.tiles import SETS
 from audiogame.ui.choice_row import ChoiceRow
 from audiogame.ui.games.domino.table import GAME_ID, DominoTable
@@ -47,9 +48,6 @@ class DominoSetupScene(SetupScene):
         setup = DominoSetup.from_dict(saved)
         setup.drop_unavailable()  # a setup kept before such options were refused
         return setup
-
-    def bot_name(self, bot: int) -> str:
-        return BOT_NAMES[bot]
 
     def unavailable(self, option: OptionSpec) -> str | None:
         why = self.setup.unavailable(option.id)
@@ -92,22 +90,6 @@ class DominoSetupScene(SetupScene):
             said=self.teams_said,
         )
         return [teams]
-
-    def rows_after_options(self) -> list[ChoiceRow]:
-        t, setup = self.t, self.setup
-
-        def put(pace: float) -> None:
-            setup.pace = pace
-
-        pace = ChoiceRow(
-            name=lambda: t("domino-setup-pace"),
-            values=BOT_PACES,
-            get=lambda: setup.pace,
-            put=put,
-            describe=lambda v: t("domino-seconds", n=v),
-            description=lambda: t("domino-setup-pace-desc"),
-        )
-        return [pace]
 
     def teams_value(self, count: int) -> str:
         return self.t("domino-teams-count", n=count) if count else self.t("domino-teams-none")

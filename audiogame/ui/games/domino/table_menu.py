@@ -62,5 +62,5 @@ class TableMenu(MenuScene):
 def options_summary(t: Callable[..., str], table: MenuTable) -> str:
     """The table's options (read only: they are fixed for the match), then the bots' pace."""
     options = describe_options(OPTIONS, table.game_id, table.config, t)
-    pace = t("domino-seconds", n=table.setup.pace)
-    return f"{options} {t('option-value', label=t('domino-setup-pace'), value=pace)}."
+    pace = t("setup-seconds", n=table.setup.pace)
+    return f"{options} {t('option-value', label=t('setup-pace'), value=pace)}."

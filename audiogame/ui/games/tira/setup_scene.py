@@ -2,8 +2,8 @@
 
 A ``SetupScene`` (``ui/setup.py``) gives the rows: the first starts the game;
 then how many play, a row per bot (Left/Right change its level) and one row
-per option of the spec, over Tira's ``TableSetup``. What is Tira's own: the
-bots' names, and Enter opens the briefing. The setup is kept in
+per option of the spec, over Tira's ``TableSetup``, each bot named by the spec's
+``bot_names``. What is Tira's own: Enter opens the briefing. The setup is kept in
 ``settings.setups["tira"]``.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from audiogame.games.tirapassa.table_setup import BOT_NAMES, TableSetup
+from audiogame.games.tirapassa.table_setup import TableSetup
 from audiogame.ui.games.tira.briefing import BriefingScene
 from audiogame.ui.games.tira.table import GAME_ID
 from audiogame.ui.setup import SetupScene
@@ -37,9 +37,6 @@ class TiraSetupScene(SetupScene):
 
     def set_players(self, players: int) -> None:
         self.setup.players = players
-
-    def bot_name(self, bot: int) -> str:
-        return BOT_NAMES[bot]
 
     # -- start ------------------------------------------------------------------------
     def start(self) -> None:
