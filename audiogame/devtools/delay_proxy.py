@@ -55,6 +55,8 @@ class DelayProxy:
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._relays: set[asyncio.Task[object]] = set()
+        self._writers: set[asyncio.StreamWriter] = set()
+        self._down = False
         self._thread = threading.Thread(target=self.loop.run_forever, name="proxy", daemon=True)
 
     @property
@@ -80,6 +82,22 @@ class DelayProxy:
         self.loop.call_soon_threadsafe(self.loop.stop)
         self._thread.join(5.0)
 
+    def cut(self) -> None:
+        """The line goes down: every connection through it is cut now (both ends see
+        it closed), and new ones are refused until ``mend``. From any thread; it
+        returns once the cut is done."""
+
+        async def down() -> None:
+            self._down = True
+            for writer in list(self._writers):
+                writer.transport.abort()
+
+        asyncio.run_coroutine_threadsafe(down(), self.loop).result(10.0)
+
+    def mend(self) -> None:
+        """The line is back: new connections go through again."""
+        self.loop.call_soon_threadsafe(setattr, self, "_down", False)
+
     def __enter__(self) -> DelayProxy:
         return self.start()
 
@@ -99,11 +117,19 @@ class DelayProxy:
         if relay is not None:
             self._relays.add(relay)
             relay.add_done_callback(self._relays.discard)
+        if self._down:
+            writer.transport.abort()
+            return
         try:
             far_reader, far_writer = await asyncio.open_connection(HOST, self.target_port)
         except OSError:
             writer.close()
             return
+        ends = (writer, far_writer)
+        self._writers.update(ends)
+        relay_done = asyncio.current_task()
+        if relay_done is not None:
+            relay_done.add_done_callback(lambda _t: self._writers.difference_update(ends))
         head = await self._head(reader) if self.report else b""
         pumps = [
             self._spawn(self._pump(reader, far_writer, self._draw(self.up), head)),

@@ -144,6 +144,8 @@ class TableFrames(TableStorage):
             now=current.scheduler.clock.now(),
         )
         self._post(snapshot, players=frozenset({player}))
+        if current.over is not None:  # back (or new) after the end: the end, as the others had it
+            self._post(current.over, players=frozenset({player}))
 
     def _frames(self, match: _Match, events: Sequence[Any], upto: int) -> list[Post]:
         encoded: dict[int, Any] = {}

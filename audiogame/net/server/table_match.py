@@ -241,6 +241,7 @@ class TableMatch(TableFrames):
             start=record.start,
             log=[[e.at, e.seat, e.action] for e in match.log],
         )
+        match.over = over
         self._post(over)
         # a copy: the table's own record forgets the match below, before ``keep`` runs
         table_record = dataclasses.replace(self.record, match=record)

@@ -105,6 +105,9 @@ class _Match:
     bot_saved: dict[int, dict[str, Any]] = field(default_factory=dict)
     table_call: Any = None
     bot_count: int = 0
+    #: the end (seed revealed, whole log), once the match is over: sent again to whoever
+    #: comes to the table after it, with their snapshot
+    over: m.MatchOver | None = None
 
 
 class TableStorage:

@@ -442,23 +442,30 @@ class Link:
         self.app.push(scene)
 
     def _while_away(self, table: TableScene, view: Any, away: Sequence[Any]) -> None:
-        """Back after a drop: what happened meanwhile, short, at the player's verbosity."""
+        """Back after a drop: what happened meanwhile, short, at the player's verbosity;
+        then where the match stands, or, when it ended meanwhile, the end's keys (the
+        end itself is the last of what happened: the table is finished, as it is for
+        those who stayed)."""
         info = self.table
         spec = None if info is None else registry.get(info.game)
+        over = table.controls.over(view)
         if not away or spec is None or spec.narrate is None:
             self.say("online-away-nothing")
-            return
-        messages = spec.narrate(away, view, self.names())
-        self.say("online-away", n=len(away))
-        earlier, recent = messages[:-AWAY_SAID], messages[-AWAY_SAID:]
-        announcer = self.app.announcer
-        for message in earlier:  # kept in the history, not said
-            text = self.app.localizer(message.msg_id, **_resolved(message, self.app))
-            announcer.history.add(text, message.kind)
-        for message in recent:
-            table.post(message)
-        for message in table.situation():
-            table.post(message)
+        else:
+            messages = spec.narrate(away, view, self.names())
+            self.say("online-away", n=len(away))
+            earlier, recent = messages[:-AWAY_SAID], messages[-AWAY_SAID:]
+            announcer = self.app.announcer
+            for message in earlier:  # kept in the history, not said
+                text = self.app.localizer(message.msg_id, **_resolved(message, self.app))
+                announcer.history.add(text, message.kind)
+            for message in recent:
+                table.post(message)
+            if not over:
+                for message in table.situation():
+                    table.post(message)
+        if over:
+            table.follow(view)
 
     def _batch(self, events: Sequence[Any], view: Any) -> None:
         seat = self.seat_session
@@ -471,6 +478,9 @@ class Link:
             seat.refused(refused.ref, refused.refusal)
 
     def _over(self, over: m.MatchOver) -> None:
+        last = self.last_over
+        if last is not None and last.seed_hash == over.seed_hash:
+            return  # the end again, with the snapshot of a return: kept already
         self.last_over = over
         info = self.table
         committed = self.committed or ("" if info is None else info.seed_hash)
