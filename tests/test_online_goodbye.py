@@ -4,9 +4,20 @@ again, and the player is back in the online menu, whose keys answer."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import json
+import socket
+import threading
+from typing import Any
+
 import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+from websockets.typing import Subprotocol
 
 from audiogame.devtools.net_harness import ServerThread
+from audiogame.net.protocol import messages as m
 from audiogame.ui.online.menu import OnlineMenu
 from audiogame.ui.online.room import RoomScene
 from audiogame.ui.table import TableScene
@@ -48,3 +59,88 @@ def test_the_server_closing_mid_match_brings_the_player_back_to_a_menu(tmp_path,
     finally:
         h.app.pop_to(h.app.scenes[0])
         h.close()
+
+
+def test_a_player_reading_slowly_gets_everything_then_the_goodbye(tmp_path):
+    """The server closes while a player's line is still full (frames queued for a client
+    that has not read them yet: a slow line, a starved process): the player gets every
+    frame queued before, then the goodbye, then a normal close. The listener's own close
+    once went out ahead (1001, no goodbye) and the player tried again for minutes."""
+    server = ServerThread(tmp_path / "server").start()
+    ready, resume = threading.Event(), threading.Event()
+    got: dict[str, Any] = {}
+    reader = threading.Thread(
+        target=lambda: asyncio.run(slow_reader(server.port, ready, resume, got)), daemon=True
+    )
+    reader.start()
+    stopper = threading.Thread(target=server.stop, daemon=True)
+    try:
+        assert ready.wait(60)
+        queued = server.call(fill_the_line(server))
+        stopper.start()  # the host closes the server
+        assert server.call(goodbye_queued(server))
+    finally:
+        resume.set()  # the player reads again
+        reader.join(60)
+        stopper.join(60)
+    frames = got["frames"]
+    assert frames[:-1] == [FILLER] * queued  # everything before, in order
+    assert json.loads(frames[-1]) == {"type": "goodbye", "reason": "shutdown"}
+    assert got["code"] == 1000
+
+
+FILLER = m.encode(m.Chat(name="Bruno", text="x" * 4000)).decode()
+
+
+async def slow_reader(
+    port: int, ready: threading.Event, resume: threading.Event, got: dict[str, Any]
+) -> None:
+    """A player whose line takes a few KiB and who stops reading once welcomed."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect(("127.0.0.1", port))
+    ws = await connect(
+        f"ws://127.0.0.1:{port}",
+        sock=sock,
+        subprotocols=[Subprotocol(m.SUBPROTOCOL)],
+        compression=None,
+        max_size=None,
+        ping_interval=None,
+    )
+    await ws.send(m.encode(m.Hello(name="Anna", lang="en")).decode())
+    welcome = json.loads(await ws.recv())
+    assert welcome["type"] == "welcome"
+    ws.transport.pause_reading()
+    ready.set()
+    while not resume.is_set():
+        await asyncio.sleep(0.01)
+    ws.transport.resume_reading()
+    frames = []
+    with contextlib.suppress(ConnectionClosed):
+        async for frame in ws:
+            frames.append(frame)
+    # what the server sent before the player's line filled up (its welcome's news)
+    got["frames"] = [f for f in frames if json.loads(f)["type"] in ("chat", "goodbye")]
+    got["code"] = ws.close_code
+
+
+async def fill_the_line(server: ServerThread) -> int:
+    """Frames queued for the player until the line is full and some wait to be written;
+    how many were queued."""
+    assert server.server is not None
+    (connection,) = server.server.connections
+    queued = 0
+    while not (connection.ws.transport.get_write_buffer_size() and connection._out):
+        for _ in range(16):
+            connection.send_frame(FILLER.encode())
+            queued += 1
+        await asyncio.sleep(0.01)
+    return queued
+
+
+async def goodbye_queued(server: ServerThread) -> bool:
+    """Until the closing server has queued its goodbye (the player's line still full)."""
+    assert server.server is not None
+    while not server.server._closing or any(not c._closing for c in server.server.connections):
+        await asyncio.sleep(0.01)
+    return True

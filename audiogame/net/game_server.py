@@ -51,6 +51,9 @@ DB_FILE = "server.sqlite3"
 VERSION_HEADER = "X-Audiogame-Protocol"
 #: the body of the answer to a handshake from another site's page
 ORIGIN_REFUSED = "origin"
+#: seconds a closing server gives its connections to get their goodbyes out (a client
+#: reading slowly gets everything queued before it first); then what is left is cut
+GOODBYE_WAIT = 5.0
 
 
 def offered_subprotocols(headers: Headers) -> list[str]:
@@ -156,8 +159,16 @@ class GameServer:
             self._metrics_server.close()
         if self._sweeper is not None:
             self._sweeper.cancel()
-        for connection in list(self.connections):
+        closing = list(self.connections)
+        for connection in closing:
             connection.close(Reason.SHUTDOWN)
+        # each goodbye leaves after the frames queued before it, then its connection closes
+        # itself: the listener's own close would cut a line still sending (its 1001 ahead
+        # of the goodbye, and the player trying again for minutes). A client that reads
+        # nothing more is cut after GOODBYE_WAIT.
+        writers = [c.writer for c in closing if c.writer is not None]
+        if writers:
+            await asyncio.wait(writers, timeout=GOODBYE_WAIT)
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()

@@ -93,6 +93,9 @@ class Connection:
         self._out: collections.deque[bytes] = collections.deque()
         self._wake = asyncio.Event()
         self._closing = False
+        #: the task writing this connection's frames out; it ends once the goodbye (and
+        #: every frame before it) is out and the line closed (``GameServer.close`` waits)
+        self.writer: asyncio.Task[None] | None = None
         self._slowed_at = -1.0
         #: when the frame being handled arrived (``_arrived``)
         self._frame_at = now
@@ -125,7 +128,7 @@ class Connection:
 
     # -- the connection's life ------------------------------------------------------------
     async def run(self) -> None:
-        writer = self.loop.create_task(self._write())
+        writer = self.writer = self.loop.create_task(self._write())
         probe = self.loop.create_task(self._probe())
         self._hello_timer = self.loop.call_later(self.options.hello_timeout, self._hello_late)
         try:
