@@ -18,6 +18,7 @@ from audiogame.net.protocol import messages as m
 from audiogame.net.server.options import ServerOptions
 from audiogame.net.server.passwords import HashCost
 from audiogame.ui.online.lobby import LobbyScene
+from audiogame.ui.online.login import LoginScene
 from audiogame.ui.online.menu import OnlineMenu
 
 PASSWORD = "mare d'inverno 7"
@@ -84,7 +85,7 @@ def test_a_refusal_the_player_answers_waits_for_them(tmp_path: Path) -> None:
             # the server gives up waiting: the client waits for the player, it does not
             # say hello again (it would be refused again, every time)
             gone = wait_for(guest, lambda i: isinstance(i, Disconnected), 60, seen)
-            assert gone == Disconnected("timeout", False)
+            assert gone == Disconnected("timeout", False, waiting=True)
             # the player answers with the password: that entrance goes on a new connection
             guest.login("Bruno", PASSWORD)
             welcome = wait_for(guest, lambda i: isinstance(i, m.Welcome), LOGIN_WAIT, seen)
@@ -94,6 +95,42 @@ def test_a_refusal_the_player_answers_waits_for_them(tmp_path: Path) -> None:
             assert not [i for i in seen if isinstance(i, Connecting)]
         finally:
             guest.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_while_the_app_waits_for_the_players_answer_the_lobby_says_so(
+    tmp_path: Path, lang: str
+) -> None:
+    """A guest by an account's name, refused: the login screen opens and the server gives
+    up waiting for another entrance. The lobby's state then says it waits for the
+    player, not that it is trying again (nothing is tried until the player answers);
+    logged in, it says nothing of the line."""
+    options = ServerOptions(hello_timeout=HELLO_WAIT, hash_cost=CHEAP)
+    with ServerThread(tmp_path / "server", options) as server:
+        bruno = GameClient(server.url, "Bruno", password=PASSWORD, register=True)
+        bruno.start()
+        wait_for(bruno, lambda i: isinstance(i, m.Welcome), LOGIN_WAIT)
+        bruno.close()
+        h = Harness(tmp_path / "app", lang=lang)
+        h.app.settings.online_name = "Bruno"
+        h.start(OnlineMenu(h.app))
+        try:
+            waiting = h.app.localizer("online-state-waiting")
+            retrying = h.app.localizer("online-state-retrying")
+            to_address(h, f"127.0.0.1:{server.port}")
+            lobby = next(s for s in h.app.scenes if isinstance(s, LobbyScene))
+            assert h.settle(lambda: isinstance(h.app.top, LoginScene))
+            link = lobby.link
+            assert link is not None
+            # the server gives up waiting: the client's news of it reaches the lobby
+            assert h.settle(lambda: waiting in lobby.where(), 60), lobby.where()
+            assert retrying not in lobby.where()
+            lobby.enter_account("Bruno", PASSWORD, False)  # the login screen's answer
+            assert h.settle(lambda: link.state == "connected", LOGIN_WAIT)
+            assert waiting not in lobby.where() and retrying not in lobby.where()
+        finally:
+            h.app.pop_to(h.app.scenes[0])
+            h.close()
 
 
 def test_a_dropped_connection_still_reconnects_by_itself(tmp_path: Path) -> None:

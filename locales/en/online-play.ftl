@@ -162,6 +162,7 @@ online-back-in-menu = You are back in the menu: join again when you like.
 online-lost-gave-up = The server has not come back for two minutes: I stopped trying. You are back in the menu.
 online-state-retrying = Connection lost, trying again
 online-state-lost = Connection lost
+online-state-waiting = Waiting for your answer
 online-game-unknown = This table's game cannot be played in this version.
 online-away-nothing = Nothing happened while you were away.
 online-away = While you were away, { $n ->

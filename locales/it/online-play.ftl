@@ -162,6 +162,7 @@ online-back-in-menu = Sei di nuovo nel menu: rientra quando vuoi.
 online-lost-gave-up = Il server non è tornato per due minuti: ho smesso di riprovare. Sei di nuovo nel menu.
 online-state-retrying = Connessione persa, riprovo
 online-state-lost = Connessione persa
+online-state-waiting = In attesa della tua risposta
 online-game-unknown = Il gioco di questo tavolo non si può giocare in questa versione.
 online-away-nothing = Mentre eri via non è successo niente.
 online-away = Mentre eri via { $n ->

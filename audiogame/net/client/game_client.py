@@ -12,7 +12,7 @@ data as the game's own values, already applied to the seat's view:
 - ``Resync(view, away, upto)``: the view on joining or coming back, and the
   events missed meanwhile ("while you were away");
 - ``Connected(fingerprint)``, ``Connecting(attempt, delay)``,
-  ``Disconnected(reason, final)``: the connection's own news, for the app to say.
+  ``Disconnected(reason, final, waiting)``: the connection's own news, for the app to say.
 
 When the connection drops the thread reconnects by itself with backoff
 (0.5 s doubling to 8 s, with jitter), sends ``Hello`` with the resume token and
@@ -127,6 +127,9 @@ class Connecting:
 class Disconnected:
     reason: str
     final: bool  # no more attempts: the app must say so and offer a way out
+    #: the entrance was refused and the player must answer (a password, another name): the
+    #: client tries nothing by itself, it waits for the app's next entrance
+    waiting: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -469,10 +472,11 @@ class GameClient:
             if refused in ENTRANCE_FINAL:
                 reason = refused
             final = reason in FINAL or refused in ENTRANCE_FINAL or not self.reconnect
-            self._queue(Disconnected(reason, final))
+            waiting = not final and bool(refused) and refused not in ENTRANCE_TRANSIENT
+            self._queue(Disconnected(reason, final, waiting))
             if final:
                 break
-            if refused and refused not in ENTRANCE_TRANSIENT:
+            if waiting:
                 # the player has to answer (another name, a password): entering again by
                 # itself would be refused again, every time the server gives up waiting
                 entrance = await self._next_entrance()

@@ -138,7 +138,8 @@ class Link:
         #: "moderator", "operator" or "" : the welcome says it, an operator changes it
         self.role = ""
         self.remote = RemoteSession(self.client)
-        self.state = "connecting"  # connected, retrying, lost, closed
+        #: connected, retrying, waiting (for the player's answer to a refusal), lost, closed
+        self.state = "connecting"
         self.views: list[LinkView] = []
         #: where leaving a table returns (the lobby), and where losing the link does
         self.home: Scene | None = None
@@ -317,6 +318,10 @@ class Link:
             if self.state != "retrying":
                 self.state = "retrying"
                 self.say("online-reconnecting", cue="link_lost")
+        elif isinstance(item, Disconnected) and item.waiting:
+            # refused, and the player answers (the login screen, or another name): nothing
+            # is tried meanwhile, and the state says so rather than "trying again"
+            self.state = "waiting"
         elif isinstance(item, Disconnected) and item.final:
             self.state = "lost"
             if item.reason in SERVER_GOODBYES:  # the server's own words, in mine
@@ -366,6 +371,8 @@ class Link:
             return self.app.localizer("online-state-retrying")
         if self.state == "lost":
             return self.app.localizer("online-state-lost")
+        if self.state == "waiting":
+            return self.app.localizer("online-state-waiting")
         return ""
 
     # -- the table -------------------------------------------------------------------------
