@@ -253,9 +253,9 @@ def run(args: argparse.Namespace, session: list[TerminalKeys]) -> int:
         if terminal is not None:
             terminal.close()  # the terminal back as it was before anything else can fail
         app.save_before_exit()
-        saves.flush(2.0)
+        saves.close(2.0)
         lock.release()
-        app.settings_writer.flush(2.0)
+        app.settings_writer.close(2.0)
         speaker.close()
         audio.close()
         pygame.quit()

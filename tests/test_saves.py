@@ -373,3 +373,11 @@ def test_a_torn_slot_is_kept_aside_before_it_is_written_over(tmp_path, cut):
     assert again.write("domino", {"n": 4}, {})  # its own slots: nothing more kept aside
     assert again.write("domino", {"n": 5}, {})
     assert len(list(tmp_path.glob("*.damaged-*"))) == 1
+
+
+def test_closing_syncs_what_was_written_and_ends_the_sync_thread(tmp_path):
+    store = SaveStore(tmp_path)
+    assert store.write("tira", {"n": 1}, {})
+    assert store.close(30.0)  # the bound only ends a wait that never ends
+    assert not store._thread.is_alive()
+    assert SaveStore(tmp_path).read("tira").state == {"n": 1}

@@ -47,3 +47,12 @@ def test_the_app_queues_the_settings_and_the_loop_tells_a_failure_once(tmp_path,
     h.app.settings_path = tmp_path / "settings.json"
     h.press("f8")
     assert json.loads(h.app.settings_path.read_text())["cue_volume"] == h.app.settings.cue_volume
+
+
+def test_closing_writes_what_is_queued_and_ends_the_thread(tmp_path):
+    writer = SettingsWriter()
+    path = tmp_path / "settings.json"
+    writer.write(path, {"cue_volume": 3})
+    assert writer.close(30.0)  # the bound only ends a wait that never ends
+    assert json.loads(path.read_text()) == {"cue_volume": 3}
+    assert writer._thread.name == "settings-writer" and not writer._thread.is_alive()

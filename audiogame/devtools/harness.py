@@ -215,6 +215,10 @@ class Harness:
         return self.speaker.transcript[-1] if self.speaker.spoken else ""
 
     def close(self) -> None:
+        """As the game's own exit: the saves' and settings' threads end, the lock goes."""
+        if self.app.saves is not None:
+            self.app.saves.close()
+        self.app.settings_writer.close()
         if self.lock is not None:
             self.lock.release()
         close = getattr(self.audio, "close", None)

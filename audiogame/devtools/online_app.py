@@ -405,6 +405,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if driver.link is not None:
             driver.link.close()
         h.close()
+        # SDL ends here, as at the game's exit (cli.py): under Wine two of these processes
+        # once died of an access violation at exit, the kind a thread still running while
+        # the process is torn down causes there (docs/windows.md)
+        pygame.quit()
     if driver.failed:
         print(driver.failed, file=sys.stderr)
         return 1

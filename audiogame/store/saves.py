@@ -162,6 +162,7 @@ class SaveStore:
         self._sync_failed: list[tuple[str, int, OSError]] = []
         self._synced: dict[str, int] = {}
         self._busy = False
+        self._closing = False
         self._lock = threading.Condition()
         self._thread = threading.Thread(target=self._run, name="save-sync", daemon=True)
         self._thread.start()
@@ -441,10 +442,24 @@ class SaveStore:
         return Loaded(game, decoded.state, decoded.summary, seq=decoded.header.seq)
 
     # -- the syncing thread -----------------------------------------------------------
+    def close(self, timeout: float = 2.0) -> bool:
+        """Sync what was written, then end the sync thread (at exit: a thread still
+        running while a process ends can crash its teardown, as under Wine); False
+        when either took longer than ``timeout``. Writing after this is not syncing."""
+        deadline = time.monotonic() + timeout
+        flushed = self.flush(timeout)
+        with self._lock:
+            self._closing = True
+            self._lock.notify_all()
+        self._thread.join(max(0.0, deadline - time.monotonic()))
+        return flushed and not self._thread.is_alive()
+
     def _run(self) -> None:
         while True:
             with self._lock:
                 while not self._sync_due:
+                    if self._closing:
+                        return
                     self._lock.wait()
                 path, (game, seq) = self._sync_due.popitem()
                 self._busy = True

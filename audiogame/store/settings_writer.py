@@ -6,7 +6,8 @@ too long for the loop (F7 in the middle of a race). ``SettingsWriter.write``
 takes a snapshot and returns at once; a daemon thread writes the newest
 snapshot (older ones not yet written are skipped). ``problem`` holds the
 message id of the last write's failure, None after a success; ``flush`` waits
-until everything queued is on disk (at exit, and in tests).
+until everything queued is on disk (in tests); ``close`` also ends the thread
+(at exit: a thread still running while a process ends can crash its teardown).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ class SettingsWriter:
         self.done = 0
         self._pending: tuple[Path, Any] | None = None
         self._busy = False
+        self._closing = False
         self._lock = threading.Condition()
         self._thread = threading.Thread(target=self._run, name="settings-writer", daemon=True)
         self._thread.start()
@@ -49,10 +51,22 @@ class SettingsWriter:
                 self._lock.wait(left)
         return True
 
+    def close(self, timeout: float = 2.0) -> bool:
+        """Write what is queued, then end the thread; False when either took too long."""
+        deadline = time.monotonic() + timeout
+        flushed = self.flush(timeout)
+        with self._lock:
+            self._closing = True
+            self._lock.notify_all()
+        self._thread.join(max(0.0, deadline - time.monotonic()))
+        return flushed and not self._thread.is_alive()
+
     def _run(self) -> None:
         while True:
             with self._lock:
                 while self._pending is None:
+                    if self._closing:
+                        return
                     self._lock.wait()
                 (path, data), self._pending = self._pending, None
                 self._busy = True
