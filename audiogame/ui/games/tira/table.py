@@ -46,7 +46,7 @@ from audiogame.core.gametime import GameScheduler
 from audiogame.core.keys import Key
 from audiogame.core.narration import Join, Message
 from audiogame.core.saving import BotStates
-from audiogame.core.seat import ClockReport, LocalSeat, SeatSession
+from audiogame.core.seat import LocalSeat, SeatSession
 from audiogame.games.tirapassa.bots import TiraBot, bots_for, seats_concerned
 from audiogame.games.tirapassa.coasters import Coaster
 from audiogame.games.tirapassa.controls import TiraControls
@@ -287,7 +287,7 @@ class TiraTable(TableScene):
     # -- keys -------------------------------------------------------------------------
     def on_key(self, key: Key) -> bool:
         """The race's keys are ``TiraControls``' (a web page's listener reads the same);
-        Enter after the game and F11 online are this table's."""
+        Enter after the game is this table's."""
         k = key.key
         if self._finished and k in (keys.RETURN, keys.KP_ENTER):
             if self.app.announcer.speaking:
@@ -297,10 +297,7 @@ class TiraTable(TableScene):
             else:
                 self.after_the_end()
             return True
-        if k == keys.F11 and key.plain and isinstance(self.session, ClockReport):
-            self.post(self.session.diagnostics())  # online: the clock as measured here
-            return True
-        return self.press(key, None)
+        return super().on_key(key)  # F11 online, then the race's controls
 
     # -- actions ----------------------------------------------------------------------
     def act(self, action: Any) -> None:
