@@ -35,6 +35,7 @@ from audiogame.core.match_save import kind, open_match, view_of
 from audiogame.core.narration import Message
 from audiogame.core.saving import BotStates, seal
 from audiogame.core.seat import LocalSeat, SeatSession
+from audiogame.core.session import Concerned
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.seating import Seating, TableChoices
 from audiogame.ui.table import TableScene
@@ -64,6 +65,11 @@ class Restored:
 
 
 class GameTable(TableScene):
+    #: seconds a resumed match stands still while where it stands is said (a race)
+    resume_grace: float = 0.0
+    #: the seats whose bots a batch of events concerns (None: ask them all)
+    concerned: Concerned | None = None
+
     def __init__(
         self,
         app: App,
@@ -105,15 +111,23 @@ class GameTable(TableScene):
     def _local(
         self, app: App, seating: TableChoices, seed: int | str, restored: Restored | None
     ) -> LocalSeat:
-        spec = self.spec
-        time = self.game_time(app, None if restored is None else restored.clock)
+        clock = None if restored is None else restored.clock
+        time = self.game_time(app, clock, self.resume_grace)
         if restored is None:
-            assert spec.new_engine is not None
-            engine = spec.new_engine(seating.engine_config(spec), seed, time.clock.now())
-            self.bots = made_bots(spec, seating, seed, self.bot_settings)
+            engine = self.new_engine(seating, seed, time.clock.now())
+            self.bots = self.new_bots(seating, seed)
         else:
             engine, self.bots = restored.engine, dict(restored.bots)
-        return self.local_seat(app, engine, time, self.bots, ME)
+        return self.local_seat(app, engine, time, self.bots, ME, self.concerned)
+
+    def new_engine(self, seating: TableChoices, seed: int | str, start: float) -> Engine:
+        """A new match of the setup's configuration (a table may deal it its own way)."""
+        assert self.spec.new_engine is not None
+        return self.spec.new_engine(seating.engine_config(self.spec), seed, start)
+
+    def new_bots(self, seating: TableChoices, seed: int | str) -> dict[int, Bot]:
+        """A new match's bots (a table may seat others: a practice round's slow ones)."""
+        return made_bots(self.spec, seating, seed, self.bot_settings)
 
     def rename(self, names: Sequence[str]) -> None:
         self.names = list(names)

@@ -87,6 +87,7 @@ from audiogame.core.gametime import GameScheduler
 from audiogame.core.keys import Key
 from audiogame.core.narration import Message, resolve_value
 from audiogame.core.seat import ClockReport, LocalSeat, SeatSession
+from audiogame.core.session import Concerned
 from audiogame.key_help import everywhere_apart
 from audiogame.ui.rounds import Rounds
 from audiogame.ui.turn_ticks import TurnTicks
@@ -288,20 +289,28 @@ class TableScene(Scene):
 
     # -- the match run here -------------------------------------------------------------
     @staticmethod
-    def game_time(app: App, clock: float | None = None) -> GameScheduler:
+    def game_time(app: App, clock: float | None = None, grace: float = 0.0) -> GameScheduler:
         """Game time for a match run here: from now, or going on from a saved match's
-        ``clock``."""
+        ``clock`` once ``grace`` seconds have passed (a race stands still while where
+        it stands is said)."""
         if clock is None:
             return GameScheduler(app.scheduler)
-        return GameScheduler(app.scheduler, app.scheduler.clock.now() - clock, start=clock)
+        offset = app.scheduler.clock.now() + grace - clock
+        return GameScheduler(app.scheduler, offset, start=clock)
 
     @staticmethod
     def local_seat(
-        app: App, engine: Engine, time: GameScheduler, bots: Mapping[int, Bot], seat: int
+        app: App,
+        engine: Engine,
+        time: GameScheduler,
+        bots: Mapping[int, Bot],
+        seat: int,
+        concerned: Concerned | None = None,
     ) -> LocalSeat:
-        """The match run here, seen from ``seat``; its bots think in the app's idle slices."""
+        """The match run here, seen from ``seat``; its bots think in the app's idle slices
+        (``concerned``: the seats whose bots a batch concerns, when the game says)."""
         idle = app.idle_tasks.append if REST <= 0 else Bursts(app, BURST, REST)
-        return LocalSeat(engine, time, dict(bots), seat=seat, idle=idle)
+        return LocalSeat(engine, time, dict(bots), seat=seat, idle=idle, concerned=concerned)
 
     @property
     def engine(self) -> Engine | None:

@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from audiogame.core.contract import Bot
 from audiogame.core.saving import BotStates, Envelope, restore, restore_bots, seal
 from audiogame.games.tirapassa.bots import TiraBot
 from audiogame.games.tirapassa.engine import TiraGame
@@ -38,7 +39,7 @@ def match_state(
     setup: TableSetup,
     seed: int | str,
     game: TiraGame,
-    bots: Mapping[int, TiraBot],
+    bots: Mapping[int, Bot],
     clock: float,
     cursor: int,
     states: BotStates | None = None,

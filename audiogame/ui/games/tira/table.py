@@ -1,9 +1,13 @@
-"""The race: its keys and its words (``TableScene`` holds the rest).
+"""The race: what only Tira's table does (``GameTable`` holds the rest).
 
-``TiraTable(app, setup, seed)`` runs one game through its ``SeatSession``
-(``core.seat``): offline a ``LocalSeat`` on game time over ``app.scheduler``
-(dice in flight, bots' reactions, the round flow); every batch of events
-goes to ``narrate`` with my observation after it. Nothing ever pauses the
+``TiraTable(app, setup, seed)`` is the app's table (its keys to ``TiraControls``,
+its bots by level with the spec's names, the online and resumed tables, F11
+online) with the race's own: the practice round (a given pile and slow bots,
+one round, never saved), its save format and its situation on resuming, the
+moment between rounds and the end's words. It runs one game through its
+``SeatSession`` (``core.seat``): offline a ``LocalSeat`` on game time over
+``app.scheduler`` (dice in flight, bots' reactions, the round flow); every
+batch of events goes to ``narrate`` with my observation after it. Nothing ever pauses the
 race: game time is never paused while dice may fly, queries answer at once,
 interrupting, and the game clock goes on. Only between rounds does the next
 round wait until the round's end has been heard (``waits_for_speech``).
@@ -42,12 +46,11 @@ from typing import TYPE_CHECKING, Any
 
 from audiogame.app.scene import Scene
 from audiogame.core import keys
-from audiogame.core.gametime import GameScheduler
+from audiogame.core.contract import Bot
 from audiogame.core.keys import Key
 from audiogame.core.narration import Join, Message
-from audiogame.core.saving import BotStates
-from audiogame.core.seat import LocalSeat, SeatSession
-from audiogame.games.tirapassa.bots import TiraBot, bots_for, seats_concerned
+from audiogame.core.seat import SeatSession
+from audiogame.games.tirapassa.bots import bots_for, seats_concerned
 from audiogame.games.tirapassa.coasters import Coaster
 from audiogame.games.tirapassa.controls import TiraControls
 from audiogame.games.tirapassa.engine import TiraGame
@@ -59,17 +62,18 @@ from audiogame.games.tirapassa.events import (
 from audiogame.games.tirapassa.narrate import (
     coaster_args,
     my_dice_parts,
-    narrate,
     symbol,
     tally,
 )
 from audiogame.games.tirapassa.observation import Phase, TiraObservation
 from audiogame.games.tirapassa.options import Control
-from audiogame.games.tirapassa.saving import Restored, match_state, restore_match, summary
+from audiogame.games.tirapassa.saving import match_state, restore_match, summary
+from audiogame.games.tirapassa.spec import SPEC
 from audiogame.games.tirapassa.symbols import Symbol
-from audiogame.games.tirapassa.table_setup import HUMAN, TableSetup
+from audiogame.games.tirapassa.table_setup import TableSetup
 from audiogame.ui.confirm import ConfirmScene
-from audiogame.ui.table import TableScene
+from audiogame.ui.game_table import GameTable, Restored
+from audiogame.ui.seating import TableChoices
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App
@@ -82,10 +86,11 @@ BREATH = 1.0
 GAME_ID = "tira"
 
 
-class TiraTable(TableScene):
+class TiraTable(GameTable):
     controls: TiraControls
-    game_id = GAME_ID
     messages_file = "tira.ftl"
+    resume_grace = RESUME_GRACE
+    concerned = staticmethod(seats_concerned)
 
     def __init__(
         self,
@@ -103,47 +108,28 @@ class TiraTable(TableScene):
         self.setup = setup
         self.practice = practice
         self.config = setup.config(practice)
-        self.names = setup.names()
-        #: the bots of a race run here
-        self.bots: dict[int, TiraBot] = {}
-        if session is None:
-            session = self._local(app, seed, restored, pile, faces)
+        self._deal = (pile, tuple(faces))  # a practice round's pile and a test's dice
         # a practice round goes back where it was opened (the briefing): no home
         home = None if practice else home
-        #: the race's keys, and the die under my cursor
-        super().__init__(app, session, TiraControls(), seed=seed, home=home, resumed=bool(restored))
-        if restored is not None:
-            self.cursor = restored.cursor
+        super().__init__(app, SPEC, setup, seed, home=home, session=session, restored=restored)
         self._finished = False  # game over, or the practice round played
-        self._states = BotStates()
 
-    def _local(
-        self,
-        app: App,
-        seed: int | str,
-        restored: Restored | None,
-        pile: Sequence[Coaster] | None,
-        faces: Sequence[Symbol],
-    ) -> LocalSeat:
-        """The race run here: a new one, or a saved one going on from its saved
-        instant after a moment to hear where it is (``RESUME_GRACE``)."""
-        if restored is None:
-            time = GameScheduler(app.scheduler)
-            game = TiraGame(
-                self.config, seed, start_at=time.clock.now(), pile=pile, faces=tuple(faces)
-            )
-            self.bots = bots_for(self.config, seed)
-        else:
-            offset = app.clock.now() + RESUME_GRACE - restored.clock
-            time = GameScheduler(app.scheduler, offset, start=restored.clock)
-            game, self.bots = restored.game, restored.bots
-        return LocalSeat(game, time, dict(self.bots), seat=HUMAN, concerned=seats_concerned)
+    def new_engine(self, seating: TableChoices, seed: int | str, start: float) -> TiraGame:
+        pile, faces = self._deal
+        return TiraGame(self.config, seed, start_at=start, pile=pile, faces=faces)
+
+    def new_bots(self, seating: TableChoices, seed: int | str) -> dict[int, Bot]:
+        return dict(bots_for(self.config, seed))  # a practice round's bots are slow
 
     @classmethod
     def resumed(cls, app: App, state: Any, home: Scene | None = None) -> TiraTable:
-        """The saved match ``state``, ready to go on; ``ValueError`` when it is unusable."""
-        restored = restore_match(state)
-        return cls(app, restored.setup, restored.seed, home=home, restored=restored)
+        """The saved match ``state``, ready to go on after a moment to hear where it is
+        (``RESUME_GRACE``); ``ValueError`` when it is unusable."""
+        saved = restore_match(state)
+        controls = TiraControls()
+        controls.cursor = saved.cursor
+        restored = Restored(saved.setup, saved.seed, saved.game, saved.bots, saved.clock, controls)
+        return cls(app, saved.setup, saved.seed, home=home, restored=restored)
 
     @classmethod
     def online(cls, app: App, session: SeatSession, names: Sequence[str]) -> TiraTable:
@@ -158,9 +144,6 @@ class TiraTable(TableScene):
         table = cls(app, setup, "online", session=session)
         table.rename(names)
         return table
-
-    def rename(self, names: Sequence[str]) -> None:
-        self.names = tuple(names)
 
     @property
     def me(self) -> int | None:
@@ -231,9 +214,7 @@ class TiraTable(TableScene):
 
     # -- events -> narrator -> announcer ----------------------------------------------
     def hear(self, events: Sequence[TiraEvent]) -> None:
-        view = self.observation()
-        for message in self.controls.heard(events, view, self.names, narrate):
-            self.post(message)
+        super().hear(events)
         ended = any(isinstance(e, GameEnded) for e in events)
         if ended or (self.practice and any(isinstance(e, RoundEnded) for e in events)):
             self._finished = True
@@ -316,10 +297,6 @@ class TiraTable(TableScene):
     @cursor.setter
     def cursor(self, index: int) -> None:
         self.controls.cursor = index
-
-    def board_focus(self) -> int:
-        """The window's board: the die under my cursor."""
-        return self.cursor
 
     def my_dice_parts(self, obs: TiraObservation) -> Join:
         return my_dice_parts(obs)
