@@ -16,7 +16,9 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 from websockets.typing import Subprotocol
 
-from audiogame.devtools.net_harness import ServerThread
+from audiogame.devtools.net_harness import ServerThread, wait_for
+from audiogame.net import game_server
+from audiogame.net.client.game_client import Connecting, Disconnected, GameClient
 from audiogame.net.protocol import messages as m
 from audiogame.ui.online.menu import OnlineMenu
 from audiogame.ui.online.room import RoomScene
@@ -144,3 +146,35 @@ async def goodbye_queued(server: ServerThread) -> bool:
     while not server.server._closing or any(not c._closing for c in server.server.connections):
         await asyncio.sleep(0.01)
     return True
+
+
+def test_a_player_connecting_while_the_server_closes_hears_it_and_stops(tmp_path, monkeypatch):
+    """While the closing server waits for a slow reader's goodbye (held here for as long as
+    the test needs), its listener is still open: a player connecting then (an app trying
+    again after a drop) is told the server is shutting down and does not try again."""
+    monkeypatch.setattr(game_server, "GOODBYE_WAIT", 600.0)  # the slow reader holds the close
+    server = ServerThread(tmp_path / "server").start()
+    ready, resume = threading.Event(), threading.Event()
+    got: dict[str, Any] = {}
+    reader = threading.Thread(
+        target=lambda: asyncio.run(slow_reader(server.port, ready, resume, got)), daemon=True
+    )
+    reader.start()
+    stopper = threading.Thread(target=server.stop, daemon=True)
+    carla = GameClient(server.url, "Carla", lang="en")
+    try:
+        assert ready.wait(60)
+        server.call(fill_the_line(server))
+        stopper.start()
+        assert server.call(goodbye_queued(server))
+        carla.start()
+        seen: list[Any] = []
+        gone = wait_for(carla, lambda i: isinstance(i, Disconnected), 60, seen)
+        assert gone == Disconnected("shutdown", True)
+        assert not [i for i in seen if isinstance(i, m.Welcome | Connecting)]
+    finally:
+        carla.close()
+        resume.set()
+        reader.join(60)
+        stopper.join(60)
+    assert json.loads(got["frames"][-1]) == {"type": "goodbye", "reason": "shutdown"}

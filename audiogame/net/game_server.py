@@ -198,6 +198,12 @@ class GameServer:
         page = self.site.respond(request)
         if page is not None:
             return page
+        if self._closing:
+            # the listener stays open while the goodbyes go out: a player (re)connecting
+            # now hears the server is shutting down and does not try again
+            return connection.respond(
+                http.HTTPStatus.SERVICE_UNAVAILABLE, f"{Reason.SHUTDOWN.value}\n"
+            )
         headers = request.headers
         if not origin.allowed(headers.get("Origin"), headers.get("Host"), self.options.origins):
             # a page of another site, in a visitor's browser: never let in
@@ -242,7 +248,9 @@ class GameServer:
         address = connection.address
         admitted = await self.lobby.addresses.connect(address)
         counted = admitted is True
-        if len(self.connections) >= self.options.max_connections:
+        if self._closing:  # its handshake passed as the server began to close
+            connection.close(Reason.SHUTDOWN)
+        elif len(self.connections) >= self.options.max_connections:
             connection.close(Reason.SERVER_FULL)
         elif admitted is False:
             connection.close(Reason.TOO_MANY_CONNECTIONS)
