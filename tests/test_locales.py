@@ -112,3 +112,15 @@ def test_unknown_message_never_crashes():
 
 def test_locales_folder_is_found():
     assert Path(ROOT, "it", "core.ftl").exists()
+
+
+def test_a_file_changed_on_disk_is_read_anew_by_the_next_localizer(tmp_path):
+    """Parsed files are kept by their text (one parse per process for the many apps a
+    test run builds): a file whose text changed is parsed again, never served stale."""
+    folder = tmp_path / "en"
+    folder.mkdir()
+    (folder / "words.ftl").write_text("greeting = Hello\n", encoding="utf-8")
+    assert Localizer("en", root=tmp_path)("greeting") == "Hello"
+    assert Localizer("en", root=tmp_path)("greeting") == "Hello"
+    (folder / "words.ftl").write_text("greeting = Good evening\n", encoding="utf-8")
+    assert Localizer("en", root=tmp_path)("greeting") == "Good evening"

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from fluent.runtime import FluentBundle, FluentResource
-from fluent.syntax.ast import Junk
+from fluent.syntax.ast import Junk, Resource
 
 from audiogame.language.startup import DEFAULT_LANGUAGE, LANGUAGES, system_language  # noqa: F401
 from audiogame.resources import data_dir
@@ -75,6 +75,28 @@ def message_folders(root: Path | None = None, games: GameFolders = no_game_folde
     return [root or data_dir("locales"), *games()]
 
 
+#: files already parsed, by their text: a process that builds several localizers (the
+#: web listener's, one a language; a test run's many apps) parses each file once. A
+#: bundle only reads the parsed tree (it compiles messages into its own objects).
+_parsed: dict[str, Resource] = {}
+_parsed_lock = threading.Lock()
+#: texts kept at most (the shipped files of both languages are about 70)
+PARSED_KEPT = 400
+
+
+def parse(text: str) -> Resource:
+    """A Fluent file's text parsed (the same text is parsed once per process)."""
+    with _parsed_lock:
+        found = _parsed.get(text)
+    if found is None:
+        found = FluentResource(text)  # outside the lock: two threads may both parse it
+        with _parsed_lock:
+            if len(_parsed) >= PARSED_KEPT:
+                _parsed.clear()
+            _parsed[text] = found
+    return found
+
+
 def load_bundle(
     lang: str, root: Path | None = None, games: GameFolders = no_game_folders
 ) -> FluentBundle:
@@ -82,7 +104,7 @@ def load_bundle(
     folders = message_folders(root, games)
     paths = [p for folder in folders for p in sorted((folder / lang).glob("*.ftl"))]
     for path in paths:
-        resource = FluentResource(path.read_text(encoding="utf-8"))
+        resource = parse(path.read_text(encoding="utf-8"))
         for entry in resource.body:
             if isinstance(entry, Junk):  # a message Fluent could not read: the rest still loads
                 log.warning("%s: cannot read %r", path.name, entry.content)
