@@ -71,6 +71,16 @@ def ahead_of_the_load():
 
 
 @pytest.fixture
+def small_search(monkeypatch):
+    """Domino's searching bots (hard, expert) with a small budget of deals at the tables
+    a test opens from the setup (the table's own budget, which its save keeps): the same
+    code, a fraction of the CPU, for tests whose subject is not how well a bot plays."""
+    from audiogame.games.domino.bots import hard
+
+    monkeypatch.setattr(hard, "HARD_ITERATIONS", 12)
+
+
+@pytest.fixture
 def harness_factory(tmp_path):
     from audiogame.devtools.harness import Harness
 

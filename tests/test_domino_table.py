@@ -14,7 +14,6 @@ import pytest
 
 from audiogame.core.narration import resolve
 from audiogame.games.domino import DominoMatch, Draw, End, Phase, Play
-from audiogame.games.domino.bots import hard
 from audiogame.games.domino.events import MancheEnd, MancheEnded, TimeRanOut
 from audiogame.games.domino.narrate import narrate
 from audiogame.games.domino.rules import fit_of
@@ -51,10 +50,7 @@ WORDS = {
 }
 
 
-@pytest.fixture(autouse=True)
-def small_search(monkeypatch):
-    """A hard bot with a small deal budget: the same code, a quicker test."""
-    monkeypatch.setattr(hard, "HARD_ITERATIONS", 12)
+pytestmark = pytest.mark.usefixtures("small_search")
 
 
 def open_table(h, lang: str, setup: dict) -> DominoTable:

@@ -11,6 +11,7 @@ these machines are shared and noisy (``benchmarks/fuzz_keys.py`` measures).
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from audiogame.devtools.fuzzing import (
     KEY_FAMILIES,
@@ -22,6 +23,9 @@ from audiogame.devtools.fuzzing import (
 )
 
 KEYS = 4000
+#: the tables the walk opens seat hard and expert bots too: their search runs on a small
+#: budget (the subject here is the keys, not how well the bots play)
+pytestmark = pytest.mark.usefixtures("small_search")
 
 
 def test_random_keys_in_every_scene_break_nothing(tmp_path):
