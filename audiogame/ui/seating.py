@@ -52,6 +52,20 @@ class TableChoices(Protocol):
 
     def set_bot_pace(self, pace: float) -> None: ...
 
+    def unavailable(self, option_id: str) -> str | None:
+        """Why an option means nothing with the other choices made (a reason id: the
+        setup says ``<game>-unavailable-<why>``), or None."""
+        ...
+
+    def refused(self, option_id: str, value: Any) -> str | None:
+        """Why an option cannot take ``value`` with the other choices made (a reason
+        id: ``<game>-refused-<why>``), or None."""
+        ...
+
+    def drop_unavailable(self) -> list[str]:
+        """Turn off the options the other choices leave meaningless; their ids."""
+        ...
+
 
 @dataclass
 class Seating:
@@ -116,6 +130,15 @@ class Seating:
 
     def set_bot_pace(self, pace: float) -> None:
         self.pace = pace
+
+    def unavailable(self, option_id: str) -> str | None:
+        return None
+
+    def refused(self, option_id: str, value: Any) -> str | None:
+        return None
+
+    def drop_unavailable(self) -> list[str]:
+        return []
 
     def set_players(self, spec: GameSpec, players: int) -> None:
         default = Seating.default(spec).levels[:1] or [""]

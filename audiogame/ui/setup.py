@@ -131,18 +131,23 @@ class SetupScene(MenuScene):
 
     def unavailable(self, option: OptionSpec) -> str | None:
         """The message id of why ``option`` means nothing with the other choices made
-        (drawing options while drawing is forbidden), or None when it is available."""
-        return None
+        (drawing options while drawing is forbidden: ``<game>-unavailable-<why>``, the
+        setup data's reason), or None when it is available."""
+        why = self.setup.unavailable(option.id)
+        return None if why is None else f"{self.game_id}-unavailable-{why}"
 
     def refused(self, option: OptionSpec, value: Any) -> str | None:
         """The message id of why ``option`` cannot take ``value`` with the other choices
-        as they stand (a point limit off with no manche limit: no end), or None. Said
-        the moment the arrows reach it, rather than when Enter starts the match."""
-        return None
+        as they stand (a point limit off with no manche limit: no end;
+        ``<game>-refused-<why>``), or None. Said the moment the arrows reach it, rather
+        than when Enter starts the match."""
+        why = self.setup.refused(option.id, value)
+        return None if why is None else f"{self.game_id}-refused-{why}"
 
     def drop_unavailable(self) -> list[OptionSpec]:
         """Turn off the options the choices made leave meaningless; those turned off."""
-        return []
+        dropped = self.setup.drop_unavailable()
+        return [option for option in self.spec.options if option.id in dropped]
 
     def seat_team(self, seat: int) -> int | None:
         """The team (1, 2 ...) of the player at ``seat``, said on their row; None: no teams."""

@@ -86,6 +86,15 @@ class TableSetup:
     def set_bot_pace(self, pace: float) -> None:
         raise ValueError("Tira & Passa has no bots' pace")
 
+    def unavailable(self, option_id: str) -> str | None:
+        return None  # every option means something whatever the others
+
+    def refused(self, option_id: str, value: Any) -> str | None:
+        return None
+
+    def drop_unavailable(self) -> list[str]:
+        return []
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "players": self.players,

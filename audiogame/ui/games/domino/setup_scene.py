@@ -49,18 +49,6 @@ class DominoSetupScene(SetupScene):
         setup.drop_unavailable()  # a setup kept before such options were refused
         return setup
 
-    def unavailable(self, option: OptionSpec) -> str | None:
-        why = self.setup.unavailable(option.id)
-        return None if why is None else f"domino-unavailable-{why}"
-
-    def refused(self, option: OptionSpec, value: Any) -> str | None:
-        why = self.setup.refused(option.id, value)
-        return None if why is None else f"domino-refused-{why}"
-
-    def drop_unavailable(self) -> list[OptionSpec]:
-        dropped = self.setup.drop_unavailable()
-        return [option for option in self.spec.options if option.id in dropped]
-
     def seat_team(self, seat: int) -> int | None:
         teams = self.setup.teams
         return None if teams is None else teams[seat] + 1
