@@ -92,3 +92,19 @@ def test_my_choosing_times_last_seconds_tick(showfold, harness_factory) -> None:
     ticks = [c for c, _ in h.app.announcer.cue_log].count("timer_tick") - before
     assert ticks == 5, heard
     assert not table.own_time()
+
+
+def test_the_pause_asked_is_kept_in_the_generic_save_and_checked(showfold, harness_factory) -> None:
+    from audiogame.ui.game_table import restore_match, resume
+
+    h, table = seated(harness_factory, showfold, target=5, think=0)
+    h.press("p", shift=True)
+    state = table.match_state()
+    assert state["view"]["table"] == {"pause": True}
+    resumed = resume(showfold, h.app, state)
+    assert isinstance(resumed, GameTable) and resumed.rounds is not None
+    assert resumed.rounds.paused
+    for bad in ({"pause": 1}, {"bots": []}, {"pause": True, "other": 0}):
+        broken = {**state, "view": {**state["view"], "table": bad}}
+        with pytest.raises(ValueError):
+            restore_match(showfold, broken)
