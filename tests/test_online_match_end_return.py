@@ -14,18 +14,22 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from audiogame.core.clock import RealClock
 from audiogame.devtools.delay_proxy import DelayProxy
 from audiogame.devtools.harness import Harness
-from audiogame.devtools.net_harness import ServerThread, wait_for
+from audiogame.devtools.net_harness import QUIET_HEARTBEAT, ServerThread, wait_for
 from audiogame.devtools.online_app import attach, parse_args
 from audiogame.net import verify
 from audiogame.net.client.game_client import Connected, GameClient
 from audiogame.net.protocol import messages as m
 from audiogame.net.server import table_match
+from audiogame.net.server.options import ServerOptions
 from audiogame.ui.online.kept import FOLDER
+from audiogame.ui.online.lobby import LobbyScene
 
 CONFIG = {"set_id": "double-6", "seats": 3, "teams": None, "manche_limit": 1}
 
@@ -34,66 +38,96 @@ def seated(table: m.TableInfo) -> int:
     return sum(1 for s in table.seats if s.kind is m.SeatKind.HUMAN)
 
 
+class Cut:
+    """The scenario: the line cut from inside the server's end of the match, let through
+    once the app is trying again and ``mend_when(server)`` holds; the app stops when the
+    scripted player is done or ``stop_when(link)`` holds."""
+
+    def __init__(self, tmp_path: Path, monkeypatch: Any, options: ServerOptions) -> None:
+        self.tmp_path, self.monkeypatch, self.options = tmp_path, monkeypatch, options
+        self.states: list[str] = []
+        self.mend_when: Callable[[ServerThread], bool] = lambda _server: True
+        self.stop_when: Callable[[Any], bool] = lambda _link: False
+        #: the scenes when ``stop_when`` stopped the app, the top last
+        self.landed: list[str] = []
+
+    def run(self) -> tuple[Harness, Any]:
+        tmp_path = self.tmp_path
+        shared = tmp_path / "shared"
+        shared.mkdir()
+        cut = threading.Event()
+        real_finish = table_match.TableMatch._finish
+        with (
+            ServerThread(tmp_path / "server", self.options) as server,
+            DelayProxy(server.port) as proxy,
+        ):
+
+            def finish(table: Any, match: Any) -> None:
+                proxy.cut()  # on the server's loop: the end's frames are not out yet
+                cut.set()
+                real_finish(table, match)
+
+            self.monkeypatch.setattr(table_match.TableMatch, "_finish", finish)
+            bruno = GameClient(server.url, "Bruno", lang="en")
+            bruno.start()
+            wait_for(bruno, lambda i: isinstance(i, Connected))
+            bruno.send(m.CreateTable(game="domino", config=CONFIG))
+            info = wait_for(bruno, lambda i: isinstance(i, m.TableState)).table
+            bruno.send(m.SetBot(seat=2, level="easy"))
+            (shared / "code").write_text(json.dumps([int(n) for n in info.code.split("-")]))
+            (shared / "port").write_text(str(proxy.port))
+
+            def master() -> None:  # starts once Anna sits, then leaves: a bot plays on
+                wait_for(bruno, lambda i: isinstance(i, m.TableState) and seated(i.table) == 2, 300)
+                bruno.send(m.Start())
+                wait_for(bruno, lambda i: isinstance(i, m.TableState) and playing(i.table), 300)
+                bruno.send(m.LeaveTable())
+
+            starter = threading.Thread(target=master, daemon=True)
+            starter.start()
+            h = Harness(tmp_path / "Anna", lang="en", clock=RealClock(), seed=None)
+            h.app.settings.online_name = "Anna"
+            args = parse_args(["--role", "guest", "--name", "Anna", "--lang", "en"]
+                              + ["--shared", str(shared), "--timeout", "120"])  # fmt: skip
+            driver = attach(h, args)
+            states = self.states
+
+            def watch() -> None:
+                link = driver.link
+                if link is None:
+                    return
+                if not states or states[-1] != link.state:
+                    states.append(link.state)
+                if cut.is_set() and link.state == "retrying" and self.mend_when(server):
+                    cut.clear()
+                    proxy.mend()
+                if not cut.is_set() and len(states) > 2 and self.stop_when(link):
+                    self.landed = [type(scene).__name__ for scene in h.app.scenes]
+                    h.app.quit()
+
+            h.app.frame_ends.append(watch)
+            h.start()
+            try:
+                h.app.run()
+            finally:
+                h.app.pop_to(h.app.scenes[0])
+                if driver.link is not None:
+                    driver.link.close()
+                h.close()
+                bruno.close()
+            starter.join(10)
+        return h, driver
+
+
+def playing(table: m.TableInfo) -> bool:
+    return table.stage is m.TableStage.PLAYING
+
+
 def test_a_line_cut_as_the_match_ends_comes_back_to_the_end(tmp_path, monkeypatch):
+    scenario = Cut(tmp_path, monkeypatch, ServerOptions(heartbeat=QUIET_HEARTBEAT))
+    h, driver = scenario.run()
     shared = tmp_path / "shared"
-    shared.mkdir()
-    cut = threading.Event()
-    real_finish = table_match.TableMatch._finish
-    with ServerThread(tmp_path / "server") as server, DelayProxy(server.port) as proxy:
-
-        def finish(self: Any, match: Any) -> None:
-            proxy.cut()  # on the server's loop: the end's frames are not out yet
-            cut.set()
-            real_finish(self, match)
-
-        monkeypatch.setattr(table_match.TableMatch, "_finish", finish)
-        bruno = GameClient(server.url, "Bruno", lang="en")
-        bruno.start()
-        wait_for(bruno, lambda i: isinstance(i, Connected))
-        bruno.send(m.CreateTable(game="domino", config=CONFIG))
-        info = wait_for(bruno, lambda i: isinstance(i, m.TableState)).table
-        bruno.send(m.SetBot(seat=2, level="easy"))
-        (shared / "code").write_text(json.dumps([int(n) for n in info.code.split("-")]))
-        (shared / "port").write_text(str(proxy.port))
-
-        def master() -> None:
-            wait_for(bruno, lambda i: isinstance(i, m.TableState) and seated(i.table) == 2, 300)
-            bruno.send(m.Start())
-            wait_for(
-                bruno,
-                lambda i: isinstance(i, m.TableState) and i.table.stage is m.TableStage.PLAYING,
-                300,
-            )
-            bruno.send(m.LeaveTable())
-
-        starter = threading.Thread(target=master, daemon=True)
-        starter.start()
-        h = Harness(tmp_path / "Anna", lang="en", clock=RealClock(), seed=None)
-        h.app.settings.online_name = "Anna"
-        args = parse_args(["--role", "guest", "--name", "Anna", "--lang", "en"]
-                          + ["--shared", str(shared), "--timeout", "120"])  # fmt: skip
-        driver = attach(h, args)
-        states: list[str] = []
-
-        def mend() -> None:
-            link = driver.link
-            if link is not None and (not states or states[-1] != link.state):
-                states.append(link.state)
-            if cut.is_set() and link is not None and link.state == "retrying":
-                cut.clear()
-                proxy.mend()
-
-        h.app.frame_ends.append(mend)
-        h.start()
-        try:
-            h.app.run()
-        finally:
-            h.app.pop_to(h.app.scenes[0])
-            if driver.link is not None:
-                driver.link.close()
-            h.close()
-            bruno.close()
-        starter.join(10)
+    states = scenario.states
     # the scripted player finished as the others do: at the finished table, the end heard
     assert driver.failed == ""
     assert states[-2:] == ["retrying", "connected"]  # the line was cut, and came back
@@ -110,3 +144,26 @@ def test_a_line_cut_as_the_match_ends_comes_back_to_the_end(tmp_path, monkeypatc
     assert len(files) == 1
     assert json.loads(files[0].read_text())["log"] == result["over"]["log"]
     assert verify.main([str(files[0])]) == 0
+
+
+def test_a_player_back_after_their_finished_table_closed_hears_it_closed(tmp_path, monkeypatch):
+    """Back too late: the seat's wait (grace) over, the player left it; with nobody else
+    at the finished table it closed. The returning player hears the table was closed, as
+    those at it did, and is in the lobby, not at a silent table that never plays."""
+    options = ServerOptions(heartbeat=QUIET_HEARTBEAT, grace=0.5)
+    scenario = Cut(tmp_path, monkeypatch, options)
+
+    def table_gone(server: ServerThread) -> bool:
+        async def tables() -> int:
+            assert server.server is not None
+            return len(server.server.lobby.tables)
+
+        return server.call(tables()) == 0
+
+    scenario.mend_when = table_gone
+    scenario.stop_when = lambda link: link.table is None
+    h, _driver = scenario.run()
+    assert scenario.states[-2:] == ["retrying", "connected"]
+    said = " ".join(h.transcript)
+    assert "The table was closed." in said, said[-2000:]
+    assert scenario.landed[-1] == LobbyScene.__name__, scenario.landed

@@ -415,13 +415,18 @@ class Connection:
             # a player whose table another server process runs (or took over) sits again
             watched = await self.lobby.find_anywhere(table_id, "")
             resume = getattr(watched, "resume", None)
-            if watched is not None and may_enter(watched, player.id, "") is not None:
-                pass  # a private table's id opens nothing: only its code, or a pass kept
-            elif watched is not None and resume is not None:
+            barred = None if watched is None else may_enter(watched, player.id, "")
+            if watched is None or getattr(watched, "closed", False):
+                # the table went while they were away (its players all gone, its match
+                # over): said, as it was to those there, not a silent table that never plays
+                self.send(m.Left(reason=Reason.TABLE_CLOSED.value))
+            elif barred is not None:  # a private table's id opens nothing: only its code,
+                self.send(m.Left(reason=barred.value))  # or a pass kept
+            elif resume is not None:
                 self.lobby.bus.subscribe(watched.id, self)
                 player.table = watched
                 resume(player.id, player.name, upto, match)
-            elif watched is not None and not watched.closed:
+            else:
                 if watched.seat_of(player.id) is not None:
                     self.lobby.bus.subscribe(watched.id, self)
                     player.table = watched
