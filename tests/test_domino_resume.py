@@ -7,6 +7,8 @@ import random
 import pytest
 
 from audiogame.core.contract import random_state_to_data as rng_to_data
+from audiogame.core.gametime import GameScheduler
+from audiogame.core.seat import LocalSeat
 from audiogame.devtools.games.domino.resume_check import sample_setup
 from audiogame.devtools.harness import Harness
 from audiogame.devtools.resume_check import adapter_for, compare, drive, reference, resume_from_menu
@@ -163,6 +165,39 @@ def test_a_finished_match_leaves_no_save(harness_factory):
     assert table.match.is_over
     assert h.app.saves.flush() and not h.app.saves.exists()
     assert h.press("s", ctrl=True) == "There is no match to save here."
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_spectator_joining_a_finished_match_hears_its_result_and_the_keys(harness_factory, lang):
+    """A table whose match is over, joined (as ``DominoTable.online`` opens a table of a
+    server, here over this machine's finished match, seen from no seat)."""
+    h = harness_factory(lang)
+    table = play_until(h, TIMED, 62, DOMINO.finished)
+    standings = standings_said(h)
+    names = [n or "Anna" for n in table.seat_names()]
+    seat = LocalSeat(table.match, GameScheduler(h.app.scheduler), seat=None)
+    joined = DominoTable.online(h.app, seat, names)
+    mark = len(h.transcript)
+    h.app.push(joined)
+    h.advance(0.1)
+    said = " | ".join(h.transcript[mark:])
+    t = h.app.localizer
+    assert said.startswith(t("domino-whose-turn-over"))
+    watched = standings.replace(t("domino-you"), "Anna")  # my seat, named to others
+    assert watched in said
+    final = table.match.final
+    assert final is not None and len(final.winners) == 1
+    result = said[len(t("domino-whose-turn-over")) : said.index(watched)]
+    assert names[final.winners[0]] in result  # who won, before the standings
+    assert said.endswith(t("domino-game-over-keys"))
+    assert t("domino-whose-turn-between") not in said
+
+
+def standings_said(h) -> str:
+    """The standings the match's end said (the last of its words that hold them)."""
+    head = h.app.localizer("domino-standings", totals="").rstrip(".: ")
+    line = [line for line in h.transcript if head in line][-1]
+    return line[line.index(head) :]
 
 
 def test_a_damaged_file_is_refused_at_start_kept_aside_and_the_menu_goes_on(

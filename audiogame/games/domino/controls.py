@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from audiogame.core import keys
@@ -36,12 +37,19 @@ from audiogame.core.keys import Key
 from audiogame.core.narration import Join, Message, Narrate, Phrase
 from audiogame.games.domino.actions import DRAW, Action, Play, Refusal
 from audiogame.games.domino.board import BoardFocus
-from audiogame.games.domino.events import Drew, MancheEnded, TileDrawn, TilePlayed
+from audiogame.games.domino.events import (
+    Drew,
+    MancheEnded,
+    MatchEnded,
+    TileDrawn,
+    TilePlayed,
+)
 from audiogame.games.domino.narrate import (
     TURN,
     Seating,
     ends_phrase,
     manche_points,
+    narrate,
     tally,
     tile_phrase,
     tile_words,
@@ -403,7 +411,9 @@ class DominoControls(Controls):
         self, view: Observation, names: Sequence[str], now: float | None
     ) -> list[Message]:
         """Where a match under way stands (resumed, or joined): whose turn, the ends, my
-        hand, and the tile under the cursor on my turn."""
+        hand, and the tile under the cursor on my turn; a match over, its result."""
+        if view.phase is Phase.OVER:
+            return over_situation(view, names)
         said = [Message("domino-resumed", {"manche": view.manche}, kind="turn", cue="notice")]
         said.append(self._whose_turn_resumed(view, Seating.of(view, names), now))
         said.append(Message("domino-ask-ends", {"ends": ends_phrase(view.ends)}, "turn"))
@@ -471,6 +481,15 @@ def turn_phrase(view: Observation, seating: Seating, now: float | None) -> Phras
     if view.my_turn and view.turn_deadline is not None and now is not None:
         left = max(0, math.ceil(view.turn_deadline - now))
     return whose_turn(view, seating, left)
+
+
+def over_situation(view: Observation, names: Sequence[str]) -> list[Message]:
+    """A match over (resumed after its end, or joined then): that it is over, then its
+    result as its end said it (who won, the standings), without the end's sounds. The
+    table says the keys of a finished match after this (``Controls.game_over_id``)."""
+    said = [Message("domino-whose-turn-over", kind="turn", cue="notice")]
+    final = [e for e in view.history if isinstance(e, MatchEnded)]  # the last manche's
+    return said + [replace(m, cue=None) for m in narrate(final, view, names)]
 
 
 def on_tile(tile: Tile) -> Message:
