@@ -285,3 +285,29 @@ def test_a_spectator_hears_the_table_by_name_and_is_never_you(lang):
     assert signal in said
     throws = {m.pan for m in out if m.cue == "dice_roll"}
     assert throws == {-SIDE, 0.0, SIDE}
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("seat", [None, 0])
+def test_a_race_joined_after_its_end_says_who_won_not_a_round(lang, seat):
+    """Coming back to (or watching) a race that is over: it is over, who won as its end
+    said it, and everyone's coasters; not the last round's big die nor dice in hand."""
+    from audiogame.games.tirapassa.events import GameEnded
+    from audiogame.games.tirapassa.simulate import play_instantly
+    from audiogame.games.tirapassa.spec import SPEC
+    from audiogame.net.protocol.race_return import comeback
+
+    names = ("Anna", "Marco", "Giulia")
+    game = TiraGame(TiraConfig(players=3), 5)
+    (end,) = [e for e in play_instantly(game) if isinstance(e, GameEnded)]
+    watched = game.observation(seat)
+    assert watched.phase is Phase.GAME_OVER
+    messages = comeback(SPEC, watched, names, seat, False)
+    said = spoken(messages, lang)
+    t = Localizer(lang)
+    result = spoken(narrate([end], watched, names), lang)
+    over = t("tira-online-phase-game-over")
+    assert said[said.index(over) :][:2] == [over, *result]
+    assert said[-1].startswith(t("tira-standings", tally="", pile=0).split(":")[0])
+    ids = {m.msg_id for m in messages}
+    assert not ids & {"tira-round", "tira-round-watching", "tira-round-no-coaster", "tira-my-dice"}

@@ -30,6 +30,7 @@ batch, so the player hears one sentence, not four.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any, TypeGuard
 
 from audiogame.core.narration import Join, Later, Message, Phrase
@@ -435,17 +436,27 @@ class _Voice:
         cue = "game_won" if won else "game_lost"
         if self.me is None:
             cue = "round_end"
-        best = e.won_counts[e.winners[0]]
-        if self.me is None:
-            me, mine = "none", 0
-        else:
-            me, mine = ("in" if won else "out"), e.won_counts[self.me]
-        if e.shared:
-            msg_id = "tira-game-shared"
-        else:
-            msg_id = "tira-game-won" if won else "tira-game-lost"
-        args = {"who": self.everyone(e.winners), "n": best, "me": me, "mine": mine}
-        return [Message(msg_id, args, kind=SCORES, cue=cue)]
+        return [replace(game_result(e.winners, e.won_counts, self.me, self.names), cue=cue)]
+
+
+def game_result(
+    winners: Sequence[int], won_counts: Sequence[int], me: int | None, names: Sequence[str]
+) -> Message:
+    """Who won the game and with how many coasters, and mine when I did not win (the
+    end of the game says it, and so does a race joined after its end)."""
+    won = me in winners
+    best = won_counts[winners[0]]
+    if me is None:
+        mine_is, mine = "none", 0
+    else:
+        mine_is, mine = ("in" if won else "out"), won_counts[me]
+    if len(winners) > 1:
+        msg_id = "tira-game-shared"
+    else:
+        msg_id = "tira-game-won" if won else "tira-game-lost"
+    everyone = Join(tuple(who(s, me, names) for s in winners))
+    args = {"who": everyone, "n": best, "me": mine_is, "mine": mine}
+    return Message(msg_id, args, kind=SCORES)
 
 
 def _mover(event: Move) -> int:

@@ -22,6 +22,7 @@ The game's ``RealTime`` hooks (``core.contract``), registered by the spec:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from audiogame.core.contract import Engine, Foreseen, RealTime
@@ -37,6 +38,7 @@ from audiogame.games.tirapassa.events import (
 from audiogame.games.tirapassa.narrate import (
     coaster_args,
     dice_counts,
+    game_result,
     my_dice_parts,
     symbol,
     tally,
@@ -87,6 +89,8 @@ def situation(view: Any, names: Sequence[str]) -> list[Message]:
     """Where the match stands, for the listener whose view it is (a spectator too)."""
     if not isinstance(view, TiraObservation):
         return []
+    if view.phase is Phase.GAME_OVER and view.winners:
+        return over(view, view.winners, names)
     said: list[Message] = []
     if view.supreme is not None:
         args: dict[str, Any] = {"round": view.round, "supreme": symbol(view.supreme)}
@@ -109,6 +113,17 @@ def situation(view: Any, names: Sequence[str]) -> list[Message]:
     standings = {"tally": tally(view.won_counts, view.seat, names), "pile": view.pile_size}
     said.append(Message("tira-standings", standings, kind="turn"))
     return said
+
+
+def over(view: TiraObservation, winners: Sequence[int], names: Sequence[str]) -> list[Message]:
+    """A race over (joined, or come back to, after its end): that it is over, who won,
+    and everyone's coasters; no round, no dice."""
+    standings = {"tally": tally(view.won_counts, view.seat, names), "pile": view.pile_size}
+    return [
+        Message("tira-online-phase-game-over", kind="turn"),
+        replace(game_result(winners, view.won_counts, view.seat, names), kind="turn"),
+        Message("tira-standings", standings, kind="turn"),
+    ]
 
 
 def realtime() -> RealTime:
