@@ -461,3 +461,40 @@ def test_my_result_is_spoken_at_once_and_a_stop_in_the_same_frame_follows_it(har
         ("Pig, pig, pig: all stay.", True),
         (f"Stop! Out of dice: {BOT_NAMES[bot - 1]}.", False),
     ]
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_race_joined_after_its_end_says_who_won_then_its_keys_once(harness_factory, lang):
+    """Watching a race that is over (as the online link opens it: the table, where the
+    race stands, then ``follow``): over, who won, the coasters, then the end's keys,
+    once; Enter then goes on from the finished table."""
+    from audiogame.core.gametime import GameScheduler
+    from audiogame.core.seat import LocalSeat
+    from audiogame.games.tirapassa import TiraConfig, TiraGame
+    from audiogame.games.tirapassa.simulate import play_instantly
+    from audiogame.games.tirapassa.spec import SPEC
+    from audiogame.net.protocol.race_return import comeback
+
+    h = harness_factory(lang).start()
+    t = h.app.localizer
+    game = TiraGame(TiraConfig(players=3), 5)
+    play_instantly(game)
+    names = ("Anna", "Marco", "Giulia")
+    table = TiraTable.online(
+        h.app, LocalSeat(game, GameScheduler(h.app.scheduler), seat=None), names
+    )
+    mark = len(h.transcript)
+    h.app.push(table)
+    view = table.observation()
+    for message in comeback(SPEC, view, names, None, False):
+        table.post(message)
+    table.follow(view)
+    table.follow(view)  # again (another batch, a view): the keys are said once
+    said = " | ".join([*h.transcript[mark:], h.advance(0.5)])
+    assert said.startswith(t("tira-online-phase-game-over"))
+    assert said.count(t("tira-game-over-keys")) == 1 and said.rstrip(" |").endswith(
+        t("tira-game-over-keys")
+    )
+    assert table.finished
+    h.press("enter")
+    assert h.app.top is not table  # the next game's table

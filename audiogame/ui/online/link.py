@@ -429,6 +429,7 @@ class Link:
             return
         for message in race_return.comeback(spec, view, self.names(), self.seat, self.covered):
             table.post(message)
+        table.follow(view)  # a race over: its keys
 
     def _open_game(self) -> None:
         info = self.table

@@ -221,6 +221,14 @@ class TiraTable(GameTable):
             follow = "tira-practice-over" if self.practice else "tira-game-over-keys"
             self.post(Message(follow))
 
+    def follow(self, view: Any) -> None:
+        """Also a race joined, or come back to, after its end: finished here too, its
+        keys said once after where it stands (the end said them to those who stayed)."""
+        super().follow(view)
+        if not self._finished and view.phase is Phase.GAME_OVER:
+            self._finished = True
+            self.post(Message("tira-game-over-keys"))
+
     def waits_for_speech(self) -> bool:
         """The race never waits for speech. Between rounds the next round comes the
         game's gap after the round's end, but never before the end has been heard:
