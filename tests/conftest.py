@@ -25,12 +25,53 @@ WORKERS_VAR = "AUDIOGAME_TEST_WORKERS"
 
 @pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook (none without xdist)
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """How many workers ``-n auto`` (pyproject's addopts) starts: four at least, more
+    """How many workers ``-n auto`` (pyproject's addopts) starts: six at least, more
     on a machine with more cores. Most tests wait on other processes (a server, players,
-    a browser, a game in a terminal) far longer than they compute, so a 2-core machine
-    runs four of them at once well."""
+    a browser, a game in a terminal) far longer than they compute (2,220 tests: about
+    1,800 s of wall time, 470 s of CPU), so a 2-core machine runs six of them at once
+    well (docs/testing.md has the runs)."""
     given = os.environ.get(WORKERS_VAR, "")
-    return int(given) if given.isdigit() else max(4, os.cpu_count() or 1)
+    return int(given) if given.isdigit() else max(6, os.cpu_count() or 1)
+
+
+#: the modules whose tests take much of a worker's share of the run (the wall column of
+#: ``benchmarks/suite_cost.py``: 165 s and 76 s of about 300 s with six workers), longest
+#: first: each goes at the head of a worker's first share, so that it is not started
+#: last and left running alone at the end of the run (Domino and Tira by taps took the
+#: last 76 s of a run so)
+LONG_MODULES = ("test_web_touch.py", "test_verify_cut.py")
+
+
+def long_modules_first(items: list, workers: int) -> list:
+    """The tests in the order that gives each of ``workers`` its share of the long
+    modules first. ``--dist worksteal`` hands out the collection in as many contiguous
+    shares as there are workers (sizes as below), then moves tests only from the back
+    of a worker's queue: a long module at the end of the collection ran last, alone.
+    Only the order changes; each module's tests keep theirs."""
+    modules: dict[str, list] = {}
+    for item in items:
+        modules.setdefault(item.nodeid.split("::")[0].rsplit("/", 1)[-1], []).append(item)
+    long = [modules[name] for name in LONG_MODULES if name in modules]
+    taken = {id(item) for group in long for item in group}
+    rest = [item for item in items if id(item) not in taken]
+    shares: list[list] = [[] for _ in range(workers)]
+    for index, group in enumerate(long):
+        shares[index % workers].extend(group)
+    left = len(items)
+    for index, share in enumerate(shares):
+        size = left // (workers - index)  # as xdist's worksteal sizes its first shares
+        left -= size
+        fill = max(0, size - len(share))
+        share.extend(rest[:fill])
+        del rest[:fill]
+    return [item for share in shares for item in share] + rest
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list) -> None:
+    """In a worker (xdist hands the order of the workers' collection to its scheduler)."""
+    workers = getattr(config, "workerinput", {}).get("workercount")
+    if workers:
+        items[:] = long_modules_first(items, int(workers))
 
 
 @pytest.fixture(scope="session", autouse=True)
