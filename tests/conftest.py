@@ -17,7 +17,13 @@ import tempfile
 # sources (PYTHONDONTWRITEBYTECODE): in a folder of the run's own, removed at its end
 # (PYTHONPYCACHEPREFIX). Otherwise every worker and every game, server and player
 # process a test starts compiles all it imports again (0.3 s of CPU an app process).
-if os.environ.get("PYTHONDONTWRITEBYTECODE") and not os.environ.get("PYTHONPYCACHEPREFIX"):
+# Not on Windows: the Windows build's suite runs on the zip, whose own bytecode a
+# prefix would hide.
+if (
+    sys.platform != "win32"
+    and os.environ.get("PYTHONDONTWRITEBYTECODE")
+    and not os.environ.get("PYTHONPYCACHEPREFIX")
+):
     _bytecode = tempfile.mkdtemp(prefix="audiogame-tests-bytecode-")
     os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix = _bytecode
     del os.environ["PYTHONDONTWRITEBYTECODE"]
