@@ -56,11 +56,11 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
 
 #: the modules whose tests take much of a worker's share of the run (the wall column of
-#: ``benchmarks/suite_cost.py``: 165 s and 76 s of about 300 s with six workers), longest
-#: first: each goes at the head of a worker's first share, so that it is not started
-#: last and left running alone at the end of the run (Domino and Tira by taps took the
-#: last 76 s of a run so)
-LONG_MODULES = ("test_web_touch.py", "test_verify_cut.py")
+#: ``benchmarks/suite_cost.py``: 165 s of about 300 s with six workers), longest first:
+#: each goes at the head of a worker's first share, so that it is not started last and
+#: left running alone at the end of the run (Domino and Tira by taps took the last 76 s
+#: of a run so)
+LONG_MODULES = ("test_web_touch.py",)
 
 
 def long_modules_first(items: list, workers: int) -> list:

@@ -29,9 +29,11 @@ from tests.raw_client import Raw
 DOMINO = {"set_id": "double-6", "seats": 2, "teams": None, "point_limit": 100, "manche_limit": 1}
 
 
-@pytest.fixture
-def finished(tmp_path: Path) -> Path:
-    """A match played to its end on a real server, kept as the client keeps it."""
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A match played to its end on a real server, kept as the client keeps it: played
+    once for the module (its bot moves at a player's pace), the tests only read it."""
+    tmp_path = tmp_path_factory.mktemp("finished")
     with ServerThread(tmp_path / "server", ServerOptions(between_rounds=0.05)) as server:
         anna = GameClient(server.url, "Anna")
         anna.start()
