@@ -10,7 +10,7 @@ from audiogame.core.contract import random_state_to_data as rng_to_data
 from audiogame.core.gametime import GameScheduler
 from audiogame.core.seat import LocalSeat
 from audiogame.devtools.games.domino.resume_check import sample_setup
-from audiogame.devtools.harness import Harness
+from audiogame.devtools.harness import DISK_WAIT, Harness
 from audiogame.devtools.resume_check import adapter_for, compare, drive, reference, resume_from_menu
 from audiogame.games.domino.observation import Phase
 from audiogame.games.domino.saving import restore_match
@@ -37,7 +37,7 @@ def past(progress: int):
 
 
 def saved_state(h) -> dict:
-    assert h.app.saves.flush()
+    assert h.app.saves.flush(DISK_WAIT)
     loaded = h.app.saves.read()
     assert loaded.ok and loaded.game == "domino"
     return loaded.state
@@ -72,7 +72,9 @@ def test_quit_mid_manche_restart_and_the_same_match_goes_on(
     assert verdict.same_state and verdict.same_situation
     assert verdict.same_events and verdict.events_compared > 30
     assert resumed.saves == original.saves  # saved at the same points all along
-    assert again.app.saves.flush() and not again.app.saves.exists()  # the match ended: no save
+    assert (
+        again.app.saves.flush(DISK_WAIT) and not again.app.saves.exists()
+    )  # the match ended: no save
 
 
 def test_a_bot_put_elsewhere_in_its_random_stream_plays_another_match(tmp_path, harness_factory):
@@ -154,7 +156,7 @@ def test_ctrl_s_saves_at_once_and_says_so(harness_factory, lang, words):
     h = harness_factory(lang)
     table = play_until(h, FOUR, 51, past(15))
     h.app.saves.discard()
-    assert h.app.saves.flush() and not h.app.saves.exists()
+    assert h.app.saves.flush(DISK_WAIT) and not h.app.saves.exists()
     assert h.press("s", ctrl=True) == words
     assert h.app.saves.read().state == table.match_state()
 
@@ -163,7 +165,7 @@ def test_a_finished_match_leaves_no_save(harness_factory):
     h = harness_factory("en")
     table = play_until(h, TIMED, 61, DOMINO.finished)
     assert table.match.is_over
-    assert h.app.saves.flush() and not h.app.saves.exists()
+    assert h.app.saves.flush(DISK_WAIT) and not h.app.saves.exists()
     assert h.press("s", ctrl=True) == "There is no match to save here."
 
 
@@ -229,7 +231,7 @@ def test_a_domino_save_that_does_not_replay_is_refused_from_the_menu(tmp_path, h
         cheated,
         {"msg": "domino-saved-match", "args": {"manche": 1, "players": 4, "score": 0}},
     )
-    assert store.flush()
+    assert store.flush(DISK_WAIT)
 
     again = harness_factory("it").start()
     assert "Riprendi la partita: Domino, manche 1" in again.transcript[0]
@@ -325,7 +327,7 @@ def test_a_slot_torn_by_a_kill_is_kept_aside_before_the_match_writes_over_it(
     first = harness_factory("en")
     play_until(first, FOUR, 31, past(10))
     first.app.quit()
-    assert first.app.saves.flush()
+    assert first.app.saves.flush(DISK_WAIT)
     data = tmp_path / "data"
     slots = [data / "match-domino.json", data / "match-domino.json.alt"]
     newest = max(slots, key=lambda p: decode(p.read_bytes()).header.seq)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from audiogame.devtools.harness import DISK_WAIT
 from audiogame.games.domino import Phase
 from audiogame.games.domino.table_setup import DominoSetup
 from audiogame.games.domino.tiles import Tile
@@ -112,7 +113,7 @@ def test_a_match_resumed_on_my_turn_names_the_tile_under_the_cursor(harness_fact
     tile = under_cursor(table)
     h.app.quit()
     h.app.save_before_exit()  # as the command does on leaving (cli.main)
-    assert h.app.saves.flush()
+    assert h.app.saves.flush(DISK_WAIT)
 
     again = harness_factory(lang).start()
     said = again.press("enter")

@@ -13,6 +13,7 @@ import pytest
 
 from audiogame.app.shutdown import StopOnSignal
 from audiogame.cli import SEED_MAX, parse_args
+from audiogame.devtools.harness import DISK_WAIT
 from audiogame.devtools.resume_check import adapter_for, drive
 from audiogame.store.saves import SaveStore
 
@@ -128,7 +129,7 @@ def test_a_signal_at_the_table_saves_the_match_as_it_is(tmp_path, harness_factor
         h.app.step()
     assert stop.received == signal.SIGTERM and not h.app.running
     h.app.save_before_exit()  # what the command does on its way out
-    assert h.app.saves.flush()
+    assert h.app.saves.flush(DISK_WAIT)
     assert SaveStore(tmp_path / "data").read("tira").state == adapter.snapshot(table)
 
 
@@ -151,7 +152,7 @@ def test_a_second_copy_on_the_same_data_folder_plays_without_saving_and_says_why
     assert "questa copia non salva" in second.press("s", ctrl=True)
     assert SaveStore(tmp_path / "data").read("tira").state == mine  # nothing overwritten
 
-    first.app.saves.flush()
+    first.app.saves.flush(DISK_WAIT)
     first.close()  # the first copy quits: its lock goes with it
     third = harness_factory("en", lock=True).start()
     assert third.app.saves.off is None

@@ -18,6 +18,7 @@ import os
 import pytest
 
 from audiogame.devtools import tmpfs
+from audiogame.devtools.harness import DISK_WAIT
 from audiogame.devtools.resume_check import adapter_for, drive
 from audiogame.store.saves import SaveStore
 
@@ -72,7 +73,7 @@ def test_a_full_disk_loses_nothing_beyond_the_action_in_flight(small_disk, harne
     assert "Saving works again" in " ".join(h.transcript)
     h.app.quit()
     h.app.save_before_exit()
-    assert saves.flush()
+    assert saves.flush(DISK_WAIT)
     left_at = domino.snapshot(table)
 
     again = harness_factory("en").start()

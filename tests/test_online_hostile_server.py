@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from websockets.asyncio.server import ServerConnection
 
-from audiogame.devtools.harness import Harness
+from audiogame.devtools.harness import DISK_WAIT, Harness
 from audiogame.devtools.hostile_server import HostileServer, cut_frame, hello_of, linger, welcome
 from audiogame.net.client import game_client as net_client
 from audiogame.net.protocol import messages as m
@@ -113,7 +113,7 @@ def player_with_things(tmp_path: Path, lang: str) -> tuple[Harness, dict[str, by
     h.app.set_verbosity("chat", "sound")
     h.app.save_settings()
     assert h.app.saves.write("domino", {"kept": [1, 2, 3]}, {"round": 2})
-    assert h.app.saves.flush()
+    assert h.app.saves.flush(DISK_WAIT)
     h.app.flush_settings()
     settings = json.loads(h.settings_path.read_text(encoding="utf-8"))
     return h, files(tmp_path / "Anna" / "data"), settings

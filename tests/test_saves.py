@@ -10,6 +10,7 @@ import os
 
 import pytest
 
+from audiogame.devtools.harness import DISK_WAIT
 from audiogame.store.saveformat import SAVE_CAP, Damaged, decode
 from audiogame.store.saves import SAVE_VERSION, JsonLog, SaveStore, encode
 
@@ -40,11 +41,11 @@ def reseal(data: bytes, change_head=None, change_state=None) -> bytes:
 def test_round_trip_and_discard(tmp_path):
     store = SaveStore(tmp_path)
     store.write("domino", {"actions": [1, 2, 3]}, {"msg": "game-domino", "args": {}})
-    assert store.flush()
+    assert store.flush(DISK_WAIT)
     loaded = store.read("domino")
     assert loaded.ok and loaded.game == "domino" and loaded.state == {"actions": [1, 2, 3]}
     store.discard("domino")
-    assert store.flush()
+    assert store.flush(DISK_WAIT)
     assert not store.exists("domino")
     assert not store.read("domino").ok and store.read("domino").refusal is None
 
@@ -66,7 +67,7 @@ def test_newest_snapshot_wins(tmp_path):
     store = SaveStore(tmp_path)
     for n in range(200):
         store.write("tira", {"n": n}, {})
-    assert store.flush()
+    assert store.flush(DISK_WAIT)
     assert store.read("tira").state == {"n": 199}
     assert store.read("tira").fallback.state == {"n": 198}
 
@@ -74,7 +75,7 @@ def test_newest_snapshot_wins(tmp_path):
 def test_damaged_file_is_refused_and_kept_aside(tmp_path):
     store = SaveStore(tmp_path)
     store.write("domino", {"actions": [1]}, {})
-    store.flush()
+    store.flush(DISK_WAIT)
     (path,) = slot_files(store)
     path.write_bytes(path.read_bytes().replace(b'"actions":[1]', b'"actions":[2]'))
     loaded = SaveStore(tmp_path).read("domino")
@@ -244,7 +245,7 @@ def test_a_shorter_snapshot_over_a_longer_one_reads_back_exactly(tmp_path):
     store.write("tira", {"log": list(range(300))}, {})
     store.write("tira", {"log": list(range(300))}, {})
     store.write("tira", {"log": [1]}, {})
-    store.flush()
+    store.flush(DISK_WAIT)
     assert store.read("tira").state == {"log": [1]}
 
 
@@ -271,7 +272,7 @@ def test_saving_needs_no_pwrite(tmp_path, monkeypatch):
     store = SaveStore(tmp_path)
     for n in range(3):
         store.write("domino", {"n": n, "name": "Zoë"}, {"msg": "game-domino", "args": {}})
-    assert store.error is None and store.flush()
+    assert store.error is None and store.flush(DISK_WAIT)
     assert store.read("domino").state == {"n": 2, "name": "Zoë"}
 
 
@@ -334,7 +335,7 @@ def test_save_folder_with_spaces_and_accents(tmp_path):
     folder = tmp_path / "Zoë Rossi" / "AppData" / "Local" / "audiogame"
     store = SaveStore(folder)
     store.write("tira", {"n": 1}, {"msg": "game-tira", "args": {}})
-    assert store.flush() and store.error is None
+    assert store.flush(DISK_WAIT) and store.error is None
     assert SaveStore(folder).read("tira").state == {"n": 1}
 
 
@@ -378,6 +379,6 @@ def test_a_torn_slot_is_kept_aside_before_it_is_written_over(tmp_path, cut):
 def test_closing_syncs_what_was_written_and_ends_the_sync_thread(tmp_path):
     store = SaveStore(tmp_path)
     assert store.write("tira", {"n": 1}, {})
-    assert store.close(30.0)  # the bound only ends a wait that never ends
+    assert store.close(DISK_WAIT)
     assert not store._thread.is_alive()
     assert SaveStore(tmp_path).read("tira").state == {"n": 1}

@@ -9,7 +9,7 @@ import pytest
 
 from audiogame.core.clock import Scheduler, VirtualClock
 from audiogame.core.gametime import GameScheduler
-from audiogame.devtools.harness import Harness
+from audiogame.devtools.harness import DISK_WAIT, Harness
 from audiogame.devtools.resume_check import adapter_for, compare, drive, reference, resume_from_menu
 from audiogame.games.tirapassa import Phase
 from audiogame.games.tirapassa.bots import TiraBot
@@ -30,7 +30,7 @@ def play_until(h, setup: TableSetup, seed: int, progress: int) -> TiraTable:
 
 
 def saved_state(h) -> dict:
-    assert h.app.saves.flush()
+    assert h.app.saves.flush(DISK_WAIT)
     loaded = h.app.saves.read()
     assert loaded.ok and loaded.game == "tira"
     return loaded.state
@@ -63,7 +63,9 @@ def test_quit_mid_race_restart_and_the_same_match_goes_on(
     assert verdict.same_state and verdict.same_situation
     assert verdict.same_events and verdict.events_compared > 20
     assert resumed.saves == original.saves  # saved at the same points all along
-    assert again.app.saves.flush() and not again.app.saves.exists()  # the match ended: no save
+    assert (
+        again.app.saves.flush(DISK_WAIT) and not again.app.saves.exists()
+    )  # the match ended: no save
 
 
 def test_a_bot_restored_from_its_state_decides_as_the_original(tmp_path, harness_factory):
@@ -102,7 +104,7 @@ def test_ctrl_s_saves_at_once_and_says_so(tmp_path, harness_factory):
     h = harness_factory("it")
     table = play_until(h, TableSetup(players=3), 41, 25)
     h.app.saves.discard()
-    assert h.app.saves.flush()
+    assert h.app.saves.flush(DISK_WAIT)
     assert h.press("s", ctrl=True) == "Partita salvata."
     assert h.app.saves.read().state == table.match_state()
 
@@ -112,7 +114,7 @@ def test_practice_rounds_are_never_saved(tmp_path, harness_factory):
     practice = TiraTable(h.app, TableSetup(players=3), "p", practice=True, home=h.app.top)
     h.app.push(practice)
     h.advance(30)
-    assert h.app.saves.flush() and not h.app.saves.exists()
+    assert h.app.saves.flush(DISK_WAIT) and not h.app.saves.exists()
     assert h.press("s", ctrl=True) == "There is no match to save here."
 
 
@@ -133,7 +135,7 @@ def test_a_save_that_cannot_be_rebuilt_is_refused_from_the_menu(tmp_path, harnes
     store = SaveStore(tmp_path / "data")
     store.discard()  # both slots: the broken save is the only one
     store.write("tira", {"not": "a game"}, {"msg": "game-tira", "args": {}})
-    store.flush()
+    store.flush(DISK_WAIT)
     h = harness_factory("en").start()
     h.advance(0.05)
     # refused by the game's save schema as it is read, before anything is offered
@@ -233,7 +235,7 @@ def test_at_the_end_of_the_match_the_save_is_gone_and_ctrl_s_says_so(tmp_path, h
     play_until(h, TableSetup(players=2), 71, 10)
     assert saved_state(h)["seed"] == 71
     drive(h, TIRA, TIRA.finished)
-    assert h.app.saves.flush() and not h.app.saves.exists()
+    assert h.app.saves.flush(DISK_WAIT) and not h.app.saves.exists()
     assert h.press("s", ctrl=True) == "There is no match to save here."
     h.press("enter")  # the next match of the evening: saved from its first event
     h.advance(0.5)

@@ -35,6 +35,10 @@ from audiogame.store.saves import SaveStore  # noqa: E402
 from audiogame.store.settings import Settings, load_settings  # noqa: E402
 
 FRAME = 1 / 60
+#: how long a test lets the saves' and settings' writers take to reach the disk: a bound
+#: that only ends a wait that never ends (the writers' own 2 s, right for a player's exit,
+#: ran out on a loaded machine's fsync and failed a test that had lost nothing)
+DISK_WAIT = 60.0
 
 #: key names tests may use: press("down"), press("f1", ctrl=True), press("b", shift=True)
 KEY_NAMES = {
@@ -146,7 +150,8 @@ class Harness:
         pygame.event.post(key_event(name, ctrl=ctrl, shift=shift, alt=alt))
         self.app.step()
         self.finish_idle()
-        if self.app.flush_settings():  # written off the loop: on disk before the test looks
+        # written off the loop: on disk before the test looks
+        if self.app.flush_settings(DISK_WAIT):
             self.app.announcer.flush()
         return " | ".join(self._said()[mark:])
 
@@ -217,8 +222,8 @@ class Harness:
     def close(self) -> None:
         """As the game's own exit: the saves' and settings' threads end, the lock goes."""
         if self.app.saves is not None:
-            self.app.saves.close()
-        self.app.settings_writer.close()
+            self.app.saves.close(DISK_WAIT)
+        self.app.settings_writer.close(DISK_WAIT)
         if self.lock is not None:
             self.lock.release()
         close = getattr(self.audio, "close", None)

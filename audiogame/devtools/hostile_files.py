@@ -437,7 +437,7 @@ def real_saves(folder: Path, progress: int = 30) -> dict[str, bytes]:
     """A save file of each registered game with a resume adapter, from a match played
     through the real loop up to ``progress``."""
     from audiogame.devtools.games import hooks
-    from audiogame.devtools.harness import Harness
+    from audiogame.devtools.harness import DISK_WAIT, Harness
     from audiogame.devtools.resume_check import adapter_for, drive
     from audiogame.games import registry
 
@@ -450,7 +450,7 @@ def real_saves(folder: Path, progress: int = 30) -> dict[str, bytes]:
         adapter = adapter_for(spec.id)
         adapter.new_match(h, None, adapter.setups()[0], 77)
         drive(h, adapter, _reached(adapter, progress))
-        assert h.app.saves is not None and h.app.saves.flush()
+        assert h.app.saves is not None and h.app.saves.flush(DISK_WAIT)
         newest = h.app.saves.read(spec.id)
         path = next(
             p
