@@ -45,13 +45,17 @@ deal 3174823 on), none a gain, so none kept:
 - no heavy bias (every fitting tile alike, no deal weighed): -3.6 (+-4.1, 554),
   +2.2 (+-7.3, 229): the weighing stays.
 
-What is left: the same pair dealing the true hands (a one-off yardstick that cheats)
-won 91.2% against ``bota_gorda`` on 68 pairs of games where this one won 70.6%
-(+20.6, +-11.3), and +5.1 (+-9.4, 178) against the stand-in. Against a heavy-tile
-player the gap is what the pair does not know; the public plays, even read as
-that player's exactly, told no more than this search already uses. A change
-moves about a quarter of the games either way, so a gain of 2 points needs
-some 2,500 pairs to show.
+What is left, by a yardstick that cheats (our pair dealing some hands as they
+truly are; B - A as above, against the bot as it is): against ``bota_gorda``
+every hand true +13.4 (+-3.4, 796 pairs: 88.1%), the opponents' only +13.9
+(+-3.1, 1,000), the partner's only +8.3 (+-3.3, 1,000); against the stand-in
+every hand +5.1 (+-9.4, 178), the partner's only +12.5 (+-5.0, 582: 71.7%).
+What the pair does not know is most of the gap; the opponents' plays, read even
+exactly as ``bota_gorda``'s, told no more than this search already uses, while
+knowing the partner's hand is worth 8 to 12 points: reading a partner's plays
+for what they are (a searching bot's choices, not a heavy-tile player's) and
+signs between partners are where a gain may be. A change moves about a quarter
+of the games either way, so a gain of 2 points needs some 2,500 pairs to show.
 """
 
 from __future__ import annotations
