@@ -122,16 +122,6 @@ def logins_wait_for_their_hash(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(client, "ANSWER_WAIT", LOGIN_WAIT)
 
 
-@pytest.fixture(autouse=True)
-def saves_wait_for_their_sync(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A test waiting for the saves to reach the disk (``SaveStore.flush()``) waits as
-    long as a loaded machine's sync takes, not the game's 2 s (a save test failed so in
-    a run beside two busy loops): its verdict is what was written, never how soon."""
-    from audiogame.store import saves
-
-    monkeypatch.setattr(saves, "SYNC_WAIT", 60.0)
-
-
 @pytest.fixture
 def ahead_of_the_load():
     """For the race's real-time tests: run ahead of the machine's other programs where

@@ -63,9 +63,6 @@ WRITE_FAILURES = {"full": "save-failed-full", "readonly": "save-failed-readonly"
 WRITE_FAILED = "save-failed"
 #: Ctrl+S waited this long for the disk and it had not confirmed yet
 NOT_SYNCED = "save-not-synced"
-#: how long ``flush`` waits by default for the sync thread (the tests wait longer: on a
-#: loaded machine a sync may take more than this, and their verdict is what was written)
-SYNC_WAIT = 2.0
 
 
 @dataclass
@@ -299,10 +296,9 @@ class SaveStore:
                 except OSError as exc:
                     self._failed(exc)
 
-    def flush(self, timeout: float | None = None) -> bool:
-        """Wait until what was written is synced to the disk (``SYNC_WAIT`` seconds at
-        most unless ``timeout`` says); False on time-out."""
-        deadline = time.monotonic() + (SYNC_WAIT if timeout is None else timeout)
+    def flush(self, timeout: float = 2.0) -> bool:
+        """Wait until what was written is synced to the disk; False on time-out."""
+        deadline = time.monotonic() + timeout
         with self._lock:
             while self._sync_due or self._busy:
                 left = deadline - time.monotonic()
