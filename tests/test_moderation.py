@@ -124,12 +124,16 @@ def test_a_report_a_mute_a_kick_and_a_ban_each_with_its_reason(server, people, f
     assert refusal(mara) == Reason.OUTRANKS.value
     # sent away from the table: Anna hears he was, the seat goes to a bot or empties
     mara.send(m.Moderate(name="Bruno", action="kick", reason="insults"))
+    # each action's Done is taken as it comes: a Done left waiting answered the unban's
+    # wait below at once, and Bruno logged in again before the unban was done (at load)
+    got(mara, m.Done, lambda d: d.of == "moderate")
     seen: list = []  # both come at once: a wait for one would lose the other
     told = wait_for(bruno, lambda i: isinstance(i, m.Sanctioned), LONG, seen)
     assert told.kind == "kick" and m.Left(reason=Reason.KICKED.value) in seen
     got(anna, m.Notice, lambda n: n.what is m.NoticeKind.KICKED and n.name == "Bruno")
     # banned for good: he hears why, and goes; logging in again he is told the same
     mara.send(m.Moderate(name="Bruno", action="ban", reason="insults", minutes=0))
+    got(mara, m.Done, lambda d: d.of == "moderate")
     seen = []
     wait_for(bruno, lambda i: isinstance(i, m.Goodbye), LONG, seen)
     banned = [i for i in seen if isinstance(i, m.Sanctioned)]

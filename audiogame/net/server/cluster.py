@@ -93,9 +93,12 @@ class RedisCluster:
         self.beat = beat
         self.stream_length = stream_length
         self.origin = secrets.token_hex(4)
+        # each connection named by its prefix and process (CLIENT LIST shows an operator
+        # whose they are, and a test can drop its own without touching another's)
+        name = f"{prefix}{self.origin}".replace(" ", "_")
         # typed loosely: redis-py's command types are unions of sync and async returns
-        self.redis: Any = aioredis.from_url(url)
-        self.reader: Any = aioredis.from_url(url)
+        self.redis: Any = aioredis.from_url(url, client_name=name)
+        self.reader: Any = aioredis.from_url(url, client_name=name)
         self.lobby: Lobby | None = None
         self.directory: dict[str, dict[str, Any]] = {}
         self.remote: dict[str, RemoteTable] = {}
