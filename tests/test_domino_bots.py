@@ -12,6 +12,7 @@ import pytest
 from audiogame.core.contract import Decision
 from audiogame.games.domino import DominoConfig, DominoMatch, NextManche, Play
 from audiogame.games.domino.bots import LEVELS, Budget, Search, decide_now, level_budget, make_bot
+from audiogame.games.domino.bots.evidence import Choice, searcher_log, weight
 from audiogame.games.domino.bots.inference import infer
 from audiogame.games.domino.notation import fixed_deal, parse_tiles
 
@@ -193,6 +194,26 @@ def test_inference_learns_what_a_passing_player_lacks():
     three_six = parse_tiles("double-6", "3|6")[0]
     assert match.apply(2, Play(three_six.uid)).ok  # ends 6|3
     assert infer(match.observation(0))[2].groups == [[2, 0]]
+
+
+def test_a_partners_play_is_read_as_a_searching_bots():
+    """A partner that left 4 open is believed to hold more 4s: read as a heavy
+    player's, two hands with the same tiles fitting weigh alike."""
+    chosen, other, *rest = parse_tiles("double-6", "3|4 0|5 4|6 1|4 2|6 1|2")
+    fours, no_fours = [other, *rest[:2]], [other, *rest[2:]]
+    # seat 2 covered the 3 of ends 3|5 with 3|4 (4 left open), nothing else on the table
+    choice = Choice(2, (3, 5), chosen, (chosen,), 4, (0,) * 7)
+    assert searcher_log(choice, fours) > searcher_log(choice, no_fours)
+
+    def weighs(hand, read):
+        hands = [[], [], hand, []]
+        return weight([choice], hands, 0.5, searchers={2}, read=read)
+
+    assert weighs(fours, 0.0) == pytest.approx(weighs(no_fours, 0.0))
+    assert weighs(fours, 1.0) > 1.5 * weighs(no_fours, 1.0)
+    assert weight([choice], [[], [], fours, []], 0.5, searchers={0}, read=1.0) == pytest.approx(
+        weighs(fours, 0.0)
+    )
 
 
 def test_the_hard_bot_beats_the_easy_bot_over_seeded_matches():
