@@ -92,3 +92,30 @@ def test_a_server_closed_mid_traffic_leaves_nothing_pending(
     logged = [r.getMessage() for r in caplog.records]
     left = [line for line in logged + heard + unraisable if any(k in line for k in LEFT_BEHIND)]
     assert left == [], left
+
+
+@pytest.mark.parametrize("gone", ["taken over", "writer ended"])
+def test_a_server_closes_though_a_tables_writer_is_gone(tmp_path: Path, gone: str) -> None:
+    # a table another process took over (fenced: its outbox no longer written) or whose
+    # writer ended must not keep the server's shutdown waiting for its flush forever
+    server = ServerThread(tmp_path / "server").start()
+    guest = GameClient(server.url, "Ospite", reconnect=False)
+    guest.start()
+    try:
+        wait_for(guest, lambda i: isinstance(i, m.Welcome))
+        guest.send(m.CreateTable(game="domino", config=SHORT_DOMINO))
+        wait_for(guest, lambda i: isinstance(i, m.TableState))
+        game_server = server.server
+        assert game_server is not None
+
+        def lose_the_writer() -> None:
+            (table,) = game_server.lobby.tables.values()
+            if gone == "taken over":
+                table.fenced = True
+            else:
+                table._drainer.cancel()
+
+        server.run(lose_the_writer)
+        server.stop()  # its close did not end: an AssertionError says what it waits for
+    finally:
+        guest.close()

@@ -306,14 +306,28 @@ class TableStorage:
             self._post(m.Notice(what=m.NoticeKind.NOT_STORING), players=frozenset({player}))
 
     async def flushed(self) -> None:
-        """Wait until everything queued so far is written and published (tests, shutdown)."""
+        """Wait until everything queued so far is written and published (tests, shutdown).
+
+        Ends too when nothing more will be written: a table another process took over
+        (its outbox is no longer written), or one whose outbox ended (closed, or failed):
+        a server's shutdown must never wait for a writer that is gone."""
+        drainer = self._drainer
+        if drainer.done() or self.fenced:
+            return
         done = asyncio.Event()
 
         async def mark() -> None:
             done.set()
 
         self._outbox.put_nowait(mark)
-        await done.wait()
+        waiting = self.loop.create_task(done.wait())
+        try:
+            while not done.is_set() and not drainer.done() and not self.fenced:
+                await asyncio.wait({waiting, drainer}, timeout=1.0)
+        finally:
+            waiting.cancel()
+        if drainer.done() and not drainer.cancelled() and drainer.exception() is not None:
+            log.error("table %s: its writer ended", self.id, exc_info=drainer.exception())
 
     # -- closing ----------------------------------------------------------------------------
     def close(self) -> None:
