@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from audiogame.devtools.net_harness import SHORT_DOMINO, ServerThread, wait_for
+from audiogame.net import game_server as game_server_module
 from audiogame.net.client.game_client import GameClient
 from audiogame.net.protocol import messages as m
 from tests.backends import BACKENDS, server_kwargs
@@ -94,10 +95,14 @@ def test_a_server_closed_mid_traffic_leaves_nothing_pending(
     assert left == [], left
 
 
-@pytest.mark.parametrize("gone", ["taken over", "writer ended"])
-def test_a_server_closes_though_a_tables_writer_is_gone(tmp_path: Path, gone: str) -> None:
-    # a table another process took over (fenced: its outbox no longer written) or whose
-    # writer ended must not keep the server's shutdown waiting for its flush forever
+@pytest.mark.parametrize("gone", ["taken over", "writer ended", "store silent"])
+def test_a_server_closes_though_a_tables_writer_is_gone(
+    tmp_path: Path, gone: str, caplog: pytest.LogCaptureFixture, monkeypatch
+) -> None:
+    # a table another process took over (fenced: its outbox no longer written), whose
+    # writer ended, or whose store never answers must not keep the server's shutdown
+    # waiting for its flush forever
+    monkeypatch.setattr(game_server_module, "FLUSH_WAIT", 1.0)
     server = ServerThread(tmp_path / "server").start()
     guest = GameClient(server.url, "Ospite", reconnect=False)
     guest.start()
@@ -112,10 +117,14 @@ def test_a_server_closes_though_a_tables_writer_is_gone(tmp_path: Path, gone: st
             (table,) = game_server.lobby.tables.values()
             if gone == "taken over":
                 table.fenced = True
-            else:
+            elif gone == "writer ended":
                 table._drainer.cancel()
+            else:
+                table._queue(asyncio.Event().wait)  # a write that never ends
 
         server.run(lose_the_writer)
         server.stop()  # its close did not end: an AssertionError says what it waits for
     finally:
         guest.close()
+    late = [r for r in caplog.records if "last writes did not end" in r.getMessage()]
+    assert len(late) == (gone == "store silent")

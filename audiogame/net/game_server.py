@@ -54,6 +54,9 @@ ORIGIN_REFUSED = "origin"
 #: seconds a closing server gives its connections to get their goodbyes out (a client
 #: reading slowly gets everything queued before it first); then what is left is cut
 GOODBYE_WAIT = 5.0
+#: seconds a closing server waits for its tables' last writes (as long as the store's
+#: own wait for a connection): a store that never answers does not hold it for ever
+FLUSH_WAIT = 30.0
 
 
 def offered_subprotocols(headers: Headers) -> list[str]:
@@ -172,9 +175,7 @@ class GameServer:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
-        for table in list(self.lobby.tables.values()):
-            await table.flushed()
-            table.stop()
+        await self._flush_tables()
         self.lobby.people.close()
         self.lobby.accounts.hasher.close()
         if self.cluster is not None:
@@ -184,6 +185,24 @@ class GameServer:
             await closer()
         else:
             self.store.close()
+
+    async def _flush_tables(self) -> None:
+        """Every table's queued writes out, then its clock stopped. A store that hangs
+        (a database gone silent) holds the shutdown ``FLUSH_WAIT`` at most: what it did
+        not write is said in the log, never waited for until the operator kills us."""
+        tables = list(self.lobby.tables.values())
+        flushes = [asyncio.ensure_future(table.flushed()) for table in tables]
+        if flushes:
+            _done, late = await asyncio.wait(flushes, timeout=FLUSH_WAIT)
+            for task in late:
+                task.cancel()
+            if late:
+                await asyncio.wait(late)
+                log.error(
+                    "shutdown: %d tables' last writes did not end in %.0f s", len(late), FLUSH_WAIT
+                )
+        for table in tables:
+            table.stop()
 
     async def _process_request(
         self, connection: ServerConnection, request: Request
