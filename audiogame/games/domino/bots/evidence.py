@@ -14,8 +14,10 @@ bot's choices barely lean to heavy tiles (with the heavy bias its own plays were
 less likely than with none). Its plays are read by ``SEARCHER``, a conditional
 logit fitted on the hard bot's own choices in 1,191 decisions of team games,
 hands known; on 3,557 decisions of other games it gives the choice made -0.73
-nats each, a uniform pick -0.95, the heavy bias -1.21. Above all a searching bot
-leaves open a number it holds more of, and one the table already shows often.
+nats each, a uniform pick -0.95, the heavy bias -1.21 (and -0.74, -0.94, -1.18
+on 1,968 more: ``benchmarks/domino_partner_model.py`` fits it again and checks
+these numbers against this code). Above all a searching bot leaves open a
+number it holds more of, and one the table already shows often.
 
 Only plays made since the seat's last draw count: before a draw its hand held
 tiles the bot cannot place. The opening tile counts for nothing (often forced).
