@@ -22,6 +22,8 @@ import json
 import subprocess
 import sys
 import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +42,7 @@ from audiogame.net.protocol.game_codec import GameCodec
 from audiogame.net.protocol.match_log import engine_seed, entries_from_lists, seed_hash
 from audiogame.net.server import table_match
 from audiogame.ui.online.kept import FOLDER
+from audiogame.ui.online.lobby import LobbyScene
 
 PEOPLE = (
     ("Anna", "host", "it"),
@@ -189,14 +192,10 @@ class Hold:
             self.driver.app.pumps.append(self.driver.link.pump)
 
 
-def test_the_scripted_player_sends_no_second_action_while_its_answer_is_held(tmp_path, monkeypatch):
-    """The scripted player of the match above (``online_app.Driver``), in this process
-    at a table of a server thread: the moment it answers "which end?" with S, every
-    frame from the server is held until the play's answer has reached the client, and
-    the player goes on looking at its unchanged view meanwhile. It must press nothing
-    that acts: at load 20-30 an Enter pressed again on that view landed on the table
-    as the match ended there, went on to the next match, and left the host in the
-    room. Then the match runs to its end, the player at the finished table."""
+def _held_match(tmp_path: Path, monkeypatch: Any, hook: Callable[[Any], Any]) -> tuple[Any, Any]:
+    """The scripted guest plays the held deal's match to its end at a server thread's
+    table (the master starts it and leaves it to a bot), with ``hook(driver)`` watching
+    every frame; the driver and the hook."""
     monkeypatch.setattr(table_match, "new_seed", lambda: HELD_SEED)  # a deal with "which end?"
     shared = tmp_path / "shared"
     shared.mkdir()
@@ -223,7 +222,7 @@ def test_the_scripted_player_sends_no_second_action_while_its_answer_is_held(tmp
         args = parse_args(["--role", "guest", "--name", "Anna", "--lang", "en"]
                           + ["--shared", str(shared), "--timeout", "300"])  # fmt: skip
         driver = attach(h, args)
-        held = Hold(driver)
+        held = hook(driver)
         h.app.frame_ends.append(held.frame)
         h.start()
         try:
@@ -235,8 +234,70 @@ def test_the_scripted_player_sends_no_second_action_while_its_answer_is_held(tmp
             h.close()
             bruno.close()
         starter.join(10)
+    return driver, held
+
+
+def test_the_scripted_player_sends_no_second_action_while_its_answer_is_held(tmp_path, monkeypatch):
+    """The scripted player of the match above (``online_app.Driver``), in this process
+    at a table of a server thread: the moment it answers "which end?" with S, every
+    frame from the server is held until the play's answer has reached the client, and
+    the player goes on looking at its unchanged view meanwhile. It must press nothing
+    that acts: at load 20-30 an Enter pressed again on that view landed on the table
+    as the match ended there, went on to the next match, and left the host in the
+    room. Then the match runs to its end, the player at the finished table."""
+    driver, held = _held_match(tmp_path, monkeypatch, Hold)
     assert driver.failed == ""
     assert held.frames > 0, "no 'which end?' in this deal: the hold never happened"
     assert held.pressed == []
-    result = json.loads((shared / "Anna.json").read_text())
+    result = json.loads((tmp_path / "shared" / "Anna.json").read_text())
     assert result["over"] is not None  # the player stayed at the finished table
+
+
+class HoldJoin:
+    """Holds every frame from the server once the guest sends its invite code, until the
+    lobby has been on top again for ``FRAMES`` frames and a second; the code's entries
+    opened are ``entries``."""
+
+    FRAMES = 120
+
+    def __init__(self, driver: Any) -> None:
+        self.driver = driver
+        self.entries = 0
+        self.frames = 0
+        self.since = 0.0
+        self.held = self.done = False
+        app, real_push, real_press = driver.app, driver.app.push, driver.press
+
+        def push(scene: Any, *args: Any, **kw: Any) -> Any:
+            self.entries += getattr(scene, "prompt_id", "") == "online-code-prompt"
+            return real_push(scene, *args, **kw)
+
+        def press(name: str, **kw: Any) -> None:
+            in_entry = getattr(app.top, "prompt_id", "") == "online-code-prompt"
+            if name == "enter" and in_entry and not (self.held or self.done):
+                self.held, self.since = True, time.monotonic()
+                app.pumps.remove(driver.link.pump)  # the join's answer waits
+            real_press(name, **kw)
+
+        app.push, driver.press = push, press
+
+    def frame(self) -> None:
+        if not self.held:
+            return
+        self.frames += isinstance(self.driver.app.top, LobbyScene)
+        if self.frames >= self.FRAMES and time.monotonic() - self.since > 1.0:
+            self.held, self.done = False, True
+            self.driver.app.pumps.append(self.driver.link.pump)
+
+
+def test_the_scripted_guest_sends_its_code_once_while_the_answer_is_held(tmp_path, monkeypatch):
+    """The same guest, its invite code's answer held while it is back in the lobby: it
+    waits for it, and does not open the code's entry again. Under load the answer came
+    while it typed the code a second time, and the rest of the code ("sland" of island)
+    went on at the table that opened over the entry (a loaded fresh-clone run)."""
+    driver, held = _held_match(tmp_path, monkeypatch, HoldJoin)
+    assert driver.failed == ""
+    assert held.done, "the code's answer was never held"
+    assert held.entries == 1
+    result = json.loads((tmp_path / "shared" / "Anna.json").read_text())
+    assert result["over"] is not None

@@ -59,6 +59,10 @@ from audiogame.ui.table import TableScene  # noqa: E402
 
 #: the shortest gap between two keys: the app answers each before the next
 KEY_GAP = 0.02
+#: seconds a guest waits for the server's answer to the code it sent before it asks
+#: again (under load the answer came after the app was back in the lobby, and the code
+#: typed a second time went on at the table that had opened over its entry)
+JOIN_WAIT = 30.0
 #: the scripted player's keys that send the game an action (play, the end for a tile
 #: that fits both, draw): the keys the benchmark times. Enter on a tile that fits both
 #: ends sends a move the server refuses with "which end?", and the move is the next
@@ -82,6 +86,10 @@ class Driver:
         self.args = args
         self.shared: Path = args.shared
         self.typing: list[str] = []
+        #: the text entry ``typing`` goes to: keys typed for it never land elsewhere
+        self.typing_in: Any = None
+        #: when the guest last sent the invite code (0: never)
+        self.code_sent_at = 0.0
         self.next_at = 0.0
         self.deadline = time.monotonic() + args.timeout
         self.table: TableScene | None = None
@@ -113,6 +121,7 @@ class Driver:
 
     def type_text(self, text: str) -> None:
         self.typing = list(text) + ["\n"]
+        self.typing_in = self.app.top
 
     def __call__(self) -> None:
         now = time.monotonic()
@@ -122,9 +131,13 @@ class Driver:
             return
         if now < self.next_at:
             return
+        if self.typing and self.app.top is not self.typing_in:
+            self.typing.clear()  # its entry went (a table opened over it): typed no more
         if self.typing:
             char = self.typing.pop(0)
             if char == "\n":
+                if getattr(self.typing_in, "prompt_id", "") == "online-code-prompt":
+                    self.code_sent_at = now
                 self.press("enter")
             elif char == " ":
                 self.press("space")
@@ -231,6 +244,8 @@ class Driver:
         self.watch_link(lobby.link)
         role = self.args.role
         if role == "guest":
+            if self.code_sent_at and time.monotonic() - self.code_sent_at < JOIN_WAIT:
+                return  # the code is on its way: its table (or a refusal) comes first
             self.menu_to(self.label("online-lobby-code"))
         elif role == "watch" and lobby.tables:
             if lobby.index != 0:
@@ -271,6 +286,7 @@ class Driver:
     def opened(self, table: TableScene) -> None:
         """A game table opens: watch its narration and its batches from the first."""
         self.table = table
+        self.code_sent_at = 0.0  # the code's answer came
         self.names = list(self.link.names())
         localizer, words = self.app.localizer, self.app.announcer.words
 
