@@ -5,7 +5,9 @@ cores other programs keep busy, a stalled process looks like a slow line, and a 
 the protocol turns into a test of the machine. A real race server, and a player's own
 device, are not starved like that. So those tests raise the priority of the thread that
 runs them; threads and processes they start (servers, delay proxies, players) inherit it.
-Where that is not allowed (not root on Linux, Windows), they run as before.
+Where that is not allowed (not root on Linux, Windows), they run as before; the Windows
+part of ``.ci/run`` starts those files' whole Wine session ahead instead
+(``packaging/windows/checks.py``).
 """
 
 from __future__ import annotations

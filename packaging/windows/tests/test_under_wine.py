@@ -5,7 +5,10 @@ Run by ``.ci/run`` (not part of the quick suite): ``pytest packaging/windows/tes
 
 from __future__ import annotations
 
+import os
 import struct
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -111,6 +114,8 @@ def test_the_whole_suite_passes_from_the_build(trial, figures):
     assert problems == [], "\n".join(problems)
     assert result.code == 0 or result.problems, result.output[-3000:]
     assert result.counts["tests"] > 400
+    # the race's real-time tests ran, in their own part ahead of the machine's load
+    assert result.ahead >= len(checks.ahead_files(ROOT / "tests")) > 0, result.ahead
     # every test that did not run says why: listed in under_wine.py, or skipped by the
     # test itself where Windows lacks what it needs (pseudo-terminals, POSIX signals)
     for name, reason in result.skipped.items():
@@ -141,3 +146,44 @@ def test_the_failed_tests_are_named_so_they_can_run_again_alone(tmp_path):
         "tests/test_online_people.py::test_people",
         "tests/test_saves.py::TestDeep::test_nesting[1000]",
     ]
+
+
+def test_the_race_files_run_in_a_wine_session_ahead_of_the_load(tmp_path):
+    """Linux's race tests raise their own priority (devtools.priority); under Wine the same
+    files run as a part of their own, started that many nice steps ahead."""
+    from audiogame.devtools import priority
+
+    assert checks.AHEAD_STEP == priority.STEP
+    found = checks.ahead_files(ROOT / "tests")
+    assert "tests/test_net_race_cheats.py" in found and "tests/test_saves.py" not in found
+    (tmp_path / "test_a.py").write_text('pytestmark = pytest.mark.usefixtures("ahead_of_the_load")')
+    (tmp_path / "test_b.py").write_text("def test_b(): pass")
+    (tmp_path / "helper.py").write_text('usefixtures("ahead_of_the_load")')
+    assert checks.ahead_files(tmp_path) == ["tests/test_a.py"]
+    if not hasattr(os, "getpriority"):
+        return
+    before = os.getpriority(os.PRIO_PROCESS, 0)
+    child = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpriority(os.PRIO_PROCESS, 0))"],
+        capture_output=True,
+        text=True,
+        check=True,
+        preexec_fn=checks._ahead,
+    )
+    if os.geteuid() != 0:
+        assert int(child.stdout) == before  # not allowed: it runs as the rest
+    else:
+        assert int(child.stdout) == before - checks.AHEAD_STEP
+
+
+def test_the_two_parts_are_one_verdict():
+    part = checks.SuiteResult
+    counts = {"tests": 10, "failures": 1, "errors": 0, "skipped": 2}
+    first = part(0, 5.0, counts, ["a: failed"], {"s": "why"}, "one", ["tests/test_a.py::t"])
+    second = part(1, 2.0, dict(counts, tests=3), ["b: failed"], {"t": "why"}, "two", ["b"])
+    joined = checks._joined(first, second)
+    assert joined.code == 1 and joined.seconds == 7.0 and joined.ahead == 3
+    assert joined.counts == {"tests": 13, "failures": 2, "errors": 0, "skipped": 4}
+    assert joined.problems == ["a: failed", "b: failed"]
+    assert joined.skipped == {"s": "why", "t": "why"}
+    assert joined.failed == ["tests/test_a.py::t", "b"]
