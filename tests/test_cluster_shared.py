@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 import time
 from collections.abc import Iterator
 from contextlib import AsyncExitStack
@@ -21,6 +22,7 @@ from audiogame.devtools import services
 from audiogame.devtools.net_harness import LOGIN_WAIT, ServerProcess, wait_for
 from audiogame.net.client.game_client import GameClient
 from audiogame.net.protocol import messages as m
+from audiogame.net.server.login_limits import LoginLimits
 
 PASSWORD = "mare d'inverno 7"
 
@@ -164,6 +166,13 @@ async def answer(url: str, message: m.ClientMessage, stack: AsyncExitStack | Non
             await ws.close()
 
 
+def refilled(started: float, every: float) -> int:
+    """The most tries a bucket refilling one every ``every`` seconds may have given back
+    since ``started``: on a busy machine the attempts (each a password's hash, at the
+    lowest priority) can take longer than a refill."""
+    return math.ceil((time.monotonic() - started) / every)
+
+
 async def until_refused(url: str, message: m.ClientMessage, reason: str, bound: int) -> list[str]:
     """Try again and again on one process until ``reason`` comes (at most ``bound`` times)."""
     said = []
@@ -194,9 +203,10 @@ def test_login_attempts_from_one_address_are_counted_once_for_both_processes(tmp
             said = await until_refused(one.url, guess, "too-many-logins", 5)
             return [*said, await answer(two.url, guess)]
 
+        started = time.monotonic()
         said = asyncio.run(go())
         assert said[-2:] == ["too-many-logins", "too-many-logins"], said
-        assert said.count("bad-login") <= 2, said
+        assert said.count("bad-login") <= 2 + refilled(started, 60 / 2), said
 
 
 def test_wrong_passwords_for_an_account_are_counted_once_for_both_processes(
@@ -210,9 +220,13 @@ def test_wrong_passwords_for_an_account_are_counted_once_for_both_processes(
             said = await until_refused(one.url, wrong, "account-slowed", 10)
             return [*said, await answer(two.url, wrong)]
 
+        started = time.monotonic()
         said = asyncio.run(go())
         assert said[-2:] == ["account-slowed", "account-slowed"], said
-        assert said.count("bad-login") == 5, said  # LoginLimits.pair_failures
+        # five wrong passwords (LoginLimits.pair_failures), none counted twice, and one
+        # more for each refill the attempts' own time earned (every password is hashed)
+        failures = said.count("bad-login")
+        assert 5 <= failures <= 5 + refilled(started, LoginLimits().pair_refill), said
 
 
 def test_new_guests_from_one_address_are_counted_once_for_both_processes(tmp_path: Path):
