@@ -107,7 +107,11 @@ def test_four_app_processes_play_a_whole_match_as_offline(tmp_path):
     for name, result in results.items():
         heard = [text for batch in result["narrated"] for text in batch]
         expected = offline_narration(over, result["seat"], result["names"], result["lang"])
-        assert heard == expected, name
+        # when not: what else the app said (a drop and its "while you were away", which
+        # comes as the table's words and not as narration, would show there)
+        known = set(expected)
+        said_else = [text for text in result["spoken"] if text not in known]
+        assert heard == expected, (name, said_else[-60:])
         assert len(heard) > 40
         spoken = " ".join(result["spoken"])
         at = 0
