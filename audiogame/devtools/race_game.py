@@ -81,8 +81,13 @@ def race_game(
                 command += ["--app"]
             processes.append(subprocess.Popen([*command, "--seed", str(n)]))
         for process in processes:
-            if process.wait(timeout + 20) != 0:
-                raise RuntimeError(f"a player process failed: {process.args!r}")
+            status = process.wait(timeout + 20)
+            if status != 0:
+                # the status tells a crash at exit (Windows: 0xC0000005) from a failure
+                raise RuntimeError(
+                    f"a player process failed, exit status {status} ({status & 0xFFFFFFFF:#x}):"
+                    f" {process.args!r}"
+                )
     finally:
         for process in processes:
             process.kill()

@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -39,6 +40,11 @@ from audiogame.net.client.game_client import Ahead, Batch, GameClient, Resync
 from audiogame.net.client.race_seat import RaceSeat
 from audiogame.net.client.remote_session import RemoteSession
 from audiogame.net.protocol import messages as m
+
+#: how long a player waits at its end for its network thread to finish: a thread still
+#: running while the process is torn down can crash it under Wine. Only a bound: the
+#: thread ends as soon as its connection has closed
+EXIT_WAIT = 30.0
 
 
 class RaceLoop:
@@ -173,6 +179,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         record = _play(args, (lo, hi))
     args.out.write_text(json.dumps(record), encoding="utf-8")
+    # a thread still running while the process is torn down can crash it under Wine:
+    # the game leaves none (test_exit_and_copies), and neither may its scripted players
+    left = [t.name for t in threading.enumerate() if t is not threading.main_thread()]
+    if left:
+        print(f"{args.name}: threads still running at exit: {left}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -307,7 +319,7 @@ def _play(args: argparse.Namespace, pace: tuple[float, float]) -> dict[str, Any]
         print(f"{args.name}: {record.links} {client.table!r}", file=sys.stderr)
         raise
     finally:
-        client.close()
+        client.close(EXIT_WAIT)
     return {**record.result(client, seat, racer), "frames": loop.steps}
 
 
@@ -315,6 +327,8 @@ def _play_in_app(args: argparse.Namespace, pace: tuple[float, float]) -> dict[st
     """The player through the real app loop (SDL dummy, the recording speaker, the real
     clock), its race screen a ``RaceScene``: its frames are timed."""
     import tempfile
+
+    import pygame
 
     from audiogame.core.clock import RealClock
     from audiogame.devtools.harness import Harness
@@ -374,7 +388,12 @@ def _play_in_app(args: argparse.Namespace, pace: tuple[float, float]) -> dict[st
             app.run()
         finally:
             app.pop(scene)
+            scene.client.close(EXIT_WAIT)
             harness.close()
+            # SDL ends here, as at the game's exit (cli.py): under Wine this process once
+            # died at exit (its record written, exit status not 0) with SDL still up, the
+            # kind of teardown that ended the four-process match's players there
+            pygame.quit()
         return {**record.result(scene.client, scene.seat, racer), "frames": frames}
 
 
