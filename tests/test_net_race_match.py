@@ -66,3 +66,13 @@ def test_six_client_processes_race_a_whole_game_each_hearing_the_offline_narrati
             assert result["pressed"] > 0, name
     pressed = {e[1] for e in over["log"] if e[2] is not None}
     assert pressed == set(range(6))  # everybody raced: the four humans and the two bots
+
+
+def test_a_failed_player_is_named_with_its_exit_status_and_what_it_said(tmp_path):
+    # players given half a second for a whole race give up; the failure must say which,
+    # how it ended and its own words (under Wine a crash at exit once said nothing)
+    with pytest.raises(RuntimeError) as failed:
+        race_game(tmp_path, timeout=0.5)
+    message = str(failed.value)
+    assert message.startswith(f"the player process {HUMANS[0]} failed, exit status 1 (0x1)")
+    assert "TimeoutError: the race did not get there in time" in message

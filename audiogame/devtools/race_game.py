@@ -79,14 +79,18 @@ def race_game(
                 command += ["--spectator"]
             if name == IN_APP:
                 command += ["--app"]
-            processes.append(subprocess.Popen([*command, "--seed", str(n)]))
-        for process in processes:
+            # each player's errors in a file of its own: a failure shows them (a crash's
+            # stack, from the player's fault handler, included)
+            with (folder / f"{name}.stderr").open("wb") as errors:
+                processes.append(subprocess.Popen([*command, "--seed", str(n)], stderr=errors))
+        for name, process in zip(HUMANS + WATCHERS, processes, strict=True):
             status = process.wait(timeout + 20)
             if status != 0:
                 # the status tells a crash at exit (Windows: 0xC0000005) from a failure
+                said = (folder / f"{name}.stderr").read_text(encoding="utf-8", errors="replace")
                 raise RuntimeError(
-                    f"a player process failed, exit status {status} ({status & 0xFFFFFFFF:#x}):"
-                    f" {process.args!r}"
+                    f"the player process {name} failed, exit status {status}"
+                    f" ({status & 0xFFFFFFFF:#x}): {process.args!r}; it said:\n{said[-4000:]}"
                 )
     finally:
         for process in processes:

@@ -18,6 +18,7 @@ Loopback only; every loop is bounded in time.
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import json
 import sys
 import threading
@@ -171,6 +172,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # a crash (an access violation under Wine) prints every thread's Python stack
+    faulthandler.enable()
     args = parse_args(argv)
     apply_keepalive(args)
     lo, hi = (float(x) for x in args.pace.split(","))
