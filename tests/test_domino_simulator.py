@@ -8,9 +8,9 @@ no events, no checks: the bots' play-outs) goes exactly as the table plays it
   with the same ends and hands, and they end the manche the same way, with the
   same hands left and the same points. The table is sometimes sent a fresh copy
   of the action, so its checked path is compared too, not only its trusted one.
-- The hard bot's play-out (``bots/playout.run``: everyone greedy) ends a manche
-  as the engine does when every seat follows the same policy written on the
-  engine's terms.
+- The hard bot's play-out (``bots/playout.run``: everyone greedy, or some seats
+  playing to leave the next seat stuck) ends a manche as the engine does when
+  every seat follows the same policy written on the engine's terms.
 """
 
 from __future__ import annotations
@@ -141,9 +141,42 @@ def greedy(match: DominoMatch, seat: int) -> object:
     return DRAW if DRAW in legal else PASS
 
 
+def blocking(match: DominoMatch, seat: int, block: int) -> object | None:
+    """The play-outs' blocking policy on the engine's terms, where nothing can be
+    drawn: the fitting tile worth most, its pips plus ``block`` when the next seat
+    still playing is of another side and could then play nothing (the first such
+    play in the table's order of legal actions); None where a draw is possible."""
+    view = match.omniscient_view()
+    ends, hands = view["ends"], view["hands"]
+    if ends is None or (view["boneyard"] and not match.config.forbid_drawing):
+        return None
+    legal = match.legal_actions(seat)
+    seats = len(hands)
+    after = next(s % seats for s in range(seat + 1, seat + seats + 1) if view["playing"][s % seats])
+    sides = TableFacts.of(match.config).sides
+    best, most = legal[0], -1
+    for action in legal:
+        if not isinstance(action, Play):
+            continue
+        tile = next(t for t in hands[seat] if t.uid == action.uid)
+        on = ends[0] if action.end is End.LEFT else ends[1]
+        shown = {tile.b if tile.a == on else tile.a, ends[1] if action.end is End.LEFT else ends[0]}
+        stuck = sides[after] != sides[seat] and not any(
+            t.a in shown or t.b in shown for t in hands[after]
+        )
+        value = tile.pips + block * stuck
+        if value > most:
+            best, most = action, value
+    return best
+
+
 @settings(max_examples=150, deadline=None)
-@given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=0, max_value=30))
-def test_the_playout_ends_a_manche_as_the_engine_does(seed, moves):
+@given(
+    st.integers(min_value=0, max_value=2**32),
+    st.integers(min_value=0, max_value=30),
+    st.sampled_from([0, 3, 8]),
+)
+def test_the_playout_ends_a_manche_as_the_engine_does(seed, moves, block):
     rng = random.Random(seed)
     config = any_config(rng)
     match = DominoMatch(config, seed, auto_pass=rng.random() < 0.8)
@@ -156,12 +189,14 @@ def test_the_playout_ends_a_manche_as_the_engine_does(seed, moves):
     if match.phase is not Phase.PLAYING:
         return
     manche = simulation_of(match)
-    closer = run(manche)
+    blockers = [rng.random() < 0.5 for _ in manche.hands]
+    closer = run(manche, blockers, block)
 
     events = []
     while match.phase is Phase.PLAYING:
         seat = match.current_seat
-        result = match.apply(seat, greedy(match, seat))
+        chosen = blocking(match, seat, block) if block and blockers[seat] else None
+        result = match.apply(seat, chosen or greedy(match, seat))
         assert result.ok, result.refusal
         events += result.events
     ended = next(e for e in events if isinstance(e, MancheEnded))

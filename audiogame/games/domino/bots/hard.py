@@ -122,6 +122,9 @@ HEAVY_BIAS = 0.5
 #: how strongly a partner's plays are read as a searching bot's (``evidence.SEARCHER``);
 #: 0: as any other seat's, by the heavy bias
 PARTNER_READ = 1.0
+#: in the play-outs the bot's side values a play that leaves the next seat (of the
+#: other side, its hand as dealt) nothing to play this many pips above its weight
+ROLLOUT_BLOCK = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +152,7 @@ class Budget:
 
 #: the table's hard bot: p95 under 100 ms of CPU a decision at double 6, 4 players,
 #: on the project's 2-core development machine (``benchmarks/domino_engine.py``)
-HARD = Budget(deals=HARD_ITERATIONS, work=40_000, depth=1, exact=12)
+HARD = Budget(deals=HARD_ITERATIONS, work=36_000, depth=1, exact=12)
 #: the expert: work in proportion to the table's pace, thought in the pause while the
 #: table speaks (the table's bursts give a search about a quarter of the wall time:
 #: the CPU it takes is in the README), never less than the hard bot's
@@ -250,7 +253,7 @@ class Search:
         # Deal the most constrained groups first so that they find their tiles.
         self.groups = sorted(groups, key=lambda g: -bin(g[2]).count("1"))
         self.seats = len(obs.hand_counts)
-        self.look = Lookahead(self.sides, self.my_side, self._score)
+        self.look = Lookahead(self.sides, self.my_side, self._score, ROLLOUT_BLOCK)
         self.bias = HEAVY_BIAS
         self.read = PARTNER_READ
         self.partners = frozenset(obs.partners())

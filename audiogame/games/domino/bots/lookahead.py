@@ -36,10 +36,20 @@ class Lookahead:
     """What the evaluations of one decision share: who is on which side, the score
     of a finished manche for the bot's side, and the work done so far."""
 
-    def __init__(self, sides: Sequence[int], mine: int, score: Callable[[Manche], float]) -> None:
+    def __init__(
+        self,
+        sides: Sequence[int],
+        mine: int,
+        score: Callable[[Manche], float],
+        block: int = 0,
+    ) -> None:
         self.sides = sides
         self.mine = mine
         self.score = score
+        #: the play-outs' seats of the bot's side value leaving the next seat stuck
+        #: this many pips (``playout.run``); 0: they play the heaviest tile
+        self.block = block
+        self.blockers = [side == mine for side in sides]
         #: moves made so far, searching and playing out (the budget's unit)
         self.work = 0
 
@@ -114,7 +124,7 @@ class Evaluation:
             return look.score(manche)
         if depth <= 0:
             before = sum(map(len, manche.hands))
-            run(manche)
+            run(manche, look.blockers, look.block)
             look.work += max(1, before - sum(map(len, manche.hands)))
             return look.score(manche)
         maximise = look.sides[manche.current] == look.mine

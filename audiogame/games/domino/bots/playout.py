@@ -11,13 +11,17 @@ play. It returns who went out, so the caller can score the hands left with
 
 from __future__ import annotations
 
-from audiogame.games.domino.actions import DRAW, LEFT, PASS, PLAYS_LEFT, PLAYS_RIGHT, Play
+from collections.abc import Sequence
+
+from audiogame.games.domino.actions import DRAW, LEFT, PASS, PLAYS_LEFT, PLAYS_RIGHT, Action, Play
 from audiogame.games.domino.manche import Manche
 from audiogame.games.domino.rules import heaviest_fit
 
 
-def run(manche: Manche) -> int | None:
-    """Play greedily to the end: the seat that went out, or None when it blocked."""
+def run(manche: Manche, blockers: Sequence[bool] = (), block: int = 0) -> int | None:
+    """Play greedily to the end: the seat that went out, or None when it blocked.
+    The seats ``blockers`` marks value a play that leaves the next seat (of the
+    other side) nothing to play ``block`` pips above its own weight."""
     hands = manche.hands
     tiles = manche.tiles
     act = manche.act
@@ -26,6 +30,10 @@ def run(manche: Manche) -> int | None:
         # Where nothing can be drawn the turn's plays are known already (the turn
         # passing on worked them out): the first heaviest of them is the tile and
         # end ``heaviest_fit`` names (a tile fitting both ends is listed left first).
+        if block and blockers[seat] and manche.ends is not None and not manche.can_draw():
+            act(_blocking(manche, seat, manche.legal_actions(), block))
+            seat = manche.current
+            continue
         legal = manche.legal
         if legal is not None:
             best = None
@@ -49,3 +57,34 @@ def run(manche: Manche) -> int | None:
         act(DRAW if manche.can_draw() else PASS)
         seat = manche.current
     return manche.closer
+
+
+def _blocking(manche: Manche, seat: int, legal: Sequence[Action], block: int) -> Action:
+    """The play worth most to ``seat``: its pips, plus ``block`` where the next
+    seat could play nothing after it (that seat's hand is this deal's)."""
+    if len(legal) == 1:
+        return legal[0]
+    tiles = manche.tiles
+    left, right = manche.ends  # type: ignore[misc]
+    after = manche.after[seat]
+    numbers = 0  # the numbers the next seat holds, as bits; none for a partner
+    if manche.sides[after] != manche.sides[seat]:
+        for _, c, d in manche.hands[after]:
+            numbers |= (1 << c) | (1 << d)
+    best = legal[0]
+    most = -1
+    for move in legal:
+        if move.__class__ is not Play:
+            continue
+        _, a, b = tiles[move.uid]
+        value = a + b
+        if numbers:
+            if move.end is LEFT:
+                shown = (1 << (b if a == left else a)) | (1 << right)
+            else:
+                shown = (1 << left) | (1 << (b if a == right else a))
+            if not numbers & shown:
+                value += block
+        if value > most:
+            best, most = move, value
+    return best
