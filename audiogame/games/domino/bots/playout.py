@@ -2,11 +2,14 @@
 
 ``run(manche)`` plays a ``manche.Manche`` in simulation mode (no events, no
 checks: the engine's own moves, turn order, auto-passing, going out, team
-finish and blocking) from the seat on turn to the end, every player following
-one greedy policy (``rules.heaviest_fit``: the heaviest fitting tile; draw only
-when nothing fits), which is also a fair model of how people and the normal bot
-play. It returns who went out, so the caller can score the hands left with
-``rules.manche_points``. The moves are legal by construction.
+finish and blocking) from the seat on turn to the end. Every player follows one
+greedy policy (``rules.heaviest_fit``: the heaviest fitting tile; draw only when
+nothing fits), also a fair model of how people and the normal bot play; the
+seats ``blockers`` marks (the searching bot's side) add ``block`` pips to a play
+that leaves the next seat, an opponent, nothing to play, where nothing can be
+drawn: its hand is the deal's, as every hand in a play-out. It returns who went
+out, so the caller can score the hands left with ``rules.manche_points``. The
+moves are legal by construction.
 """
 
 from __future__ import annotations
