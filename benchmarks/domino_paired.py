@@ -5,8 +5,10 @@
 
 Every deal is played four times: the hard pair as it is (A) and changed (B), each
 at seats 0 and 2 and at 1 and 3, against ``bota_gorda`` in the ``dominoes``
-package's own game (``domino_vs_dominoes.py``) or against the stand-in for its
-searcher (``domino_vs_searcher.py``, 5 samples from 20 tiles). Both sides of a
+package's own game (``domino_vs_dominoes.py``), against the package's own searcher
+(``--against alphabeta``: ``probabilistic_alphabeta``, start_move 0, sample_size
+``--samples``, about 1.5 s of CPU a move: slow), or against the stand-in for it
+(``domino_vs_searcher.py``, 5 samples from 20 tiles). Both sides of a
 pair draw the same random numbers, so most games come out alike and the
 difference between A and B is measured far more tightly than two separate runs
 would: the printed interval is that of the mean paired difference.
@@ -15,7 +17,9 @@ would: the printed interval is that of the mean paired difference.
 (``deals``, ``work``, ``depth``, ``exact``) or a constant of ``bots/hard.py``
 (e.g. ``HEAVY_BIAS=2``). A change that needs code is a constant there first.
 The deal range is picked at random from a seed the run prints; ``--results``
-keeps every game (one JSON line each) and skips those already there.
+keeps every game (one JSON line each) and skips those already there;
+``--a-from FILE`` takes A's games from a file ``domino_vs_dominoes.py --results``
+kept for the bot as it is (its proof runs), so only B's are played there.
 """
 
 from __future__ import annotations
@@ -44,8 +48,8 @@ BUDGET_FIELDS = {f.name for f in dataclasses.fields(hard.Budget)}
 HARD = hard.BUDGETS["hard"]
 CONSTANTS = {name: getattr(hard, name) for name in dir(hard) if name.isupper()}
 
-#: one game: against whom, the changes (empty: A), the deal, our pair's team
-Job = tuple[str, tuple[tuple[str, Any], ...], int, int]
+#: one game: against whom, the changes (empty: A), the deal, our pair's team, samples
+Job = tuple[str, tuple[tuple[str, Any], ...], int, int, int]
 
 
 def changed(changes: tuple[tuple[str, Any], ...]) -> None:
@@ -62,14 +66,13 @@ def changed(changes: tuple[tuple[str, Any], ...]) -> None:
 
 
 def play(job: Job) -> dict[str, Any]:
-    against, changes, deal, team = job
+    against, changes, deal, team, samples = job
     changed(changes)
-    if against == "bota_gorda":
+    if against in PACKAGE:
         import domino_vs_dominoes
 
-        game = domino_vs_dominoes.play(
-            (domino_vs_dominoes.Opponent("bota_gorda"), deal, team, "hard", None)
-        )
+        opponent = domino_vs_dominoes.Opponent(PACKAGE[against], samples)
+        game = domino_vs_dominoes.play((opponent, deal, team, "hard", None))
         ours, theirs, seconds = game.ours, game.theirs, list(game.our_seconds)
     else:
         result = domino_vs_searcher.play((deal, team, 5, 20))
@@ -82,6 +85,34 @@ def play(job: Job) -> dict[str, Any]:
         "score": 1.0 if ours > theirs else 0.0 if ours < theirs else 0.5,
         "ms": [round(s * 1000, 2) for s in seconds],
     }
+
+
+#: the opponents that are the ``dominoes`` package's own players
+PACKAGE = {"bota_gorda": "bota_gorda", "alphabeta": "probabilistic_alphabeta"}
+
+
+def from_proof(path: str, against: str, samples: int) -> dict[tuple[bool, int, int], Any]:
+    """A's games from a file of ``domino_vs_dominoes.py --results`` (the bot as it is)."""
+    tag = "bota_gorda" if against == "bota_gorda" else f"pa{samples}-bota_gorda"
+    found: dict[tuple[bool, int, int], Any] = {}
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError:  # a line cut short when a run was stopped
+                continue
+            if row["tag"] != f"{tag} hard None":
+                continue
+            ours, theirs = row["ours"], row["theirs"]
+            found[(False, row["deal"], row["our_team"])] = {
+                "against": against,
+                "b": False,
+                "deal": row["deal"],
+                "team": row["our_team"],
+                "score": 1.0 if ours > theirs else 0.0 if ours < theirs else 0.5,
+                "ms": [round(t * 1000, 2) for t in row["our_seconds"]],
+            }
+    return found
 
 
 def parse(text: str) -> tuple[str, Any]:
@@ -117,7 +148,12 @@ def summary(label: str, games: list[dict[str, Any]]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--against", choices=("bota_gorda", "searcher"), default="bota_gorda")
+    parser.add_argument(
+        "--against", choices=("bota_gorda", "alphabeta", "searcher"), default="bota_gorda"
+    )
+    parser.add_argument("--samples", type=int, default=5, help="alphabeta's sample_size")
+    parser.add_argument("--a-from", help="A's games: a file of domino_vs_dominoes.py --results")
+    parser.add_argument("--first", type=int, help="the first deal (default: from the seed)")
     parser.add_argument("--set", action="append", default=[], type=parse, dest="changes")
     parser.add_argument("--deals", type=int, default=500, help="deals (x4 games)")
     parser.add_argument("--seed", type=int, help="picks the deal range (default: a new one)")
@@ -128,6 +164,8 @@ def main() -> None:
         parser.error("nothing to compare: give B at least one --set NAME=VALUE")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     first = random.Random(seed).randrange(10**6) + 4 * 10**6
+    if args.first is not None:
+        first = args.first
     deals = range(first, first + args.deals)
     b = tuple(args.changes)
     print(
@@ -136,8 +174,13 @@ def main() -> None:
         flush=True,
     )
     games = kept(args.results, args.against, deals)
+    if args.a_from:
+        proof = from_proof(args.a_from, args.against, args.samples)
+        games.update({key: game for key, game in proof.items() if key[1] in deals})
+        # only the deals the proof has played are paired
+        deals = range(deals.start, max([d for _, d, _ in proof if d in deals], default=0) + 1)
     jobs: list[Job] = [
-        (args.against, changes, deal, team)
+        (args.against, changes, deal, team, args.samples)
         for deal in deals
         for team in (0, 1)
         for changes in ((), b)
