@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from audiogame.app.scene import Scene
 from audiogame.devtools.harness import Harness
 from audiogame.devtools.net_harness import LOGIN_WAIT, ServerThread, wait_for
 from audiogame.net.client.game_client import Connecting, Disconnected, GameClient
@@ -40,19 +41,24 @@ def to_address(h: Harness, address: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_a_name_the_server_never_takes_is_said_once_and_the_app_stops(
-    tmp_path: Path, lang: str
+    tmp_path: Path, lang: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     options = ServerOptions(hello_timeout=HELLO_WAIT)
     with ServerThread(tmp_path / "server", options) as server:
         h = Harness(tmp_path / "app", lang=lang)
         h.app.settings.online_name = "..."  # nothing a name can be said by
         h.start(OnlineMenu(h.app))
+        # the lobby may be gone again within the frame that opened it (the refusal can
+        # arrive before that frame reads the line): every scene opened is noted instead
+        opened: list[Scene] = []
+        push = h.app.push
+        monkeypatch.setattr(h.app, "push", lambda scene: (opened.append(scene), push(scene))[1])
         try:
             reason = h.app.localizer("net-reason-name-characters")
             back = h.app.localizer("online-back-in-menu")
             mark = len(h.transcript)
             to_address(h, f"127.0.0.1:{server.port}")
-            lobbies = [s for s in h.app.scenes if isinstance(s, LobbyScene)]
+            lobbies = [s for s in opened if isinstance(s, LobbyScene)]
             assert lobbies and h.settle(lambda: lobbies[0].link is not None)
             link = lobbies[0].link
             assert link is not None
