@@ -97,6 +97,30 @@ def test_a_waiting_tables_buttons_are_its_keys_for_the_master_and_the_others(ser
     assert said(zoe)[-3:] == ["net-reason-not-master", "web-command-gone", "web-seats"]
 
 
+def test_taps_faster_than_the_table_answers_leave_the_seating_they_asked_for(server):
+    """Add, take away, add twice, take away: sent back to back, each acts on the seating
+    the taps before it asked for (a bot tapped in can be tapped out before the table has
+    said it sat down), nothing refused on the way."""
+
+    async def run() -> tuple[WebPage, list[Any]]:
+        anna = await WebPage(server.url, "Anna", lang="en").open()
+        await anna.send({"type": "create-table", "game": "domino", "config": CONFIG})
+        await anna.until(lambda: bool(buttons(anna).get("table")))
+        for command in ("add-bot", "remove-bot", "add-bot", "add-bot", "remove-bot"):
+            await anna.send(tap(command))
+        await anna.sync()
+        table = next(iter(server.server.lobby.tables.values()))
+        await anna.until(lambda: sum("bot" in s for s in anna.last("at-table")["seats"]) == 1)
+        await anna.sync()
+        seats = [s.kind for s in await server.arun(lambda: list(table.seats))]
+        await anna.close()
+        return anna, seats
+
+    anna, seats = asyncio.run(run())
+    assert seats == ["human", "bot", "empty"]
+    assert not [i for i in said(anna) if i in ("web-no-bot", "net-reason-table-full")], said(anna)
+
+
 def test_at_play_the_games_commands_come_with_the_masters_hold_and_a_watcher_only_asks(server):
     async def run() -> dict[str, Any]:
         anna = await WebPage(server.url, "Anna", lang="en").open()

@@ -233,9 +233,11 @@ class WebListener:
         self.announcer.words = words(self.lang)
         self.seen = _Seen()
         self.name = ""
-        #: seats a bot was asked for (or away from) since the last seating came: keys
-        #: pressed faster than the table answers each ask for another seat
-        self._asked: set[int] = set()
+        #: seats a bot was asked for, and asked away from, since the last seating came:
+        #: keys and taps faster than the table answers act on the seating they asked for
+        #: (a bot asked for can be taken away before the table has said it sat down)
+        self._adding: set[int] = set()
+        self._removing: set[int] = set()
         #: the board the page shows now, and its buttons
         self._board = w.BoardView()
         self._controls = w.ControlsView()
@@ -367,7 +369,8 @@ class WebListener:
         if first or seen.match != info.match:
             seen.upto, seen.view, seen.synced = 0, None, False
         seen.table, seen.seat, seen.match = info, message.you, info.match
-        self._asked.clear()
+        self._adding.clear()
+        self._removing.clear()
         if first:
             self._arrived()
         self._at_table()
@@ -872,20 +875,34 @@ class WebListener:
         if command.id == "seats":
             self._read_seats(info)
             return []
-        seats = [i for i, s in enumerate(info.seats) if i not in self._asked]
+        bots = self._bots_asked(info)
         if command.id == "remove-bot":
-            bots = [i for i in seats if info.seats[i].kind is m.SeatKind.BOT]
             if not bots:
                 self.say("web-no-bot", "menu_error")
                 return []
-            self._asked.add(bots[-1])
+            self._adding.discard(bots[-1])
+            self._removing.add(bots[-1])
             return [m.SetBot(seat=bots[-1], level=None)]
-        empty = [i for i in seats if info.seats[i].kind is m.SeatKind.EMPTY]
+        empty = [
+            i
+            for i, s in enumerate(info.seats)
+            if i not in bots and (s.kind is m.SeatKind.EMPTY or i in self._removing)
+        ]
         if not empty or not info.bot_levels:
             self.say("net-reason-table-full", "menu_error")
             return []
-        self._asked.add(empty[0])
+        self._removing.discard(empty[0])
+        self._adding.add(empty[0])
         return [m.SetBot(seat=empty[0], level=info.bot_levels[(len(info.bot_levels) - 1) // 2])]
+
+    def _bots_asked(self, info: m.TableInfo) -> list[int]:
+        """The seats holding a bot once the table has done what this page asked (the
+        table answers each ask in the order it was sent)."""
+        return [
+            i
+            for i, s in enumerate(info.seats)
+            if (s.kind is m.SeatKind.BOT or i in self._adding) and i not in self._removing
+        ]
 
     def _controls_view(self) -> w.ControlsView:
         """What this seat may do now, as the page's buttons: the game's commands (a
