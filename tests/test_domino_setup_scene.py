@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from audiogame.devtools.harness import DISK_WAIT
 from audiogame.games.domino.options import OPTIONS
 from audiogame.ui.games.domino.setup_scene import DominoSetupScene
 from audiogame.ui.games.domino.table import DominoTable
@@ -284,7 +285,7 @@ def test_contradictory_options_are_greyed_with_the_reason(harness_factory, lang)
     assert h.transcript[-1] == words["teams-off"]
     assert scene.setup.options["team-finish"] is False
     # what was said is what is saved
-    h.app.flush_settings()
+    h.app.flush_settings(DISK_WAIT)
     saved = json.loads(h.settings_path.read_text())["setups"]["domino"]["options"]
     assert saved["forbid-drawing"] is True and saved["draw-until-fits"] is False
     assert saved["team-finish"] is False
@@ -352,7 +353,7 @@ def test_a_match_that_could_not_end_is_refused_as_the_limits_are_chosen(harness_
     assert h.app.announcer.cue_log[-1][0] == "menu_error"
     assert scene.setup.options["manche-limit"] == 1
     # what the player chose is kept, and the match starts with it
-    h.app.flush_settings()
+    h.app.flush_settings(DISK_WAIT)
     saved = json.loads(h.settings_path.read_text())["setups"]["domino"]["options"]
     assert saved["point-limit"] == 0 and saved["manche-limit"] == 1
     h.press("enter")

@@ -114,7 +114,7 @@ def player_with_things(tmp_path: Path, lang: str) -> tuple[Harness, dict[str, by
     h.app.save_settings()
     assert h.app.saves.write("domino", {"kept": [1, 2, 3]}, {"round": 2})
     assert h.app.saves.flush(DISK_WAIT)
-    h.app.flush_settings()
+    h.app.flush_settings(DISK_WAIT)
     settings = json.loads(h.settings_path.read_text(encoding="utf-8"))
     return h, files(tmp_path / "Anna" / "data"), settings
 
@@ -140,7 +140,7 @@ def run_until(h: Harness, done: Callable[[], bool], timeout: float) -> None:
 
 
 def unchanged(h: Harness, tmp_path: Path, data: dict[str, bytes], settings: dict) -> None:
-    h.app.flush_settings()
+    h.app.flush_settings(DISK_WAIT)
     assert files(tmp_path / "Anna" / "data") == data
     now = json.loads(h.settings_path.read_text(encoding="utf-8"))
     assert {k: v for k, v in now.items() if not k.startswith("online")} == {

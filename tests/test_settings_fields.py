@@ -10,6 +10,7 @@ import tracemalloc
 
 import pytest
 
+from audiogame.devtools.harness import DISK_WAIT
 from audiogame.store.settings import SETTINGS_CAP, Settings, load_settings, save_settings
 
 GOOD = {
@@ -167,7 +168,7 @@ def test_the_player_hears_which_settings_fell_back_in_their_language(tmp_path, h
     assert "la preparazione del tavolo di Tira e Passa" in heard
     assert "le preferenze del tavolo di Domino" in heard
     assert h.app.settings.speech_volume == 0.6  # the rest kept
-    h.app.flush_settings()
+    h.app.flush_settings(DISK_WAIT)
     again = harness_factory("it").start()  # written back corrected: not told again
     again.advance(0.05)
     assert "predefiniti" not in " ".join(again.transcript)
@@ -206,7 +207,7 @@ def test_keys_given_twice_are_read_the_same_way_told_once_and_kept_aside(
     assert settings.speech_volume == 0.6  # the rest as it was
     (copy,) = list(path.parent.glob("settings.json.damaged-*"))
     assert copy.read_bytes() == raw
-    h.app.flush_settings()
+    h.app.flush_settings(DISK_WAIT)
     rewritten = path.read_text()
     assert rewritten.count('"cue_volume"') == 1 and rewritten.count('"future"') == 1
     again = harness_factory(lang).start()  # written back with one value each: not told again

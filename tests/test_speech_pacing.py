@@ -25,7 +25,7 @@ from collections.abc import Callable
 import pytest
 
 from audiogame.devtools.ears import Ears, times_of
-from audiogame.devtools.harness import FRAME
+from audiogame.devtools.harness import DISK_WAIT, FRAME
 from audiogame.games.domino import End, Phase, Play
 from audiogame.games.domino.table_setup import DominoSetup
 from audiogame.games.tirapassa.table_setup import TableSetup
@@ -181,7 +181,7 @@ def test_the_option_is_in_the_options_menu_and_kept(harness_factory):
     assert said.startswith("Messaggi di gioco interrotti da un tasto: ripetuti dopo la risposta")
     assert "tralasciati" in h.press("right")
     assert h.app.settings.cut_events == "drop"
-    h.app.flush_settings()
+    h.app.flush_settings(DISK_WAIT)
     assert '"cut_events": "drop"' in h.settings_path.read_text(encoding="utf-8")
 
 
@@ -275,7 +275,7 @@ def test_the_voice_is_faster_by_default_and_its_rate_steps_in_the_options(
     assert said.startswith(row)
     assert faster in h.press("right")
     assert h.app.settings.voice_rate == 325
-    h.app.flush_settings()
+    h.app.flush_settings(DISK_WAIT)
     assert '"voice_rate": 325' in h.settings_path.read_text(encoding="utf-8")
     # the listening model goes with the rate: the same line is heard sooner
     assert speaking_time("una due tre quattro cinque sei", 325) < speaking_time(

@@ -111,7 +111,7 @@ def test_a_friend_joins_by_the_link_and_plays_a_whole_match_by_keys(server, brow
         acted, asked = -1, False
         deadline = time.monotonic() + 150
         while page.locator("#record").is_hidden():
-            assert time.monotonic() < deadline, "the match did not end"
+            assert time.monotonic() < deadline, where_it_stuck(server, live, page, acted)
             anna.pump()
             view, told = server.run(
                 lambda: (
@@ -298,6 +298,28 @@ TOLD = "window.audiogame.announcer.log.filter(l => l.kind === 'said' && !l.now)"
 def heard(msg_id: str) -> str:
     """An expression: the page's history has a line of ``msg_id``."""
     return f"[...document.querySelectorAll('#history li')].some(li => li.dataset.id === '{msg_id}')"
+
+
+def where_it_stuck(server, live, page, acted: int) -> str:
+    """What a match that did not end was waiting for, said when the wait gives up."""
+    match = live.match
+    engine = server.run(
+        lambda: (
+            None
+            if match is None
+            else (
+                match.engine.observation(1).step,
+                match.engine.observation(1).current_seat,
+                match.over is not None,
+                len(match.history),
+                dict(match.views_upto),
+                live.stage,
+            )
+        )
+    )
+    told = page.evaluate("window.audiogame.state.upto")
+    lines = page.eval_on_selector_all("#history li", "items => items.map(li => li.textContent)")
+    return f"the match did not end: {engine}, acted {acted}, page upto {told}, {lines[-6:]}"
 
 
 def until(page, expression: str, timeout: float = 60.0) -> None:
