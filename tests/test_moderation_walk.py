@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from audiogame.devtools.harness import Harness
-from audiogame.devtools.net_harness import ServerThread
+from audiogame.devtools.net_harness import QUIET_HEARTBEAT, ServerThread
 from audiogame.devtools.web_harness import CHROMIUM_ARGS, chromium
 from audiogame.net.server.options import ServerOptions
 from audiogame.ui.online import moderation
@@ -72,7 +72,9 @@ def menu_to(h: Harness, start: str) -> None:
 
 
 def test_a_report_from_a_page_a_mute_from_the_desktop_a_ban_from_a_page(tmp_path: Path):
-    options = ServerOptions(hash_cost=CHEAP, operators=("Olga",), moderators=("Mara",))
+    options = ServerOptions(
+        hash_cost=CHEAP, operators=("Olga",), moderators=("Mara",), heartbeat=QUIET_HEARTBEAT
+    )
     from playwright.sync_api import sync_playwright
 
     with ServerThread(tmp_path / "server", options) as server, sync_playwright() as driver:

@@ -22,7 +22,7 @@ import time
 
 import pytest
 
-from audiogame.devtools.net_harness import ScriptedPlayer, ServerThread, wait_for
+from audiogame.devtools.net_harness import QUIET_HEARTBEAT, ScriptedPlayer, ServerThread, wait_for
 from audiogame.devtools.web_harness import (
     CHROMIUM_ARGS,
     chromium,
@@ -72,7 +72,9 @@ def browser():
 
 @pytest.fixture
 def server(tmp_path):
-    with ServerThread(tmp_path, ServerOptions(between_rounds=0.2)) as running:
+    with ServerThread(
+        tmp_path, ServerOptions(between_rounds=0.2, heartbeat=QUIET_HEARTBEAT)
+    ) as running:
         yield running
 
 

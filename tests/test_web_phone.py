@@ -24,7 +24,7 @@ import json
 import pytest
 
 from audiogame.devtools import phone as ph
-from audiogame.devtools.net_harness import ServerThread, wait_for
+from audiogame.devtools.net_harness import QUIET_HEARTBEAT, ServerThread, wait_for
 from audiogame.devtools.web_harness import chromium
 from audiogame.language.localizer import Localizer
 from audiogame.net.client.game_client import Connected, GameClient
@@ -51,7 +51,9 @@ def browser(driver):
 
 @pytest.fixture
 def server(tmp_path):
-    with ServerThread(tmp_path, ServerOptions(between_rounds=0.2)) as running:
+    with ServerThread(
+        tmp_path, ServerOptions(between_rounds=0.2, heartbeat=QUIET_HEARTBEAT)
+    ) as running:
         yield running
 
 

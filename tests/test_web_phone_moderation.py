@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from audiogame.devtools import phone as ph
-from audiogame.devtools.net_harness import ServerThread, wait_for
+from audiogame.devtools.net_harness import QUIET_HEARTBEAT, ServerThread, wait_for
 from audiogame.devtools.web_harness import chromium
 from audiogame.language.localizer import Localizer
 from audiogame.net.protocol import messages as m
@@ -37,7 +37,7 @@ def browser():
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_a_moderator_acts_on_a_report_from_a_phone(tmp_path, browser, lang):
     t = Localizer(lang)
-    options = ServerOptions(hash_cost=CHEAP, operators=("Olga",))
+    options = ServerOptions(hash_cost=CHEAP, operators=("Olga",), heartbeat=QUIET_HEARTBEAT)
     with ServerThread(tmp_path, options) as server:
         client(server.url, "Olga").close()  # her account
         bruno = client(server.url, "Bruno")

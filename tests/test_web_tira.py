@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from audiogame.announce import capital_first
-from audiogame.devtools.net_harness import ServerThread
+from audiogame.devtools.net_harness import QUIET_HEARTBEAT, ServerThread
 from audiogame.devtools.web_harness import CHROMIUM_ARGS, chromium
 from audiogame.devtools.web_race import keys_words, race_from_page
 from audiogame.language.localizer import Localizer
@@ -37,7 +37,7 @@ def browser():
 
 
 def test_a_race_from_the_page_is_heard_on_the_servers_time(tmp_path, browser):
-    options = ServerOptions(probe_every=0.2, between_rounds=1.0)
+    options = ServerOptions(probe_every=0.2, between_rounds=1.0, heartbeat=QUIET_HEARTBEAT)
     with ServerThread(tmp_path, options) as server:
         run = race_from_page(browser, server, landings=10, seconds=300)  # a bound only
     english = Localizer("en")

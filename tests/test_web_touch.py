@@ -30,7 +30,7 @@ import pytest
 
 from audiogame.core.narration import Message, resolve
 from audiogame.devtools import phone as ph
-from audiogame.devtools.net_harness import ServerThread, wait_for
+from audiogame.devtools.net_harness import QUIET_HEARTBEAT, ServerThread, wait_for
 from audiogame.devtools.web_harness import chromium, desktop_lines, narration_only
 from audiogame.games import registry
 from audiogame.games.domino.actions import Draw, Play
@@ -59,7 +59,9 @@ def browser():
 
 @pytest.fixture
 def server(tmp_path):
-    with ServerThread(tmp_path, ServerOptions(between_rounds=0.2)) as running:
+    with ServerThread(
+        tmp_path, ServerOptions(between_rounds=0.2, heartbeat=QUIET_HEARTBEAT)
+    ) as running:
         yield running
 
 

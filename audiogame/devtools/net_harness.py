@@ -62,7 +62,7 @@ SHORT_DOMINO: dict[str, Any] = {
 }
 
 
-#: the keepalive of a harness server given no options (seconds; the product's is 1.5 s)
+#: the keepalive of a harness server given no options (seconds; the product's is 1 s)
 QUIET_HEARTBEAT = 10.0
 
 
@@ -79,7 +79,7 @@ class ServerThread:
     ) -> None:
         self.data_dir = data_dir
         # a test that names no options is not about noticing silent drops: a loaded
-        # machine that stalls a test's client past the 1.5 s keepalive must not drop it
+        # machine that stalls a test's client past the keepalive's 3 s must not drop it
         self.options = options or ServerOptions(heartbeat=QUIET_HEARTBEAT)
         #: a PostgreSQL store and a Redis bus instead of SQLite and the in-process bus
         self.store_url = store_url

@@ -4,7 +4,8 @@
 client. The handshake checks the subprotocol first: a client that does not
 offer ``audiogame.v1`` is answered ``426`` with ``Reason.VERSION`` and the
 version this server speaks, before any message is read. Keepalive pings every
-``heartbeat`` seconds notice a silent drop within two heartbeats. On start the
+``heartbeat`` seconds notice a silent drop within four heartbeats and half a second
+(a pong may be three heartbeats late: a phone's line). On start the
 lobby brings back every table the store had open.
 """
 
@@ -32,7 +33,7 @@ from audiogame.net.server.connection import Connection
 from audiogame.net.server.give_back import give_back
 from audiogame.net.server.lobby import Lobby, Player
 from audiogame.net.server.metrics import ServerMetrics, TimedStore
-from audiogame.net.server.options import ServerOptions
+from audiogame.net.server.options import CLOSE_WAIT, ServerOptions
 from audiogame.net.server.sqlite_store import SqliteStore
 from audiogame.net.server.store import Store
 from audiogame.net.server.table import Table
@@ -126,10 +127,10 @@ class GameServer:
             max_queue=32,
             create_connection=StampedConnection,  # the limits judge when messages came
             ping_interval=self.options.heartbeat,
-            ping_timeout=self.options.heartbeat,
+            ping_timeout=self.options.pong_wait,
             # a peer that stops answering is gone once the ping times out: the closing
             # handshake is not waited for long (drops are announced within 5 s)
-            close_timeout=0.5,
+            close_timeout=CLOSE_WAIT,
             open_timeout=self.options.hello_timeout,
             server_header=None,
         )

@@ -56,7 +56,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         add("--name", default=socket.gethostname(), help=t("serve-name"))
         add("--grace", type=float, default=30.0, help=t("serve-grace"))
         add("--between-rounds", type=float, default=15.0, help=t("serve-between-rounds"))
-        add("--heartbeat", type=float, default=1.5, help=t("serve-heartbeat"))
+        add("--heartbeat", type=float, default=ServerOptions().heartbeat, help=t("serve-heartbeat"))
         add("--rate", type=float, default=Limits().rate, help=t("serve-rate"))
         add("--chat-during-races", action="store_true", help=t("serve-chat-during-races"))
         compensation = ServerOptions().compensation_cap * 1000

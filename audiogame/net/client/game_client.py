@@ -211,10 +211,12 @@ SYNC_WINDOW = 128
 #: clock pings carry ids from here up (ids below are the app's own pings)
 SYNC_IDS = 1 << 40
 #: keepalive: a ping every ``KEEPALIVE`` seconds, the connection given up (and tried
-#: again) when its pong takes longer than that. Read at each connection: a harness
-#: whose processes a loaded machine may stall for seconds, and which is not about
-#: drops, lengthens it
-KEEPALIVE = 2.0
+#: again) when its pong takes ``PONG_WAIT`` times longer (a server gone silent is left
+#: within about 4 s; a pong held up 3 s on a mobile line or a busy machine leaves
+#: nothing). Read at each connection: a harness whose processes a loaded machine may
+#: stall for seconds, and which is not about drops, lengthens it
+KEEPALIVE = 1.0
+PONG_WAIT = 3
 #: a server that takes the connection must say something readable within this many
 #: seconds of the client's hello (else "no-answer": a server that accepts and never
 #: answers would leave the player at "connecting" for good). Long: a server of ours
@@ -286,6 +288,9 @@ class GameClient:
         #: when this connection was welcomed (None: not yet), to tell a line that keeps
         #: dropping at once from one that dropped once
         self._welcomed_at: float | None = None
+        #: a connection was had and lost (or never made): what is sent from then until
+        #: the next one opens is stale; before the first, it waits for it
+        self._dropped = False
         #: why the server refused this connection's last entrance ("" : it did not)
         self._entrance_refused = ""
         self._ws: ClientConnection | None = None
@@ -319,8 +324,9 @@ class GameClient:
         self._unread = [*items, *self._unread]
 
     def send(self, message: msgspec.Struct) -> None:
-        """Queue a message for the server (dropped while disconnected: the app's
-        state is resent on resume, and a stale command must not arrive late)."""
+        """Queue a message for the server: sent once the first connection is open, and
+        after a drop dropped until the next one is (the app's state is resent on
+        resume, and a stale command must not arrive late)."""
         self._push(m.encode(message))
 
     def act(self, action: Any, at: float | None = None) -> int:
@@ -458,6 +464,7 @@ class GameClient:
             self._entrance_refused = ""
             reason = await self._session(entrance)
             entrance = None
+            self._dropped = True
             if self._stopping:
                 break
             welcomed = self._welcomed_at
@@ -531,7 +538,7 @@ class GameClient:
                 max_size=m.MAX_SERVER_FRAME,
                 open_timeout=5.0,
                 ping_interval=KEEPALIVE,
-                ping_timeout=KEEPALIVE,
+                ping_timeout=PONG_WAIT * KEEPALIVE,
                 close_timeout=1.0,
             )
         except InvalidStatus as exc:
@@ -560,10 +567,11 @@ class GameClient:
     ) -> str:
         assert self._outbox is not None
         box = self._outbox
-        while not box.empty():  # what was typed while away is stale
-            if box.get_nowait() is None:
-                await ws.close()
-                return "closed"
+        if self._dropped:
+            while not box.empty():  # what was typed while away is stale
+                if box.get_nowait() is None:
+                    await ws.close()
+                    return "closed"
         hello: msgspec.Struct = m.Hello(
             name=self.name,
             token=self.token,

@@ -11,6 +11,11 @@ from audiogame.net.server.login_limits import LoginLimits
 from audiogame.net.server.moderation import ChatLimits
 from audiogame.net.server.passwords import HashCost
 
+#: a pong may come this many heartbeats after its ping before its peer is taken for gone
+PONG_WAIT = 3
+#: what the closing handshake of a peer taken for gone is given (seconds)
+CLOSE_WAIT = 0.5
+
 
 @dataclass(frozen=True, slots=True)
 class ServerOptions:
@@ -18,9 +23,10 @@ class ServerOptions:
     grace: float = 30.0
     #: the next round starts this long after one ends, unless the master pauses
     between_rounds: float = 15.0
-    #: keepalive: a ping every ``heartbeat`` seconds, a drop when no pong within
-    #: ``heartbeat`` more (a silent drop is noticed within 2 × heartbeat + 0.5 s)
-    heartbeat: float = 1.5
+    #: keepalive: a ping every ``heartbeat`` seconds, a drop when its pong has not come
+    #: ``PONG_WAIT`` heartbeats later: a silent drop is noticed within 4 × heartbeat +
+    #: 0.5 s, and a pong held up that long (a phone's line, a busy machine) drops nobody
+    heartbeat: float = 1.0
     #: a connection that sends no Hello within this is closed
     hello_timeout: float = 10.0
     max_tables: int = 1000
@@ -69,3 +75,14 @@ class ServerOptions:
     #: chat lines a player may send, and fewer in a new account's first hour (None: only
     #: the frames' rate: a LAN host among friends; the server command sets them)
     chat_limits: ChatLimits | None = None
+
+    @property
+    def pong_wait(self) -> float:
+        """How long after its ping a pong may come before its peer is taken for gone."""
+        return PONG_WAIT * self.heartbeat
+
+    @property
+    def drop_noticed_within(self) -> float:
+        """A peer gone silent is taken for gone this soon at the latest (seconds): the
+        last pong, the next ping a heartbeat later, its wait, the closing handshake's."""
+        return self.heartbeat + self.pong_wait + CLOSE_WAIT
