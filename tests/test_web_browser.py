@@ -22,6 +22,7 @@ import time
 
 import pytest
 
+from audiogame.devtools.delay_proxy import DelayProxy
 from audiogame.devtools.net_harness import QUIET_HEARTBEAT, ScriptedPlayer, ServerThread, wait_for
 from audiogame.devtools.web_harness import (
     CHROMIUM_ARGS,
@@ -208,6 +209,39 @@ def test_a_friend_joins_by_the_link_and_plays_a_whole_match_by_keys(server, brow
                     words,
                     line,
                 )
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_key_pressed_while_the_line_is_down_is_told_not_sent_and_the_page_comes_back(
+    server, browser, lang
+):
+    """At the table, the line goes down (a proxy of ours cuts it and takes no new one):
+    a key pressed then is not sent, and the player hears so in their language, not
+    silence; the line mended, the page is back by itself and its keys are answered."""
+    anna, table = host_table(server)
+    words = Localizer(lang)
+    with DelayProxy(server.port) as proxy:
+        page = browser.new_page(locale="it-IT" if lang == "it" else "en-GB")
+        try:
+            page.goto(f"http://127.0.0.1:{proxy.port}/t/{table.code}")
+            page.fill("#name", "Zoë")
+            page.click("#join-button")
+            until(page, "document.activeElement && document.activeElement.id === 'play'")
+            proxy.cut()
+            until(page, "!window.audiogame.state.ws")  # the page heard the line go
+            press(page, "t")
+            said = page.evaluate(f"{ANSWERS}.map(l => l.text)")
+            proxy.mend()
+            until(page, "window.audiogame.state.welcomed && window.audiogame.state.atTable")
+            heard = len(page.evaluate(f"{ANSWERS}"))
+            press(page, "t")  # back: the same key is answered (the seats, read out)
+            until(page, f"{ANSWERS}.length > {heard}")
+            again = page.evaluate(f"{ANSWERS}.at(-1).text")
+        finally:
+            page.close()
+            anna.client.close()
+    assert said[-1] == words("web-ui-not-sent"), said
+    assert again != words("web-ui-not-sent"), again
 
 
 def test_a_page_whose_socket_floods_is_told_why_and_does_not_come_back(server, browser):

@@ -134,6 +134,7 @@ web-ui-verbosity = Messages
 web-ui-status-connecting = Connecting to the server…
 web-ui-status-connected = Connected.
 web-ui-status-lost = The connection to the server was lost: trying again.
+web-ui-not-sent = Not connected: that was not sent. Trying again.
 web-ui-status-closed = The server closed the connection.
 web-ui-status-no-code = Write a table code, or open a table below.
 

@@ -137,6 +137,7 @@ web-ui-verbosity = Messaggi
 web-ui-status-connecting = Connessione al server…
 web-ui-status-connected = Connesso.
 web-ui-status-lost = La connessione al server si è interrotta: riprovo.
+web-ui-not-sent = Non collegato: non è stato inviato. Riprovo.
 web-ui-status-closed = Il server ha chiuso la connessione.
 web-ui-status-no-code = Scrivi il codice di un tavolo, o apri un tavolo qui sotto.
 

@@ -229,9 +229,15 @@ import { Announcer, voicesFor } from "/speech.js";
   // nothing but the introduction until the server has welcomed this page: anything else
   // would only be refused ("introduce yourself first") and counted against it
   const INTRODUCTIONS = new Set(["hello", "login", "register"]);
+  // what the player does, by key or by button: while the line is down it is not sent (it
+  // would be stale once back) and the player hears so, not silence
+  const PLAYERS_OWN = new Set(["key", "command"]);
   function send(message) {
-    if (!state.ws || state.ws.readyState !== WebSocket.OPEN) return;
-    if (!state.welcomed && !INTRODUCTIONS.has(message.type)) return;
+    const open = state.ws && state.ws.readyState === WebSocket.OPEN;
+    if (!open || (!state.welcomed && !INTRODUCTIONS.has(message.type))) {
+      if (PLAYERS_OWN.has(message.type)) announcer.say(strings["web-ui-not-sent"], true);
+      return;
+    }
     state.ws.send(JSON.stringify(message));
   }
 
