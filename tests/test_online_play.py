@@ -10,11 +10,13 @@ its own time: the harness runs frames in real time until the app has heard it
 
 from __future__ import annotations
 
+from audiogame.devtools.delay_proxy import DelayProxy
 from audiogame.devtools.harness import Harness
 from audiogame.devtools.net_harness import ServerProcess, ServerThread, wait_for
 from audiogame.net.client.game_client import Connected, GameClient
 from audiogame.net.protocol import messages as m
 from audiogame.net.protocol import spoken_words, tls
+from audiogame.net.server.options import ServerOptions
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.online.lobby import LobbyScene
 from audiogame.ui.online.menu import LanPlace, OnlineMenu
@@ -332,3 +334,56 @@ def test_hosts_on_this_network_are_listed_and_joined_by_code(tmp_path, monkeypat
         h.app.pop_to(h.app.scenes[0])
         server.stop()
         h.close()
+
+
+def test_a_move_made_while_the_line_is_down_is_said_not_sent(tmp_path):
+    """My turn, and the line goes down (a proxy of ours cuts it and takes no new one): a
+    tile played then is not sent, and I hear why, not silence; the line mended, the
+    table is back."""
+    not_connected = "Not connected to the server right now: wait a moment."
+    with (
+        ServerThread(tmp_path / "server", ServerOptions(between_rounds=0.5)) as server,
+        DelayProxy(server.port) as proxy,
+    ):
+        h = app(tmp_path)
+        try:
+            join_address(h, f"127.0.0.1:{proxy.port}")
+            h.press("enter")  # create: 4 players
+            h.press("down")
+            h.press("left")
+            h.press("left")  # 2 players
+            h.press("enter")
+            assert h.settle(lambda: isinstance(h.app.top, RoomScene))
+            mark = len(h.transcript)
+            h.press("b")
+            assert h.settle(lambda: "A bot sits at seat 2." in said_since(h, mark))
+            h.press("enter")
+            assert h.settle(lambda: isinstance(h.app.top, TableScene), 60)
+            table = h.app.top
+            assert isinstance(table, TableScene)
+
+            def my_turn() -> bool:
+                view = table.view()
+                return view is not None and view.current_seat == table.session.seat
+
+            assert h.settle(my_turn, 60)
+            mark = len(h.transcript)
+            proxy.cut()
+            assert h.settle(lambda: "Connection lost, trying again…" in said_since(h, mark), 60)
+            mark = len(h.transcript)
+            # every tile on either end, then a draw: the first move the rules allow is
+            # the one the table would have sent
+            h.press("home")
+            for _tile in range(len(table.view().hand)):
+                for key in ("s", "d"):
+                    h.press(key)
+                h.press("down")
+            h.press("space")
+            said = said_since(h, mark)
+            assert not_connected in said, said
+            assert table.view().current_seat == table.session.seat  # nothing was played
+            proxy.mend()
+            assert h.settle(lambda: "Back at the table." in said_since(h, mark), 60)
+        finally:
+            h.app.pop_to(h.app.scenes[0])
+            h.close()

@@ -88,6 +88,15 @@ class ClockReport(Protocol):
     def diagnostics(self) -> Message: ...
 
 
+@runtime_checkable
+class LineReport(Protocol):
+    """A seat at a table on a server: whether its line is up now. An action made while
+    it is down is not sent (it would be stale once back): the table says so instead."""
+
+    @property
+    def line_up(self) -> bool: ...
+
+
 class SeatSession(Protocol):
     """The session's side: see the module docstring."""
 

@@ -86,7 +86,7 @@ from audiogame.core.controls import Controls, Reaction
 from audiogame.core.gametime import GameScheduler
 from audiogame.core.keys import Key
 from audiogame.core.narration import Message, resolve_value
-from audiogame.core.seat import ClockReport, LocalSeat, SeatSession
+from audiogame.core.seat import ClockReport, LineReport, LocalSeat, SeatSession
 from audiogame.core.session import Concerned
 from audiogame.key_help import everywhere_apart
 from audiogame.ui.rounds import Rounds
@@ -539,6 +539,9 @@ class TableScene(Scene):
         only watches has none to make)."""
         if self.session.seat is None:
             self.refuse_watching()
+            return
+        if isinstance(self.session, LineReport) and not self.session.line_up:
+            self.answer("online-not-connected", cue="menu_error")  # not sent: stale once back
             return
         self._moving = True
         self.session.act(action)

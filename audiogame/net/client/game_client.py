@@ -323,6 +323,11 @@ class GameClient:
         them first, in order (a reader waiting for one item must not lose the rest)."""
         self._unread = [*items, *self._unread]
 
+    @property
+    def connected(self) -> bool:
+        """The line is open and the server has welcomed it: what is sent now goes."""
+        return self._ws is not None and self._welcomed_at is not None and not self._stopping
+
     def send(self, message: msgspec.Struct) -> None:
         """Queue a message for the server: sent once the first connection is open, and
         after a drop dropped until the next one is (the app's state is resent on

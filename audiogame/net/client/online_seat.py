@@ -108,6 +108,10 @@ class OnlineSeat:
     def start(self, listener: SeatListener) -> None:
         self._listener = listener
 
+    @property
+    def line_up(self) -> bool:
+        return self.remote.client.connected
+
     def act(self, action: Any) -> None:
         ref = self.remote.act(action)
         self._sent[ref] = action

@@ -280,6 +280,10 @@ class RaceSeat:
         local = self.client.sync.client_time(game_time + clock.origin)
         return now + (local - time.monotonic())
 
+    @property
+    def line_up(self) -> bool:
+        return self.client.connected
+
     def diagnostics(self) -> Message:
         """The clock's estimate and the table's compensation, in the player's words."""
         found = self.client.clock_estimate()
