@@ -6,7 +6,8 @@ frame, and the host's client joins over loopback like everyone else: no home
 advantage. ``HostedServer.start`` waits for the port (read from a file the
 server writes once it listens) without blocking longer than ``timeout``; the
 fingerprint of a LAN host's certificate is read from its data folder.
-``stop`` ends it (terminate, then kill), and the host's app stops it on the way out;
+``stop`` ends it (terminate, then kill; ``stop_soon`` without waiting for it), and
+the host's app stops it on the way out;
 an app that dies without a word (a crash, kill -9) takes it along too: the server
 reads its standard input from the app (``--with-parent``) and ends when that closes.
 """
@@ -16,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -131,6 +133,16 @@ class HostedServer:
     @property
     def running(self) -> bool:
         return self.process is not None and self.process.poll() is None
+
+    def stop_soon(self) -> threading.Thread | None:
+        """``stop`` in a thread of its own: a server closes its tables and connections in
+        seconds, and the player's keys must not wait for it. Not a daemon: an app that
+        quits waits for it (a server that does not end is still terminated, then killed)."""
+        if self.process is None:
+            return None
+        thread = threading.Thread(target=self.stop, name="hosted-stop")
+        thread.start()
+        return thread
 
     def stop(self, timeout: float = 5.0) -> None:
         """End the server: its standard input closed first, so it closes its tables and

@@ -207,7 +207,8 @@ class Link:
         self.remote.pump()
 
     def close(self) -> None:
-        """Leave the server: the connection closes, a hosted server stops."""
+        """Leave the server: the connection closes, a hosted server stops (on its own
+        time: the player is back in the menu at once)."""
         if self.state == "closed":
             return
         self.state = "closed"
@@ -218,7 +219,7 @@ class Link:
             self.seat_session.stop()
         self.client.close()
         if self.hosted is not None:
-            self.hosted.stop()
+            self.hosted.stop_soon()
 
     @property
     def name(self) -> str:
