@@ -387,3 +387,72 @@ def test_a_move_made_while_the_line_is_down_is_said_not_sent(tmp_path):
         finally:
             h.app.pop_to(h.app.scenes[0])
             h.close()
+
+
+def test_back_on_the_line_says_back_at_the_table_only_when_the_table_waited(tmp_path):
+    """The line goes down (a proxy of ours) while I sit at a table: if the table closes
+    meanwhile, coming back says why I am not at it, never "Back at the table." first;
+    the next drop, with the table still there, says I am back at it."""
+    with (
+        ServerThread(tmp_path / "server", ServerOptions(grace=30.0)) as server,
+        DelayProxy(server.port) as proxy,
+    ):
+        h = app(tmp_path)
+        try:
+            join_address(h, f"127.0.0.1:{proxy.port}")
+            h.press("enter")  # create a table: I sit at it
+            h.press("enter")
+            assert h.settle(lambda: isinstance(h.app.top, RoomScene))
+            running = server.server
+            assert running is not None
+            table = server.run(lambda: next(iter(running.lobby.tables.values())))
+            # the table waits: back at it
+            mark = len(h.transcript)
+            proxy.cut()
+            assert h.settle(lambda: "Connection lost, trying again…" in said_since(h, mark), 60)
+            proxy.mend()
+            assert h.settle(lambda: "Back at the table." in said_since(h, mark), 60)
+            # the table closes while I am away: not back at it
+            mark = len(h.transcript)
+            proxy.cut()
+            assert h.settle(lambda: "Connection lost, trying again…" in said_since(h, mark), 60)
+            server.run(table.close)
+            proxy.mend()
+            assert h.settle(lambda: not isinstance(h.app.top, RoomScene), 60)
+            h.settle(lambda: "closed" in said_since(h, mark), 10)
+            said = said_since(h, mark)
+            assert "Back at the table." not in said, said
+            assert "You are no longer at the table: The table was closed." in said, said
+        finally:
+            h.app.pop_to(h.app.scenes[0])
+            h.close()
+
+
+def test_a_server_that_forgot_me_says_so_and_puts_me_back_in_its_tables(tmp_path):
+    """The server restarts without its data (a new folder, a wiped disk) while I sit at a
+    table: it takes me as a new guest, so I hear that I am no longer at the table and
+    why, in its list of tables, never "Back at the table." at a table nobody has."""
+    server = ServerProcess(tmp_path / "server", "--grace", "30")
+    server.start()
+    h = app(tmp_path)
+    try:
+        join_address(h, f"127.0.0.1:{server.port}")
+        h.press("enter")  # create a table: I sit at it
+        h.press("enter")
+        assert h.settle(lambda: isinstance(h.app.top, RoomScene))
+        port = server.port
+        server.kill()
+        mark = len(h.transcript)
+        assert h.settle(lambda: "Connection lost, trying again…" in said_since(h, mark), 60)
+        (tmp_path / "server" / "server.sqlite3").unlink()  # its data gone
+        server.start(port=port)
+        told = "You are no longer at the table: The server does not remember this session"
+        assert h.settle(lambda: told in said_since(h, mark), 60), said_since(h, mark)
+        assert isinstance(h.app.top, LobbyScene)
+        assert "Back at the table." not in said_since(h, mark)
+        lobby = h.app.top
+        assert lobby.link is not None and lobby.link.table is None
+    finally:
+        h.app.pop_to(h.app.scenes[0])
+        server.stop()
+        h.close()

@@ -442,6 +442,12 @@ class GameClient:
         with contextlib.suppress(RuntimeError):  # the thread ended (a final disconnection)
             loop.call_soon_threadsafe(box.put_nowait, frame)
 
+    def _left_table(self) -> None:
+        """No table any more: what this client knew of it is forgotten."""
+        self.table, self.seat, self.codec, self.view = None, None, None, None
+        self.upto, self._synced = 0, False
+        self.race_clock = None
+
     def _queue(self, item: Incoming) -> None:
         self.inbox.put(item)
         if self.on_message is not None:
@@ -638,12 +644,19 @@ class GameClient:
                 if isinstance(message, m.Welcome):
                     if syncing is None:  # after the welcome: the server reads pings at once
                         syncing = asyncio.get_running_loop().create_task(self._sync(ws))
+                    # welcomed as someone else (a server that forgot the session takes
+                    # me as a new guest): the table I sat at is not mine there
+                    forgotten = self.table is not None and message.player != self.player
                     self._welcomed_at = received
                     self.token = message.token
                     self.player = message.player
                     self.name = message.name
                     self.password = None
+                    if forgotten:
+                        self._left_table()
                     self._queue(Connected(fingerprint, resumed))
+                    if forgotten:  # no seat waits there: the app hears why it is not
+                        self._queue(m.Left(reason=Reason.UNKNOWN_TOKEN.value))
                 if isinstance(message, m.Goodbye):
                     goodbye = message.reason
                 self._take(message)
@@ -689,9 +702,7 @@ class GameClient:
             self.upto, self.view, self._synced = 0, None, False
             self._queue(message)
         elif isinstance(message, m.Left):
-            self.table, self.seat, self.codec, self.view = None, None, None, None
-            self.upto, self._synced = 0, False
-            self.race_clock = None
+            self._left_table()
             self._queue(message)
         elif isinstance(message, m.RaceClock):
             self.race_clock = message

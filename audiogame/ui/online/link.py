@@ -174,6 +174,9 @@ class Link:
         #: is not pinned yet; it answers by calling ``trust`` or ``close``
         self.ask_trust: Callable[[str], None] | None = None
         self._ever_connected = False
+        #: back on the line after a drop, at a table the server has not confirmed yet (it
+        #: may have closed meanwhile): "back at the table" waits for its word
+        self._returning = False
         self._first_failures = 0
         #: connections tried in a row, and not reached, since the link dropped
         self._lost_tries = 0
@@ -312,9 +315,10 @@ class Link:
                     self.ask_trust(fingerprint)
                     return
                 self._ready()
+            elif was == "retrying" and self.table is not None:
+                self._returning = True
             elif was == "retrying":
-                at_table = self.table is not None
-                self.say("online-back-table" if at_table else "online-back", cue="link_back")
+                self.say("online-back", cue="link_back")
         elif isinstance(item, Connecting):
             if self.state != "retrying":
                 self.state = "retrying"
@@ -378,6 +382,9 @@ class Link:
 
     # -- the table -------------------------------------------------------------------------
     def _table(self, info: m.TableInfo, you: int | None) -> None:
+        if self._returning:
+            self._returning = False
+            self.say("online-back-table", cue="link_back")
         self.covered = race_return.covered(info, you)
         spec = registry.get(info.game)
         if spec is None:  # a game this version does not know: no room to sit in
@@ -501,6 +508,7 @@ class Link:
             self.note("online-seed-revealed", file=str(path))
 
     def _left(self, reason: str) -> None:
+        self._returning = False  # the table did not wait: its reason is said instead
         if reason:
             self.say(
                 "online-left-because",
