@@ -390,9 +390,10 @@ def test_a_move_made_while_the_line_is_down_is_said_not_sent(tmp_path):
 
 
 def test_back_on_the_line_says_back_at_the_table_only_when_the_table_waited(tmp_path):
-    """The line goes down (a proxy of ours) while I sit at a table: if the table closes
-    meanwhile, coming back says why I am not at it, never "Back at the table." first;
-    the next drop, with the table still there, says I am back at it."""
+    """The line goes down (a proxy of ours) while I sit at a table: with the table still
+    there, coming back says I am back at it (a key that asks the server something
+    meanwhile is said not sent); if the table closes meanwhile, coming back says why I
+    am not at it, never "Back at the table." first."""
     with (
         ServerThread(tmp_path / "server", ServerOptions(grace=30.0)) as server,
         DelayProxy(server.port) as proxy,
@@ -406,10 +407,11 @@ def test_back_on_the_line_says_back_at_the_table_only_when_the_table_waited(tmp_
             running = server.server
             assert running is not None
             table = server.run(lambda: next(iter(running.lobby.tables.values())))
-            # the table waits: back at it
+            # the table waits: back at it; a bot asked for meanwhile is said not sent
             mark = len(h.transcript)
             proxy.cut()
             assert h.settle(lambda: "Connection lost, trying again…" in said_since(h, mark), 60)
+            assert h.press("b") == "Not connected to the server right now: wait a moment."
             proxy.mend()
             assert h.settle(lambda: "Back at the table." in said_since(h, mark), 60)
             # the table closes while I am away: not back at it

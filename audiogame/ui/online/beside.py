@@ -92,7 +92,7 @@ class TableCommands:
             return
         line = parse_line(text, info.seats, self.link.seat, self.link.people)
         if line.problem is None:
-            self.link.send(m.Say(text=line.text, to=line.to))
+            self.link.ask(m.Say(text=line.text, to=line.to))
 
     def reply(self) -> None:
         from audiogame.ui.online.people import reply
@@ -150,17 +150,17 @@ class TableCommands:
     # -- the master's ---------------------------------------------------------------------------
     def start(self) -> None:
         if not self.master_only():
-            self.link.send(m.Start())
+            self.link.ask(m.Start())
 
     def toggle_private(self) -> None:
         info = self.info
         if info is not None and not self.master_only():
-            self.link.send(m.SetPrivate(private=not info.private))
+            self.link.ask(m.SetPrivate(private=not info.private))
 
     def hold_rounds(self) -> None:
         info = self.info
         if info is not None and not self.master_only():
-            self.link.send(m.Pause(paused=not info.paused))
+            self.link.ask(m.Pause(paused=not info.paused))
 
     def add_bot(self, seat: int | None = None, level: str = "") -> None:
         info = self.info
@@ -176,7 +176,7 @@ class TableCommands:
         if not levels:
             self.answer("online-no-bots", cue="menu_error")
             return
-        self.link.send(m.SetBot(seat=seat, level=level or levels[(len(levels) - 1) // 2]))
+        self.link.ask(m.SetBot(seat=seat, level=level or levels[(len(levels) - 1) // 2]))
 
     def remove_bot(self, seat: int | None = None) -> None:
         info = self.info
@@ -188,7 +188,7 @@ class TableCommands:
         if seat is None:
             self.answer("online-no-bot-here", cue="menu_error")
             return
-        self.link.send(m.SetBot(seat=seat, level=None))
+        self.link.ask(m.SetBot(seat=seat, level=None))
 
     def kick(self, seat: int | None = None) -> None:
         if self.master_only():
@@ -196,7 +196,7 @@ class TableCommands:
         if seat is None:
             self.pick("online-pick-kick", self.kick)
         elif self._other_human(seat):
-            self.link.send(m.Kick(seat=seat))
+            self.link.ask(m.Kick(seat=seat))
 
     def hand_over(self, seat: int | None = None) -> None:
         if self.master_only():
@@ -204,7 +204,7 @@ class TableCommands:
         if seat is None:
             self.pick("online-pick-master", self.hand_over)
         elif self._other_human(seat):
-            self.link.send(m.HandOver(seat=seat))
+            self.link.ask(m.HandOver(seat=seat))
 
     def _other_human(self, seat: int) -> bool:
         info = self.info

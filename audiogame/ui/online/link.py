@@ -244,6 +244,15 @@ class Link:
     def send(self, message: m.ClientMessage) -> None:
         self.remote.send(message)
 
+    def ask(self, message: m.ClientMessage) -> bool:
+        """What the player asks of the server by a key: sent, or, the line down, not
+        (it would be stale once back) and the player hears so instead of silence."""
+        if not self.client.connected:
+            self.say("online-not-connected", cue="menu_error")
+            return False
+        self.send(message)
+        return True
+
     def names(self) -> list[str]:
         table = self.table
         return [] if table is None else words.seat_names(table, self.app.localizer)

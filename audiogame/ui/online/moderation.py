@@ -65,7 +65,7 @@ def report(app: App, link: Link, name: str) -> None:
     """Why, then what happened, then off to the moderators."""
 
     def send(reason: str, text: str) -> None:
-        link.send(m.Report(name=name, reason=reason, text=text))
+        link.ask(m.Report(name=name, reason=reason, text=text))
 
     def why(reason: str) -> None:
         ask_text(app, "report-text-prompt", name, lambda text: send(reason, text))
@@ -90,7 +90,7 @@ def role_items(
 
     def give(new: str) -> None:
         done()
-        link.send(m.SetRole(name=name, role=new))
+        link.ask(m.SetRole(name=name, role=new))
 
     if role in MODERATORS:
         return [MenuItem(lambda: app.localizer("person-take-role"), lambda: give(""))]
@@ -177,7 +177,7 @@ class ModerateMenu(MenuScene):
         self.app.push(ReasonMenu(self.app, "mod-why-title", self.name, then=noted))
 
     def send(self, action: str, reason: str, note: str, minutes: int) -> None:
-        self.link.send(
+        self.link.ask(
             m.Moderate(
                 name=self.name,
                 action=action,
@@ -244,7 +244,7 @@ class ReportsScene(_Listing):
 
     def ask(self) -> None:
         self.asked = True
-        self.link.send(m.GetReports())
+        self.link.ask(m.GetReports())
 
     def news(self, item: Incoming) -> bool:
         if isinstance(item, m.Reports):
@@ -295,7 +295,7 @@ class ReportMenu(MenuScene):
 
     def dismiss(self) -> None:
         self.app.pop(self, resume=False)
-        self.link.send(
+        self.link.ask(
             m.Moderate(name=self.report.reported, action="dismiss", report=self.report.id)
         )
 
@@ -309,7 +309,7 @@ class AuditScene(_Listing):
 
     def ask(self) -> None:
         self.asked = True
-        self.link.send(m.GetAudit())
+        self.link.ask(m.GetAudit())
 
     def news(self, item: Incoming) -> bool:
         if isinstance(item, m.Audit):

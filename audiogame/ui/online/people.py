@@ -57,7 +57,7 @@ def ask_whisper(app: App, link: Link, name: str) -> None:
     """The line for a private message to ``name`` (anywhere on the server)."""
 
     def send(text: str) -> None:
-        link.send(m.Whisper(to=name, text=text))
+        link.ask(m.Whisper(to=name, text=text))
 
     def check(text: str) -> str | None:
         return None if text.strip() else "online-chat-empty"
@@ -81,8 +81,7 @@ def invite(app: App, link: Link, name: str) -> None:
         app.announcer.say("people-invite-no-table", cue="menu_error")
     elif not link.is_master:
         app.announcer.say("net-reason-not-master", cue="menu_error")
-    else:
-        link.send(m.Invite(name=name))
+    elif link.ask(m.Invite(name=name)):
         app.announcer.say("people-invite-sent", cue="menu_select", name=name)
 
 
@@ -158,9 +157,9 @@ class PeopleScene(MenuScene):
 
     def refresh(self) -> None:
         if self.lists:
-            self.link.send(m.GetRelations())
+            self.link.ask(m.GetRelations())
         else:
-            self.link.send(m.WatchPeople(watch=True))
+            self.link.ask(m.WatchPeople(watch=True))
 
     def table_changed(self) -> None:
         """A table of mine changed: nothing to do here."""
@@ -191,8 +190,8 @@ class PeopleScene(MenuScene):
 
     def toggle_busy(self) -> None:
         busy = self.link.directory.my_status() != "busy"
-        self.link.send(m.SetStatus(status="busy" if busy else "available"))
-        self.app.announcer.say("people-busy" if busy else "people-available", cue="toggle")
+        if self.link.ask(m.SetStatus(status="busy" if busy else "available")):
+            self.app.announcer.say("people-busy" if busy else "people-available", cue="toggle")
 
     def act_on(self, name: str) -> None:
         self.app.push(PersonMenu(self.app, self.link, name))
@@ -270,7 +269,7 @@ class PersonMenu(MenuScene):
 
     def join(self) -> None:
         self.done()
-        self.link.send(m.JoinPlayer(name=self.name))
+        self.link.ask(m.JoinPlayer(name=self.name))
 
     def report(self) -> None:
         self.done()
@@ -287,7 +286,7 @@ class PersonMenu(MenuScene):
             self.app.announcer.say("online-no-games", cue="menu_error")
             return
         for game in games:
-            self.link.send(m.GetRating(game=game, name=self.name))
+            self.link.ask(m.GetRating(game=game, name=self.name))
 
     def on_escape(self) -> None:
         self.cue("menu_back")

@@ -71,7 +71,7 @@ class PrivacyScene(FollowingScene):
         return "" if self.state is None else str(getattr(self.state, topic))
 
     def ask(self) -> None:
-        self.link.send(m.GetPrivacy())
+        self.link.ask(m.GetPrivacy())
 
     def step(self, topic: str, delta: int) -> None:
         """The next choice, said at once (the server's answer confirms it quietly)."""
@@ -83,9 +83,10 @@ class PrivacyScene(FollowingScene):
         if not 0 <= index < len(LEVELS):
             self.cue("menu_edge")
             return
+        if not self.link.ask(m.SetPrivacy(**{topic: LEVELS[index]})):
+            return
         self.state = msgspec.structs.replace(self.state, **{topic: LEVELS[index]})
         self.pending += 1
-        self.link.send(m.SetPrivacy(**{topic: LEVELS[index]}))
         self.cue("toggle")
         self.app.announcer.say_text(self.items[self.index].label(), record=False)
 

@@ -47,7 +47,7 @@ class RatingsScene(FollowingScene):
 
     def ask(self) -> None:
         for game in self.link.games:
-            self.link.send(m.GetRating(game=game))
+            self.link.ask(m.GetRating(game=game))
 
     def game_item(self, game: str) -> MenuItem:
         def label() -> str:
@@ -107,7 +107,7 @@ class LeaderboardScene(FollowingScene):
         return self.t("leaderboard-title", game=words.short_game_name(self.game, self.t))
 
     def ask(self) -> None:
-        self.link.send(m.GetLeaderboard(game=self.game, limit=LEADERS))
+        self.link.ask(m.GetLeaderboard(game=self.game, limit=LEADERS))
 
     def news(self, item: Incoming) -> bool:
         if isinstance(item, m.Leaderboard) and item.game == self.game:
@@ -128,7 +128,7 @@ class RecordScene(FollowingScene):
         self.items = [MenuItem(lambda: self.t("ratings-asking"))]
 
     def ask(self) -> None:
-        self.link.send(m.GetRecord(limit=RECORDS))
+        self.link.ask(m.GetRecord(limit=RECORDS))
 
     def news(self, item: Incoming) -> bool:
         if isinstance(item, m.Record) and item.name == self.link.name:

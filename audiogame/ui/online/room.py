@@ -95,7 +95,7 @@ class RoomScene(MenuScene):
                 self.cue("menu_edge")
                 self.app.announcer.say_text(self.seat_text(seat), record=False)
                 return
-            self.link.send(m.SetBot(seat=seat, level=levels[index]))
+            self.link.ask(m.SetBot(seat=seat, level=levels[index]))
 
         return adjust
 
@@ -198,9 +198,8 @@ class RoomScene(MenuScene):
         from audiogame.ui.online.create import TableOptionsScene
 
         def apply(config: dict[str, object], private: bool) -> None:
-            self.link.send(m.SetOptions(config=config))
-            if private != info.private:
-                self.link.send(m.SetPrivate(private=private))
+            if self.link.ask(m.SetOptions(config=config)) and private != info.private:
+                self.link.ask(m.SetPrivate(private=private))
 
         self.app.push(
             TableOptionsScene(self.app, spec, len(info.seats), info.config, info.private, apply)
