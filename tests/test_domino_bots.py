@@ -217,8 +217,11 @@ def test_a_partners_play_is_read_as_a_searching_bots():
 
 
 def test_the_hard_bot_beats_the_easy_bot_over_seeded_matches():
+    """40 matches, each bot at each seat in turn: the hard bot wins about 91% of them
+    (91 of 100 on other seeds), so 28 holds on any seeds (4.6 standard deviations
+    below), while a hard bot no better than the easy one would win about 20."""
     wins = 0
-    for i in range(12):
+    for i in range(40):
         hard_seat = i % 2
         bots = {
             hard_seat: make_bot(hard_seat, "hard", i, iterations=20),
@@ -232,7 +235,7 @@ def test_the_hard_bot_beats_the_easy_bot_over_seeded_matches():
                 continue
             match.apply(seat, decide_now(bots[seat], match.observation(seat)))
         wins += hard_seat in match.outcome.winners
-    assert wins >= 8
+    assert wins >= 28, wins
 
 
 def test_the_hard_bot_thinks_in_slices_then_answers_its_decision():

@@ -154,8 +154,11 @@ class QuickPlayer:
 
 @pytest.mark.parametrize("control", list(Control))
 def test_a_quick_player_beats_hard_bots(control: Control) -> None:
+    """A player twice as quick as the hard bots calls stop first in most rounds (40
+    games: 59-70% of some 150 rounds assisted, 74-82% manual, on five other ranges of
+    seeds), well above a fair share of one in four: 45% holds on any seeds."""
     stops_first = rounds = 0
-    for seed in range(6):
+    for seed in range(40):
         clock = VirtualClock()
         scheduler = Scheduler(clock)
         events: list[TiraEvent] = []
@@ -173,8 +176,8 @@ def test_a_quick_player_beats_hard_bots(control: Control) -> None:
             if isinstance(e, StopCalled) and e.seat == e.together[0]:
                 stops_first += 0 in e.together
             rounds += isinstance(e, RoundEnded)
-    assert rounds >= 20
-    assert stops_first / rounds > 0.5  # one of four players, but twice as fast
+    assert rounds >= 100
+    assert stops_first / rounds > 0.45, (stops_first, rounds)  # one of four, twice as fast
 
 
 def test_a_bot_decides_the_same_when_asked_again() -> None:
