@@ -458,3 +458,50 @@ def test_a_server_that_forgot_me_says_so_and_puts_me_back_in_its_tables(tmp_path
         h.app.pop_to(h.app.scenes[0])
         server.stop()
         h.close()
+
+
+def test_a_table_left_while_the_line_is_down_is_left_for_good(tmp_path):
+    """I leave my table (Escape, yes) while the line is down (a proxy of ours): I am in
+    the tables' list at once, and back on the line the server, which still kept my seat,
+    is told I left; I am not pulled back to the table, and nothing says I am at it."""
+    with (
+        ServerThread(tmp_path / "server", ServerOptions(grace=30.0)) as server,
+        DelayProxy(server.port) as proxy,
+    ):
+        bruno = other(server.url, "Bruno")
+        h = app(tmp_path)
+        try:
+            join_address(h, f"127.0.0.1:{proxy.port}")
+            h.press("enter")  # create a table: I sit at it, its master
+            h.press("enter")
+            assert h.settle(lambda: isinstance(h.app.top, RoomScene))
+            running = server.server
+            assert running is not None
+            table = server.run(lambda: next(iter(running.lobby.tables.values())))
+            bruno.send(m.JoinTable(table=table.id))  # someone stays: the table waits
+            wait_for(bruno, lambda i: isinstance(i, m.TableState) and i.you == 1)
+            mark = len(h.transcript)
+            proxy.cut()
+            assert h.settle(lambda: "Connection lost, trying again…" in said_since(h, mark), 60)
+            h.press("escape")
+            h.press("y")  # yes, leave
+            assert isinstance(h.app.top, LobbyScene)
+            proxy.mend()
+            # the server hears me leave (the app running meanwhile): my seat is empty,
+            # and Bruno hears I left
+            seated = lambda: [s.name for s in table.seats if s.kind == "human"]  # noqa: E731
+            assert h.settle(lambda: server.run(seated) == ["Bruno"])
+            wait_for(bruno, lambda i: isinstance(i, m.Notice) and i.what is m.NoticeKind.LEFT)
+            # the server's answer to my leaving (its Left) is the last word on the table
+            lobby = h.app.top
+            assert isinstance(lobby, LobbyScene) and lobby.link is not None
+            link = lobby.link
+            assert h.settle(lambda: link.table is None)
+            h.press("home")  # a frame after it: still in the list
+            assert isinstance(h.app.top, LobbyScene)
+            said = said_since(h, mark)
+            assert "Back at the table." not in said, said
+        finally:
+            bruno.close()
+            h.app.pop_to(h.app.scenes[0])
+            h.close()

@@ -177,6 +177,10 @@ class Link:
         #: back on the line after a drop, at a table the server has not confirmed yet (it
         #: may have closed meanwhile): "back at the table" waits for its word
         self._returning = False
+        #: the table the player left while the line was down ("" : none): left again, on
+        #: the server, once it gives the seat back
+        self._leaving = ""
+        self._leave_sent = False
         self._first_failures = 0
         #: connections tried in a row, and not reached, since the link dropped
         self._lost_tries = 0
@@ -279,7 +283,14 @@ class Link:
             self.app.pop_to(self.room)
 
     def leave_table(self) -> None:
-        self.send(m.LeaveTable())
+        """The player leaves their table. The line down, the server cannot hear it yet:
+        back on the line it gives the seat back, and the link leaves it then, unseen,
+        instead of pulling the player back to a table they left."""
+        info = self.table
+        if self.client.connected or info is None:
+            self.send(m.LeaveTable())
+        else:
+            self._leaving, self._leave_sent = info.id, False
         self._back_home()
 
     def _back_home(self) -> None:
@@ -325,7 +336,7 @@ class Link:
                     return
                 self._ready()
             elif was == "retrying" and self.table is not None:
-                self._returning = True
+                self._returning = not self._leaving
             elif was == "retrying":
                 self.say("online-back", cue="link_back")
         elif isinstance(item, Connecting):
@@ -391,6 +402,12 @@ class Link:
 
     # -- the table -------------------------------------------------------------------------
     def _table(self, info: m.TableInfo, you: int | None) -> None:
+        if self._leaving == info.id:
+            if not self._leave_sent:  # its Left ends the matter; nothing is said
+                self._leave_sent = True
+                self.send(m.LeaveTable())
+            return
+        self._leaving = ""
         if self._returning:
             self._returning = False
             self.say("online-back-table", cue="link_back")
@@ -423,7 +440,7 @@ class Link:
         self.note("online-seed-sealed", fingerprint=begins.seed_hash[:12])
 
     def _resync(self, view: Any, away: Sequence[Any]) -> None:
-        if view is None:
+        if view is None or self._leaving:  # a table being left opens nothing
             return
         table, seat = self.game_table, self.seat_session
         if table is None or table not in self.app.scenes or seat is None:
@@ -436,6 +453,8 @@ class Link:
     def _race_resync(self, view: Any, mid_match: bool) -> None:
         """A race's view, first or again: its table opens (the app started again while
         its seat raced), and coming back mid-match it says where the race stands."""
+        if self._leaving:  # a table being left opens nothing
+            return
         table = self.game_table
         if table is None or table not in self.app.scenes or self.seat_session is None:
             self._open_game()
@@ -503,6 +522,8 @@ class Link:
             seat.refused(refused.ref, refused.refusal)
 
     def _over(self, over: m.MatchOver) -> None:
+        if self._leaving:
+            return
         last = self.last_over
         if last is not None and last.seed_hash == over.seed_hash:
             return  # the end again, with the snapshot of a return: kept already
@@ -518,6 +539,11 @@ class Link:
 
     def _left(self, reason: str) -> None:
         self._returning = False  # the table did not wait: its reason is said instead
+        if self._leaving:  # the table left while the line was down: left now, quietly
+            self._leaving = ""
+            for view in list(self.views):
+                view.table_changed()
+            return
         if reason:
             self.say(
                 "online-left-because",
