@@ -62,6 +62,19 @@ def said_since(h: Harness, mark: int) -> str:
     return " | ".join(h.transcript[mark:])
 
 
+def two_with_a_bot(h: Harness) -> None:
+    """In the server's tables: create a table of 2, a bot on the other seat (heard)."""
+    h.press("enter")  # create: 4 players
+    h.press("down")
+    h.press("left")
+    h.press("left")  # 2 players
+    h.press("enter")
+    assert h.settle(lambda: isinstance(h.app.top, RoomScene))
+    mark = len(h.transcript)
+    h.press("b")
+    assert h.settle(lambda: "A bot sits at seat 2." in said_since(h, mark))
+
+
 def test_chat_at_the_table_and_in_private_the_salotto_way(tmp_path):
     with ServerThread(tmp_path / "server") as server:
         bruno = other(server.url, "Bruno")
@@ -223,15 +236,7 @@ def test_a_dropped_connection_is_said_and_the_table_comes_back(tmp_path):
     h = app(tmp_path)
     try:
         join_address(h, f"127.0.0.1:{server.port}")
-        h.press("enter")  # create: 4 players
-        h.press("down")
-        h.press("left")
-        h.press("left")  # 2 players
-        h.press("enter")
-        assert h.settle(lambda: isinstance(h.app.top, RoomScene))
-        mark = len(h.transcript)
-        h.press("b")
-        assert h.settle(lambda: "A bot sits at seat 2." in said_since(h, mark))
+        two_with_a_bot(h)
         mark = len(h.transcript)
         h.press("enter")
         assert h.settle(lambda: isinstance(h.app.top, TableScene), 60)
@@ -348,15 +353,7 @@ def test_a_move_made_while_the_line_is_down_is_said_not_sent(tmp_path):
         h = app(tmp_path)
         try:
             join_address(h, f"127.0.0.1:{proxy.port}")
-            h.press("enter")  # create: 4 players
-            h.press("down")
-            h.press("left")
-            h.press("left")  # 2 players
-            h.press("enter")
-            assert h.settle(lambda: isinstance(h.app.top, RoomScene))
-            mark = len(h.transcript)
-            h.press("b")
-            assert h.settle(lambda: "A bot sits at seat 2." in said_since(h, mark))
+            two_with_a_bot(h)
             h.press("enter")
             assert h.settle(lambda: isinstance(h.app.top, TableScene), 60)
             table = h.app.top
