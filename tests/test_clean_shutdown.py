@@ -128,3 +128,30 @@ def test_a_server_closes_though_a_tables_writer_is_gone(
         guest.close()
     late = [r for r in caplog.records if "last writes did not end" in r.getMessage()]
     assert len(late) == (gone == "store silent")
+
+
+def test_a_tables_flush_ends_when_its_writes_are_done_not_on_a_timer(tmp_path: Path) -> None:
+    # the server's clock stopped: no time-out can fire, so a flush that ends does so
+    # because what was queued before it was written (a flush that waited for the writer
+    # to end as well took a whole second each time: every server stop with a table open,
+    # and a player's hosted table left, waited for it)
+    server = ServerThread(tmp_path / "server").start()
+    guest = GameClient(server.url, "Ospite", reconnect=False)
+    guest.start()
+    try:
+        wait_for(guest, lambda i: isinstance(i, m.Welcome))
+        guest.send(m.CreateTable(game="domino", config=SHORT_DOMINO))
+        wait_for(guest, lambda i: isinstance(i, m.TableState))
+        game_server = server.server
+        assert game_server is not None
+        (table,) = server.run(lambda: list(game_server.lobby.tables.values()))
+        now = server.loop.time()
+        server.loop.time = lambda: now  # type: ignore[method-assign]
+        try:
+            server.call(table.flushed())
+            assert not server.run(lambda: table._drainer.done())  # the writer goes on
+        finally:
+            del server.loop.time
+    finally:
+        guest.close()
+        server.stop()

@@ -322,8 +322,12 @@ class TableStorage:
         self._outbox.put_nowait(mark)
         waiting = self.loop.create_task(done.wait())
         try:
+            # whichever comes first (the default waits for both: the drainer runs on, so
+            # every flush took the whole second); the time-out looks at ``fenced`` again
             while not done.is_set() and not drainer.done() and not self.fenced:
-                await asyncio.wait({waiting, drainer}, timeout=1.0)
+                await asyncio.wait(
+                    {waiting, drainer}, timeout=1.0, return_when=asyncio.FIRST_COMPLETED
+                )
         finally:
             waiting.cancel()
         if drainer.done() and not drainer.cancelled() and drainer.exception() is not None:
