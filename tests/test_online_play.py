@@ -445,7 +445,7 @@ def test_a_server_that_forgot_me_says_so_and_puts_me_back_in_its_tables(tmp_path
         assert h.settle(lambda: "Connection lost, trying again…" in said_since(h, mark), 60)
         (tmp_path / "server" / "server.sqlite3").unlink()  # its data gone
         server.start(port=port)
-        told = "You are no longer at the table: The server does not remember this session"
+        told = "You are no longer at the table: The server no longer remembers this session."
         assert h.settle(lambda: told in said_since(h, mark), 60), said_since(h, mark)
         assert isinstance(h.app.top, LobbyScene)
         assert "Back at the table." not in said_since(h, mark)
