@@ -386,6 +386,50 @@ def test_a_move_made_while_the_line_is_down_is_said_not_sent(tmp_path):
             h.close()
 
 
+def test_what_i_ask_in_the_list_of_tables_while_the_line_is_down_is_said_not_sent(tmp_path):
+    """The line goes down (a proxy of ours) while I read the list of tables: a table
+    opened, a code typed, the list asked again, a table peeked at are not sent, and I
+    hear why each time, never silence (before, each went nowhere without a word)."""
+    not_connected = "Not connected to the server right now: wait a moment."
+    with (
+        ServerThread(tmp_path / "server") as server,
+        DelayProxy(server.port) as proxy,
+    ):
+        bruno = other(server.url, "Bruno")
+        h = app(tmp_path)
+        try:
+            bruno.send(m.CreateTable(game="domino", config=DOMINO))
+            wait_for(bruno, lambda i: isinstance(i, m.TableState))
+            lobby = join_address(h, f"127.0.0.1:{proxy.port}")
+            assert h.settle(lambda: len(lobby.tables) == 1)
+            mark = len(h.transcript)
+            proxy.cut()
+            assert h.settle(lambda: "Connection lost, trying again…" in said_since(h, mark), 60)
+            h.press("home")  # Bruno's table
+            heard = [h.press("f10", shift=True), h.press("f5")]
+            h.press("down")  # open a table
+            h.press("enter")
+            heard.append(h.press("enter"))
+            assert h.app.top is lobby
+            h.press("down")  # join with a code
+            h.press("enter")
+            for char in "gatto cane luna":
+                h.press("space" if char == " " else char)
+            heard.append(h.press("enter"))
+            # the last said each time (the list may be read again first, back from a prompt)
+            assert [said.split(" | ")[-1] for said in heard] == [not_connected] * 4, heard
+            proxy.mend()
+            assert h.settle(lambda: "Connected again." in said_since(h, mark), 60)
+            running = server.server
+            assert running is not None
+            assert server.run(lambda: len(running.lobby.tables)) == 1  # no table of mine
+            assert h.app.top is lobby and lobby.link is not None and lobby.link.table is None
+        finally:
+            h.app.pop_to(h.app.scenes[0])
+            h.close()
+            bruno.close()
+
+
 def test_back_on_the_line_says_back_at_the_table_only_when_the_table_waited(tmp_path):
     """The line goes down (a proxy of ours) while I sit at a table: with the table still
     there, coming back says I am back at it (a key that asks the server something

@@ -506,7 +506,7 @@ class LobbyScene(MenuScene):
             if summary is None:
                 self.cue("menu_edge")
             elif self.link is not None:
-                self.link.send(m.PeekTable(table=summary.id))
+                self.link.ask(m.PeekTable(table=summary.id))
             return True
         if key.key in ENTER and key.shift and summary is not None:
             self.cue("menu_select")
@@ -528,9 +528,8 @@ class LobbyScene(MenuScene):
                 reply(self.app, link)
             return True
         if key.key == keys.F5:
-            if self.link is not None:
+            if self.link is not None and self.link.ask(m.ListTables()):
                 self.cue("menu_move")
-                self.link.send(m.ListTables())
             return True
         return super().on_key(key)
 
@@ -597,7 +596,7 @@ class LobbyScene(MenuScene):
 
     def create(self, choice: TableChoice) -> None:
         if self.link is not None:
-            self.link.send(
+            self.link.ask(
                 m.CreateTable(game=choice.game, config=choice.config, private=choice.private)
             )
 
@@ -607,7 +606,7 @@ class LobbyScene(MenuScene):
     def join_code(self, text: str) -> None:
         key = code_key(text)
         if self.link is not None and key:
-            self.link.send(m.JoinTable(code=key))
+            self.link.ask(m.JoinTable(code=key))
 
     def on_escape(self) -> None:
         if self.hosting is not None:
