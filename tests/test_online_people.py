@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 
+from audiogame.devtools.delay_proxy import DelayProxy
 from audiogame.devtools.harness import Harness
 from audiogame.devtools.net_harness import ScriptedPlayer, ServerThread, wait_for
 from audiogame.history import VIEWS
@@ -226,6 +227,34 @@ def test_the_master_invites_from_the_list_and_privacy_refuses_a_message(tmp_path
             assert isinstance(h.app.top, RoomScene)
         finally:
             bruno.close()
+            leave(h)
+
+
+def test_an_answer_the_line_dropped_is_asked_for_again_once_back(tmp_path):
+    """My privacy asked for on a slow line (the server's frames take 2 s to reach me),
+    and the line cut before the answer came: once back, the screen asks again and shows
+    my choices, where before it said "asking the server…" for good."""
+    with (
+        ServerThread(tmp_path / "server", ServerOptions(hash_cost=CHEAP)) as server,
+        DelayProxy(server.port, down=(2.0, 0.0)) as proxy,
+    ):
+        client(server.url, "Anna").close()  # Anna's account
+        h = app(tmp_path / "anna")
+        try:
+            lobby = log_in(h, proxy.port)
+            link = lobby.link
+            assert link is not None
+            mark = len(h.transcript)
+            h.press("p", ctrl=True)
+            proxy.cut()  # the answer is still on its way: it is lost
+            scene = h.app.top
+            assert isinstance(scene, PrivacyScene)
+            assert h.settle(lambda: "Connection lost, trying again…" in said_since(h, mark), 60)
+            assert scene.state is None and "asking the server" in scene.item_text(1)
+            proxy.mend()
+            assert h.settle(lambda: scene.state is not None, 60), said_since(h, mark)
+            assert scene.item_text(1).startswith("Who may write to you: everyone but the blocked")
+        finally:
             leave(h)
 
 

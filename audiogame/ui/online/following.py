@@ -43,6 +43,9 @@ class FollowingScene(MenuScene):
     def table_changed(self) -> None:
         """A table of mine changed: nothing to do here."""
 
+    def back_online(self) -> None:
+        self.ask()
+
     def news(self, item: Incoming) -> bool:
         return False
 

@@ -103,6 +103,10 @@ class LinkView(Protocol):
         """True when the item was this view's to handle (nothing more is said)."""
         ...
 
+    def back_online(self) -> None:
+        """The line is back after a drop: an answer lost with it is asked for again."""
+        ...
+
 
 class Link:
     def __init__(
@@ -339,6 +343,9 @@ class Link:
                 self._returning = not self._leaving
             elif was == "retrying":
                 self.say("online-back", cue="link_back")
+            if not first and was == "retrying":
+                for view in list(self.views):
+                    view.back_online()
         elif isinstance(item, Connecting):
             if self.state != "retrying":
                 self.state = "retrying"

@@ -302,6 +302,9 @@ class LobbyScene(MenuScene):
         return words.joined([greeting, self.t(self.title_id), count, state])
 
     # -- news from the server -------------------------------------------------------------------
+    def back_online(self) -> None:
+        self.next_refresh = 0.0  # the list again at the next frame, not in a few seconds
+
     def table_changed(self) -> None:
         """A table of mine changed (the seating opens above the lobby by itself). Seated
         as a guest: the token is kept in the data folder, as an account's session is,

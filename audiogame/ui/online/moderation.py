@@ -224,6 +224,12 @@ class _Listing(MenuScene):
     def table_changed(self) -> None:
         """A table of mine changed: nothing to do here."""
 
+    def back_online(self) -> None:
+        # the list again, quietly, unless its first answer is still awaited
+        awaited = self.asked
+        self.ask()
+        self.asked = awaited
+
     def news(self, item: Incoming) -> bool:
         return False
 

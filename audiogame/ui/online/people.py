@@ -164,6 +164,9 @@ class PeopleScene(MenuScene):
     def table_changed(self) -> None:
         """A table of mine changed: nothing to do here."""
 
+    def back_online(self) -> None:
+        self.refresh()
+
     def news(self, item: Incoming) -> bool:
         if isinstance(item, PEOPLE_NEWS):
             self.rebuild()

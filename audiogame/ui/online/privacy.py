@@ -73,6 +73,11 @@ class PrivacyScene(FollowingScene):
     def ask(self) -> None:
         self.link.ask(m.GetPrivacy())
 
+    def back_online(self) -> None:
+        # changes whose answers the drop took: the server's word on them comes now
+        self.pending = 0
+        self.ask()
+
     def step(self, topic: str, delta: int) -> None:
         """The next choice, said at once (the server's answer confirms it quietly)."""
         now = self.value(topic)

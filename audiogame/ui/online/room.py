@@ -144,6 +144,9 @@ class RoomScene(MenuScene):
     def table_changed(self) -> None:
         self.rebuild()
 
+    def back_online(self) -> None:
+        """The table comes back by itself (``Link``): nothing was asked here."""
+
     def news(self, item: Incoming) -> bool:
         return False
 
