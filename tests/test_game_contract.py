@@ -882,8 +882,18 @@ def test_every_event_is_narrated_in_both_languages(spec: GameSpec) -> None:
                 for message in narrate(heard, view, names):
                     assert isinstance(message, Message), message
                     formatter.check(message)
-                for event in heard:
-                    if type(event).__name__ not in narrated and narrate([event], view, names):
+                said = None
+                for index, event in enumerate(heard):
+                    if type(event).__name__ in narrated:
+                        continue
+                    if narrate([event], view, names):
+                        narrated.add(type(event).__name__)
+                        continue
+                    # Some events are told only through their batch (Domino's drawn tile,
+                    # in the "you draw" its Drew sums up): one that changes what its batch
+                    # says is heard too. Only deals where somebody draws emit them.
+                    said = narrate(heard, view, names) if said is None else said
+                    if narrate([*heard[:index], *heard[index + 1 :]], view, names) != said:
                         narrated.add(type(event).__name__)
 
         play(spec, config, seed, random.Random(seed), watch)
