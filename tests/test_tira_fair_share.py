@@ -21,8 +21,10 @@ def test_a_person_by_hand_wins_a_fair_share_against_medium_bots(players: int) ->
 
 def test_against_bots_placing_their_dice_at_once_the_same_person_falls_short() -> None:
     """What issue 13 heard: with assisted medium bots a player by hand is left behind.
-    The count tells the two tables apart."""
-    shares = race_shares(4, Difficulty.NORMAL, RACES, bot_control=Control.ASSISTED)
+    The count tells the two tables apart. Over 500 races the share is 0.116 on average
+    with a spread of 0.012 (30 other ranges of seeds: 0.096-0.147), too near the 0.15
+    line; over 2,000 it is 0.101-0.125 (10 ranges, spread 0.007), 5 spreads below."""
+    shares = race_shares(4, Difficulty.NORMAL, 4 * RACES, bot_control=Control.ASSISTED)
     assert shares.share < shares.fair - 0.10, shares
 
 
