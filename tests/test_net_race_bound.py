@@ -121,13 +121,20 @@ def honest_line(
     return clamped, largest, watch
 
 
-@pytest.mark.parametrize("seed", range(5))
-def test_honest_presses_on_a_jittery_line_are_clamped_by_a_few_ms_at_most(seed: int) -> None:
+def test_honest_presses_on_a_jittery_line_are_clamped_by_a_few_ms_at_most() -> None:
     """100 ms ± 30 ms each way: the bound follows the line, so an honest press is clamped
-    only when its own packet queued near the worst, and then by a few milliseconds."""
-    clamped, largest, watch = honest_line(seed, 0.100, 0.030, 1000)
-    assert clamped <= 50 and largest <= 0.005, (clamped, largest)
-    assert not watch.caught, watch.sat
+    only when its own packet queued near the worst, and then by a few milliseconds.
+    How many are clamped depends on the 64 pings the line's bound comes from: 0.3% of a
+    line's presses on average, but more than 5% on one line in a hundred (10 of seeds
+    0-999, up to 6.5%), so five lines are counted together against the same 5%: over 200
+    groups of five lines, 112 of 5,000 at most, 18 on average."""
+    clamped = 0
+    for seed in range(5):
+        count, largest, watch = honest_line(seed, 0.100, 0.030, 1000)
+        assert largest <= 0.005, (seed, largest)  # 3.5 ms at most over those 1,000 lines
+        assert not watch.caught, (seed, watch.sat)
+        clamped += count
+    assert clamped <= 250, clamped
 
 
 def test_honest_presses_on_a_steady_line_are_believed() -> None:
