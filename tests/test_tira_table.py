@@ -28,8 +28,8 @@ WORDS = {
     "it": {
         "setup": "Tira e Passa, preparazione. Inizia la partita, 1 di 8. "
         "Invio comincia da qualsiasi riga.",
-        "brief": "Prima di cominciare. Il tuo dischetto: gatto a sinistra, ferro di cavallo "
-        "a destra. Comincia la partita, 1 di 9",
+        "brief": "Prima di cominciare. Il tuo dischetto: {left} a sinistra, {right} a destra. "
+        "Comincia la partita, 1 di 9",
         "start": "Tira e Passa in 4: tu, Marco, Giulia, Luca. "
         "Vince chi conquista per primo 3 dischetti. Giro 1. Dado grande: ",
         "signal": "Ai dischetti, pronti,",
@@ -45,7 +45,8 @@ WORDS = {
     },
     "en": {
         "setup": "Tira e Passa, setup. Start the game, 1 of 8. Enter starts from any row.",
-        "brief": "Before we start. Your coaster: cat left, horseshoe right. Start the game, 1 of 9",
+        "brief": "Before we start. Your coaster: {left} left, {right} right. "
+        "Start the game, 1 of 9",
         "start": "Tira e Passa, 4 players: you, Marco, Giulia, Luca. "
         "The first to win 3 coasters wins. Round 1. Big die: ",
         "signal": "On your coasters, ready,",
@@ -62,6 +63,27 @@ WORDS = {
 }
 
 
+#: the symbols' names, written here, not asked of the game
+SYMBOL_WORDS = {
+    "it": {
+        Symbol.CLOVER: "quadrifoglio",
+        Symbol.PIG: "porcellino",
+        Symbol.CAT: "gatto",
+        Symbol.PENNY: "penny",
+        Symbol.HORSESHOE: "ferro di cavallo",
+        Symbol.HAMSA: "mano di Fatima",
+    },
+    "en": {
+        Symbol.CLOVER: "clover",
+        Symbol.PIG: "pig",
+        Symbol.CAT: "cat",
+        Symbol.PENNY: "penny",
+        Symbol.HORSESHOE: "horseshoe",
+        Symbol.HAMSA: "hamsa",
+    },
+}
+
+
 def open_table(h, lang: str, manual: bool = False) -> TiraTable:
     """Main menu -> Tira (its first letter) -> setup -> briefing -> the table."""
     h.start()
@@ -72,10 +94,17 @@ def open_table(h, lang: str, manual: bool = False) -> TiraTable:
         h.press("up")  # the controls
         assert h.press("right") == WORDS[lang]["manual"]
         h.press("home")
-    assert h.press("enter") == WORDS[lang]["brief"]
+    brief = h.press("enter")
     h.press("enter")
     table = h.app.top
     assert isinstance(table, TiraTable)
+    # the coaster the briefing read is the one the deal gives me, whichever that is
+    coaster = table.observation().coaster
+    assert coaster is not None
+    names = SYMBOL_WORDS[lang]
+    assert brief == WORDS[lang]["brief"].format(
+        left=names[coaster.left], right=names[coaster.right]
+    )
     return table
 
 
