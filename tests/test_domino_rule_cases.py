@@ -324,7 +324,9 @@ class TurnReferee:
             assert match.config.forbid_drawing or after.boneyard == 0
             hands = ended[0].hands
             assert self.stuck == sum(1 for s in ended[0].dealt if hands[s])
-            fitting = any(t.a in block.ends or t.b in block.ends for h in hands for t in h)
+            # before the first tile any tile fits: only time-outs block an empty chain
+            ends = block.ends
+            fitting = any(ends is None or t.a in ends or t.b in ends for h in hands for t in h)
             assert not fitting or self.absent
         if ended:
             self.stuck, self.absent = 0, False
