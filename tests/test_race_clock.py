@@ -96,15 +96,15 @@ def _tira(seed: int = 4, controls: Control = Control.ASSISTED) -> TiraGame:
     return TiraGame(config, seed)
 
 
-def _batches(exact: bool) -> list[list[float]]:
+def _batches(exact: bool, seed: int = 4) -> list[list[float]]:
     clock = VirtualClock(0.0)
     app = Scheduler(clock)
-    game = _tira()
+    game = _tira(seed)
     batches: list[list[float]] = []
     session = TableSession(
         game,
         GameScheduler(app),
-        _bots(game),
+        _bots(game, seed),
         lambda events: batches.append(sorted({e.time for e in events})),
         exact=exact,
     )
@@ -117,15 +117,19 @@ def _batches(exact: bool) -> list[list[float]]:
     return batches
 
 
-def _bots(game: TiraGame) -> dict[int, TiraBot]:
-    return {s: TiraBot(s, "hard", 9) for s in range(game.seats)}
+def _bots(game: TiraGame, seed: int = 9) -> dict[int, TiraBot]:
+    return {s: TiraBot(s, "hard", seed) for s in range(game.seats)}
 
 
 def test_an_exact_session_keeps_each_deadline_in_a_batch_of_its_own_however_late_it_runs() -> None:
-    late = _batches(exact=False)
-    exact = _batches(exact=True)
-    assert all(len(times) == 1 for times in exact)  # one game time per batch
-    assert any(len(times) > 1 for times in late)  # the lazy loop merged some
+    # The lazy loop merges deadlines in some games only (about two in five: 3 of 8
+    # seeds tried), so games are played until one shows it, each exact session checked.
+    for seed in range(4, 34):
+        exact = _batches(exact=True, seed=seed)
+        assert all(len(times) == 1 for times in exact), seed  # one game time per batch
+        if any(len(times) > 1 for times in _batches(exact=False, seed=seed)):
+            return  # the lazy loop merged some, where the exact one kept them apart
+    raise AssertionError("the lazy loop merged no deadlines in the games of seeds 4-33")
 
 
 def test_apply_at_a_game_time_never_before_what_the_engine_was_given() -> None:
