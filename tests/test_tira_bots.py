@@ -96,31 +96,37 @@ def test_practice_bots_are_slow_and_the_calm_roll_timeout_still_holds() -> None:
 @pytest.mark.parametrize("difficulty", [Difficulty.EASY, Difficulty.NORMAL, Difficulty.HARD])
 def test_manual_bots_press_one_key_at_a_time_at_their_levels_pace(difficulty: Difficulty) -> None:
     config = TiraConfig(players=4, controls=(Control.MANUAL,) * 4, bots=(difficulty,) * 4)
-    events = run_bots_game(config, 11)
     low, high = KEY_DELAY[difficulty]
-    landed: dict[int, float] = {}
-    last_move: dict[int, float] = {}
-    sends, throws = [], []
-    for e in events:
-        if isinstance(e, RaceStarted | CalmStarted):
-            landed = dict.fromkeys(range(4), e.time)
-            last_move = dict(landed)
-        elif isinstance(e, Landed):
-            landed[e.seat] = last_move[e.seat] = e.time
-        elif isinstance(e, DiePassed | DieToTray) and not e.auto:
-            seat = e.from_seat if isinstance(e, DiePassed) else e.seat
-            sends.append(e.time - last_move[seat])
-            last_move[seat] = e.time
-        elif isinstance(e, Thrown):
-            assert not e.auto
-            throws.append(e.time - last_move[e.seat])
-            # never sooner than a throw lasts after the landing
-            assert e.time - landed[e.seat] >= config.throw_seconds - EPS
-    assert len(sends) > 30 and len(throws) > 30
+    sends: list[float] = []
+    throws: list[float] = []
+    # Games until more than 30 sends and 30 throws were seen: one short game (three
+    # rounds won by one player) gives fewer, as seed 11 did for hard bots on salted deals.
+    for seed in range(11, 21):
+        if len(sends) > 30 and len(throws) > 30:
+            break
+        events = run_bots_game(config, seed)
+        landed: dict[int, float] = {}
+        last_move: dict[int, float] = {}
+        for e in events:
+            if isinstance(e, RaceStarted | CalmStarted):
+                landed = dict.fromkeys(range(4), e.time)
+                last_move = dict(landed)
+            elif isinstance(e, Landed):
+                landed[e.seat] = last_move[e.seat] = e.time
+            elif isinstance(e, DiePassed | DieToTray) and not e.auto:
+                seat = e.from_seat if isinstance(e, DiePassed) else e.seat
+                sends.append(e.time - last_move[seat])
+                last_move[seat] = e.time
+            elif isinstance(e, Thrown):
+                assert not e.auto
+                throws.append(e.time - last_move[e.seat])
+                # never sooner than a throw lasts after the landing
+                assert e.time - landed[e.seat] >= config.throw_seconds - EPS
+        # Nothing is placed for a manual bot: every race move is a send.
+        assert not any(isinstance(e, DiePassed) and e.auto for e in events)
+    assert len(sends) > 30 and len(throws) > 30, (len(sends), len(throws))
     assert all(low - EPS <= p <= high + EPS for p in sends)
     assert all(low - EPS <= p <= max(high, config.throw_seconds) + EPS for p in throws)
-    # Nothing is placed for a manual bot: every race move is a send.
-    assert not any(isinstance(e, DiePassed) and e.auto for e in events)
 
 
 def test_manual_bots_never_throw_a_supreme_die_again(caplog: pytest.LogCaptureFixture) -> None:
