@@ -135,7 +135,16 @@ def test_a_domino_table_refuses_a_draw_out_of_turn_a_frame_later(harness_factory
     h.app.push(table)
     h.advance(0.2)
     assert seat.view().phase is Phase.PLAYING
-    assert h.run_until(lambda: seat.view().current_seat not in (None, 0), timeout=30)
+    match = seat.local.engine
+    # another's turn: where the deal has me open, I play my first legal move (nobody
+    # else moves for me) and a bot's turn follows
+    for _ in range(3):
+        assert h.run_until(lambda: seat.view().current_seat is not None, timeout=30)
+        if seat.view().current_seat != 0:
+            break
+        table.act(match.legal_actions(0, h.app.clock.now())[0])
+        h.advance(0.1)
+    assert seat.view().current_seat not in (None, 0)
     assert h.press("space") == ""
     assert h.advance(0.1) == "It is not your turn."
     assert h.app.announcer.cue_log[-1][0] == "menu_error"
