@@ -64,8 +64,18 @@ def test_assisted_bots_react_within_the_spec_range(difficulty: Difficulty, speed
     config = TiraConfig(players=4, speed=speed, bots=(difficulty,) * 4)
     low, high = REACTION[difficulty]
     low = max(low, THROW_SECONDS[speed])  # never faster than the roll
-    gaps = [g for seat_gaps in reaction_gaps(run_bots_game(config, 7)).values() for g in seat_gaps]
-    assert len(gaps) > 40
+    gaps: list[float] = []
+    # Games until more than 40 throws were seen: a short game gives fewer (38 on 2 of
+    # 30 other seeds for medium bots at the slow speed and hard ones at the normal).
+    for seed in range(7, 17):
+        if len(gaps) > 40:
+            break
+        gaps += [
+            g
+            for seat_gaps in reaction_gaps(run_bots_game(config, seed)).values()
+            for g in seat_gaps
+        ]
+    assert len(gaps) > 40, len(gaps)
     assert min(gaps) >= low - EPS and max(gaps) <= max(high, low) + EPS
     if high > low:  # drawn across the range, not a fixed delay
         assert min(gaps) < low + 0.2 * (high - low) and max(gaps) > high - 0.2 * (high - low)
