@@ -76,29 +76,40 @@ def test_after_my_calm_rolls_the_others_calm_rolls_are_heard(harness_factory):
     """Each other player's calm roll lands with its dice's symbols, from their seat;
     one who empties is named. Before, a landing with nothing for the tray was silent
     and seconds passed with nothing but soft rattles until the round's end."""
-    h = harness_factory("it")
-    heard = timed_sounds(h)
-    table = TiraTable(h.app, TableSetup(players=4), 3)
-    seen = watch(table, h)
-    h.start(table)
-    play_assisted(h, table)
-    landings = [(at, e) for at, e in seen if isinstance(e, Landed) and e.calm_roll and e.seat != 0]
-    assert len(landings) > 10
+    landings = told = 0
+    emptied: list[CalmEmptied] = []
+    # Games from seed 3 on until another player has emptied in a calm roll: some games
+    # have none (the deal of seed 3 did on today's seeds, not on every reseed).
+    for seed in range(3, 13):
+        if emptied and landings > 10:
+            break
+        h = harness_factory("it")
+        heard = timed_sounds(h)
+        table = TiraTable(h.app, TableSetup(players=4), seed)
+        seen = watch(table, h)
+        h.start(table)
+        play_assisted(h, table)
+        calm = [(at, e) for at, e in seen if isinstance(e, Landed) and e.calm_roll and e.seat != 0]
 
-    def heard_from_its_seat(at: float, landing: Landed) -> bool:
-        pan = seat_pan(landing.seat, 0, 4)
-        faces = {symbol_cue(f) for f in landing.faces}
-        return any(at <= when <= at + 0.6 and cue in faces and p == pan for when, cue, p in heard)
+        def heard_from_its_seat(at: float, landing: Landed, heard=heard) -> bool:
+            pan = seat_pan(landing.seat, 0, 4)
+            faces = {symbol_cue(f) for f in landing.faces}
+            return any(
+                at <= when <= at + 0.6 and cue in faces and p == pan for when, cue, p in heard
+            )
 
+        landings += len(calm)
+        told += sum(heard_from_its_seat(at, landing) for at, landing in calm)
+        emptied_here = [e for _, e in seen if isinstance(e, CalmEmptied) and e.seat != 0]
+        history = h.app.announcer.history.last(500)
+        for e in emptied_here:
+            assert f"{BOT_NAMES[e.seat - 1]} ha finito i dadi." in history
+        emptied += emptied_here
+    assert landings > 10
     # the announcer plays the very same sound only once within a quarter of a second
     # (two players' dice showing one symbol at once): nearly every landing, not all
-    told = sum(heard_from_its_seat(at, landing) for at, landing in landings)
-    assert told >= 0.85 * len(landings), (told, len(landings))
-    emptied = [e for _, e in seen if isinstance(e, CalmEmptied) and e.seat != 0]
-    assert emptied  # this seed has some
-    history = h.app.announcer.history.last(500)
-    for e in emptied:
-        assert f"{BOT_NAMES[e.seat - 1]} ha finito i dadi." in history
+    assert told >= 0.85 * landings, (told, landings)
+    assert emptied, "nobody but me emptied in a calm roll in the games of seeds 3-12"
 
 
 ENDINGS = {
