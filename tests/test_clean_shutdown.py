@@ -95,6 +95,16 @@ def test_a_server_closed_mid_traffic_leaves_nothing_pending(
     assert left == [], left
 
 
+def a_guest_at_a_table(server: ServerThread) -> GameClient:
+    """A guest on ``server`` who opened a table (and sits at it)."""
+    guest = GameClient(server.url, "Ospite", reconnect=False)
+    guest.start()
+    wait_for(guest, lambda i: isinstance(i, m.Welcome))
+    guest.send(m.CreateTable(game="domino", config=SHORT_DOMINO))
+    wait_for(guest, lambda i: isinstance(i, m.TableState))
+    return guest
+
+
 @pytest.mark.parametrize("gone", ["taken over", "writer ended", "store silent"])
 def test_a_server_closes_though_a_tables_writer_is_gone(
     tmp_path: Path, gone: str, caplog: pytest.LogCaptureFixture, monkeypatch
@@ -104,14 +114,10 @@ def test_a_server_closes_though_a_tables_writer_is_gone(
     # waiting for its flush forever
     monkeypatch.setattr(game_server_module, "FLUSH_WAIT", 1.0)
     server = ServerThread(tmp_path / "server").start()
-    guest = GameClient(server.url, "Ospite", reconnect=False)
-    guest.start()
+    guest = a_guest_at_a_table(server)
+    game_server = server.server
+    assert game_server is not None
     try:
-        wait_for(guest, lambda i: isinstance(i, m.Welcome))
-        guest.send(m.CreateTable(game="domino", config=SHORT_DOMINO))
-        wait_for(guest, lambda i: isinstance(i, m.TableState))
-        game_server = server.server
-        assert game_server is not None
 
         def lose_the_writer() -> None:
             (table,) = game_server.lobby.tables.values()
@@ -136,14 +142,10 @@ def test_a_tables_flush_ends_when_its_writes_are_done_not_on_a_timer(tmp_path: P
     # to end as well took a whole second each time: every server stop with a table open,
     # and a player's hosted table left, waited for it)
     server = ServerThread(tmp_path / "server").start()
-    guest = GameClient(server.url, "Ospite", reconnect=False)
-    guest.start()
+    guest = a_guest_at_a_table(server)
+    game_server = server.server
+    assert game_server is not None
     try:
-        wait_for(guest, lambda i: isinstance(i, m.Welcome))
-        guest.send(m.CreateTable(game="domino", config=SHORT_DOMINO))
-        wait_for(guest, lambda i: isinstance(i, m.TableState))
-        game_server = server.server
-        assert game_server is not None
         (table,) = server.run(lambda: list(game_server.lobby.tables.values()))
         now = server.loop.time()
         server.loop.time = lambda: now  # type: ignore[method-assign]

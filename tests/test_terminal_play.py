@@ -52,28 +52,34 @@ def pty_game(tmp_path):
 
 
 @functools.cache
-def i_start() -> int:
-    """An app seed whose Domino deal has the player start: the table is at their turn at
-    once, with no bot move to wait out at the reading pace (pacing is not what these
-    tests are about). Looked for, from 10 on, by the window's keys on the same code the
-    terminal runs: a seed written here holds only for the deals it was picked on."""
+def domino_seed(i_start: bool, first: int) -> int:
+    """The first app seed from ``first`` whose Domino deal has the player start (or a bot,
+    ``i_start`` False), looked for by the window's keys on the same code the terminal
+    runs: a seed written here would hold only for the deals it was picked on."""
     import tempfile
     from pathlib import Path
 
     from audiogame.devtools.harness import Harness
     from audiogame.ui.main_menu import MainMenu
 
-    for seed in range(10, 60):
+    for seed in range(first, first + 50):
         with tempfile.TemporaryDirectory() as folder:
             h = Harness(Path(folder), lang="en", seed=seed)
             try:
                 h.start(MainMenu(h.app, greeted=True))
                 h.press("enter")
-                if "You start." in h.press("enter"):
+                if ("You start." in h.press("enter")) == i_start:
                     return seed
             finally:
                 h.close()
-    raise AssertionError("no seed in 10..59 deals a Domino match the player starts")
+    who = "the player" if i_start else "a bot"
+    raise AssertionError(f"no seed in {first}..{first + 49} deals a Domino match {who} starts")
+
+
+def i_start() -> int:
+    """A deal where the player starts: the table is at their turn at once, with no bot
+    move to wait out at the reading pace (pacing is not what these tests are about)."""
+    return domino_seed(True, 10)
 
 
 def test_walk_the_main_menu_and_open_a_game(pty_game) -> None:

@@ -23,6 +23,7 @@ if sys.platform == "win32":  # pragma: no cover - the pty module is POSIX only
     )
 
 from audiogame.devtools.pty_session import PtyGame  # noqa: E402
+from tests.test_terminal_play import domino_seed  # noqa: E402
 
 
 @pytest.fixture
@@ -52,26 +53,9 @@ BOT_MOVE = {
 
 
 def a_bot_starts() -> int:
-    """An app seed whose Domino deal has a bot start (the first from 3, looked for through
-    the window's keys on the same code the terminal runs): where the player starts,
-    Space draws and no bot moves until the player plays."""
-    import tempfile
-    from pathlib import Path
-
-    from audiogame.devtools.harness import Harness
-    from audiogame.ui.main_menu import MainMenu
-
-    for seed in range(3, 53):
-        with tempfile.TemporaryDirectory() as folder:
-            h = Harness(Path(folder), lang="en", seed=seed)
-            try:
-                h.start(MainMenu(h.app, greeted=True))
-                h.press("enter")
-                if "You start." not in h.press("enter"):
-                    return seed
-            finally:
-                h.close()
-    raise AssertionError("no seed in 3..52 deals a Domino match a bot starts")
+    """A deal a bot starts: where the player starts, Space draws and no bot moves until
+    the player plays."""
+    return domino_seed(False, 3)
 
 
 def test_pressing_a_key_again_and_again_does_not_stop_the_bots(pty_game) -> None:
