@@ -38,6 +38,7 @@ from websockets.uri import parse_uri
 
 from audiogame.devtools.net_harness import (
     SHORT_DOMINO,
+    WAIT,
     ScriptedPlayer,
     ServerThread,
     hostile_frames,
@@ -260,12 +261,12 @@ def test_a_page_pressing_keys_faster_than_any_hand_is_slowed_then_closed(tmp_pat
     assert page.ws is not None and page.ws.close_code == 1008
 
 
-def at_once(url: str, port: int, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def at_once(server: ServerThread, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A page whose ``messages`` all reach the server in one write (as a stalled network
     or a busy machine delivers them); every frame it gets back until it is closed."""
-    page = ClientProtocol(parse_uri(url), subprotocols=[Subprotocol(WEB_SUBPROTOCOL)])
+    page = ClientProtocol(parse_uri(server.url), subprotocols=[Subprotocol(WEB_SUBPROTOCOL)])
     got: list[dict[str, Any]] = []
-    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+    with socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock:
         page.send_request(page.connect())
         sock.sendall(b"".join(page.data_to_send()))
         while page.state is State.CONNECTING:
@@ -273,7 +274,11 @@ def at_once(url: str, port: int, messages: list[dict[str, Any]]) -> list[dict[st
         for message in messages:
             page.send_text(json.dumps(message).encode())
         sock.sendall(b"".join(page.data_to_send()))
-        page.send_close()  # the page leaves; what the server said before that is read
+        # the page leaves once every message was handled and its answers written out: a
+        # close read with the messages (a loaded machine delivers both writes as one)
+        # would end the line before the answers, and nothing would be read
+        handled(server, len(messages))
+        page.send_close()
         sock.sendall(b"".join(page.data_to_send()))
         while page.state is not State.CLOSED:
             data = sock.recv(65536)
@@ -288,6 +293,23 @@ def at_once(url: str, port: int, messages: list[dict[str, Any]]) -> list[dict[st
             if not data:
                 break
     return got
+
+
+def handled(server: ServerThread, frames: int) -> None:
+    """Wait until the server has taken ``frames`` frames and written out every answer."""
+    running = server.server
+    assert running is not None
+
+    def done() -> bool:
+        taken = running.metrics.registry.get_sample_value("audiogame_frames_in_total") or 0
+        # the writer waits for news only once it has sent everything queued
+        writing = any(c._out or c._wake.is_set() for c in running.connections)
+        return taken >= frames and not writing
+
+    deadline = time.monotonic() + WAIT  # only ends a wait that never ends
+    while not server.run(done):
+        assert time.monotonic() < deadline, "the server never handled the messages"
+        time.sleep(0.01)
 
 
 class JumpingClock:
@@ -320,6 +342,6 @@ def test_keys_that_arrive_together_are_judged_by_when_they_came_not_when_handled
         thread.loop.time = JumpingClock(thread.loop.time)  # type: ignore[method-assign]
     with thread as server:
         hello = {"type": "hello", "name": "Anna", "lang": "en"}
-        frames = at_once(server.url, server.port, [hello] + [press("F1", "F1")] * keys)
+        frames = at_once(server, [hello] + [press("F1", "F1")] * keys)
     lines = [u["text"] for f in frames if f["type"] == "out" for u in f["speech"]]
     assert lines.count(help_text) == limits.burst - 1  # the hello took one token
