@@ -21,9 +21,8 @@ from audiogame.net import game_server
 from audiogame.net.client.game_client import Connecting, Disconnected, GameClient
 from audiogame.net.protocol import messages as m
 from audiogame.ui.online.menu import OnlineMenu
-from audiogame.ui.online.room import RoomScene
 from audiogame.ui.table import TableScene
-from tests.test_online_play import app, join_address, said_since
+from tests.test_online_play import app, join_address, said_since, two_with_a_bot
 
 WORDS = {
     "en": ("The server is shutting down.", "Connection lost, trying again", "Manche 1"),
@@ -38,15 +37,8 @@ def test_the_server_closing_mid_match_brings_the_player_back_to_a_menu(tmp_path,
     h = app(tmp_path, lang=lang)
     try:
         join_address(h, f"127.0.0.1:{server.port}")
-        h.press("enter")  # create: 4 players
-        h.press("down")
-        h.press("left")
-        h.press("left")  # 2 players
-        h.press("enter")
-        assert h.settle(lambda: isinstance(h.app.top, RoomScene))
+        two_with_a_bot(h)
         mark = len(h.transcript)
-        h.press("b")
-        assert h.settle(lambda: len(h.transcript) > mark)  # the bot sits
         h.press("enter")
         assert h.settle(lambda: isinstance(h.app.top, TableScene), 60)
         assert h.settle(lambda: begun in said_since(h, mark), 60)

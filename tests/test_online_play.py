@@ -72,7 +72,8 @@ def two_with_a_bot(h: Harness) -> None:
     assert h.settle(lambda: isinstance(h.app.top, RoomScene))
     mark = len(h.transcript)
     h.press("b")
-    assert h.settle(lambda: "A bot sits at seat 2." in said_since(h, mark))
+    sits = h.app.localizer("online-notice-bot-added", seat=2)  # in the player's language
+    assert h.settle(lambda: sits in said_since(h, mark))
 
 
 def test_chat_at_the_table_and_in_private_the_salotto_way(tmp_path):

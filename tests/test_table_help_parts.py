@@ -8,9 +8,8 @@ from __future__ import annotations
 import pytest
 
 from audiogame.devtools.net_harness import ServerThread
-from audiogame.ui.online.room import RoomScene
 from audiogame.ui.table import TableScene
-from tests.test_online_play import app, join_address, said_since
+from tests.test_online_play import app, join_address, said_since, two_with_a_bot
 
 MORE = {"en": "F1 again for more keys.", "it": "Ancora F1 per altri tasti."}
 
@@ -22,15 +21,8 @@ def test_f1_at_an_online_table_steps_through_its_parts(tmp_path, lang):
         try:
             t = h.app.localizer
             join_address(h, f"127.0.0.1:{server.port}")
-            h.press("enter")  # create: 4 players
-            h.press("down")
-            h.press("left")
-            h.press("left")  # 2 players
-            h.press("enter")
-            assert h.settle(lambda: isinstance(h.app.top, RoomScene))
+            two_with_a_bot(h)
             mark = len(h.transcript)
-            h.press("b")
-            assert h.settle(lambda: len(h.transcript) > mark)
             h.press("enter")
             assert h.settle(lambda: isinstance(h.app.top, TableScene), 60)
             assert h.settle(lambda: "Manche 1" in said_since(h, mark), 60)
