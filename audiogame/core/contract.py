@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import Enum, StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -258,6 +258,11 @@ class OptionSpec:
     for ("off", "unlimited" or ""). ``per_seat``: one value per seat.
     The option's name and description are the messages
     ``<game>-option-<id>`` and ``<game>-option-<id>-desc``.
+
+    A ``per_seat`` option at a table of several people (online): each player's seat
+    has its own value, and a bot's seat takes the first of ``bots_follow`` that any
+    player's seat has, else the default (the game's rule, as data: the server knows
+    no game).
     """
 
     id: str
@@ -267,6 +272,49 @@ class OptionSpec:
     values: tuple[Any, ...]
     zero_means: str = ""
     per_seat: bool = False
+    bots_follow: tuple[Any, ...] = ()
+
+    def offers(self, value: Any) -> bool:
+        """``value`` as plain data (an enum's value) is one this option offers: of the
+        default's very type (a ``True`` is no 1), and among ``values``."""
+        return type(value) is type(plain_value(self.default)) and value in self.values
+
+    def after(self, value: Any) -> Any:
+        """The value after ``value`` (plain data), round again after the last."""
+        values = [plain_value(v) for v in self.values]
+        return values[(values.index(value) + 1) % len(values)] if value in values else values[0]
+
+    def for_bots(self, players: Sequence[Any]) -> Any:
+        """A bot seat's value, from the values of the players' seats (plain data)."""
+        found = (plain_value(v) for v in self.bots_follow if v in players)
+        return next(found, plain_value(self.default))
+
+
+def plain_value(value: Any) -> Any:
+    """An option's value as it travels and is kept (an enum's value)."""
+    return value.value if isinstance(value, Enum) else value
+
+
+def seat_values(
+    options: Sequence[OptionSpec], chosen: Sequence[Mapping[str, Any] | None]
+) -> dict[str, list[Any]]:
+    """Each per-seat option's value at every seat, by option id, as plain data:
+    ``chosen[seat]`` is a player's choices (a value missing or not offered: the
+    default), None a seat a bot plays (``OptionSpec.for_bots``) or nobody."""
+    values: dict[str, list[Any]] = {}
+    for option in options:
+        if not option.per_seat:
+            continue
+        default = plain_value(option.default)
+        players = [
+            c[option.id] if option.offers(c.get(option.id)) else default
+            for c in chosen
+            if c is not None
+        ]
+        bots = option.for_bots(players)
+        it = iter(players)
+        values[option.id] = [bots if c is None else next(it) for c in chosen]
+    return values
 
 
 @dataclass(frozen=True, slots=True)

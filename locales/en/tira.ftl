@@ -207,6 +207,9 @@ tira-option-speed-normal = normal
 tira-option-speed-fast = fast
 tira-option-control-assisted = assisted
 tira-option-control-manual = manual
+# a seat's controls, in the seat lists online
+tira-seat-control-assisted = assisted controls
+tira-seat-control-manual = manual controls
 tira-option-variant-first-to-three = first to 3 coasters
 tira-option-variant-until-pile-exhausted = until the coasters run out
 

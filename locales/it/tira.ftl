@@ -202,6 +202,9 @@ tira-option-speed-normal = normale
 tira-option-speed-fast = veloce
 tira-option-control-assisted = assistiti
 tira-option-control-manual = manuali
+# i comandi di un posto, negli elenchi dei posti online
+tira-seat-control-assisted = comandi assistiti
+tira-seat-control-manual = comandi manuali
 tira-option-variant-first-to-three = il primo a 3 dischetti
 tira-option-variant-until-pile-exhausted = finché ci sono dischetti
 

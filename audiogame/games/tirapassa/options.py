@@ -69,10 +69,19 @@ class SetupProblem(StrEnum):
 
 #: the table's options, as the contract's ``OptionSpec`` (``GameSpec.options``): the
 #: setup builds its rows from them. ``control`` is each seat's own (``per_seat``): at
-#: a table here the bots play with the player's controls ([ruling], issue 13).
+#: a table here the bots play with the player's controls ([ruling], issue 13); online
+#: they play by hand when any player at the table does (``bots_follow``), else assisted
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("speed", "speed", "choice", Speed.NORMAL, tuple(Speed)),
-    OptionSpec("control", "controls", "choice", Control.ASSISTED, tuple(Control), per_seat=True),
+    OptionSpec(
+        "control",
+        "controls",
+        "choice",
+        Control.ASSISTED,
+        tuple(Control),
+        per_seat=True,
+        bots_follow=(Control.MANUAL,),
+    ),
     OptionSpec("variant", "variant", "choice", Variant.FIRST_TO_THREE, tuple(Variant)),
 )
 

@@ -26,8 +26,9 @@ later = later_in(__package__)
 
 
 def table_config(seats: int, options: Mapping[str, Any]) -> dict[str, Any]:
-    """An online table's game: its speed and its end; every seat assisted (a seat's own
-    controls are chosen at a table on this machine only); ``ValueError`` when refused."""
+    """An online table's game: its speed and its end; ``ValueError`` when refused. Each
+    seat's controls are its player's, kept with the seat and put in the match's
+    configuration by the server when the match starts (``OptionSpec.per_seat``)."""
     from audiogame.games.tirapassa.options import Speed, TiraConfig, Variant
 
     config = TiraConfig(

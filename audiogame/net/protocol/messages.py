@@ -97,6 +97,14 @@ class SetOptions(_Client, tag="set-options", frozen=True):
     config: dict[str, Any]
 
 
+class SetSeatOption(_Client, tag="set-seat-option", frozen=True):
+    """My seat's own value of a per-seat option (Tira's controls), by the option's id:
+    taken while the table waits, kept with the seat, fixed once the match starts."""
+
+    option: str
+    value: Any
+
+
 class SetPrivate(_Client, tag="set-private", frozen=True):
     private: bool
 
@@ -315,6 +323,7 @@ ClientMessage = (
     | LeaveTable
     | SetBot
     | SetOptions
+    | SetSeatOption
     | SetPrivate
     | HandOver
     | Kick
@@ -375,6 +384,10 @@ class Seat(msgspec.Struct, frozen=True):
     level: str = ""  # a bot's level, or the level of the bot covering a dropped human
     connected: bool = True
     covered: bool = False  # a bot plays for the human who dropped or left
+    #: the seat's value of each per-seat option (by the option's id, plain data): a
+    #: player's own, a bot's by the game's rule (``OptionSpec.bots_follow``), the
+    #: match's own once it started
+    options: dict[str, Any] = msgspec.field(default_factory=dict)
 
 
 class TableSummary(msgspec.Struct, frozen=True):
@@ -501,6 +514,8 @@ class NoticeKind(StrEnum):
     BOT_ADDED = "bot-added"
     BOT_REMOVED = "bot-removed"
     OPTIONS = "options"
+    #: the player at ``seat`` changed their seat's own option (``Seat.options`` says it)
+    SEAT_OPTION = "seat-option"
     PRIVATE = "private"
     PUBLIC = "public"
     #: the table changed its invite code (someone was sent away): the new one is in the

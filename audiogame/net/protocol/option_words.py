@@ -16,12 +16,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from audiogame.core.contract import GameSpec, OptionSpec, plain_value
 from audiogame.core.narration import Phrase
 
 Localize = Callable[..., str]
 
+#: why an option was refused: a value the game here does not offer (another version's)
+NOT_OFFERED = "net-option-not-offered"
+#: a table of more or fewer seats than the game has
+SEATS = "net-option-seats"
 #: the server's own reasons (the game's are ``<game>-problem-...``)
-SERVER_PROBLEMS = frozenset({"net-option-not-offered", "net-option-seats"})
+SERVER_PROBLEMS = frozenset({NOT_OFFERED, SEATS})
 #: the longest text argument read back
 MAX_TEXT = 64
 
@@ -84,3 +89,38 @@ def _read_value(value: Any, t: Localize, known: Callable[[str], bool], depth: in
         if isinstance(msg_id, str) and known(msg_id):
             return t(msg_id, **_read_args(value.get("args"), t, known, depth - 1))
     return None
+
+
+# -- a seat's own options (``OptionSpec.per_seat``: Tira's controls) -------------------------
+
+
+def seat_options(spec: GameSpec | None) -> list[OptionSpec]:
+    """The game's options each seat has its own value of."""
+    return [] if spec is None else [o for o in spec.options if o.per_seat]
+
+
+def seat_value(option: OptionSpec, seat: Any) -> Any:
+    """A seat's value of ``option`` (a ``messages.Seat``), the default when not said."""
+    value = seat.options.get(option.id)
+    return value if option.offers(value) else plain_value(option.default)
+
+
+def seat_option_words(game: str, option: OptionSpec, value: Any, t: Localize) -> str:
+    """A seat's value in a few words ("manual controls"): the game's
+    ``<game>-seat-<option>-<value>``, else the value as its setup says it."""
+    msg_id = f"{game}-seat-{option.id}-{value}"
+    has = getattr(t, "has", None)
+    return t(msg_id if has is None or has(msg_id) else f"{game}-option-{option.id}-{value}")
+
+
+def seat_notes(spec: GameSpec | None, seat: Any, t: Localize) -> list[str]:
+    """What a seat plays with that is not the game's default ("manual controls"): what
+    the seat lists say, so a friend knows why someone is slower."""
+    if spec is None:
+        return []
+    notes = []
+    for option in seat_options(spec):
+        value = seat_value(option, seat)
+        if value != plain_value(option.default):
+            notes.append(seat_option_words(spec.id, option, value, t))
+    return notes

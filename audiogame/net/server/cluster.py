@@ -688,6 +688,10 @@ class RemoteTable:
         self._go("set_options", player, config=config, of="set-options")
         return None
 
+    def set_seat_option(self, player: str, option_id: str, value: Any) -> Reason | None:
+        self._go("set_seat_option", player, option=option_id, value=value, of="set-seat-option")
+        return None
+
     def set_private(self, player: str, private: bool) -> Reason | None:
         self._go("set_private", player, private=private, of="set-private")
         return None
@@ -795,6 +799,7 @@ _COMMANDS: dict[str, _Handler] = {
     "dropped": _dropped,
     "set_bot": lambda lobby, t, p, a: t.set_bot(p, a["seat"], a.get("level")),
     "set_options": _set_options,
+    "set_seat_option": lambda lobby, t, p, a: t.set_seat_option(p, a["option"], a.get("value")),
     "set_private": lambda lobby, t, p, a: t.set_private(p, a["private"]),
     "hand_over": lambda lobby, t, p, a: t.hand_over(p, a["seat"]),
     "kick": _kick,

@@ -109,6 +109,7 @@ class Connection:
             m.LeaveTable: self._leave,
             m.SetBot: self._set_bot,
             m.SetOptions: self._set_options,
+            m.SetSeatOption: self._set_seat_option,
             m.SetPrivate: self._set_private,
             m.HandOver: self._hand_over,
             m.Kick: self._kick,
@@ -569,6 +570,12 @@ class Connection:
         if not isinstance(checked, tuple):
             return checked
         return table.set_options(player.id, *checked)
+
+    def _set_seat_option(self, msg: m.SetSeatOption) -> Reason | m.OptionProblem | None:
+        player, table = self._at_table()
+        if table is None:
+            return Reason.NOT_AT_TABLE
+        return table.set_seat_option(player.id, msg.option, msg.value)
 
     def _set_private(self, msg: m.SetPrivate) -> Reason | None:
         player, table = self._at_table()

@@ -17,7 +17,6 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
 from audiogame.core.contract import GameSpec, Outcome
@@ -49,10 +48,9 @@ from audiogame.net.server.table import Table
 log = logging.getLogger(__name__)
 _QUIET = QuietLog(log)
 
-#: why an option was refused: a value the game here does not offer (another version's)
-NOT_OFFERED = "net-option-not-offered"
-#: a table of more or fewer seats than the game has
-SEATS = "net-option-seats"
+#: why an option was refused (``option_words``: every client reads them back)
+NOT_OFFERED = option_words.NOT_OFFERED
+SEATS = option_words.SEATS
 #: bounds on a table's configuration before the game even sees it
 MAX_CONFIG_ITEMS = 64
 MAX_CONFIG_TEXT = 64
@@ -166,12 +164,11 @@ class Lobby:
         if not _small_plain(config, depth=3) or type(config) is not dict:
             return Reason.BAD_OPTIONS
         for option in spec.options:
+            # a per-seat option is each seat's own (``SetSeatOption``): whatever the
+            # configuration says of it, the match takes the seats' values
             if option.field in config and not option.per_seat:
-                value = config[option.field]
                 # an option whose values are an enum's travels as the enum's value
-                default = option.default
-                plain = default.value if isinstance(default, Enum) else default
-                if type(value) is not type(plain) or value not in option.values:
+                if not option.offers(config[option.field]):
                     return m.OptionProblem(spec.id, NOT_OFFERED, option=option.id)
         problem = None
         if spec.setup_problem is not None:

@@ -37,6 +37,8 @@ class SeatRecord:
     name: str = ""
     level: str = ""  # a bot's level
     covered: bool = False  # a bot plays for the human
+    #: a player's own values of the game's per-seat options (by option id, plain data)
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True)

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from audiogame.net.protocol import messages as m
+from audiogame.net.protocol import option_words
 from audiogame.net.protocol.chat_text import clean_chat
 from audiogame.net.protocol.match_log import (
     ReplayError,
@@ -252,6 +253,26 @@ class Table(TableMatch):
         self.seats = self.seats[:seats] + [SeatState() for _ in range(seats - len(self.seats))]
         self._notice(m.NoticeKind.OPTIONS)
         self._changed()
+        return None
+
+    def set_seat_option(
+        self, player: str, option_id: str, value: Any
+    ) -> Reason | m.OptionProblem | None:
+        """The player's own value of a per-seat option of the game (``OptionSpec``: the
+        table knows no game), while no match is under way; kept with the seat."""
+        seat = self.seat_of(player)
+        if seat is None:
+            return Reason.NOT_SEATED
+        option = next((o for o in self.spec.options if o.id == option_id and o.per_seat), None)
+        if option is None:
+            return Reason.BAD_OPTIONS
+        if not option.offers(value):
+            return m.OptionProblem(self.spec.id, option_words.NOT_OFFERED, option=option.id)
+        if self.stage is m.TableStage.PLAYING:
+            return Reason.STARTED
+        self.seats[seat].options[option.id] = value
+        self._changed()  # the state first: the notice is said from it
+        self._notice(m.NoticeKind.SEAT_OPTION, seat, self.seats[seat].name)
         return None
 
     def set_private(self, player: str, private: bool) -> Reason | None:

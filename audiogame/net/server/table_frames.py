@@ -38,7 +38,7 @@ class TableFrames(TableStorage):
             stage=self.stage,
             master=master,
             master_name=self.name_of(self.record.master),
-            seats=[s.wire() for s in self.seats],
+            seats=[s.wire(o) for s, o in zip(self.seats, self.seat_options(), strict=True)],
             spectators=len(self.spectators),
             paused=self.record.paused,
             seed_hash="" if match is None else match.seed_hash,

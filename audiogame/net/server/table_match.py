@@ -52,7 +52,7 @@ class TableMatch(TableFrames):
         assert self.spec.new_engine is not None
         seed = new_seed()
         number = self.record.matches_played + 1
-        record = MatchRecord(number, seed, seed_hash(seed), dict(self.record.config), 0.0)
+        record = MatchRecord(number, seed, seed_hash(seed), self._match_config(), 0.0)
         record.players = [s.player if s.kind is HUMAN else "" for s in self.seats]
         record.levels = [s.level if s.kind is BOT else "" for s in self.seats]
         try:
@@ -76,6 +76,16 @@ class TableMatch(TableFrames):
         self.match.session.start()
         self._plan_table_action(first=True)
         return None
+
+    def _match_config(self) -> dict[str, Any]:
+        """The table's options, and each per-seat option's values as the seats have them
+        now (by the option's field, one per seat): fixed for the whole match."""
+        config = dict(self.record.config)
+        seats = self.seat_options()
+        for option in self.spec.options:
+            if option.per_seat:
+                config[option.field] = [values[option.id] for values in seats]
+        return config
 
     def act(
         self,

@@ -23,7 +23,7 @@ from typing import Any
 
 import msgspec
 
-from audiogame.core.contract import Bot, GameSpec, Outcome
+from audiogame.core.contract import Bot, GameSpec, Outcome, seat_values
 from audiogame.core.gametime import GameScheduler
 from audiogame.core.session import TableSession
 from audiogame.net.protocol import messages as m
@@ -62,6 +62,8 @@ class SeatState:
     connected: bool = False
     bot: Bot | None = None
     drop_timer: asyncio.TimerHandle | None = None
+    #: the player's own values of the game's per-seat options (``SeatRecord.options``)
+    options: dict[str, Any] = field(default_factory=dict)
 
     def record(self) -> SeatRecord:
         return SeatRecord(
@@ -70,16 +72,24 @@ class SeatState:
             name=self.name,
             level=self.level,
             covered=self.covered,
+            options=dict(self.options),
         )
 
-    def wire(self) -> m.Seat:
+    def wire(self, options: dict[str, Any] | None = None) -> m.Seat:
+        """The seat as everyone sees it; ``options``: its per-seat options' values
+        (a bot's too), as the table worked them out."""
         return m.Seat(
             kind=self.kind,
             name=self.name,
             level=self.level,
             connected=self.connected or self.kind is not HUMAN,
             covered=self.covered,
+            options={} if self.kind is EMPTY else dict(options or {}),
         )
+
+    def chosen(self) -> dict[str, Any] | None:
+        """The player's choices for ``seat_values`` (None: a bot's seat, or nobody's)."""
+        return self.options if self.kind is HUMAN else None
 
 
 @dataclass(slots=True)
@@ -163,6 +173,23 @@ class TableStorage:
         self._unwritten_match = -1
         self._outbox: asyncio.Queue[_Write | Post | _Job] = asyncio.Queue()
         self._drainer = self.loop.create_task(self._drain(), name=f"table {self.id}")
+
+    def seat_options(self) -> list[dict[str, Any]]:
+        """Each seat's values of the game's per-seat options (by option id): the
+        match's own while one is under way (its seats may have changed hands since),
+        else from the seats as they are (a player's own choice, a bot's by the game's
+        rule: ``core.contract.seat_values``)."""
+        match = self.record.match
+        by_option = seat_values(self.spec.options, [s.chosen() for s in self.seats])
+        if match is not None:
+            for option in self.spec.options:
+                started = match.config.get(option.field)
+                if option.per_seat and isinstance(started, list):
+                    by_option[option.id] = list(started)
+        return [
+            {option: values[seat] for option, values in by_option.items() if seat < len(values)}
+            for seat in range(len(self.seats))
+        ]
 
     @property
     def master_seat(self) -> int | None:
@@ -371,7 +398,18 @@ def _seat_state(record: SeatRecord) -> SeatState:
         name=record.name,
         level=record.level,
         covered=record.covered,
+        # a record of a version before per-seat options, or a hand-edited one: only a
+        # small mapping of plain values is kept (each is checked again at the start)
+        options=_plain_options(record.options),
     )
+
+
+def _plain_options(options: Any) -> dict[str, Any]:
+    if not isinstance(options, dict):
+        return {}
+    return {
+        str(k): v for k, v in list(options.items())[:16] if isinstance(v, str | int | float | bool)
+    }
 
 
 def _cancel(handle: asyncio.TimerHandle | None) -> None:

@@ -14,6 +14,8 @@ game's own table share; ``OnlineBeside`` places them beside the game's keys
 - Ctrl+U says who is at the table, Ctrl+I the invite code (and, hosting on the
   network, the address and the certificate's words), F2 opens the seating over
   the game (its bots, kick, the master role);
+- M changes my seat's own option (Tira's controls: assisted or manual) while no
+  match is under way, and keeps it in my setup; during a match it says it is fixed;
 - the master: Ctrl+K sends a player away, Ctrl+Shift+X hands the master role
   over (each asks whom), Ctrl+H makes the table private or public, Shift+P
   (the game's own key) holds the next round.
@@ -29,7 +31,9 @@ from typing import TYPE_CHECKING, Any
 
 from audiogame.core import keys
 from audiogame.core.keys import Key
+from audiogame.games import registry
 from audiogame.net.protocol import messages as m
+from audiogame.net.protocol import option_words
 from audiogame.net.protocol.chat_text import MAX_CHARS
 from audiogame.ui.menu import MenuItem, MenuScene
 from audiogame.ui.online import words
@@ -147,6 +151,31 @@ class TableCommands:
                 )
         self.app.announcer.say_text(" ".join(said))
 
+    def seat_option(self, option_id: str = "") -> None:
+        """M: my seat's next value of the game's per-seat option (Tira's controls),
+        while no match is under way; kept in my own setup too (my controls follow me)."""
+        info = self.info
+        spec = None if info is None else registry.get(info.game)
+        options = option_words.seat_options(spec)
+        option = next((o for o in options if o.id == option_id or not option_id), None)
+        me = self.link.seat
+        if info is None or option is None:
+            self.answer("online-seat-option-none", cue="menu_error")
+            return
+        if me is None or not 0 <= me < len(info.seats):
+            self.answer("net-reason-not-seated", cue="menu_error")
+            return
+        now = option_words.seat_value(option, info.seats[me])
+        if info.stage is m.TableStage.PLAYING:
+            value = option_words.seat_option_words(info.game, option, now, self.t)
+            self.answer("online-seat-option-fixed", cue="menu_error", value=value)
+            return
+        value = option.after(now)
+        saved = self.app.settings.setups.setdefault(info.game, {})
+        saved[option.id] = value
+        self.app.save_settings()
+        self.link.ask(m.SetSeatOption(option=option.id, value=value))
+
     # -- the master's ---------------------------------------------------------------------------
     def start(self) -> None:
         if not self.master_only():
@@ -261,6 +290,7 @@ class PickPlayer(MenuScene):
 
 #: (key, modifiers) -> the command's name; Ctrl+Shift+X is the Salotto's hand-over
 BESIDE_KEYS: dict[tuple[str, str], str] = {
+    ("m", ""): "seat_option",
     ("c", "alt"): "chat",
     ("r", "alt"): "reply",
     ("u", "ctrl"): "who",

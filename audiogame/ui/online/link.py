@@ -63,7 +63,7 @@ from audiogame.net.client.race_seat import RaceSeat
 from audiogame.net.client.remote_session import Link as LinkNews
 from audiogame.net.client.remote_session import RemoteSession
 from audiogame.net.protocol import messages as m
-from audiogame.net.protocol import race_return, tls
+from audiogame.net.protocol import option_words, race_return, tls
 from audiogame.ui import games
 from audiogame.ui.online import kept, moderation, words
 from audiogame.ui.online.chat import Correspondents
@@ -73,6 +73,7 @@ from audiogame.ui.table import TableScene
 
 if TYPE_CHECKING:
     from audiogame.app.loop import App
+    from audiogame.core.contract import GameSpec
 
 log = logging.getLogger(__name__)
 
@@ -185,6 +186,8 @@ class Link:
         #: the server, once it gives the seat back
         self._leaving = ""
         self._leave_sent = False
+        #: the table whose seat took my own per-seat options ("" : none yet)
+        self._seated_at = ""
         self._first_failures = 0
         #: connections tried in a row, and not reached, since the link dropped
         self._lost_tries = 0
@@ -298,6 +301,7 @@ class Link:
         self._back_home()
 
     def _back_home(self) -> None:
+        self._seated_at = ""  # sitting there again brings my options again
         self._close_game()
         if self.race is not None:
             self.race.detach()
@@ -424,6 +428,7 @@ class Link:
             self.say("online-game-unknown", cue="menu_error")
             self.send(m.LeaveTable())
             return
+        self._bring_seat_options(info, you, spec)
         if self.race is None and spec is not None and spec.realtime is not None:
             # before any view: the race's clock and first snapshot come right after
             self.race = RaceSeat(self.remote, self.app.scheduler, spec)
@@ -437,6 +442,19 @@ class Link:
             self.game_table.rename(self.names())
         for view in list(self.views):
             view.table_changed()
+
+    def _bring_seat_options(self, info: m.TableInfo, you: int | None, spec: GameSpec) -> None:
+        """Sitting at a table (once per table): my seat takes my own setup's values of
+        the game's per-seat options (Tira's controls, as I play them here), the same
+        saved values the game's setup on this machine edits."""
+        if you is None or self._seated_at == info.id or info.stage is m.TableStage.PLAYING:
+            return
+        self._seated_at = info.id
+        saved = self.app.settings.setups.get(info.game, {})
+        for option in option_words.seat_options(spec):
+            value = saved.get(option.id)
+            if option.offers(value) and value != option_words.seat_value(option, info.seats[you]):
+                self.send(m.SetSeatOption(option=option.id, value=value))
 
     def _begins(self, begins: m.MatchBegins) -> None:
         # a new match at this table: a finished one's table closes (the new one opens
@@ -568,6 +586,10 @@ class Link:
         mine = mine or notice.name == self.name
         if mine and notice.what is m.NoticeKind.BACK and self.covered:
             self.app.announcer.post(race_return.back_from_bot())
+            return
+        if mine and notice.what is m.NoticeKind.SEAT_OPTION:
+            value = words.seat_option_words(info, notice.seat, self.app.localizer)
+            self.say("online-seat-option-mine", cue="toggle", value=value)
             return
         if notice.what in MINE_UNSAID and mine:
             return

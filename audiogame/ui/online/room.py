@@ -12,6 +12,8 @@ its invite code, starting and leaving. The keys are the Salotto's:
   master role, Ctrl+H makes the table private or public, Alt+O its options
   (the master changes them, everyone hears them);
 - Alt+C chat, Ctrl+U who is here, Ctrl+I the invite code (as at the game's table);
+- M (or Enter on its row, below the seats) changes my seat's own option, Tira's
+  controls: assisted or manual (my setup's at first: ``Link``);
 - Escape leaves the table (asking first).
 
 Opened with F2 over a match under way (``covering``), it is the table's people
@@ -24,10 +26,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from audiogame.core import keys
+from audiogame.core.contract import OptionSpec
 from audiogame.core.keys import Key
 from audiogame.games import registry
 from audiogame.net.client.game_client import Incoming
 from audiogame.net.protocol import messages as m
+from audiogame.net.protocol import option_words
 from audiogame.ui.confirm import ConfirmScene
 from audiogame.ui.menu import MenuItem, MenuScene
 from audiogame.ui.online import words
@@ -64,6 +68,7 @@ class RoomScene(MenuScene):
         seats = 0 if info is None else len(info.seats)
         t = self.t
         items = [self.seat_item(i) for i in range(seats)]
+        items += [self.seat_option_item(o) for o in self.my_seat_options()]
         items += [
             MenuItem(self.options_text, self.options),
             MenuItem(self.code_text, self.commands.invite),
@@ -75,6 +80,27 @@ class RoomScene(MenuScene):
 
     def seat_item(self, seat: int) -> MenuItem:
         return MenuItem(lambda: self.seat_text(seat), self.start, self.bot_level(seat))
+
+    def my_seat_options(self) -> list[OptionSpec]:
+        """The game's per-seat options, when I have a seat (a row each)."""
+        info, me = self.info, self.link.seat
+        if info is None or me is None:
+            return []
+        return option_words.seat_options(registry.get(info.game))
+
+    def seat_option_item(self, option: OptionSpec) -> MenuItem:
+        def text() -> str:
+            info, me = self.info, self.link.seat
+            if info is None or me is None or not 0 <= me < len(info.seats):
+                return ""
+            now = option_words.seat_value(option, info.seats[me])
+            value = option_words.seat_option_words(info.game, option, now, self.t)
+            return self.t("online-room-seat-option", value=value)
+
+        def change(delta: int = 1) -> None:
+            self.commands.seat_option(option.id)
+
+        return MenuItem(text, change, change)
 
     def bot_level(self, seat: int) -> Callable[[int], None]:
         def adjust(delta: int) -> None:

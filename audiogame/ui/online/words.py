@@ -78,6 +78,7 @@ def seat_line(info: m.TableInfo, index: int, me: int | None, t: Localize) -> str
         notes.append(t("online-seat-covered"))
     elif seat.kind is m.SeatKind.HUMAN and not seat.connected:
         notes.append(t("online-seat-away"))
+    notes += option_words.seat_notes(registry.get(info.game), seat, t)
     return ", ".join([words, *notes])
 
 
@@ -125,7 +126,21 @@ def notice_words(notice: m.Notice, info: m.TableInfo | None, t: Localize, lang: 
         name=name or t("online-no-one"),
         seat=seat,
         code=code,
+        value=seat_option_words(info, notice.seat, t),
     )
+
+
+def seat_option_words(info: m.TableInfo | None, seat: int | None, t: Localize) -> str:
+    """What the seat plays with, of the game's per-seat options ("manual controls"),
+    the default's words too: the words of a change at that seat."""
+    spec = None if info is None else registry.get(info.game)
+    if info is None or spec is None or seat is None or not 0 <= seat < len(info.seats):
+        return ""
+    said = [
+        option_words.seat_option_words(spec.id, o, option_words.seat_value(o, info.seats[seat]), t)
+        for o in option_words.seat_options(spec)
+    ]
+    return ", ".join(said)
 
 
 def names_at_table(info: m.TableInfo, me: int | None, t: Localize) -> str:
