@@ -25,6 +25,11 @@ def controls(state: m.TableState) -> list[dict]:
     return [s.options for s in state.table.seats]
 
 
+def changed(item: object) -> bool:
+    """A seat's own option changed (the notice comes after the table's state)."""
+    return isinstance(item, m.Notice) and item.what is m.NoticeKind.SEAT_OPTION
+
+
 def three_seats(server: ServerThread):
     """Anna (the master) and Bruno at a table of three, a bot on the last seat."""
     anna, bruno = connect(server, "Anna"), connect(server, "Bruno")
@@ -49,7 +54,7 @@ def test_a_seat_takes_manual_the_bots_follow_and_the_match_starts_with_the_seats
             ASSISTED,
         ]
         anna.send(m.SetSeatOption(option="control", value="manual"))
-        notice = wait_for(bruno, lambda i: isinstance(i, m.Notice) and i.what.value == "seat-option")
+        notice = wait_for(bruno, changed)
         assert (notice.seat, notice.name) == (0, "Anna")
         # everyone knows: the seat says manual, and the bot plays as a player does
         assert [s.options for s in bruno.table.seats] == [MANUAL, ASSISTED, MANUAL]
@@ -106,16 +111,15 @@ def test_the_manual_seat_sends_its_dice_and_the_assisted_seats_go_by_themselves(
     anna, bruno = three_seats(server)
     try:
         anna.send(m.SetSeatOption(option="control", value="manual"))
-        wait_for(anna, lambda i: isinstance(i, m.Notice) and i.what.value == "seat-option")
+        wait_for(anna, changed)
         anna.send(m.Start())
         race_started(anna)
         table = the_table(server)
 
         def sent_by_hand(seat: int) -> int:
             def count() -> int:
-                actions = [table.codec.decode_logged(e.action) for e in table.match.log if e.action]
-                seats = [e.seat for e in table.match.log if e.action]
-                return sum(1 for a, s in zip(actions, seats) if s == seat and isinstance(a, Send))
+                log = [e for e in table.match.log if e.action is not None and e.seat == seat]
+                return sum(isinstance(table.codec.decode_logged(e.action), Send) for e in log)
 
             return server.run(count)
 
@@ -148,7 +152,7 @@ def test_a_seats_controls_are_kept_with_the_table_through_a_restart(tmp_path):
     anna, bruno = three_seats(server)
     try:
         anna.send(m.SetSeatOption(option="control", value="manual"))
-        wait_for(bruno, lambda i: isinstance(i, m.Notice) and i.what.value == "seat-option")
+        wait_for(bruno, changed)
         table = the_table(server)
         server.call(table.flushed())
     finally:
