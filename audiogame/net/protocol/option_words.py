@@ -13,11 +13,12 @@ out, so a hostile server cannot make the client read out arbitrary messages.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from audiogame.core.contract import GameSpec, OptionSpec, plain_value
 from audiogame.core.narration import Phrase
+from audiogame.games import registry
 
 Localize = Callable[..., str]
 
@@ -124,3 +125,13 @@ def seat_notes(spec: GameSpec | None, seat: Any, t: Localize) -> list[str]:
         if value != plain_value(option.default):
             notes.append(seat_option_words(spec.id, option, value, t))
     return notes
+
+
+def seat_said(game: str, seats: Sequence[Any], seat: int | None, t: Localize) -> str:
+    """What the player at ``seat`` plays with, of the game's per-seat options ("manual
+    controls"; the default's words too): the words of a change at that seat."""
+    spec = registry.get(game)
+    if spec is None or seat is None or not 0 <= seat < len(seats):
+        return ""
+    options = seat_options(spec)
+    return ", ".join(seat_option_words(game, o, seat_value(o, seats[seat]), t) for o in options)

@@ -34,7 +34,7 @@ from typing import Any
 
 from audiogame.announce import Announcer, Words
 from audiogame.core import keys
-from audiogame.core.contract import GameSpec, heard_by
+from audiogame.core.contract import GameSpec, OptionSpec, heard_by
 from audiogame.core.controls import Controls
 from audiogame.core.cues import MENU_CUES
 from audiogame.core.keys import Key
@@ -441,7 +441,8 @@ class WebListener:
         else:
             state = "human"
         level = self.t(f"bot-level-{seat.level}") if seat.level else ""
-        return self.t(f"web-seat-{state}", n=index + 1, name=name, level=level)
+        said = self.t(f"web-seat-{state}", n=index + 1, name=name, level=level)
+        return ", ".join([said, *option_words.seat_notes(self.seen.spec, seat, self.t)])
 
     def _status(self, info: m.TableInfo) -> str:
         if info.stage is m.TableStage.WAITING:
@@ -688,7 +689,22 @@ class WebListener:
             name = names[message.seat]
         seat = 0 if message.seat is None else message.seat + 1
         code = "" if seen.table is None else self._code_words(seen.table.code)
-        self.post(f"web-notice-{message.what.value}", cue="notice", name=name, seat=seat, code=code)
+        value = self._seat_option_words(message.seat)
+        if mine and message.what is m.NoticeKind.SEAT_OPTION:
+            self.say("online-seat-option-mine", "toggle", value=value)
+            return
+        self.post(
+            f"web-notice-{message.what.value}",
+            cue="notice",
+            name=name,
+            seat=seat,
+            code=code,
+            value=value,
+        )
+
+    def _seat_option_words(self, seat: int | None) -> str:
+        info = self.seen.table
+        return "" if info is None else option_words.seat_said(info.game, info.seats, seat, self.t)
 
     def _chat(self, message: m.Chat) -> None:
         msg_id = "web-chat-private" if message.private else "web-chat"
@@ -875,6 +891,8 @@ class WebListener:
         if command.id == "seats":
             self._read_seats(info)
             return []
+        if command.id == "seat-option":
+            return self._seat_option(info)
         bots = self._bots_asked(info)
         if command.id == "remove-bot":
             if not bots:
@@ -894,6 +912,39 @@ class WebListener:
         self._removing.discard(empty[0])
         self._adding.add(empty[0])
         return [m.SetBot(seat=empty[0], level=info.bot_levels[(len(info.bot_levels) - 1) // 2])]
+
+    def _seat_option(self, info: m.TableInfo) -> list[m.ClientMessage]:
+        """M: my seat's next value of the game's own per-seat option (Tira's controls),
+        as the desktop's room changes it; fixed during a match (said so)."""
+        found = self._next_seat_option(info)
+        if found is None:
+            self.say("net-reason-not-seated", "menu_error")
+            return []
+        option, now, after = found
+        if info.stage is m.TableStage.PLAYING:
+            value = option_words.seat_option_words(info.game, option, now, self.t)
+            self.say("online-seat-option-fixed", "menu_error", value=value)
+            return []
+        return [m.SetSeatOption(option=option.id, value=after)]
+
+    def _next_seat_option(self, info: m.TableInfo) -> tuple[OptionSpec, Any, Any] | None:
+        """The per-seat option M changes, my seat's value of it, and the next one (None:
+        I have no seat, or the game has no such option)."""
+        me = self.seen.seat
+        options = option_words.seat_options(self.seen.spec)
+        if me is None or not options or not 0 <= me < len(info.seats):
+            return None
+        now = option_words.seat_value(options[0], info.seats[me])
+        return options[0], now, options[0].after(now)
+
+    def _table_label(self, command: table_commands.TableCommand, info: m.TableInfo) -> str:
+        """A table command's button; M's says what it switches to."""
+        found = self._next_seat_option(info) if command.id == "seat-option" else None
+        if found is None:
+            return self.t(command.label)
+        option, _now, after = found
+        value = option_words.seat_option_words(info.game, option, after, self.t)
+        return self.t(command.label, value=value)
 
     def _bots_asked(self, info: m.TableInfo) -> list[int]:
         """The seats holding a bot once the table has done what this page asked (the
@@ -921,8 +972,9 @@ class WebListener:
                 button = w.Button(command.id, self._label(command.label), command.current)
                 groups.setdefault(command.group, []).append(button)
         master = seen.seat is not None and info.master == seen.seat
-        for table in table_commands.offered(info, seen.rounds, master):
-            groups.setdefault(TABLE, []).append(w.Button(table.id, self.t(table.label)))
+        seated = seen.seat is not None
+        for table in table_commands.offered(info, seen.rounds, master, seated):
+            groups.setdefault(TABLE, []).append(w.Button(table.id, self._table_label(table, info)))
         return w.ControlsView([w.Group(g, self._group_title(g), b) for g, b in groups.items()])
 
     def _label(self, label: Phrase) -> str:

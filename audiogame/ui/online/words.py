@@ -131,16 +131,8 @@ def notice_words(notice: m.Notice, info: m.TableInfo | None, t: Localize, lang: 
 
 
 def seat_option_words(info: m.TableInfo | None, seat: int | None, t: Localize) -> str:
-    """What the seat plays with, of the game's per-seat options ("manual controls"),
-    the default's words too: the words of a change at that seat."""
-    spec = None if info is None else registry.get(info.game)
-    if info is None or spec is None or seat is None or not 0 <= seat < len(info.seats):
-        return ""
-    said = [
-        option_words.seat_option_words(spec.id, o, option_words.seat_value(o, info.seats[seat]), t)
-        for o in option_words.seat_options(spec)
-    ]
-    return ", ".join(said)
+    """What the seat plays with, of the game's per-seat options ("manual controls")."""
+    return "" if info is None else option_words.seat_said(info.game, info.seats, seat, t)
 
 
 def names_at_table(info: m.TableInfo, me: int | None, t: Localize) -> str:

@@ -1,0 +1,79 @@
+"""Tira's controls from a web page, without a browser: a bare client of the web
+subprotocol (``devtools.web_harness.WebPage``, what the page's script does) against a real
+server on 127.0.0.1. M (and its button) switches my seat between assisted and manual while
+the table waits, said in the page's language; the seats say who plays by hand; during
+the match M says the controls are fixed, and the manual seat's buttons send its dice."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from audiogame.devtools.net_harness import ServerThread
+from audiogame.devtools.web_harness import WebPage, press
+from audiogame.games.tirapassa.actions import Send
+from audiogame.language.localizer import Localizer
+from audiogame.net.server.options import ServerOptions
+from tests.test_net_race import config
+from tests.test_web_commands import buttons, said, tap
+
+
+def table_buttons(page: WebPage) -> dict[str, str]:
+    return dict(buttons(page).get("table", []))
+
+
+def sends_by_hand(table: Any) -> int:
+    log = [e for e in table.match.log if e.action is not None and e.seat == 0]
+    return sum(isinstance(table.codec.decode_logged(e.action), Send) for e in log)
+
+
+def test_m_and_its_button_switch_my_controls_and_the_manual_seat_sends_by_taps(tmp_path):
+    english = Localizer("en")
+    manual = english("online-seat-option-mine", value=english("tira-seat-control-manual"))
+    with ServerThread(tmp_path, ServerOptions(between_rounds=0.3)) as server:
+
+        async def run() -> tuple[WebPage, list[Any], dict[str, str], list[str]]:
+            anna = await WebPage(server.url, "Anna", lang="en").open()
+            await anna.send({"type": "create-table", "game": "tira", "config": config(2)})
+            await anna.until(lambda: "seat-option" in table_buttons(anna))
+            first = dict(table_buttons(anna))
+            await anna.send(press("m", "KeyM"))  # assisted -> manual
+            await anna.until(lambda: "manual" in anna.last("at-table")["seats"][0])
+            table = next(iter(server.server.lobby.tables.values()))
+            await anna.send(tap("seat-option"))  # manual -> assisted, by the button
+            await anna.until(lambda: "manual" not in anna.last("at-table")["seats"][0])
+            await anna.send(tap("seat-option"))  # and manual again
+            await anna.until(lambda: "manual" in anna.last("at-table")["seats"][0])
+            await anna.send(press("b", "KeyB"))  # a bot: it plays by hand as I do
+            await anna.until(lambda: "manual" in anna.last("at-table")["seats"][1])
+            seats = list(anna.last("at-table")["seats"])
+            await anna.send(press("Enter", "Enter"))
+            await anna.until(lambda: "send-tray" in dict(buttons(anna).get("actions", [])))
+            await anna.send(press("m", "KeyM"))  # fixed during the match: said so
+            await anna.sync()
+            # throw, and tap a die that can go, then Send, until one went by hand (the
+            # bound only ends a wait that would never end)
+            deadline = time.monotonic() + 120
+            while not await server.arun(lambda: table.match is None or sends_by_hand(table)):
+                assert time.monotonic() < deadline, "no die sent by a tap"
+                view = await server.arun(lambda: table.match.engine.observation(0))
+                sendable = view.sendable()
+                if sendable:
+                    await anna.send(tap(f"die-{sendable[0][0]}"))
+                    await anna.send(tap("send"))
+                else:
+                    await anna.send(tap("throw"))
+                await anna.drain(0.1)
+            sent = await server.arun(lambda: table.match is not None and sends_by_hand(table))
+            await anna.close()
+            return anna, [sent], first, seats
+
+        anna, (sent,), first, seats = asyncio.run(run())
+    switch = english("web-do-seat-option", value=english("tira-seat-control-manual"))
+    assert first["seat-option"] == switch
+    texts = [line["text"] for line in anna.lines()]
+    assert manual in texts
+    assert seats[0].endswith(english("tira-seat-control-manual"))
+    assert "online-seat-option-fixed" in said(anna)
+    assert sent
