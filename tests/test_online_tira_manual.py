@@ -106,7 +106,7 @@ def test_my_saved_manual_controls_follow_me_online_and_my_digits_send_dice(tmp_p
             if sendable:
                 face = view.hand[sendable[0][0]]
                 h.press(str(SYMBOLS.index(face) + 1))
-                h.settle(lambda: by_hand() != 0 or tira.observation() != view, 10)
+                h.settle(lambda v=view: by_hand() != 0 or tira.observation() != v, 10)
             else:
                 h.press("space")
                 h.settle(lambda v=view: tira.observation() != v, 10)

@@ -115,7 +115,7 @@ online-room-master-starts = The table master, { $master }, starts the match.
 online-confirm-leave = Leave the table?
 online-private = private
 online-public = public
-keys-online-room = Up and Down arrows over the seats and the table's items. Enter starts the match (the table master); B puts a bot on the seat, Shift B takes a bot away, Left and Right arrows change a bot's level; Control K sends the player on the seat away, Control Shift X makes them the table master, Control H makes the table private or public, Alt O its options. Alt C writes in the chat, Alt R answers the last private message, Control U says who is here, Control Shift U the people online, Control R ratings and leaderboards, Control P your privacy, Control I the invite code. Escape leaves the table. Unlike the Salotto, Control I here says the code to give your friends; to invite someone, Control I on their name in the people online. { keys-global }
+keys-online-room = Up and Down arrows over the seats and the table's items. Enter starts the match (the table master); B puts a bot on the seat, Shift B takes a bot away, Left and Right arrows change a bot's level; Control K sends the player on the seat away, Control Shift X makes them the table master, Control H makes the table private or public, Alt O its options. M changes your own controls in Tira and Passa, assisted or manual, until the match starts. Alt C writes in the chat, Alt R answers the last private message, Control U says who is here, Control Shift U the people online, Control R ratings and leaderboards, Control P your privacy, Control I the invite code. Escape leaves the table. Unlike the Salotto, Control I here says the code to give your friends; to invite someone, Control I on their name in the people online. { keys-global }
 
 online-options-title = The table's options
 online-create-title = A new table
@@ -153,7 +153,7 @@ online-not-a-player = Nobody else sits there.
 online-no-other-player = There is no other player at the table.
 online-pick-kick = Send away whom?
 online-pick-master = Who becomes table master?
-keys-online-table = Online: Alt C writes in the chat, at name to write privately, at alone to reply, two at signs to the last one you wrote to, Alt R answers the last private message from anywhere on the server; Alt Left and Alt Right show everything, the game, the chat or the private messages in the history; Control U who is at the table, Control Shift U the people online (Control I there invites one), Control R ratings and leaderboards, Control P your privacy, Control I the invite code, F2 the table's seats; the table master: Control K sends a player away, Control Shift X hands over the role, Control H private or public, Shift P holds the next manche.
+keys-online-table = Online: Alt C writes in the chat, at name to write privately, at alone to reply, two at signs to the last one you wrote to, Alt R answers the last private message from anywhere on the server; Alt Left and Alt Right show everything, the game, the chat or the private messages in the history; Control U who is at the table, Control Shift U the people online (Control I there invites one), Control R ratings and leaderboards, Control P your privacy, Control I the invite code, F2 the table's seats, M your own controls (Tira and Passa: said, fixed until the match ends); the table master: Control K sends a player away, Control Shift X hands over the role, Control H private or public, Shift P holds the next manche.
 
 online-back-table = Back at the table.
 online-back = Connected again.

@@ -75,7 +75,7 @@ web-rules = The rules of { $game } are on the page: the "Rules" link opens them.
 web-rules-none = Join a table first: its game's rules are linked on the page.
 web-kind-chat = table chat
 web-keys-lobby = Join a table from the form on the page, or with its invite link.
-web-keys-waiting = At a waiting table: T or E reads the seats. The master adds a bot with B, removes one with Shift B, and starts with Enter. F1 the keys, Page Up and Page Down the history. Escape leaves the game's keys for the page's controls; Tab moves through the page.
+web-keys-waiting = At a waiting table: T or E reads the seats; M switches your controls in Tira and Passa between assisted and manual. The master adds a bot with B, removes one with Shift B, and starts with Enter. F1 the keys, Page Up and Page Down the history. Escape leaves the game's keys for the page's controls; Tab moves through the page.
 web-keys-table = In the browser: Shift with a digit from 1 to 8 chooses a sort order; Control with a digit switches the browser's tabs; F2 the rules; F3 and F4 the first and the last message; your screen reader's Control silences it. Escape leaves the game's keys for the page's controls, Tab moves through the page.
 web-keys-race = In the browser: F9 says the server's clock as this page measures it; F11 is the browser's full screen; F2 the rules; F3 and F4 the first and the last message; your screen reader's Control silences it. Escape leaves the game's keys for the page's controls, Tab moves through the page, and the Leave the table button leaves the table.
 

@@ -78,7 +78,7 @@ web-rules = Le regole di { $game } sono nella pagina: le apre il collegamento "R
 web-rules-none = Prima entra in un tavolo: nella pagina troverai le regole del suo gioco.
 web-kind-chat = chat del tavolo
 web-keys-lobby = Entra in un tavolo con il modulo della pagina, o con il suo collegamento d'invito.
-web-keys-waiting = A un tavolo in attesa: T o E legge i posti. Il capotavola aggiunge un bot con B, lo toglie con Maiuscole B e avvia la partita con Invio. F1 i tasti, Pagina su e Pagina giù la cronologia. Esc lascia i tasti del gioco per i comandi della pagina; Tab si muove nella pagina.
+web-keys-waiting = A un tavolo in attesa: T o E legge i posti; M passa i tuoi comandi in Tira e Passa da assistiti a manuali e viceversa. Il capotavola aggiunge un bot con B, lo toglie con Maiuscole B e avvia la partita con Invio. F1 i tasti, Pagina su e Pagina giù la cronologia. Esc lascia i tasti del gioco per i comandi della pagina; Tab si muove nella pagina.
 web-keys-table = Nel browser: Maiuscole con una cifra da 1 a 8 sceglie un ordinamento; Control con una cifra cambia scheda nel browser; F2 le regole; F3 e F4 il primo e l'ultimo messaggio; il tasto Control del tuo screen reader lo zittisce. Esc lascia i tasti del gioco per i comandi della pagina, Tab si muove nella pagina.
 web-keys-race = Nel browser: F9 dice l'orologio del server come lo misura questa pagina; F11 è lo schermo intero del browser; F2 le regole; F3 e F4 il primo e l'ultimo messaggio; il tasto Control del tuo screen reader lo zittisce. Esc lascia i tasti del gioco per i comandi della pagina, Tab si muove nella pagina; per andartene c'è il pulsante Lascia il tavolo.
 
