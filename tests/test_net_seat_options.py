@@ -15,6 +15,7 @@ from audiogame.games.tirapassa.options import Control
 from audiogame.net.protocol import messages as m
 from audiogame.net.protocol.option_words import NOT_OFFERED
 from audiogame.net.server.options import ServerOptions
+from tests.test_cluster import account, cluster, got  # noqa: F401 (a fixture)
 from tests.test_net_race import config, connect, race_started, serve, the_table
 
 MANUAL = {"control": "manual"}
@@ -167,3 +168,24 @@ def test_a_seats_controls_are_kept_with_the_table_through_a_restart(tmp_path):
         assert [s.options for s in info.seats] == [MANUAL, ASSISTED, MANUAL]
     finally:
         again.stop()
+
+
+def test_a_seat_option_sent_through_another_server_process_reaches_the_table(request):
+    """Bruno's process does not run the table: his seat's controls travel to its owner
+    (the cluster's command), and a value the game does not offer comes back refused."""
+    one, two = request.getfixturevalue("cluster")  # two processes, PostgreSQL and Redis
+    anna, bruno = account(one.url, "Anna"), account(two.url, "Bruno")
+    try:
+        anna.send(m.CreateTable(game="tira", config=config(2)))
+        table = got(anna, m.TableState).table
+        bruno.send(m.JoinTable(code=table.code))
+        got(bruno, m.TableState, lambda s: s.you == 1)
+        bruno.send(m.SetSeatOption(option="control", value="manual"))
+        assert got(anna, m.Notice, changed).seat == 1
+        assert [s.options for s in anna.table.seats] == [ASSISTED, MANUAL]
+        bruno.send(m.SetSeatOption(option="control", value="turbo"))
+        refused = got(bruno, m.Refused)
+        assert refused.options == m.OptionProblem("tira", NOT_OFFERED, option="control")
+    finally:
+        anna.close()
+        bruno.close()
