@@ -398,8 +398,8 @@ def _seat_state(record: SeatRecord) -> SeatState:
         name=record.name,
         level=record.level,
         covered=record.covered,
-        # a record of a version before per-seat options, or a hand-edited one: only a
-        # small mapping of plain values is kept (each is checked again at the start)
+        # a stored row someone edited: only a small mapping of plain values is kept
+        # (each value is checked against the game's again when the match starts)
         options=_plain_options(record.options),
     )
 
