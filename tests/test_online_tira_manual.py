@@ -1,9 +1,9 @@
 """Manual controls online, from the desktop app through the real loop on the real clock,
-against a server on 127.0.0.1: a player whose saved Tira setup is manual creates a table
-and their seat is manual on the server without a key pressed; M in the room switches it
-(heard, and kept in the setup) and back; another player's seat stays assisted and the bot
-plays by hand; once the match starts M says the controls are fixed, and a digit key
-sends a die of that symbol, which the server applies."""
+against a server on 127.0.0.1: a player whose saved Tira setup is manual joins a table
+from the server's list and their seat is manual on the server without a key pressed; M
+in the room switches it (heard, and kept in the setup) and back; the master's seat stays
+assisted and the bot plays by hand; once the match starts M says the controls are fixed,
+and a digit key sends a die of that symbol, which the server applies."""
 
 from __future__ import annotations
 
@@ -17,16 +17,17 @@ from audiogame.net.protocol import messages as m
 from audiogame.net.server.options import ServerOptions
 from audiogame.net.server.race_table import RaceTable
 from audiogame.ui.games.tira.table import TiraTable
-from audiogame.ui.online.create import CreateTableScene
 from audiogame.ui.online.menu import OnlineMenu
 from audiogame.ui.online.room import RoomScene
+from tests.test_net_race import config
 from tests.test_online_play import join_address, other
-
-TIMING = {"signal_delay": 0.3, "race_delay": 0.3, "calm_auto_delay": 0.4, "between_rounds": 0.3}
 
 
 def test_my_saved_manual_controls_follow_me_online_and_my_digits_send_dice(tmp_path):
     server = ServerThread(tmp_path / "server", ServerOptions(probe_every=0.2)).start()
+    bruno = other(server.url, "Bruno")  # the master: his seat stays assisted
+    bruno.send(m.CreateTable(game="tira", config=config(3)))
+    wait_for(bruno, lambda i: isinstance(i, m.TableState))
     h = Harness(tmp_path / "Anna", lang="en", clock=RealClock())
     app = h.app
     app.settings.online_name = "Anna"
@@ -34,36 +35,24 @@ def test_my_saved_manual_controls_follow_me_online_and_my_digits_send_dice(tmp_p
     h.start(OnlineMenu(app))
     t = app.localizer
     manual, assisted = t("tira-seat-control-manual"), t("tira-seat-control-assisted")
-    bruno = None
     try:
         lobby = join_address(h, f"127.0.0.1:{server.port}")
-        h.press("enter")  # Create a table
-        assert isinstance(app.top, CreateTableScene)
-        h.press("right")  # Tira
-        h.press("down")
-        h.press("left")  # three players
-        h.press("down")
-        h.press("right")  # fast
-        h.press("enter")
+        h.press("enter")  # Bruno's table, the first listed: I sit at its free seat
         assert h.settle(lambda: isinstance(app.top, RoomScene), 60)
         link = lobby.link
-        assert link is not None
+        assert link is not None and link.seat == 1
         running = server.server
         assert running is not None
         table = server.run(lambda: next(iter(running.lobby.tables.values())))
         assert isinstance(table, RaceTable)
-        server.run(lambda: table.record.config.update(timing=TIMING))
 
         def mine() -> dict:
-            return server.run(lambda: dict(table.seats[0].options))
+            return server.run(lambda: dict(table.seats[1].options))
 
         # my seat took my setup's controls by itself, and I heard so
         assert h.settle(lambda: mine() == {"control": "manual"}, 60)
         mine_words = t("online-seat-option-mine", value=manual)
         assert h.settle(lambda: mine_words in h.transcript, 60)
-        bruno = other(server.url, "Bruno")
-        bruno.send(m.JoinTable(table=table.id))
-        wait_for(bruno, lambda i: isinstance(i, m.TableState) and i.you == 1)
         # M switches it (heard, kept in my setup), and M again brings manual back
         h.press("m")
         assert h.settle(lambda: mine() == {"control": "assisted"}, 60)
@@ -72,26 +61,25 @@ def test_my_saved_manual_controls_follow_me_online_and_my_digits_send_dice(tmp_p
         h.press("m")
         assert h.settle(lambda: mine() == {"control": "manual"}, 60)
         assert app.settings.setups["tira"]["control"] == "manual"
-        h.press("b")  # a bot on the last seat: it plays by hand, as I do
+        bruno.send(m.SetBot(seat=2, level="easy"))  # a bot: it plays by hand, as I do
         assert h.settle(lambda: link.table is not None and link.table.seats[2].level != "", 60)
         room = app.top
         assert isinstance(room, RoomScene)
         seats = [room.seat_text(i) for i in range(3)]
-        assert manual in seats[0] and manual not in seats[1] and manual in seats[2]
-        h.press("home")
-        h.press("enter")  # the master starts
+        assert manual not in seats[0] and manual in seats[1] and manual in seats[2]
+        bruno.send(m.Start())
         assert h.settle(lambda: isinstance(app.top, TiraTable), 60)
         tira = app.top
         assert isinstance(tira, TiraTable)
         started = server.run(lambda: list(table.match.record.config["controls"]))
-        assert started == ["manual", "assisted", "manual"]
+        assert started == ["assisted", "manual", "manual"]
         assert t("online-seat-option-fixed", value=manual) in h.press("m")
 
         def by_hand() -> int:
             def count() -> int:
                 if table.match is None:
                     return -1
-                log = [e for e in table.match.log if e.action is not None and e.seat == 0]
+                log = [e for e in table.match.log if e.action is not None and e.seat == 1]
                 return sum(isinstance(table.codec.decode_logged(e.action), Send) for e in log)
 
             return server.run(count)
@@ -112,8 +100,7 @@ def test_my_saved_manual_controls_follow_me_online_and_my_digits_send_dice(tmp_p
                 h.settle(lambda v=view: tira.observation() != v, 10)
         assert by_hand() > 0
     finally:
-        if bruno is not None:
-            bruno.close()
+        bruno.close()
         app.pop_to(app.scenes[0])
         server.stop()
         h.close()
