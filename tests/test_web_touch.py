@@ -7,8 +7,8 @@ English. Every control is found by its role and name, as a screen reader finds i
   and asks a question; what the page said is, line by line, what the desktop narration
   of the same seed and log says to that seat; no frame (the buttons' labels included)
   ever names a tile the seat was never shown;
-- Tira e Passa, each seat sending its dice by hand (the desktop host's table; online
-  tables place dice by themselves unless asked): the friend, left master of the table,
+- Tira e Passa, each seat sending its dice by hand: the friend, left master of the
+  table, switches to manual controls with its button (the bot then plays by hand too),
   adds a bot, removes it, adds it again, starts, and plays a whole game by tapping
   "throw", a die that can go (chosen by what its button says) and "send"; the taps
   are dated on the server's clock like keys; at the end the master is offered the
@@ -238,8 +238,7 @@ def test_a_whole_tira_game_by_taps_with_the_masters_buttons(server, browser, lan
     anna = GameClient(server.url, "Anna", lang="en")
     anna.start()
     wait_for(anna, lambda i: isinstance(i, Connected))
-    config = {"players": 2, "speed": "fast", "variant": "first-to-three", "timing": FAST,
-              "controls": ["manual", "manual"]}  # fmt: skip
+    config = {"players": 2, "speed": "fast", "variant": "first-to-three", "timing": FAST}
     anna.send(m.CreateTable(game="tira", config=config))
     info = wait_for(anna, lambda i: isinstance(i, m.TableState)).table
     page = ph.phone(browser, lang)
@@ -266,6 +265,13 @@ def test_a_whole_tira_game_by_taps_with_the_masters_buttons(server, browser, lan
                 assert time.monotonic() < deadline, f"never {count} bots"
                 page.wait_for_timeout(20)
 
+        # my own controls: manual (the bot then plays by hand too)
+        manual = t("web-do-seat-option", value=t("tira-seat-control-manual"))
+        page.get_by_role("button", name=manual, exact=True).tap()
+        deadline = time.monotonic() + 30
+        while server.run(lambda: live.seats[1].options) != {"control": "manual"}:
+            assert time.monotonic() < deadline, "my controls never became manual"
+            page.wait_for_timeout(20)
         tap("web-do-add-bot")
         bots(1)
         well_made(page, "the master's buttons")
@@ -304,6 +310,12 @@ def test_a_whole_tira_game_by_taps_with_the_masters_buttons(server, browser, lan
     # the taps were dated on the server's clock, as a race's keys are
     throws = [c for c in commands if c.get("type") == "command" and c["id"] == "throw"]
     assert throws and all(isinstance(c.get("at"), float) for c in throws)
-    assert [c["id"] for c in commands[:4]] == ["add-bot", "remove-bot", "add-bot", "start"]
+    assert [c["id"] for c in commands[:5]] == [
+        "seat-option",
+        "add-bot",
+        "remove-bot",
+        "add-bot",
+        "start",
+    ]
     assert middle["live"] == 1 and all(middle["buttons"])
     assert t("web-do-next-match") in middle["lists"][t("web-group-table")]
