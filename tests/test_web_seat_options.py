@@ -10,13 +10,20 @@ import asyncio
 import time
 from typing import Any
 
-from audiogame.devtools.net_harness import ServerThread
+import pytest
+
+from audiogame.devtools import phone as ph
+from audiogame.devtools.net_harness import ServerThread, wait_for
 from audiogame.devtools.web_harness import WebPage, press
 from audiogame.games.tirapassa.actions import Send
 from audiogame.language.localizer import Localizer
+from audiogame.net.client.game_client import Connected, GameClient
+from audiogame.net.protocol import messages as m
 from audiogame.net.server.options import ServerOptions
 from tests.test_net_race import config
 from tests.test_web_commands import buttons, said, tap
+from tests.test_web_phone import join, url
+from tests.test_web_touch import PATH, WHY, browser  # noqa: F401 (a fixture)
 
 
 def table_buttons(page: WebPage) -> dict[str, str]:
@@ -77,3 +84,50 @@ def test_m_and_its_button_switch_my_controls_and_the_manual_seat_sends_by_taps(t
     assert seats[0].endswith(english("tira-seat-control-manual"))
     assert "online-seat-option-fixed" in said(anna)
     assert sent
+
+
+def test_the_pages_last_choice_follows_me_to_my_next_table(tmp_path, request):
+    """In a real browser (a phone's screen, by taps): the friend switches to manual
+    controls at one table, leaves it, and sits at another: the page brings manual to
+    the new seat by itself (this browser's last choice, as the desktop's setup does)."""
+    if PATH is None:
+        pytest.skip(WHY)
+    chromium = request.getfixturevalue("browser")
+    t = Localizer("en")
+    with ServerThread(tmp_path, ServerOptions(between_rounds=0.3)) as server:
+        anna = GameClient(server.url, "Anna", lang="en")
+        anna.start()
+        page = ph.phone(chromium, "en")
+        try:
+            wait_for(anna, lambda i: isinstance(i, Connected))
+
+            def table_of_two() -> tuple[str, Any]:
+                anna.send(m.CreateTable(game="tira", config=config(2)))
+                info = wait_for(anna, lambda i: isinstance(i, m.TableState)).table
+                return info.code, server.run(lambda: server.server.lobby.tables[info.id])
+
+            def seat_of_page(table: Any) -> dict:
+                return server.run(lambda: dict(table.seats[1].options))
+
+            code, first = table_of_two()
+            page.goto(url(server, f"/t/{code}"))
+            join(page, t)
+            ph.until(page, "window.audiogame.state.atTable")
+            switch = t("web-do-seat-option", value=t("tira-seat-control-manual"))
+            page.get_by_role("button", name=switch, exact=True).tap()
+            ph.until(page, "localStorage.getItem('audiogame.seat-options')")
+            assert seat_of_page(first) == {"control": "manual"}
+            page.get_by_role("button", name=t("web-ui-leave")).tap()
+            ph.until(page, "!window.audiogame.state.atTable")
+            anna.send(m.LeaveTable())  # the first table closes
+            wait_for(anna, lambda i: isinstance(i, m.Left))
+            code, second = table_of_two()
+            page.goto(url(server, f"/t/{code}"))  # the tab's session: it sits by itself
+            ph.until(page, "window.audiogame.state.atTable")
+            deadline = time.monotonic() + 60  # a bound only
+            while seat_of_page(second) != {"control": "manual"}:
+                assert time.monotonic() < deadline, "the page never brought its choice"
+                page.wait_for_timeout(20)
+        finally:
+            page.context.close()
+            anna.close()

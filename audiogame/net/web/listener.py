@@ -419,8 +419,16 @@ class WebListener:
                 status=self._status(info),
                 match=info.match,
                 cues=self._cues(),
+                mine=self._mine(info, seat),
             )
         )
+
+    def _mine(self, info: m.TableInfo, seat: int | None) -> dict[str, Any]:
+        """My seat's own values of the game's per-seat options (none: watching)."""
+        if seat is None or not 0 <= seat < len(info.seats):
+            return {}
+        options = option_words.seat_options(self.seen.spec)
+        return {o.id: option_words.seat_value(o, info.seats[seat]) for o in options}
 
     def _cues(self) -> list[str]:
         spec = self.seen.spec

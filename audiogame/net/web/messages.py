@@ -17,7 +17,7 @@ own messages passed through as they are (``welcome`` for the resume token,
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import msgspec
 
@@ -170,6 +170,9 @@ class AtTable(_WebServer, tag="at-table", frozen=True):
     status: str  # one line: who is missing, or whether the next round waits
     match: int  # matches started at the table (sent back when resuming)
     cues: list[str]  # the cues this table may play, for the page to load early
+    #: my seat's own values of the game's per-seat options (Tira's controls; empty:
+    #: watching, or none): the page keeps my last choice and brings it to my next seat
+    mine: dict[str, Any] = msgspec.field(default_factory=dict)
 
 
 class Run(msgspec.Struct, frozen=True):

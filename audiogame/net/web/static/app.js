@@ -23,6 +23,8 @@ import { Announcer, voicesFor } from "/speech.js";
     code: "", watch: false, retry: 0, closedByServer: false, upto: 0, match: 0,
     atTable: false, record: null, password: "", role: "", person: null, report: 0,
     welcomed: false,
+    // my seat's own options as the table last said them, and the table they were brought to
+    mine: null, seatOptionsAt: "",
     // the table this tab sits at, kept across a reload (the server seats it again)
     table: sessionStorage.getItem("audiogame.table") || "",
   };
@@ -225,6 +227,32 @@ import { Announcer, voicesFor } from "/speech.js";
     if (timed.log.length > 2000) timed.log.shift();
   }
 
+  // -- my seat's own options (Tira's controls) ------------------------------------------
+  // the last choice this browser made (M or its button, confirmed by the table) goes with
+  // me to the next table I sit at, as the desktop's own setup does
+  const SEAT_OPTIONS = "audiogame.seat-options";
+  function seatOptions() {
+    return JSON.parse(localStorage.getItem(SEAT_OPTIONS) || "{}");
+  }
+
+  function bringSeatOptions(m) {
+    if (m.watching || m.stage !== "waiting" || state.seatOptionsAt === m.id) return;
+    state.seatOptionsAt = m.id;
+    const mine = seatOptions()[m.game] || {};
+    for (const [option, value] of Object.entries(mine)) {
+      if (option in m.mine && m.mine[option] !== value) {
+        send({ type: "set-seat-option", option, value });
+      }
+    }
+  }
+
+  function keepSeatOptions() {
+    if (!state.mine) return;
+    const saved = seatOptions();
+    saved[state.mine.game] = state.mine.options;
+    localStorage.setItem(SEAT_OPTIONS, JSON.stringify(saved));
+  }
+
   // -- the socket -----------------------------------------------------------------------
   // nothing but the introduction until the server has welcomed this page: anything else
   // would only be refused ("introduce yourself first") and counted against it
@@ -326,7 +354,10 @@ import { Announcer, voicesFor } from "/speech.js";
           sound.play(cue.cue, cue.pan, cue.volume);
         }
       }
-      for (const line of m.lines) addLine(line);
+      for (const line of m.lines) {
+        addLine(line);
+        if (line.id === "online-seat-option-mine") keepSeatOptions();
+      }
       for (const said of m.speech) announcer.say(said.text, said.interrupt);
       if (m.volume !== null && m.volume !== undefined) {
         sound.setVolume(m.volume);
@@ -349,6 +380,8 @@ import { Announcer, voicesFor } from "/speech.js";
       $("rules").href = `/guide/${m.game}.${lang}.txt`;
       fillList($("seats"), m.seats);
       sound.preload(m.cues);
+      state.mine = { game: m.game, options: m.mine || {} };
+      bringSeatOptions(m);
       if (first) $("play").focus();
     },
     lobby(m) {
@@ -387,6 +420,7 @@ import { Announcer, voicesFor } from "/speech.js";
       fillSeats();
     },
     left() {
+      state.seatOptionsAt = "";
       showBoard([]);
       showControls([]);
       state.atTable = false;
