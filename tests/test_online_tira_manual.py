@@ -3,7 +3,8 @@ against a server on 127.0.0.1: a player whose saved Tira setup is manual joins a
 from the server's list and their seat is manual on the server without a key pressed; M
 in the room switches it (heard, and kept in the setup) and back; the master's seat stays
 assisted and the bot plays by hand; once the match starts M says the controls are fixed,
-and a digit key sends a die of that symbol, which the server applies."""
+a digit pressed before throwing is refused with its reason, and a digit key sends a die
+of that symbol, which the server applies."""
 
 from __future__ import annotations
 
@@ -74,6 +75,15 @@ def test_my_saved_manual_controls_follow_me_online_and_my_digits_send_dice(tmp_p
         started = server.run(lambda: list(table.match.record.config["controls"]))
         assert started == ["assisted", "manual", "manual"]
         assert t("online-seat-option-fixed", value=manual) in h.press("m")
+        # a die sent before I threw: the server refuses it, and I hear why
+        assert h.settle(lambda: tira.observation().phase is Phase.RACING, 60)
+        mark = len(h.transcript)
+        h.press("1")
+        why = t("tira-refusal-no-die-showing", die=t(f"tira-sym-the-{SYMBOLS[0].value}"))
+        # (a press the server dates a hair before "go", on a starved machine: "wait for go")
+        early = t("tira-refusal-not-started")
+        heard = lambda: " | ".join(h.transcript[mark:])  # noqa: E731
+        assert h.settle(lambda: why in heard() or early in heard(), 60), heard()
 
         def by_hand() -> int:
             def count() -> int:
