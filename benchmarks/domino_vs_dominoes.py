@@ -12,7 +12,11 @@ nobody). One game is one hand.
 
 Our pair is two bots of one level (``--level``, hard by default) at the table's
 budget, each seeing only what a player there sees
-(``audiogame.devtools.dominoes_seat``). Against:
+(``audiogame.devtools.dominoes_seat``). ``--level omniscient`` seats instead
+the package's ``omniscient`` player, which looks at every hand and plays the
+first move of an exhaustive alpha-beta on them: not a bot anyone could meet, a
+yardstick of what knowing the hidden tiles is worth against the same opponent.
+Against:
 
 a. ``bota_gorda``: the heaviest tile that fits.
 b. ``probabilistic_alphabeta``: deals the hands the others could hold (given
@@ -58,6 +62,9 @@ from audiogame.devtools.dominoes_seat import DominoesSeat  # noqa: E402
 from audiogame.games.domino.bots import LEVELS, make_bot  # noqa: E402
 
 ORDERS = ("bota_gorda", "identity", "double", "reverse")
+#: not a bot of ours but a yardstick that cheats: the package's ``omniscient``, which
+#: sees every hand and plays the first move of an exhaustive alpha-beta on them
+OMNISCIENT = "omniscient"
 
 
 @dataclass(frozen=True)
@@ -115,6 +122,16 @@ class Timed:
         self.seconds.append(time.thread_time() - start)
 
 
+def our_seat(level: str, seat: int, seed: str, iterations: int | None) -> Any:
+    """One of our pair: our bot at ``level``, or the yardstick that cheats."""
+    if level == OMNISCIENT:
+        from dominoes import players
+
+        return Timed(players.omniscient(start_move=0, player=players.bota_gorda))
+    budget = {} if iterations is None else {"iterations": iterations}
+    return DominoesSeat(make_bot(seat, level, seed, **budget))
+
+
 #: one game to play: the opponent, the deal, our pair's team, our bots' level and budget
 Job = tuple[Opponent, int, int, str, int | None]
 
@@ -128,11 +145,7 @@ def play(job: Job) -> Game:
     game = dominoes.Game.new(starting_domino=dominoes.Domino(6, 6))
     # ...and samples with it: each seating its own stream, whatever ran before
     random.seed(f"play {deal} {our_team}")
-    budget = {} if iterations is None else {"iterations": iterations}
-    ours = {
-        s: DominoesSeat(make_bot(s, level, f"{deal}:{our_team}", **budget))
-        for s in range(our_team, 4, 2)
-    }
+    ours = {s: our_seat(level, s, f"{deal}:{our_team}", iterations) for s in range(our_team, 4, 2)}
     theirs = Timed(opponent.build())
     while game.result is None:
         seat = game.turn
@@ -323,7 +336,12 @@ def main() -> None:
         "--samples", default="5,10", help="the searcher's sample_size, one run each (5,10)"
     )
     parser.add_argument("--order", choices=ORDERS, default="bota_gorda", help="its ordering")
-    parser.add_argument("--level", choices=LEVELS, default="hard", help="our bots' level")
+    parser.add_argument(
+        "--level",
+        choices=(*LEVELS, OMNISCIENT),
+        default="hard",
+        help="our bots' level, or the package's omniscient player in our pair's seats",
+    )
     parser.add_argument(
         "--iterations", type=int, help="our bots' deals per decision (default: the table's)"
     )
