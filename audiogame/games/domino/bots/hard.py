@@ -330,7 +330,7 @@ class Search:
         """The next candidate's evaluation on the current deal (a new deal first
         when the last one is done)."""
         if self._hands is None:
-            self._hands = self._deal()
+            self._hands = self.deal()
             self._deal_values = []
             if self.choices:
                 self._weight = weight(
@@ -352,7 +352,8 @@ class Search:
             self.rounds += 1
             self._hands = None
 
-    def _deal(self) -> tuple[list[list[Tile]], list[Tile]]:
+    def deal(self) -> tuple[list[list[Tile]], list[Tile]]:
+        """One deal of the hidden tiles, consistent with what the seat inferred."""
         rand = self.rng.random
         pool = sorted(self.unseen, key=lambda _t: rand())
         hands: list[list[Tile]] = [[] for _ in range(self.seats)]
