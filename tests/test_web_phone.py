@@ -149,6 +149,9 @@ def test_the_browsers_voice_says_everything_in_order_and_remembers_the_voice(
         choose.select_option(label=male)
         page.get_by_role("slider", name=t("web-ui-rate")).fill("2")
         voice.wait_for(lambda said: t("web-ui-browser-voice-on") in [s.text for s in said])
+        # and the page has heard it end: a burst said while it is still the announcer's
+        # current message waits and is said as one batch, with no first message to hold
+        ph.until(page, "window.audiogame.announcer.current === null")
         start = len(voice.said())
         voice.hold()  # the first message "speaks" until released
         page.evaluate(
