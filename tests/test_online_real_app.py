@@ -144,8 +144,13 @@ def test_four_app_processes_play_a_whole_match_as_offline(tmp_path):
     assert "you" in " ".join(results["Brian"]["spoken"])
 
 
-#: a 3-seat match of one manche whose deal puts "which end?" to the scripted player
-HELD_SEED = "1"
+#: the match seeds looked through, in order, for a 3-seat match of one manche whose
+#: deal puts "which end?" to the scripted player. About one match in three does: 10 of
+#: 25 played here on reseeded runs (seed 1's on 5 of 10 runs; salt 6's first hit was
+#: seed 8), 37 of 100 deals offline with its rule against a normal and an easy bot. All
+#: of 20 missing is then about 0.02%; the hold's test plays the next seed's match only
+#: where one misses
+HELD_SEEDS = [str(n) for n in range(1, 21)]
 HELD_CONFIG = {"set_id": "double-6", "seats": 3, "teams": None, "manche_limit": 1}
 
 
@@ -196,11 +201,13 @@ class Hold:
             self.driver.app.pumps.append(self.driver.link.pump)
 
 
-def _held_match(tmp_path: Path, monkeypatch: Any, hook: Callable[[Any], Any]) -> tuple[Any, Any]:
-    """The scripted guest plays the held deal's match to its end at a server thread's
+def _held_match(
+    tmp_path: Path, monkeypatch: Any, hook: Callable[[Any], Any], seed: str = HELD_SEEDS[0]
+) -> tuple[Any, Any]:
+    """The scripted guest plays the match of ``seed`` to its end at a server thread's
     table (the master starts it and leaves it to a bot), with ``hook(driver)`` watching
     every frame; the driver and the hook."""
-    monkeypatch.setattr(table_match, "new_seed", lambda: HELD_SEED)  # a deal with "which end?"
+    monkeypatch.setattr(table_match, "new_seed", lambda: seed)
     shared = tmp_path / "shared"
     shared.mkdir()
     with ServerThread(tmp_path / "server") as server:
@@ -249,12 +256,21 @@ def test_the_scripted_player_sends_no_second_action_while_its_answer_is_held(tmp
     that acts: at load 20-30 an Enter pressed again on that view landed on the table
     as the match ended there, went on to the next match, and left the host in the
     room. Then the match runs to its end, the player at the finished table."""
-    driver, held = _held_match(tmp_path, monkeypatch, Hold)
-    assert driver.failed == ""
-    assert held.frames > 0, "no 'which end?' in this deal: the hold never happened"
+    for seed in HELD_SEEDS:  # the first deal that puts "which end?" to the player
+        folder = tmp_path / f"seed-{seed}"
+        folder.mkdir()
+        driver, held = _held_match(folder, monkeypatch, Hold, seed)
+        assert driver.failed == ""
+        result = json.loads((folder / "shared" / "Anna.json").read_text())
+        assert result["over"] is not None  # the player stayed at the finished table
+        if held.frames > 0:
+            break
+    else:
+        raise AssertionError(
+            f"no deal of match seeds {HELD_SEEDS[0]}-{HELD_SEEDS[-1]} put 'which end?' to"
+            " the scripted player: the hold never happened"
+        )
     assert held.pressed == []
-    result = json.loads((tmp_path / "shared" / "Anna.json").read_text())
-    assert result["over"] is not None  # the player stayed at the finished table
 
 
 class HoldJoin:
