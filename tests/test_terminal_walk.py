@@ -218,3 +218,26 @@ def test_a_throw_without_sound_says_what_it_did(pty_game) -> None:
     assert said[:2] == words
     g.send("\x03")
     assert g.wait_exit() == 0 and g.terminal_restored()
+
+
+def test_m_switches_my_tira_controls_at_a_table_from_the_terminal(pty_game) -> None:
+    """At a Tira table hosted here, M (a plain letter, as a terminal sends it) switches
+    my own controls and the server's answer is said: manual, then assisted again."""
+    host = pty_game(lang="en")
+    host.wait_for("^Main menu")
+    host.answer(DOWN)
+    host.answer(DOWN)
+    assert host.answer("\r")[0].startswith("Play online.")
+    assert host.answer(DOWN) == ["Host a table, 2 of 5"]
+    assert host.answer("\r")[0].startswith("A new table. Game: Domino")
+    assert host.answer("\x1b[C") == ["Tira e Passa"]  # Right: the next game
+    assert host.answer(END)[0].startswith("Create the table")
+    since = host.mark()
+    host.send("\r")
+    host.wait_for("^Tira e Passa table, waiting to start", since, timeout=40)
+    for expected in ("manual", "assisted"):
+        since = host.mark()
+        host.send("m")  # the server's answer comes after the key is handled
+        assert host.wait_for("^You play with", since) == f"You play with {expected} controls."
+    host.send("\x03")
+    assert host.wait_exit() == 0 and host.terminal_restored()
