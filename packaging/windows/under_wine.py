@@ -23,6 +23,12 @@ CANNOT_RUN: dict[str, str] = {
         "it runs ruff and mypy over the source tree: developer tools the Windows build does "
         "not ship (the Linux suite runs them on the same code)"
     ),
+    "tests/test_reseed.py::": (
+        "the reseed tool is a developer's tool for a checkout: it reaches the processes a "
+        "command starts through PYTHONPATH and a sitecustomize module, and the build's "
+        "interpreter ignores PYTHONPATH (its ._pth file fixes the path) and has a "
+        "sitecustomize of its own (the Linux suite tests the tool)"
+    ),
     "tests/test_exit_and_copies.py::test_the_command_prints_why_a_second_copy_does_not_save": (
         "it stops the game with a console Ctrl+C event; Windows delivers those only to "
         "programs attached to the same console, and under Wine here the test runner has no "
