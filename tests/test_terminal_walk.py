@@ -89,17 +89,23 @@ def test_pressing_a_key_again_and_again_does_not_stop_the_bots(pty_game) -> None
 UP, DOWN, END = "\x1b[A", "\x1b[B", "\x1b[F"
 
 
-def test_two_terminals_host_and_join_a_table_on_this_computer(pty_game) -> None:
-    """A table hosted for this computer only listens on any free port: its master hears
-    the address another copy joins by with Alt+I, the terminal's Control+I (which a
-    terminal sends as Tab: the invite code could not be asked at all, and the port
-    was said nowhere, so a second terminal could never find the table)."""
+def hosting(pty_game) -> PtyGame:
+    """A game in English at the online menu's "Host a table"."""
     host = pty_game(lang="en")
     host.wait_for("^Main menu")
     host.answer(DOWN)
     host.answer(DOWN)
     assert host.answer("\r")[0].startswith("Play online.")
     assert host.answer(DOWN) == ["Host a table, 2 of 5"]
+    return host
+
+
+def test_two_terminals_host_and_join_a_table_on_this_computer(pty_game) -> None:
+    """A table hosted for this computer only listens on any free port: its master hears
+    the address another copy joins by with Alt+I, the terminal's Control+I (which a
+    terminal sends as Tab: the invite code could not be asked at all, and the port
+    was said nowhere, so a second terminal could never find the table)."""
+    host = hosting(pty_game)
     host.answer("\r")
     assert host.answer(END)[0].startswith("Create the table")
     since = host.mark()
@@ -223,12 +229,7 @@ def test_a_throw_without_sound_says_what_it_did(pty_game) -> None:
 def test_m_switches_my_tira_controls_at_a_table_from_the_terminal(pty_game) -> None:
     """At a Tira table hosted here, M (a plain letter, as a terminal sends it) switches
     my own controls and the server's answer is said: manual, then assisted again."""
-    host = pty_game(lang="en")
-    host.wait_for("^Main menu")
-    host.answer(DOWN)
-    host.answer(DOWN)
-    assert host.answer("\r")[0].startswith("Play online.")
-    assert host.answer(DOWN) == ["Host a table, 2 of 5"]
+    host = hosting(pty_game)
     assert host.answer("\r")[0].startswith("A new table. Game: Domino")
     assert host.answer("\x1b[C") == ["Tira e Passa"]  # Right: the next game
     assert host.answer(END)[0].startswith("Create the table")
