@@ -131,3 +131,38 @@ def test_the_pages_last_choice_follows_me_to_my_next_table(tmp_path, request):
         finally:
             page.context.close()
             anna.close()
+
+
+def test_damaged_values_in_the_browsers_storage_break_nothing(tmp_path, request):
+    """What the page keeps in the browser (the verbosity, my seat's options) may be
+    damaged or another version's: the page still opens, sits me and switches my
+    controls, as if nothing had been kept."""
+    if PATH is None:
+        pytest.skip(WHY)
+    chromium = request.getfixturevalue("browser")
+    t = Localizer("en")
+    with ServerThread(tmp_path, ServerOptions(between_rounds=0.3)) as server:
+        anna = GameClient(server.url, "Anna", lang="en")
+        anna.start()
+        page = ph.phone(chromium, "en")
+        try:
+            wait_for(anna, lambda i: isinstance(i, Connected))
+            page.add_init_script(
+                "localStorage.setItem('audiogame.verbosity', '{not json');"
+                "localStorage.setItem('audiogame.seat-options', '[1, 2');"
+            )
+            anna.send(m.CreateTable(game="tira", config=config(2)))
+            info = wait_for(anna, lambda i: isinstance(i, m.TableState)).table
+            table = server.run(lambda: server.server.lobby.tables[info.id])
+            page.goto(url(server, f"/t/{info.code}"))
+            join(page, t)
+            ph.until(page, "window.audiogame.state.atTable")
+            switch = t("web-do-seat-option", value=t("tira-seat-control-manual"))
+            page.get_by_role("button", name=switch, exact=True).tap()
+            deadline = time.monotonic() + 60  # a bound only
+            while server.run(lambda: dict(table.seats[1].options)) != {"control": "manual"}:
+                assert time.monotonic() < deadline, "the switch never reached the table"
+                page.wait_for_timeout(20)
+        finally:
+            page.context.close()
+            anna.close()

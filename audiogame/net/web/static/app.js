@@ -45,9 +45,20 @@ import { Announcer, voicesFor } from "/speech.js";
     buildVerbosity();
   }
 
+  // an object this page kept in the browser's storage; whatever else is there (another
+  // version's, a hand edit, a damaged value) counts as nothing kept, never a broken page
+  function keptObject(key) {
+    try {
+      const kept = JSON.parse(localStorage.getItem(key) || "{}");
+      return kept && typeof kept === "object" && !Array.isArray(kept) ? kept : {};
+    } catch {
+      return {};
+    }
+  }
+
   function buildVerbosity() {
     const box = $("verbosity");
-    const saved = JSON.parse(localStorage.getItem("audiogame.verbosity") || "{}");
+    const saved = keptObject("audiogame.verbosity");
     for (const old of box.querySelectorAll("p")) old.remove();
     for (const [kind, label] of data.kinds) {
       const p = document.createElement("p");
@@ -74,7 +85,7 @@ import { Announcer, voicesFor } from "/speech.js";
   }
 
   function verbosity() {
-    return JSON.parse(localStorage.getItem("audiogame.verbosity") || "{}");
+    return keptObject("audiogame.verbosity");
   }
 
   async function setLanguage(wanted) {
@@ -232,13 +243,14 @@ import { Announcer, voicesFor } from "/speech.js";
   // me to the next table I sit at, as the desktop's own setup does
   const SEAT_OPTIONS = "audiogame.seat-options";
   function seatOptions() {
-    return JSON.parse(localStorage.getItem(SEAT_OPTIONS) || "{}");
+    return keptObject(SEAT_OPTIONS);
   }
 
   function bringSeatOptions(m) {
     if (m.watching || m.stage !== "waiting" || state.seatOptionsAt === m.id) return;
     state.seatOptionsAt = m.id;
-    const mine = seatOptions()[m.game] || {};
+    const mine = seatOptions()[m.game];
+    if (!mine || typeof mine !== "object") return;
     for (const [option, value] of Object.entries(mine)) {
       if (option in m.mine && m.mine[option] !== value) {
         send({ type: "set-seat-option", option, value });
