@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -86,83 +88,79 @@ def test_m_and_its_button_switch_my_controls_and_the_manual_seat_sends_by_taps(t
     assert sent
 
 
-def test_the_pages_last_choice_follows_me_to_my_next_table(tmp_path, request):
-    """In a real browser (a phone's screen, by taps): the friend switches to manual
-    controls at one table, leaves it, and sits at another: the page brings manual to
-    the new seat by itself (this browser's last choice, as the desktop's setup does)."""
+@contextmanager
+def anna_and_a_phone(tmp_path: Any, request: Any) -> Iterator[tuple[ServerThread, GameClient, Any]]:
+    """A real server, Anna connected to it, and a phone's page in a real browser."""
     if PATH is None:
         pytest.skip(WHY)
     chromium = request.getfixturevalue("browser")
-    t = Localizer("en")
     with ServerThread(tmp_path, ServerOptions(between_rounds=0.3)) as server:
         anna = GameClient(server.url, "Anna", lang="en")
         anna.start()
         page = ph.phone(chromium, "en")
         try:
             wait_for(anna, lambda i: isinstance(i, Connected))
-
-            def table_of_two() -> tuple[str, Any]:
-                anna.send(m.CreateTable(game="tira", config=config(2)))
-                info = wait_for(anna, lambda i: isinstance(i, m.TableState)).table
-                return info.code, server.run(lambda: server.server.lobby.tables[info.id])
-
-            def seat_of_page(table: Any) -> dict:
-                return server.run(lambda: dict(table.seats[1].options))
-
-            code, first = table_of_two()
-            page.goto(url(server, f"/t/{code}"))
-            join(page, t)
-            ph.until(page, "window.audiogame.state.atTable")
-            switch = t("web-do-seat-option", value=t("tira-seat-control-manual"))
-            page.get_by_role("button", name=switch, exact=True).tap()
-            ph.until(page, "localStorage.getItem('audiogame.seat-options')")
-            assert seat_of_page(first) == {"control": "manual"}
-            page.get_by_role("button", name=t("web-ui-leave")).tap()
-            ph.until(page, "!window.audiogame.state.atTable")
-            anna.send(m.LeaveTable())  # the first table closes
-            wait_for(anna, lambda i: isinstance(i, m.Left))
-            code, second = table_of_two()
-            page.goto(url(server, f"/t/{code}"))  # the tab's session: it sits by itself
-            ph.until(page, "window.audiogame.state.atTable")
-            deadline = time.monotonic() + 60  # a bound only
-            while seat_of_page(second) != {"control": "manual"}:
-                assert time.monotonic() < deadline, "the page never brought its choice"
-                page.wait_for_timeout(20)
+            yield server, anna, page
         finally:
             page.context.close()
             anna.close()
+
+
+def table_of_two(server: ServerThread, anna: GameClient) -> tuple[str, Any]:
+    """Anna opens a Tira table of two: its invite code, and the server's table."""
+    anna.send(m.CreateTable(game="tira", config=config(2)))
+    info = wait_for(anna, lambda i: isinstance(i, m.TableState)).table
+    return info.code, server.run(lambda: server.server.lobby.tables[info.id])
+
+
+def page_seat_becomes_manual(server: ServerThread, table: Any, page: Any, why: str) -> None:
+    deadline = time.monotonic() + 60  # a bound only
+    while server.run(lambda: dict(table.seats[1].options)) != {"control": "manual"}:
+        assert time.monotonic() < deadline, why
+        page.wait_for_timeout(20)
+
+
+def tap_manual(page: Any, t: Localizer) -> None:
+    switch = t("web-do-seat-option", value=t("tira-seat-control-manual"))
+    page.get_by_role("button", name=switch, exact=True).tap()
+
+
+def test_the_pages_last_choice_follows_me_to_my_next_table(tmp_path, request):
+    """In a real browser (a phone's screen, by taps): the friend switches to manual
+    controls at one table, leaves it, and sits at another: the page brings manual to
+    the new seat by itself (this browser's last choice, as the desktop's setup does)."""
+    t = Localizer("en")
+    with anna_and_a_phone(tmp_path, request) as (server, anna, page):
+        code, first = table_of_two(server, anna)
+        page.goto(url(server, f"/t/{code}"))
+        join(page, t)
+        ph.until(page, "window.audiogame.state.atTable")
+        tap_manual(page, t)
+        ph.until(page, "localStorage.getItem('audiogame.seat-options')")
+        assert server.run(lambda: dict(first.seats[1].options)) == {"control": "manual"}
+        page.get_by_role("button", name=t("web-ui-leave")).tap()
+        ph.until(page, "!window.audiogame.state.atTable")
+        anna.send(m.LeaveTable())  # the first table closes
+        wait_for(anna, lambda i: isinstance(i, m.Left))
+        code, second = table_of_two(server, anna)
+        page.goto(url(server, f"/t/{code}"))  # the tab's session: it sits by itself
+        ph.until(page, "window.audiogame.state.atTable")
+        page_seat_becomes_manual(server, second, page, "the page never brought its choice")
 
 
 def test_damaged_values_in_the_browsers_storage_break_nothing(tmp_path, request):
     """What the page keeps in the browser (the verbosity, my seat's options) may be
     damaged or another version's: the page still opens, sits me and switches my
     controls, as if nothing had been kept."""
-    if PATH is None:
-        pytest.skip(WHY)
-    chromium = request.getfixturevalue("browser")
     t = Localizer("en")
-    with ServerThread(tmp_path, ServerOptions(between_rounds=0.3)) as server:
-        anna = GameClient(server.url, "Anna", lang="en")
-        anna.start()
-        page = ph.phone(chromium, "en")
-        try:
-            wait_for(anna, lambda i: isinstance(i, Connected))
-            page.add_init_script(
-                "localStorage.setItem('audiogame.verbosity', '{not json');"
-                "localStorage.setItem('audiogame.seat-options', '[1, 2');"
-            )
-            anna.send(m.CreateTable(game="tira", config=config(2)))
-            info = wait_for(anna, lambda i: isinstance(i, m.TableState)).table
-            table = server.run(lambda: server.server.lobby.tables[info.id])
-            page.goto(url(server, f"/t/{info.code}"))
-            join(page, t)
-            ph.until(page, "window.audiogame.state.atTable")
-            switch = t("web-do-seat-option", value=t("tira-seat-control-manual"))
-            page.get_by_role("button", name=switch, exact=True).tap()
-            deadline = time.monotonic() + 60  # a bound only
-            while server.run(lambda: dict(table.seats[1].options)) != {"control": "manual"}:
-                assert time.monotonic() < deadline, "the switch never reached the table"
-                page.wait_for_timeout(20)
-        finally:
-            page.context.close()
-            anna.close()
+    with anna_and_a_phone(tmp_path, request) as (server, anna, page):
+        page.add_init_script(
+            "localStorage.setItem('audiogame.verbosity', '{not json');"
+            "localStorage.setItem('audiogame.seat-options', '[1, 2');"
+        )
+        code, table = table_of_two(server, anna)
+        page.goto(url(server, f"/t/{code}"))
+        join(page, t)
+        ph.until(page, "window.audiogame.state.atTable")
+        tap_manual(page, t)
+        page_seat_becomes_manual(server, table, page, "the switch never reached the table")
