@@ -207,8 +207,8 @@ def report(judged: list[tuple[dict[str, Any], dict[str, Any]]]) -> None:
     for name in BUDGETS:
         mine = [c[name][0] for c in chosen]
         diff, half = mean_interval([a - b for a, b in zip(mine, base, strict=True)])
-        cpu = sorted(c[name][1] * 1000 for c in chosen)
-        p95 = cpu[min(len(cpu) - 1, math.ceil(0.95 * len(cpu)) - 1)]
+        cpu = [c[name][1] * 1000 for c in chosen]
+        p95 = versus.percentile(cpu, 0.95)
         print(
             f"   {name:16} regret {statistics.fmean(mine):6.3f}, against the bot as it is "
             f"{diff:+.3f} (+-{half:.3f}); CPU median {statistics.median(cpu):5.0f} ms, "
