@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import json
+import math
 import random
 
 import pytest
@@ -12,7 +13,7 @@ import pytest
 from audiogame.core.contract import Decision
 from audiogame.games.domino import DominoConfig, DominoMatch, NextManche, Play
 from audiogame.games.domino.bots import LEVELS, Budget, Search, decide_now, level_budget, make_bot
-from audiogame.games.domino.bots.evidence import Choice, searcher_log, weight
+from audiogame.games.domino.bots.evidence import Choice, heavy_log, kinds, searcher_log, weight
 from audiogame.games.domino.bots.inference import infer
 from audiogame.games.domino.notation import fixed_deal, parse_tiles
 
@@ -214,6 +215,33 @@ def test_a_partners_play_is_read_as_a_searching_bots():
     assert weight([choice], [[], [], fours, []], 0.5, searchers={0}, read=1.0) == pytest.approx(
         weighs(fours, 0.0)
     )
+
+
+def test_an_opponent_is_read_as_a_heavy_tile_player_or_a_searcher_by_its_plays():
+    """Seat 1 played 4|5 on ends 3|5, then 3|3 on 3|4: as a heavy-tile player
+    would, had it kept 0|3; had it kept 5|6 (11 pips, it fitted the 5) it chose
+    otherwise, so it is more likely a searcher."""
+    first, second, light, heavy = parse_tiles("double-6", "4|5 3|3 0|3 5|6")
+    choices = [
+        Choice(1, (3, 5), first, (first, second), 4, (0,) * 7),
+        Choice(1, (3, 4), second, (second,), 3, (0,) * 7),
+    ]
+    kept_light, kept_heavy = [light], [heavy]
+    assert heavy_log(choices[0], kept_light) > -0.05  # its heaviest: as expected
+    assert heavy_log(choices[0], kept_heavy) < math.log(0.02)  # a heavier one fitted
+    for hand in (kept_light, kept_heavy):  # the searcher's reading is the same model
+        assert kinds(choices[:1], [[], hand, [], []], {1}, 0.0)[0] == pytest.approx(
+            math.exp(searcher_log(choices[0], hand))
+        )
+
+    def read(hand, prior=0.5):
+        return kinds(choices, [[], hand, [], []], {1}, prior)
+
+    (likely_light, seen_light), (likely_heavy, seen_heavy) = read(kept_light), read(kept_heavy)
+    assert seen_light[1] > 0.7 and seen_heavy[1] < 0.1
+    assert likely_light > likely_heavy  # the deal that fits both readings weighs more
+    assert read(kept_light, prior=0.1)[1][1] < seen_light[1]  # the prior counts
+    assert kinds(choices, [[], kept_light, [], []], {3}, 0.5) == (1.0, {})  # not read
 
 
 def test_the_hard_bot_beats_the_easy_bot_over_seeded_matches():

@@ -141,11 +141,14 @@ def greedy(match: DominoMatch, seat: int) -> object:
     return DRAW if DRAW in legal else PASS
 
 
-def blocking(match: DominoMatch, seat: int, block: int) -> object | None:
+def blocking(
+    match: DominoMatch, seat: int, block: int, targets: list[bool] | None = None
+) -> object | None:
     """The play-outs' blocking policy on the engine's terms, where nothing can be
     drawn: the fitting tile worth most, its pips plus ``block`` when the next seat
-    still playing is of another side and could then play nothing (the first such
-    play in the table's order of legal actions); None where a draw is possible."""
+    still playing is one aimed at (``targets``; None: any of another side) and
+    could then play nothing (the first such play in the table's order of legal
+    actions); None where a draw is possible."""
     view = match.omniscient_view()
     ends, hands = view["ends"], view["hands"]
     if ends is None or (view["boneyard"] and not match.config.forbid_drawing):
@@ -161,9 +164,8 @@ def blocking(match: DominoMatch, seat: int, block: int) -> object | None:
         tile = next(t for t in hands[seat] if t.uid == action.uid)
         on = ends[0] if action.end is End.LEFT else ends[1]
         shown = {tile.b if tile.a == on else tile.a, ends[1] if action.end is End.LEFT else ends[0]}
-        stuck = sides[after] != sides[seat] and not any(
-            t.a in shown or t.b in shown for t in hands[after]
-        )
+        aimed = sides[after] != sides[seat] if targets is None else targets[after]
+        stuck = aimed and not any(t.a in shown or t.b in shown for t in hands[after])
         value = tile.pips + block * stuck
         if value > most:
             best, most = action, value
@@ -175,8 +177,11 @@ def blocking(match: DominoMatch, seat: int, block: int) -> object | None:
     st.integers(min_value=0, max_value=2**32),
     st.integers(min_value=0, max_value=30),
     st.sampled_from([0, 3, 8]),
+    st.booleans(),
 )
-def test_the_playout_ends_a_manche_as_the_engine_does(seed, moves, block):
+def test_the_playout_ends_a_manche_as_the_engine_does(seed, moves, block, aim):
+    """``aim``: the blockers aim at some seats only (the hard bot shuts out only the
+    opponents it takes for heavy-tile players), else at every seat of another side."""
     rng = random.Random(seed)
     config = any_config(rng)
     match = DominoMatch(config, seed, auto_pass=rng.random() < 0.8)
@@ -190,12 +195,13 @@ def test_the_playout_ends_a_manche_as_the_engine_does(seed, moves, block):
         return
     manche = simulation_of(match)
     blockers = [rng.random() < 0.5 for _ in manche.hands]
-    closer = run(manche, blockers, block)
+    targets = [rng.random() < 0.5 for _ in manche.hands] if aim else None
+    closer = run(manche, blockers, block, targets)
 
     events = []
     while match.phase is Phase.PLAYING:
         seat = match.current_seat
-        chosen = blocking(match, seat, block) if block and blockers[seat] else None
+        chosen = blocking(match, seat, block, targets) if block and blockers[seat] else None
         result = match.apply(seat, chosen or greedy(match, seat))
         assert result.ok, result.refusal
         events += result.events

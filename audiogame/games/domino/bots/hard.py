@@ -120,6 +120,22 @@ points a decision), while the reading of the plays moved the truth's share of th
 deals (0.370 nothing read, 0.396 as read here, 0.405 with the opponents read as
 searchers; against ``bota_gorda`` 0.400 as here, 0.394 so): what is left is in
 what the bot can learn of the hands, not in searching deeper.
+
+Then what the bot can learn of the opponents (paired as above; against the
+package's real searcher, sample_size 5, B's games against the bot's own in
+issue 31's proof, deals 875434 on; figures in the README):
+
+- not kept: each opponent read as a heavy-tile player or a searcher, whichever
+  its plays show (``KINDS``, ``evidence.kinds``). It reads the hands better
+  against both (the truth's share 0.401 to 0.408 against ``bota_gorda``, 0.399
+  to 0.406 against the searcher), but won no more: +0.2 (+-2.1, 1,000 pairs)
+  against ``bota_gorda`` from deal 4166310 on (seed 322465), -0.3 (+-3.4, 559)
+  against the searcher, at about 15% more CPU a move with teams and half as much
+  again with each player alone;
+- not kept: with it, the play-outs shutting out (``ROLLOUT_BLOCK`` 8) only the
+  opponents each deal takes for heavy-tile players: +1.4 (+-2.6, 1,000) against
+  ``bota_gorda`` (B won 74.8%), -3.8 (+-5.4, 367) against the searcher. Aiming
+  the block did not make it safe against a searcher.
 """
 
 from __future__ import annotations
@@ -130,7 +146,7 @@ from dataclasses import dataclass, replace
 from audiogame.core.contract import Decision
 from audiogame.games.domino import rules
 from audiogame.games.domino.actions import PASS, Action, Play
-from audiogame.games.domino.bots.evidence import choices_heard, weight
+from audiogame.games.domino.bots.evidence import choices_heard, kinds, weight
 from audiogame.games.domino.bots.inference import infer
 from audiogame.games.domino.bots.lookahead import EXACT, Evaluation, Lookahead
 from audiogame.games.domino.bots.seat import DominoBot
@@ -151,9 +167,15 @@ HEAVY_BIAS = 0.5
 #: 0: as any other seat's, by the heavy bias
 PARTNER_READ = 1.0
 #: in the play-outs the bot's side values a play that leaves the next seat (of the
-#: other side, its hand as dealt) nothing to play this many pips above its weight;
-#: 0: the heaviest tile, as every seat (8 beat ``bota_gorda`` more, a searcher less)
+#: other side, its hand as dealt; with ``KINDS``, one that deal takes for a heavy-tile
+#: player) nothing to play this many pips above its weight; 0: the heaviest tile, as
+#: every seat (8 beat ``bota_gorda`` more, a searcher less, even aimed by ``KINDS``)
 ROLLOUT_BLOCK = 0
+#: read each opponent as one of two kinds of player, learnt from its plays
+#: (``evidence.kinds``): a heavy-tile player or a searcher; 0: by the heavy bias
+KINDS = 0
+#: the chance, before any play, that an opponent is a heavy-tile player
+HEAVY_PRIOR = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,7 +308,11 @@ class Search:
         self.bias = HEAVY_BIAS
         self.read = PARTNER_READ
         self.partners = frozenset(obs.partners())
-        self.choices = choices_heard(obs) if self.bias or self.read else []
+        self.choices = choices_heard(obs) if self.bias or self.read or KINDS else []
+        self.kinds = KINDS
+        self.opponents = frozenset(s for s in range(self.seats) if self.sides[s] != self.my_side)
+        # with kinds, the others' plays as ``weight`` reads them; the opponents' apart
+        self.rest = [c for c in self.choices if c.seat not in self.opponents]
         self._weight = 1.0
         # two sides (two players, or two teams): the others' best is the bot's worst
         # and a search is sound; with more, each candidate is played out greedily
@@ -342,7 +368,9 @@ class Search:
         if self._hands is None:
             self._hands = self.deal()
             self._deal_values = []
-            if self.choices:
+            if self.kinds:
+                self._read_kinds(self._hands[0])
+            elif self.choices:
                 self._weight = weight(
                     self.choices, self._hands[0], self.bias, self.partners, self.read
                 )
@@ -350,6 +378,14 @@ class Search:
         manche = self.table.copy([h[:] for h in hands], boneyard[:])
         manche.act(self.actions[len(self._deal_values)])
         return self.look.evaluate(manche, self.depth)
+
+    def _read_kinds(self, hands: list[list[Tile]]) -> None:
+        """Weigh the deal reading each opponent as a heavy-tile player or a searcher;
+        on it, the play-outs shut out only those more likely heavy-tile players."""
+        likely, heavy = kinds(self.choices, hands, self.opponents, HEAVY_PRIOR)
+        rest = weight(self.rest, hands, self.bias, self.partners, self.read) if self.rest else 1.0
+        self._weight = likely * rest
+        self.look.targets = [heavy.get(seat, 0.0) > 0.5 for seat in range(self.seats)]
 
     def _valued(self, evaluation: Evaluation) -> None:
         assert evaluation.result is not None

@@ -50,6 +50,8 @@ class Lookahead:
         #: this many pips (``playout.run``); 0: they play the heaviest tile
         self.block = block
         self.blockers = [side == mine for side in sides]
+        #: the seats worth shutting out (``playout.run``); None: every other side's
+        self.targets: list[bool] | None = None
         #: moves made so far, searching and playing out (the budget's unit)
         self.work = 0
 
@@ -124,7 +126,7 @@ class Evaluation:
             return look.score(manche)
         if depth <= 0:
             before = sum(map(len, manche.hands))
-            run(manche, look.blockers, look.block)
+            run(manche, look.blockers, look.block, look.targets)
             look.work += max(1, before - sum(map(len, manche.hands)))
             return look.score(manche)
         maximise = look.sides[manche.current] == look.mine

@@ -21,10 +21,16 @@ from audiogame.games.domino.manche import Manche
 from audiogame.games.domino.rules import heaviest_fit
 
 
-def run(manche: Manche, blockers: Sequence[bool] = (), block: int = 0) -> int | None:
+def run(
+    manche: Manche,
+    blockers: Sequence[bool] = (),
+    block: int = 0,
+    targets: Sequence[bool] | None = None,
+) -> int | None:
     """Play greedily to the end: the seat that went out, or None when it blocked.
-    The seats ``blockers`` marks value a play that leaves the next seat (of the
-    other side) nothing to play ``block`` pips above its own weight."""
+    The seats ``blockers`` marks value a play that leaves the next seat nothing to
+    play ``block`` pips above its own weight, where that seat is one ``targets``
+    marks (by default: any seat of another side)."""
     hands = manche.hands
     tiles = manche.tiles
     act = manche.act
@@ -33,8 +39,14 @@ def run(manche: Manche, blockers: Sequence[bool] = (), block: int = 0) -> int | 
         # Where nothing can be drawn the turn's plays are known already (the turn
         # passing on worked them out): the first heaviest of them is the tile and
         # end ``heaviest_fit`` names (a tile fitting both ends is listed left first).
-        if block and blockers[seat] and manche.ends is not None and not manche.can_draw():
-            act(_blocking(manche, seat, manche.legal_actions(), block))
+        if (
+            block
+            and blockers[seat]
+            and (targets is None or targets[manche.after[seat]])
+            and manche.ends is not None
+            and not manche.can_draw()
+        ):
+            act(_blocking(manche, seat, manche.legal_actions(), block, targets))
             seat = manche.current
             continue
         legal = manche.legal
@@ -62,7 +74,13 @@ def run(manche: Manche, blockers: Sequence[bool] = (), block: int = 0) -> int | 
     return manche.closer
 
 
-def _blocking(manche: Manche, seat: int, legal: Sequence[Action], block: int) -> Action:
+def _blocking(
+    manche: Manche,
+    seat: int,
+    legal: Sequence[Action],
+    block: int,
+    targets: Sequence[bool] | None,
+) -> Action:
     """The play worth most to ``seat``: its pips, plus ``block`` where the next
     seat could play nothing after it (that seat's hand is this deal's)."""
     if len(legal) == 1:
@@ -70,8 +88,8 @@ def _blocking(manche: Manche, seat: int, legal: Sequence[Action], block: int) ->
     tiles = manche.tiles
     left, right = manche.ends  # type: ignore[misc]
     after = manche.after[seat]
-    numbers = 0  # the numbers the next seat holds, as bits; none for a partner
-    if manche.sides[after] != manche.sides[seat]:
+    numbers = 0  # the numbers the next seat holds, as bits; none for a seat not aimed at
+    if manche.sides[after] != manche.sides[seat] if targets is None else targets[after]:
         for _, c, d in manche.hands[after]:
             numbers |= (1 << c) | (1 << d)
     best = legal[0]
