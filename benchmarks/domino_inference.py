@@ -16,10 +16,12 @@ choice is kept with the hands as they truly were. Then, for each kept position:
    share of deals that put each unseen tile in the hand truly holding it (mean
    over tiles), its mean log, and the deals' effective number. Higher shares:
    the reading tells the bot more of the truth.
-2. **Choosing.** The hard bot's decision at each budget (``BUDGETS``), valued on
-   the true hands by an exhaustive search to the end of the hand (every seat
-   seeing everything, both sides playing their best): the regret, in points of
-   our score, is the best move's value less the chosen one's. Every budget draws
+2. **Choosing.** The hard bot's decision at each budget or setting
+   (``BUDGETS``), valued on the true hands by an exhaustive search to the end of
+   the hand, every seat seeing everything: our side plays its best, the other as
+   the opponent plays (a searcher: its best; ``bota_gorda``: its heaviest tile).
+   The regret, in points of our score, is the best move's value less the chosen
+   one's. Every budget draws
    the same deals (the same seed), so the differences are paired; the 95%
    interval is that of the mean paired difference from the bot as it is.
 
@@ -48,9 +50,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import domino_vs_dominoes as versus  # noqa: E402
 
 from audiogame.devtools.dominoes_seat import CONFIG, DominoesSeat, observation, pair, seen_by  # noqa: E402
+from audiogame.games.domino.actions import Play  # noqa: E402
 from audiogame.games.domino.bots import hard, make_bot  # noqa: E402
-from audiogame.games.domino.bots.evidence import choices_heard, weight  # noqa: E402
-from audiogame.games.domino.bots.lookahead import EXACT  # noqa: E402
+from audiogame.games.domino.bots.evidence import choices_heard, kinds, weight  # noqa: E402
+from audiogame.games.domino.bots.lookahead import EXACT, branch  # noqa: E402
+from audiogame.games.domino.manche import Manche  # noqa: E402
 from audiogame.games.domino.observation import Observation  # noqa: E402
 from audiogame.games.domino.tiles import Tile, tile_set  # noqa: E402
 
@@ -63,12 +67,15 @@ DEALS = 300
 class Reading:
     """How the plays heard are read: opponents by a heavy bias (``bias``) or as
     searching bots (``searchers``), the partner as a searcher at ``read``;
-    ``mix``: half each way for the opponents (they are one or the other)."""
+    ``mix``: half each way for the opponents (they are one or the other);
+    ``kinds``: each opponent one or the other, learnt from its plays
+    (``evidence.kinds``, as the bot reads with ``hard.KINDS``)."""
 
     bias: float
     read: float
     searchers: bool = False
     mix: bool = False
+    kinds: bool = False
 
 
 READINGS: dict[str, Reading] = {
@@ -78,15 +85,19 @@ READINGS: dict[str, Reading] = {
     "opponents heavier": Reading(1.0, hard.PARTNER_READ),
     "opponents search": Reading(hard.HEAVY_BIAS, hard.PARTNER_READ, searchers=True),
     "half and half": Reading(hard.HEAVY_BIAS, hard.PARTNER_READ, mix=True),
+    "kinds learnt": Reading(hard.HEAVY_BIAS, hard.PARTNER_READ, kinds=True),
 }
 
-BUDGETS: dict[str, hard.Budget] = {
-    "as it is": hard.HARD,
-    "exact from 14": replace(hard.HARD, exact=14),
-    "exact from 16": replace(hard.HARD, exact=16),
-    "exact from 18": replace(hard.HARD, exact=18),
-    "exact from 20": replace(hard.HARD, exact=20),
-    "twice the work": replace(hard.HARD, work=2 * hard.HARD.work),
+#: the bot's ways of choosing: a budget, and constants of ``hard.py`` set for it
+BUDGETS: dict[str, tuple[hard.Budget, dict[str, int]]] = {
+    "as it is": (hard.HARD, {}),
+    "exact from 14": (replace(hard.HARD, exact=14), {}),
+    "exact from 16": (replace(hard.HARD, exact=16), {}),
+    "exact from 18": (replace(hard.HARD, exact=18), {}),
+    "exact from 20": (replace(hard.HARD, exact=20), {}),
+    "twice the work": (replace(hard.HARD, work=2 * hard.HARD.work), {}),
+    "kinds learnt": (hard.HARD, {"KINDS": 1}),
+    "kinds, shut out": (hard.HARD, {"KINDS": 1, "ROLLOUT_BLOCK": 8}),
 }
 
 #: one decision of our pair: what its seat saw, and every hand as it was
@@ -117,6 +128,10 @@ def positions(job: tuple[versus.Opponent, int, int]) -> list[Position]:
 def reading_weight(reading: Reading, search: hard.Search, hands: Any, choices: Any) -> float:
     if not (reading.bias or reading.read):
         return 1.0
+    if reading.kinds:
+        rest = [c for c in choices if c.seat not in search.opponents]
+        likely, _ = kinds(choices, hands, search.opponents, hard.HEAVY_PRIOR)
+        return likely * weight(rest, hands, reading.bias, search.partners, reading.read)
     others = frozenset(s for s in range(search.seats) if s != search.me)
     heavy = weight(choices, hands, reading.bias, search.partners, reading.read)
     if not (reading.searchers or reading.mix):
@@ -154,8 +169,24 @@ def read(position: Position, index: int) -> dict[str, tuple[float, float, int, f
     return out
 
 
-def regrets(position: Position, index: int) -> dict[str, tuple[float, float]]:
-    """For each budget: the regret of its decision on the true hands, and its CPU seconds."""
+def against_heavy(search: hard.Search, manche: Manche) -> float:
+    """``manche`` valued for the bot's side when its seats play their best and the
+    others their heaviest fitting tile (``bota_gorda``, ties to the first listed)."""
+    tiles = manche.tiles
+    while manche.current is not None:
+        moves = manche.legal_actions()
+        if len(moves) > 1 and search.sides[manche.current] == search.my_side:
+            return max(against_heavy(search, branch(manche, move)) for move in moves)
+        plays = [m for m in moves if isinstance(m, Play)]
+        manche.act(
+            max(plays, key=lambda m: tiles[m.uid][1] + tiles[m.uid][2]) if plays else moves[0]
+        )
+    return search._score(manche)
+
+
+def regrets(position: Position, index: int, heavy: bool) -> dict[str, tuple[float, float]]:
+    """For each budget: the regret of its decision on the true hands, and its CPU
+    seconds. ``heavy``: the others play their heaviest tile, else their best."""
     obs, truth = position
     search = hard.Search(obs, random.Random(index), hard.HARD)
     if search.decided:
@@ -164,21 +195,35 @@ def regrets(position: Position, index: int) -> dict[str, tuple[float, float]]:
     for action in search.actions:
         manche = search.table.copy([hand[:] for hand in truth], [])
         manche.act(action)
-        values.append(search.look.value(manche, EXACT))
+        values.append(against_heavy(search, manche) if heavy else search.look.value(manche, EXACT))
     best = max(values)
     out = {}
-    for name, budget in BUDGETS.items():
+    for name, (budget, constants) in BUDGETS.items():
         start = time.thread_time()
-        trial = hard.Search(obs, random.Random(index), budget)
-        chosen = trial.run()
+        chosen, trial = decide(obs, index, budget, constants)
         took = time.thread_time() - start
         out[name] = (best - values[trial.actions.index(chosen)], took)
     return out
 
 
-def judge(item: tuple[int, Position]) -> tuple[dict[str, Any], dict[str, Any]]:
-    index, position = item
-    return read(position, index), regrets(position, index)
+def decide(
+    obs: Observation, index: int, budget: hard.Budget, constants: dict[str, int]
+) -> tuple[Any, hard.Search]:
+    """The hard bot's decision with ``constants`` of ``hard.py`` set for it."""
+    kept = {name: getattr(hard, name) for name in constants}
+    for name, value in constants.items():
+        setattr(hard, name, value)
+    try:
+        trial = hard.Search(obs, random.Random(index), budget)
+        return trial.run(), trial
+    finally:
+        for name, value in kept.items():
+            setattr(hard, name, value)
+
+
+def judge(item: tuple[int, Position, bool]) -> tuple[dict[str, Any], dict[str, Any]]:
+    index, position, heavy = item
+    return read(position, index), regrets(position, index, heavy)
 
 
 def mean_interval(values: Sequence[float]) -> tuple[float, float]:
@@ -236,7 +281,9 @@ def main() -> None:
     with multiprocessing.Pool(args.workers) as pool:
         kept = [p for game in pool.imap(positions, jobs) for p in game]
         print(f"   {len(kept)} decisions kept", flush=True)
-        judged = list(pool.imap(judge, enumerate(kept), chunksize=4))
+        heavy = args.against == "bota_gorda"
+        items = [(index, position, heavy) for index, position in enumerate(kept)]
+        judged = list(pool.imap(judge, items, chunksize=4))
     report(judged)
 
 
