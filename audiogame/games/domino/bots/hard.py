@@ -127,7 +127,7 @@ issue 31's proof, deals 875434 on; figures in the README):
 
 - not kept: each opponent read as a heavy-tile player or a searcher, whichever
   its plays show (``KINDS``, ``evidence.kinds``). It reads the hands better
-  against both (the truth's share 0.401 to 0.408 against ``bota_gorda``, 0.399
+  against both (the truth's share 0.400 to 0.411 against ``bota_gorda``, 0.396
   to 0.406 against the searcher), but won no more: +0.2 (+-2.1, 1,000 pairs)
   against ``bota_gorda`` from deal 4166310 on (seed 322465), -0.3 (+-3.4, 559)
   against the searcher, at about 15% more CPU a move with teams and half as much
