@@ -29,8 +29,8 @@ decisions in 50 games against each, the truth's share of the deals rose from
 0.400 to 0.411 against ``bota_gorda`` and from 0.396 to 0.406 against the
 package's searcher: better than either reading alone against the player it does
 not describe (``benchmarks/domino_inference.py --deals 25 --seed 31``, reading
-"kinds learnt"). It won
-no more games, so the hard bot does not read so (``hard.KINDS``).
+"kinds learnt"). It won no more games, so the hard bot does not read so
+(``hard.KINDS``).
 
 Only plays made since the seat's last draw count: before a draw its hand held
 tiles the bot cannot place. The opening tile counts for nothing (often forced).
