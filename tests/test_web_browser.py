@@ -141,7 +141,7 @@ def test_a_friend_joins_by_the_link_and_plays_a_whole_match_by_keys(server, brow
                 acted = view.step
                 for key in keys_for(legal[0], view):
                     press(page, key["key"])
-        anna.play_until(lambda: anna.over is not None, 20)
+        anna.play_until(lambda: anna.over is not None, 120)
         # the others' moves wait behind my answers in the page's queue: awaited until one
         # batch of them has been told joined (an event; the bound only ends a wait that
         # never ends), not for a fixed pause
@@ -306,7 +306,7 @@ def test_a_page_reloaded_mid_race_comes_back_by_itself_and_hears_where_it_stands
         until(page, "document.activeElement && document.activeElement.id === 'play'")
         wait_for(anna, lambda i: isinstance(i, m.TableState) and i.table.seats[1].name)
         anna.send(m.Start())
-        until(page, heard("tira-go"), 30)
+        until(page, heard("tira-go"), 120)
         page.reload()
         until(page, "document.activeElement && document.activeElement.id === 'play'")
         back = json.dumps(Localizer("it")("net-race-back"))

@@ -164,7 +164,7 @@ def test_a_whole_domino_match_by_taps(server, browser, lang):
             if now != shape:  # a new state of the page: checked whole
                 shape, states = now, states + 1
                 well_made(page, f"turn at step {view.step}")
-        anna.play_until(lambda: anna.over is not None, 60)
+        anna.play_until(lambda: anna.over is not None, 120)
         well_made(page, "the match over")
         history = page.eval_on_selector_all(
             "#history li",
