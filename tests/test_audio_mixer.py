@@ -218,7 +218,7 @@ def _record(driver, tmp_path: Path, pans: list[float], cue: str = "symbol_hamsa"
         assert system.start()
         system.cue_volume = 1.0
         system.play(cue, pan=pan)
-        deadline = time.monotonic() + 3
+        deadline = time.monotonic() + 60  # a bound only: the cue's end is awaited
         while pygame.mixer.get_busy() and time.monotonic() < deadline:
             time.sleep(0.005)
         system.close()

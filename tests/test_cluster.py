@@ -117,7 +117,7 @@ def test_two_processes_share_presence_chat_and_a_table_played_to_the_end(cluster
         assert got(anna, m.WhisperFrom).text == "ciao da un altro server"
         seated(anna, bruno, folder_game.id)
         players = [ScriptedPlayer(anna, seed=1), ScriptedPlayer(bruno, seed=2)]
-        play_together(players, timeout=120)
+        play_together(players, timeout=300)
         check_against_offline(players)
     finally:
         anna.close()

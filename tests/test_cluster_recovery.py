@@ -150,7 +150,7 @@ def test_an_owner_that_stalls_past_its_lease_stops_and_its_players_move(pair, fo
         # table over; when the first wakes it must not go on running it as well
         lease = one.server.cluster.lease
         one.loop.call_soon_threadsafe(time.sleep, lease + 2 * one.server.cluster.beat + 1)
-        play_together(players, timeout=120)
+        play_together(players, timeout=300)
         assert table.id not in one.run(lambda: dict(one.server.lobby.tables))
         assert table.id in two.run(lambda: dict(two.server.lobby.tables))
         offline = replay_over(players[0].over).events
@@ -198,7 +198,7 @@ def test_an_owner_that_lost_its_table_writes_nothing_before_its_next_beat(pair, 
         # its next beat: the table is lost, Anna moves to two and plays to the end
         one.call(one.server.cluster._keep())
         assert table.id not in one.run(lambda: dict(one.server.lobby.tables))
-        play_together(players, timeout=120)
+        play_together(players, timeout=300)
         offline = replay_over(players[0].over).events
         assert players[0].heard == heard_by(offline, 0)  # nothing the log does not hold
     finally:

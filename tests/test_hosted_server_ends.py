@@ -18,7 +18,7 @@ import sys, time
 from pathlib import Path
 from audiogame.net.client.host import HostedServer
 hosted = HostedServer(Path(sys.argv[1]))
-print(hosted.start(timeout=60), flush=True)
+print(hosted.start(timeout=180), flush=True)
 time.sleep(600)
 """
 
@@ -52,7 +52,7 @@ def test_the_server_ends_when_its_app_is_killed(tmp_path: Path) -> None:
 
 def test_stopping_it_lets_it_close_itself(tmp_path: Path) -> None:
     hosted = HostedServer(tmp_path / "server")
-    port = hosted.start(timeout=60)
+    port = hosted.start(timeout=180)
     assert listening(port)
     # the app gives it 5 s before terminate; here 60 s, only to end a wait that never
     # ends: on a loaded machine a clean close took longer, and terminate failed the test

@@ -16,7 +16,7 @@ def test_the_options_parse_the_other_language_while_the_menu_is_read(harness_fac
     assert not localizer.is_loaded("it")
     scene = OptionsScene(h.app)
     h.app.push(scene)
-    scene.preloading.join(10.0)
+    scene.preloading.join(60.0)  # a bound only
     assert localizer.is_loaded("it")
     assert h.press("left") == "italiano"  # the switch itself, in the new language
     assert h.press("down").startswith("Voce: ")

@@ -45,7 +45,7 @@ def test_the_gate_counts_per_address_and_lets_loopback_be():
 def connected(url: str, name: str, token: str | None = None) -> GameClient:
     client = GameClient(url, name, token=token, reconnect=False)
     client.start()
-    wait_for(client, lambda i: isinstance(i, Connected), 20)
+    wait_for(client, lambda i: isinstance(i, Connected), 60)
     return client
 
 
@@ -53,7 +53,7 @@ def refused_at_once(url: str, name: str) -> Disconnected:
     client = GameClient(url, name, reconnect=False)
     client.start()
     try:
-        item = wait_for(client, lambda i: isinstance(i, Connected | Disconnected), 20)
+        item = wait_for(client, lambda i: isinstance(i, Connected | Disconnected), 60)
         assert isinstance(item, Disconnected), item
         return item
     finally:
@@ -71,7 +71,7 @@ def test_connections_from_one_address_are_bounded(tmp_path: Path):
             gone = refused_at_once(server.url, "Quarto")
             assert (gone.reason, gone.final) == ("too-many-connections", True)
             clients.pop().close()
-            deadline = time.monotonic() + 10
+            deadline = time.monotonic() + 60  # a bound only
             while server.run(lambda: len(server.server.connections)) > 2:  # type: ignore[union-attr]
                 assert time.monotonic() < deadline
                 time.sleep(0.02)

@@ -38,9 +38,10 @@ def host_and_start(anna: GameClient, game: str, join: Path) -> None:
     anna.send(m.CreateTable(game=game, config={"players": 2, "target": 5, "think": 0}))
     info = wait_for(anna, lambda i: isinstance(i, m.TableState)).table
     join.write_text(info.id)
-    wait_for(
+    wait_for(  # the other player's process started (Python and its imports): a bound only
         anna,
         lambda i: isinstance(i, m.TableState) and i.table.seats[1].kind is m.SeatKind.HUMAN,
+        180,
     )
     anna.send(m.Start())
 
@@ -114,11 +115,13 @@ def test_the_server_killed_mid_match_comes_back_and_the_match_finishes_as_replay
         wait_for(anna, lambda i: isinstance(i, m.Notice) and i.what is m.NoticeKind.BOT_ADDED)
         anna.send(m.Start())
         players = [ScriptedPlayer(c, seed=i) for i, c in enumerate(clients)]
-        pump_all(players, lambda: anna.upto >= 12, 30)
+        pump_all(players, lambda: anna.upto >= 12, 120)
         before = anna.upto
         server.kill()  # kill -9: no goodbye, nothing flushed by the server
         server.start(port=server.port)
-        pump_all(players, lambda: all(p.over for p in players), 90)
+        # the server started again, the clients back (their backoff up to 8 s) and the rest
+        # of the match in real time (up to 13 rounds of 2-4 s): a bound only
+        pump_all(players, lambda: all(p.over for p in players), 300)
     finally:
         for c in clients:
             c.close()
@@ -148,7 +151,7 @@ def test_a_client_killed_mid_match_is_covered_by_a_bot_and_takes_its_seat_back(
     def bruno(out: Path) -> subprocess.Popen:
         command = [sys.executable, "-m", "audiogame.devtools.net_player", "--url", server.url]
         command += ["--name", "Bruno", "--join-file", str(join), "--token-file", str(token)]
-        command += ["--out", str(out), "--timeout", "90", "--seed", "7"]
+        command += ["--out", str(out), "--timeout", "300", "--seed", "7"]
         return subprocess.Popen(command, env=env)
 
     anna = GameClient(server.url, "Anna")
@@ -156,13 +159,13 @@ def test_a_client_killed_mid_match_is_covered_by_a_bot_and_takes_its_seat_back(
     try:
         host_and_start(anna, folder_game.id, join)
         me = ScriptedPlayer(anna, seed=3)
-        pump_all([me], lambda: anna.upto >= 6, 30)
+        pump_all([me], lambda: anna.upto >= 6, 120)
         first.kill()
         first.wait(10)
         pump_all([me], lambda: told_of(me, m.NoticeKind.COVERED, 1, lambda s: s.covered), 60)
         assert told_of(me, m.NoticeKind.DROPPED, 1, lambda s: not s.connected)
         second = bruno(tmp_path / "second.json")
-        pump_all([me], lambda: me.over is not None, 90)
+        pump_all([me], lambda: me.over is not None, 300)  # a process's start, then the match
         assert second.wait(60) == 0
     finally:
         first.kill()

@@ -128,7 +128,7 @@ def test_the_beacon_is_heard_on_loopback(tmp_path):
             return beacon.sent
 
         assert asyncio.run(announce()) == 1
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 60  # a bound only
         while not listener.hosts() and time.monotonic() < deadline:
             time.sleep(0.02)
         (host,) = listener.hosts()

@@ -87,7 +87,7 @@ def test_a_whole_match_each_seat_hears_what_the_offline_engine_tells_it(server, 
         anna.send(m.Start())
         players = [ScriptedPlayer(anna, seed=1), ScriptedPlayer(bruno, seed=2)]
         watcher = ScriptedPlayer(carla)
-        play_together([*players, watcher], timeout=60)
+        play_together([*players, watcher], timeout=240)  # a whole match: up to 4 rounds
     finally:
         for c in (anna, bruno, carla):
             c.close()
@@ -249,7 +249,7 @@ def test_a_dropped_player_is_announced_covered_by_a_bot_and_resumes_their_seat(s
         wait_for(anna, lambda i: isinstance(i, m.Notice) and i.what is m.NoticeKind.COVERED)
         # the bot plays Bruno's turns meanwhile; Anna plays hers
         keeper = ScriptedPlayer(anna)
-        keeper.play_until(lambda: anna.upto > upto + 6, timeout=20)
+        keeper.play_until(lambda: anna.upto > upto + 6, timeout=120)
         back = GameClient(server.url, "Bruno", token=token)
         back.upto, back.match = upto, 1
         back.start()

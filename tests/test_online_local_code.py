@@ -17,7 +17,7 @@ def test_a_hosts_spoken_code_works_without_its_address(tmp_path):
     data = h.app.data_dir
     assert data is not None
     hosted = new_hosted(data / "server", lan=False, name="Casa")  # as the host's app does
-    port = hosted.start(timeout=60)
+    port = hosted.start(timeout=180)
     bruno = other(f"ws://127.0.0.1:{port}", "Bruno")
     try:
         bruno.send(m.CreateTable(game="domino", config=DOMINO, private=True))

@@ -88,7 +88,7 @@ class Cut:
             h = Harness(tmp_path / "Anna", lang="en", clock=RealClock(), seed=None)
             h.app.settings.online_name = "Anna"
             args = parse_args(["--role", "guest", "--name", "Anna", "--lang", "en"]
-                              + ["--shared", str(shared), "--timeout", "120"])  # fmt: skip
+                              + ["--shared", str(shared), "--timeout", "300"])  # fmt: skip
             driver = attach(h, args)
             states = self.states
 

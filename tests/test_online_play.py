@@ -463,7 +463,7 @@ def test_back_on_the_line_says_back_at_the_table_only_when_the_table_waited(tmp_
             server.run(table.close)
             proxy.mend()
             assert h.settle(lambda: not isinstance(h.app.top, RoomScene), 60)
-            h.settle(lambda: "closed" in said_since(h, mark), 10)
+            h.settle(lambda: "closed" in said_since(h, mark), 60)
             said = said_since(h, mark)
             assert "Back at the table." not in said, said
             assert "You are no longer at the table: The table was closed." in said, said

@@ -353,7 +353,7 @@ def test_a_closed_terminal_ends_the_game_the_ordinary_way(tmp_path) -> None:
 
     def until(text: bytes) -> None:
         nonlocal printed
-        end = time.monotonic() + 30
+        end = time.monotonic() + 120  # a bound only (the game's start: Python, pygame)
         while text not in printed and time.monotonic() < end:
             if select.select([master], [], [], 0.1)[0]:
                 printed += os.read(master, 65536)

@@ -110,7 +110,7 @@ def test_two_terminals_host_and_join_a_table_on_this_computer(pty_game) -> None:
     assert host.answer(END)[0].startswith("Create the table")
     since = host.mark()
     host.send("\r")
-    host.wait_for("^Domino table, waiting to start", since, timeout=40)
+    host.wait_for("^Domino table, waiting to start", since, timeout=120)
     said = " ".join(host.answer("\x1bi"))  # Alt+I
     assert said.startswith("Invite code: ")
     port = re.search(r"Address: 127\.0\.0\.1, port (\d+)\.", said)
@@ -235,7 +235,7 @@ def test_m_switches_my_tira_controls_at_a_table_from_the_terminal(pty_game) -> N
     assert host.answer(END)[0].startswith("Create the table")
     since = host.mark()
     host.send("\r")
-    host.wait_for("^Tira e Passa table, waiting to start", since, timeout=40)
+    host.wait_for("^Tira e Passa table, waiting to start", since, timeout=120)
     for expected in ("manual", "assisted"):
         since = host.mark()
         host.send("m")  # the server's answer comes after the key is handled

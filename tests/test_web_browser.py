@@ -112,7 +112,9 @@ def test_a_friend_joins_by_the_link_and_plays_a_whole_match_by_keys(server, brow
 
         live = server.server.lobby.tables[table.id]
         acted, asked = -1, False
-        deadline = time.monotonic() + 150
+        # a whole match in real time (the bot's 1.5 s a move, the page's keys): 35 s at
+        # load 7; the bound only ends a match that would never end
+        deadline = time.monotonic() + 600
         while page.locator("#record").is_hidden():
             assert time.monotonic() < deadline, where_it_stuck(server, live, page, acted)
             anna.pump()

@@ -203,8 +203,9 @@ async def reading(page: WebPage) -> None:
 
 
 async def settle(page: WebPage, text: str, count: int) -> None:
-    """Wait (bounded) until ``count`` utterances of ``text`` reached the page."""
-    for _ in range(400):
+    """Wait (bounded: a minute, only to end a wait that never ends) until ``count``
+    utterances of ``text`` reached the page."""
+    for _ in range(2400):
         if said(page).count(text) >= count:
             return
         await asyncio.sleep(0.025)

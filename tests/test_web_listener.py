@@ -374,7 +374,9 @@ def test_a_whole_match_played_by_keys_is_told_as_the_desktop_tells_it(server):
         await page.send(press("Enter", "Enter"))
         table = next(iter(server.server.lobby.tables.values()))
         acted = -1
-        for _ in range(3000):  # bounded: a manche of double 6 is far shorter
+        # bounded (each turn waits 0.02 s at least: 300 s): the manche is played in real
+        # time, the bots' 1.5 s a move, some 20-35 s; the bound only ends one that never ends
+        for _ in range(15000):
             await page.drain(0.02)
             if page.last("match-over") is not None:
                 break

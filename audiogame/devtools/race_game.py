@@ -60,7 +60,7 @@ def race_game(
     *,
     slow: Collection[str] = (),
     delay: Delay = (0.100, 0.030),
-    timeout: float = 240.0,
+    timeout: float = 600.0,  # a bound only: six processes' start and a whole game
 ) -> dict[str, dict[str, Any]]:
     server = ServerProcess(folder, "--rate", "200", "--heartbeat", str(KEEPALIVE)).start()
     proxy = DelayProxy(server.port, up=delay, down=delay, seed=15).start() if slow else None
