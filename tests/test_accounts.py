@@ -345,8 +345,16 @@ def test_hashes_run_in_worker_processes_at_the_lowest_priority():
         assert (await hasher.verify(None, "password 0")) == (False, False)  # the decoy
         # a worker killed (by the system, for memory): a login is told busy, the next one
         # gets a fresh pool
-        os.kill(next(iter(pids)), signal.SIGTERM)
-        await asyncio.sleep(0.3)  # the pool notices a worker gone
+        killed = next(iter(pids))
+        assert killed in {p.pid for p in multiprocessing.active_children()}
+        os.kill(killed, signal.SIGTERM)
+        # the worker gone (at the lowest priority, on a busy machine its end may wait),
+        # then the pool's own thread, woken by its end, has the loop's pauses to notice
+        deadline = time.monotonic() + 60  # a bound only
+        while killed in {p.pid for p in multiprocessing.active_children()}:
+            assert time.monotonic() < deadline, "the killed worker never ended"
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.1)
         with pytest.raises(Busy):
             await hasher.hash("while the pool is broken")
         again = await hasher.hash("after the loss")

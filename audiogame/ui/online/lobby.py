@@ -63,8 +63,10 @@ if TYPE_CHECKING:
 ENTER = (keys.RETURN, keys.KP_ENTER)
 #: the table list is asked for again this often while the lobby is on top (seconds)
 REFRESH = 3.0
-#: a hosted server has this long to start listening
-HOST_START = 20.0
+#: a hosted server has this long to start listening: a process that fails is told at
+#: once, so this only ends a start that hangs; a slow computer (a first start, a virus
+#: scanner reading every file) may take tens of seconds, and Escape leaves any time
+HOST_START = 60.0
 #: a refused hello that asks for an account (the login screen opens)
 WANTS_ACCOUNT = frozenset(
     {
