@@ -381,6 +381,9 @@ def test_show_or_fold_is_played_online_from_two_web_pages(showfold, tmp_path) ->
     def said(page: WebPage, msg_id: str) -> int:
         return sum(1 for line in page.lines() if line["id"] == msg_id)
 
+    def spoken(page: WebPage) -> str:
+        return " ".join(u["text"] for f in page.frames if f["type"] == "out" for u in f["speech"])
+
     async def run(server: ServerThread) -> tuple[WebPage, WebPage]:
         anna = await WebPage(server.url, "Anna").open()
         config = {"players": 2, "target": 2, "think": 0}
@@ -399,7 +402,7 @@ def test_show_or_fold_is_played_online_from_two_web_pages(showfold, tmp_path) ->
         await anna.until(lambda: said(anna, "showfold-revealed") >= 1)
         await ugo.until(lambda: said(ugo, "showfold-revealed") >= 1)
         await anna.send(press("F1", "F1"))
-        await anna.drain(0.2)
+        await anna.until(lambda: "S shows your die, F folds it" in spoken(anna))
         await anna.close()
         await ugo.close()
         assert lobby is None or "showfold" in [g["id"] for g in lobby["games"]]
@@ -409,5 +412,4 @@ def test_show_or_fold_is_played_online_from_two_web_pages(showfold, tmp_path) ->
         anna, ugo = asyncio.run(run(server))
     assert said(anna, "showfold-you-show") == 1 and said(ugo, "showfold-you-fold") == 1
     assert said(anna, "showfold-chose") == 1  # Ugo chose: that, never what
-    speech = " ".join(u["text"] for f in anna.frames if f["type"] == "out" for u in f["speech"])
-    assert "S shows your die, F folds it" in speech  # F1: the game's keys at the page
+    assert "S shows your die, F folds it" in spoken(anna)  # F1: the game's keys at the page
