@@ -24,6 +24,9 @@ from audiogame.net.client.race_seat import RaceSeat
 from audiogame.net.client.remote_session import RemoteSession
 from audiogame.net.protocol import messages as m
 
+#: how far ahead of the test's start the landing is, on the real clock
+AHEAD = 60.0
+
 
 class SameClock:
     """The server's clock is this machine's monotonic clock (offset 0)."""
@@ -84,22 +87,26 @@ def test_a_landing_is_heard_once_whichever_comes_first_the_timer_or_the_frame(fi
     seat = RaceSeat(session, scheduler, spec, pump_every=None)
     ears = Ears()
     seat.start(ears)
-    # the match's clock: the landing half a second from now on the server's clock
-    origin = time.monotonic() + 0.5 - at
+    # the match's clock: the landing a minute from now on the server's clock (this
+    # machine's). Its timer goes on the virtual clock by how far ahead it still is when
+    # the resync comes, and a part already 0.25 s late is never timed: half a second
+    # ahead, a stall of 0.75 s before the resync failed the timer's order; a minute
+    # ahead, no stall of the machine does. The virtual clock then passes it
+    origin = time.monotonic() + AHEAD - at
     assert session.on_race_clock is not None
     session.on_race_clock(m.RaceClock(origin=origin, hold=0.02, bound=0.02))
     assert session.on_resync_item is not None and session.on_batch_item is not None
     session.on_resync_item(Resync(view_before, (), 5, (Ahead(at, events, view_after),)))
     frame = Batch(events, view_after, 6)
     if first == "timer":
-        clock.set(1001.0)  # past the landing's time: the timer plays it
+        clock.set(1000.0 + AHEAD + 1.0)  # past the landing's time: the timer plays it
         scheduler.run_due()
         assert ears.heard == [events]
         session.on_batch_item(frame)  # the server's own frame, after: nothing more
     else:
         session.on_batch_item(frame)  # the frame first: said as it arrives
         assert ears.heard == [events]
-        clock.set(1001.0)  # the timer's moment passes: not said again
+        clock.set(1000.0 + AHEAD + 1.0)  # the timer's moment passes: not said again
         scheduler.run_due()
     assert ears.heard == [events]
     assert [part.how for part in seat.parts] == ["ahead" if first == "timer" else "arrived"]
