@@ -27,6 +27,7 @@ from audiogame.cli import wire_faults  # noqa: E402
 from audiogame.core.clock import Clock, VirtualClock  # noqa: E402
 from audiogame.games import registry  # noqa: E402
 from audiogame.io.audio import AudioSystem  # noqa: E402
+from audiogame.io.sdl import start_sdl  # noqa: E402
 from audiogame.io.speech.recording import RecordingSpeaker  # noqa: E402
 from audiogame.io.window import Window  # noqa: E402
 from audiogame.language.localizer import Localizer  # noqa: E402
@@ -100,8 +101,11 @@ class Harness:
         (the listening model), so turn-based tables wait for it; otherwise a line is
         heard the moment it is said. ``speaker``: another speaker than the recording
         one (a real speech chain); the transcript is then the tests' own to find."""
-        pygame.init()
+        # SDL started as the game starts it (``cli.py``): the sound device, then the display
+        # and the fonts, never ``pygame.init()``, whose other parts (game controllers,
+        # sensors) the game never uses and whose end crashed processes under Wine
         self.audio = _audio(with_audio)
+        start_sdl()
         self.speaker = speaker if speaker is not None else RecordingSpeaker(timed=timed_speech)
         #: the virtual clock tests move by hand (another clock: a real app, ``app.run()``)
         self.clock: Any = clock if clock is not None else VirtualClock(1000.0)

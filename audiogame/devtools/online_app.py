@@ -31,6 +31,7 @@ Loopback only; every wait is bounded (``--timeout``).
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import json
 import os
 import sys
@@ -400,6 +401,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # a crash (an access violation under Wine) prints every thread's Python stack
+    faulthandler.enable()
     args = parse_args(argv)
     from audiogame.ui.online import hosting
 

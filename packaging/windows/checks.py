@@ -472,6 +472,9 @@ def _node_id(classname: str, name: str, suite: Path) -> str:
 
 
 JUNIT_COUNTS = ("tests", "failures", "errors", "skipped")
+#: a process of the game's that died of an access violation (its status, hex and decimal):
+#: its own words (a fault handler's stacks) are in the failure's text, past the message
+CRASH = ("0xc0000005", "3221225477")
 
 
 def read_junit(path: Path) -> tuple[dict[str, int], list[str], dict[str, str]]:
@@ -486,6 +489,8 @@ def read_junit(path: Path) -> tuple[dict[str, int], list[str], dict[str, str]]:
                 detail = (child.get("message") or "")[:300]
                 if len(detail) < 40:  # "collection failure": the cause is in the text
                     detail += " " + (child.text or "")[-600:]
+                elif any(mark in detail for mark in CRASH):  # what it said is in the text
+                    detail += " ... " + (child.text or "")[-1500:]
                 problems.append(f"{name}: {detail}")
             elif child.tag == "skipped":  # a module skipped whole keeps its reason in the text
                 skipped[name] = f"{child.get('message') or ''} {child.text or ''}".strip()
